@@ -246,9 +246,7 @@ def print_table(results: dict, phases: list[str], n_events: int, size: int) -> N
     reference = results["fromstring"]["seconds_best"]
 
     def row(cells: list[str]) -> str:
-        return "".join(
-            f"{cell:{'<' if width < 0 else '>'}{abs(width)}}" for cell, (_, width, _) in zip(cells, TABLE)
-        )
+        return "".join(f"{cell:{'<' if width < 0 else '>'}{abs(width)}}" for cell, (_, width, _) in zip(cells, TABLE))
 
     print(row([title for title, _, _ in TABLE]))
     print("-" * sum(abs(width) for _, width, _ in TABLE))
@@ -269,14 +267,10 @@ def print_table(results: dict, phases: list[str], n_events: int, size: int) -> N
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("path", nargs="?", help="an .xplane.pb (default: shared jax_large, else synthetic)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per phase; time = best run (default 3)")
-    parser.add_argument(
-        "--synthetic", type=int, metavar="N", help="build and use a synthetic profile with N events"
-    )
+    parser.add_argument("--synthetic", type=int, metavar="N", help="build and use a synthetic profile with N events")
     parser.add_argument("--skip-pb", action="store_true", help="skip the slow protobuf-API decoder")
     parser.add_argument("--profile", action="store_true", help="also print cProfile tables")
     parser.add_argument("--top", type=int, default=20, help="rows per cProfile table")

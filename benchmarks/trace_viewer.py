@@ -49,12 +49,18 @@ def bench_profile(label: str, prof, *, viewports: int, width: int, baseline: boo
     t = time.perf_counter()
     first = viewer.query(s0, s1, width)
     first_ms = (time.perf_counter() - t) * 1e3
-    print(f"\n== {label}: {n:,} events, {len(viewer.model.layout.tracks)} tracks, "
-          f"{viewer.model.layout.n_lanes} lanes, span {(s1 - s0) / 1e9:,.1f} ms")
-    print(f"viewer build (layout + index): {build_s:.2f} s; whole-trace query: {first_ms:.1f} ms, "
-          f"{reply_nbytes(first) / 1e3:.0f} kB")
-    print(f"memory: events frame {frame_bytes / 1e6:,.0f} MB, viewer index {index_bytes / 1e6:,.0f} MB "
-          f"({index_bytes / frame_bytes:.2f}x)")
+    print(
+        f"\n== {label}: {n:,} events, {len(viewer.model.layout.tracks)} tracks, "
+        f"{viewer.model.layout.n_lanes} lanes, span {(s1 - s0) / 1e9:,.1f} ms"
+    )
+    print(
+        f"viewer build (layout + index): {build_s:.2f} s; whole-trace query: {first_ms:.1f} ms, "
+        f"{reply_nbytes(first) / 1e3:.0f} kB"
+    )
+    print(
+        f"memory: events frame {frame_bytes / 1e6:,.0f} MB, viewer index {index_bytes / 1e6:,.0f} MB "
+        f"({index_bytes / frame_bytes:.2f}x)"
+    )
     print(f"{'zoom':>10} {'view':>12} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'max reply':>10} {'items':>8}")
     rng = np.random.default_rng(seed)
     rows = []
@@ -69,12 +75,20 @@ def bench_profile(label: str, prof, *, viewports: int, width: int, baseline: boo
             times.append((time.perf_counter() - t) * 1e3)
             sizes.append(reply_nbytes(reply))
             items.append(reply["n_items"])
-        row = {"zoom": zoom, "span_ps": span, "median_ms": float(np.median(times)),
-               "p95_ms": float(np.percentile(times, 95)), "max_ms": max(times), "max_bytes": max(sizes),
-               "max_items": max(items)}
+        row = {
+            "zoom": zoom,
+            "span_ps": span,
+            "median_ms": float(np.median(times)),
+            "p95_ms": float(np.percentile(times, 95)),
+            "max_ms": max(times),
+            "max_bytes": max(sizes),
+            "max_items": max(items),
+        }
         rows.append(row)
-        print(f"{zoom:>10,} {_fmt_ps(span):>12} {row['median_ms']:>10.1f} {row['p95_ms']:>8.1f} {row['max_ms']:>8.1f} "
-              f"{row['max_bytes'] / 1e3:>8.0f}kB {row['max_items']:>8,}")
+        print(
+            f"{zoom:>10,} {_fmt_ps(span):>12} {row['median_ms']:>10.1f} {row['p95_ms']:>8.1f} {row['max_ms']:>8.1f} "
+            f"{row['max_bytes'] / 1e3:>8.0f}kB {row['max_items']:>8,}"
+        )
         zoom *= 4
     model = viewer.model
     row = int(model.index.row[len(model.index) // 2])
@@ -92,10 +106,19 @@ def bench_profile(label: str, prof, *, viewports: int, width: int, baseline: boo
     box = model.box(s0 + (s1 - s0) // 2, s0 + (s1 - s0) // 2 + (s1 - s0) // 100, range(model.layout.n_lanes))
     box_ms = (time.perf_counter() - t) * 1e3
     model.run_search("")
-    print(f"search {name!r}: {found:,} matches in {search_ms:.0f} ms, step {step_ms:.1f} ms; details (first click, "
-          f"stats built lazily) {details_ms:.0f} ms; box over 1% of the span: {box['count']:,} events in {box_ms:.0f} ms")
-    out = {"label": label, "events": n, "build_s": build_s, "frame_bytes": frame_bytes, "index_bytes": index_bytes,
-           "first_ms": first_ms, "levels": rows}
+    print(
+        f"search {name!r}: {found:,} matches in {search_ms:.0f} ms, step {step_ms:.1f} ms; details (first click, "
+        f"stats built lazily) {details_ms:.0f} ms; box over 1% of the span: {box['count']:,} events in {box_ms:.0f} ms"
+    )
+    out = {
+        "label": label,
+        "events": n,
+        "build_s": build_s,
+        "frame_bytes": frame_bytes,
+        "index_bytes": index_bytes,
+        "first_ms": first_ms,
+        "levels": rows,
+    }
     if baseline:
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "trace.json"
@@ -103,16 +126,20 @@ def bench_profile(label: str, prof, *, viewports: int, width: int, baseline: boo
             to_chrome_trace(prof, path)
             out["baseline_s"] = time.perf_counter() - t
             out["baseline_bytes"] = path.stat().st_size
-        print(f"baseline: Chrome trace JSON of the same events: {out['baseline_s']:.1f} s, "
-              f"{out['baseline_bytes'] / 1e6:,.0f} MB (before any browser could show a pixel)")
+        print(
+            f"baseline: Chrome trace JSON of the same events: {out['baseline_s']:.1f} s, "
+            f"{out['baseline_bytes'] / 1e6:,.0f} MB (before any browser could show a pixel)"
+        )
     worst_median = max(r["median_ms"] for r in rows)
     worst_p95 = max(r["p95_ms"] for r in rows)
     worst_bytes = max(r["max_bytes"] for r in rows)
     ratio = index_bytes / frame_bytes
-    print(f"targets: median {worst_median:.1f} ms (<= {TARGET_MEDIAN_MS}) {_ok(worst_median <= TARGET_MEDIAN_MS)}; "
-          f"p95 {worst_p95:.1f} ms (<= {TARGET_P95_MS}) {_ok(worst_p95 <= TARGET_P95_MS)}; "
-          f"reply {worst_bytes / 1e3:.0f} kB (<= 1000) {_ok(worst_bytes <= TARGET_REPLY_BYTES)}; "
-          f"memory {ratio:.2f}x (<= {TARGET_MEMORY_X}) {_ok(ratio <= TARGET_MEMORY_X)}")
+    print(
+        f"targets: median {worst_median:.1f} ms (<= {TARGET_MEDIAN_MS}) {_ok(worst_median <= TARGET_MEDIAN_MS)}; "
+        f"p95 {worst_p95:.1f} ms (<= {TARGET_P95_MS}) {_ok(worst_p95 <= TARGET_P95_MS)}; "
+        f"reply {worst_bytes / 1e3:.0f} kB (<= 1000) {_ok(worst_bytes <= TARGET_REPLY_BYTES)}; "
+        f"memory {ratio:.2f}x (<= {TARGET_MEMORY_X}) {_ok(ratio <= TARGET_MEMORY_X)}"
+    )
     return out
 
 
@@ -145,8 +172,13 @@ def main() -> None:
         t = time.perf_counter()
         prof = build_trace_profile(args.events)
         print(f"synthetic profile built in {time.perf_counter() - t:.1f} s")
-        bench_profile(f"synthetic {args.events:,}", prof, viewports=args.viewports, width=args.width,
-                      baseline=not args.no_baseline)
+        bench_profile(
+            f"synthetic {args.events:,}",
+            prof,
+            viewports=args.viewports,
+            width=args.width,
+            baseline=not args.no_baseline,
+        )
         del prof
     if not args.no_real:
         paths = [("gpu_v100 (fixture)", REPO / "tests" / "fixtures" / "gpu_v100")]

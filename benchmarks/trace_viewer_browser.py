@@ -29,8 +29,13 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "tests"), str(REPO / "tests" / "browser")]
 SHARED_LARGE = REPO.parent / "shared" / "fixtures" / "jax_large"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 "--disable-background-networking"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--disable-background-networking",
+]
 
 FRAME_PROBE = """() => { window.__frames = []; let last = performance.now();
   const tick = (t) => { window.__frames.push(t - last); last = t; if (window.__run) requestAnimationFrame(tick); };
@@ -57,15 +62,16 @@ def bench(label: str, prof, browser) -> None:
     total_s = time.perf_counter() - t_start
     width = harness.api("api.state.W")
     print(f"\n== {label}: {len(viewer.model.index):,} events, plot {width:.0f} px wide")
-    print(f"first paint: {total_s:.2f} s after the profile was loaded (viewer build {build_s:.2f} s, "
-          f"mount -> first frame with data {first_paint_ms:.0f} ms; wall {time.perf_counter() - t_mount:.2f} s)")
+    print(
+        f"first paint: {total_s:.2f} s after the profile was loaded (viewer build {build_s:.2f} s, "
+        f"mount -> first frame with data {first_paint_ms:.0f} ms; wall {time.perf_counter() - t_mount:.2f} s)"
+    )
     page.focus("[data-testid=trace-viewer]")
     box = harness.canvas_box()
     s0, s1 = viewer.model.span
     for phase, zoom in (("pan (half the trace)", 2), ("pan (zoomed 50x)", 50), ("wheel zoom", 50)):
         if phase.startswith("pan"):
-            page.evaluate("([a, b]) => window.__model.kernelSet('time_range', [a, b])",
-                          [s1 - (s1 - s0) // zoom, s1])
+            page.evaluate("([a, b]) => window.__model.kernelSet('time_range', [a, b])", [s1 - (s1 - s0) // zoom, s1])
             harness.wait_idle()
         draws_before = len(harness.api("api.stats.drawMs"))
         kernel_before = len(harness.kernel_ms)
@@ -91,10 +97,12 @@ def bench(label: str, prof, browser) -> None:
         draws = harness.api("api.stats.drawMs")[draws_before:]
         kernel = harness.kernel_ms[kernel_before:]
         sizes = harness.reply_bytes[kernel_before:]
-        print(f"{phase:>20}: frame interval median {np.median(frames):.1f} ms, p95 {_pct(frames, 95):.1f} ms, "
-              f"max {max(frames):.0f} ms ({len(frames)} frames); draw median {np.median(draws):.1f} ms, "
-              f"p95 {_pct(draws, 95):.1f} ms; {len(kernel)} viewport replies, kernel median "
-              f"{np.median(kernel) if kernel else float('nan'):.1f} ms, max {max(sizes, default=0) / 1e3:.0f} kB")
+        print(
+            f"{phase:>20}: frame interval median {np.median(frames):.1f} ms, p95 {_pct(frames, 95):.1f} ms, "
+            f"max {max(frames):.0f} ms ({len(frames)} frames); draw median {np.median(draws):.1f} ms, "
+            f"p95 {_pct(draws, 95):.1f} ms; {len(kernel)} viewport replies, kernel median "
+            f"{np.median(kernel) if kernel else float('nan'):.1f} ms, max {max(sizes, default=0) / 1e3:.0f} kB"
+        )
     page.close()
 
 
@@ -103,8 +111,9 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=10_000_000, help="synthetic events (0 = none)")
     parser.add_argument("--no-real", action="store_true", help="skip ../shared jax_large")
     args = parser.parse_args()
-    import nbprof
     from playwright.sync_api import sync_playwright
+
+    import nbprof
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=shutil.which("chromium"), headless=True, args=CHROMIUM_ARGS)

@@ -12,8 +12,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="nbprof", description="XProf profiles as DataFrames and inline views.")
     sub = parser.add_subparsers(dest="command", required=True)
     s = sub.add_parser("summary", help="print a readable summary of a profile")
-    s.add_argument("path", nargs="?", help=".xplane.pb file, run directory or TensorBoard logdir "
-                   "(default: the small example profile shipped with nbprof)")
+    s.add_argument(
+        "path",
+        nargs="?",
+        help=".xplane.pb file, run directory or TensorBoard logdir "
+        "(default: the small example profile shipped with nbprof)",
+    )
     s.add_argument("--run", help="run of a logdir (default: newest)")
     s.add_argument("--host", help="host of a run (default: all)")
     s.add_argument("--partial", action="store_true", help="read the whole planes of a truncated file")

@@ -28,28 +28,68 @@ class ProfileMagics(Magics):
     """``%profile`` / ``%%profile``: profile a statement or a cell, or capture remote workers."""
 
     @magic_arguments()
-    @argument("--logdir", metavar="DIR", default=None,
-              help="Logdir for plugins/profile/<run>/<host>.xplane.pb (default: a new temporary directory).")
-    @argument("--backend", metavar="B", default=None,
-              help="In-process profiler: 'jax' or 'tf' (default: the framework imported, JAX first).")
-    @argument("--no-show", dest="no_show", action="store_true",
-              help="Do not display the profile (it is still returned and stored as _profile).")
+    @argument(
+        "--logdir",
+        metavar="DIR",
+        default=None,
+        help="Logdir for plugins/profile/<run>/<host>.xplane.pb (default: a new temporary directory).",
+    )
+    @argument(
+        "--backend",
+        metavar="B",
+        default=None,
+        help="In-process profiler: 'jax' or 'tf' (default: the framework imported, JAX first).",
+    )
+    @argument(
+        "--no-show",
+        dest="no_show",
+        action="store_true",
+        help="Do not display the profile (it is still returned and stored as _profile).",
+    )
     @argument("--python", action="store_true", help="Also trace Python function calls (python_tracer_level=1).")
-    @argument("--host-tracer-level", dest="host_tracer_level", metavar="N", type=int, default=2,
-              help="Host tracer level: 0 off, 1 user annotations, 2 default, 3 verbose.")
-    @argument("--device-tracer-level", dest="device_tracer_level", metavar="N", type=int, default=1,
-              help="Device tracer level: 0 off, 1 on (ignored by JAX in-process).")
-    @argument("--capture", metavar="WORKERS", default=None,
-              help="Capture remote profiler servers instead: 'host:port[,host:port...]'.")
-    @argument("--duration", metavar="T", default="2s",
-              help="With --capture: how long to trace, e.g. 2s, 500ms, 2000 (ms). Default 2s.")
-    @argument("--retries", metavar="N", type=int, default=3,
-              help="With --capture: extra attempts per worker when a capture comes back empty.")
-    @argument("statement", nargs="*",
-              help="Line magic: the statement to profile. Cell magic: leave empty, the cell is profiled.")
+    @argument(
+        "--host-tracer-level",
+        dest="host_tracer_level",
+        metavar="N",
+        type=int,
+        default=2,
+        help="Host tracer level: 0 off, 1 user annotations, 2 default, 3 verbose.",
+    )
+    @argument(
+        "--device-tracer-level",
+        dest="device_tracer_level",
+        metavar="N",
+        type=int,
+        default=1,
+        help="Device tracer level: 0 off, 1 on (ignored by JAX in-process).",
+    )
+    @argument(
+        "--capture",
+        metavar="WORKERS",
+        default=None,
+        help="Capture remote profiler servers instead: 'host:port[,host:port...]'.",
+    )
+    @argument(
+        "--duration",
+        metavar="T",
+        default="2s",
+        help="With --capture: how long to trace, e.g. 2s, 500ms, 2000 (ms). Default 2s.",
+    )
+    @argument(
+        "--retries",
+        metavar="N",
+        type=int,
+        default=3,
+        help="With --capture: extra attempts per worker when a capture comes back empty.",
+    )
+    @argument(
+        "statement",
+        nargs="*",
+        help="Line magic: the statement to profile. Cell magic: leave empty, the cell is profiled.",
+    )
     @no_var_expand  # the statement is code: only the options get {expr} / $var expansion
     @line_cell_magic
-    def profile(self, line: str = "", cell: str | None = None) -> "Profile | None":
+    def profile(self, line: str = "", cell: str | None = None) -> Profile | None:
         """Profile a cell (%%profile), a statement (%profile f()) or remote workers (%profile --capture h:p).
 
         Examples::
@@ -84,7 +124,7 @@ class ProfileMagics(Magics):
         except Exception:  # noqa: BLE001 - like IPython: leave the text as typed
             return text
 
-    def _capture(self, args: Any) -> "Profile":
+    def _capture(self, args: Any) -> Profile:
         from nbprof.capture.remote import capture
 
         return capture(
@@ -97,7 +137,7 @@ class ProfileMagics(Magics):
             num_retries=args.retries,
         )
 
-    def _run_profiled(self, code: str, args: Any) -> "Profile":
+    def _run_profiled(self, code: str, args: Any) -> Profile:
         """Run ``code`` in the user namespace under an in-process trace; errors still stop and save it."""
         from nbprof.capture.inprocess import profile as profile_session
 
@@ -127,7 +167,7 @@ class ProfileMagics(Magics):
             shell.user_ns["_profile_result"] = result
         return session.profile
 
-    def _finish(self, profile: "Profile", args: Any, returned: bool) -> "Profile | None":
+    def _finish(self, profile: Profile, args: Any, returned: bool) -> Profile | None:
         self.shell.user_ns[RESULT_NAME] = profile
         if not args.no_show:
             show(profile)
@@ -152,14 +192,14 @@ def split_options(line: str, parser: Any) -> tuple[str, str]:
         if match is None or match.group(1) not in takes_value:
             break
         consumed.append(match.group(0))
-        rest = stripped[match.end():]
+        rest = stripped[match.end() :]
         if takes_value[match.group(1)] and match.group(2) is None:
             value = re.match(r"\s*('[^']*'|\"[^\"]*\"|\S+)", rest)
             if value is None:
                 consumed.append("")  # argparse reports the missing value
                 break
             consumed.append(value.group(1))
-            rest = rest[value.end():]
+            rest = rest[value.end() :]
     return " ".join(consumed), rest.strip()
 
 
@@ -172,7 +212,7 @@ def _split_last_expression(tree: ast.Module) -> tuple[ast.Module, ast.Expression
     return tree, None
 
 
-def show(profile: "Profile") -> None:
+def show(profile: Profile) -> None:
     """Display a profile: its own rich view when it has one, else a compact HTML summary."""
     from IPython.display import HTML, display
 
@@ -183,7 +223,7 @@ def show(profile: "Profile") -> None:
         display(HTML(summary_html(profile)))
 
 
-def summary_html(profile: "Profile", top: int = 10) -> str:
+def summary_html(profile: Profile, top: int = 10) -> str:
     """A small HTML card: run, hosts, events, span and the heaviest events by self time (all text escaped)."""
     from nbprof.units import format_ps
 

@@ -58,7 +58,9 @@ def main() -> int:
                         "host": stats["hostName"],
                         "duration_us": stats["totalDurationUs"],
                         "bottleneck": stats["bottleneck"],
-                        "breakdown_us": {k: stats["stepBreakdownUs"][k] for k in sorted(stats["stepBreakdownUs"], key=int)},
+                        "breakdown_us": {
+                            k: stats["stepBreakdownUs"][k] for k in sorted(stats["stepBreakdownUs"], key=int)
+                        },
                     }
                 )
         pod_viewer = {
@@ -67,7 +69,11 @@ def main() -> int:
             "device_type": pod.get("deviceType"),
             "diagnostics": pod.get("diagnostics", {}),
         }
-        for fname, obj in (("overview_page", overview), ("input_pipeline_analyzer", input_pipeline), ("pod_viewer", pod_viewer)):
+        for fname, obj in (
+            ("overview_page", overview),
+            ("input_pipeline_analyzer", input_pipeline),
+            ("pod_viewer", pod_viewer),
+        ):
             (dst / f"{fname}.json").write_text(json.dumps(obj, indent=0, sort_keys=True))
         print(name, "->", dst)
     return 0

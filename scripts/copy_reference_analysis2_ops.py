@@ -61,8 +61,17 @@ def _op_profile(src: Path) -> dict:
     data = json.loads(src.read_text())
     return {
         "device_type": data.get("deviceType", ""),
-        "row_fields": ["level", "path", "category", "raw_time_ps", "occurrences", "raw_flops",
-                       "flops_util_x_time_fraction", "hbm_bw_util", "num_children"],  # fmt: skip
+        "row_fields": [
+            "level",
+            "path",
+            "category",
+            "raw_time_ps",
+            "occurrences",
+            "raw_flops",
+            "flops_util_x_time_fraction",
+            "hbm_bw_util",
+            "num_children",
+        ],  # fmt: skip
         "by_program": _tree_rows(data["byProgram"]) if "byProgram" in data else [],
         "by_program_exclude_idle": _tree_rows(data["byProgramExcludeIdle"]) if "byProgramExcludeIdle" in data else [],
     }

@@ -49,16 +49,31 @@ def trim_memory_profile(data: dict) -> dict:
         for active in per.get("activeAllocations", []):
             index = int(active.get("snapshotIndex", 0))
             meta = snapshots[index]["activityMetadata"] if index >= 0 else special[int(active.get("specialIndex", 0))]
-            rows.append([
-                meta.get("tfOpName", ""), int(meta.get("allocationBytes", 0)), int(meta.get("requestedBytes", 0)),
-                int(active.get("numOccurrences", 0)), meta.get("regionType", ""), meta.get("dataType", ""),
-                meta.get("tensorShape", ""), int(meta.get("stepId", 0)),
-            ])
+            rows.append(
+                [
+                    meta.get("tfOpName", ""),
+                    int(meta.get("allocationBytes", 0)),
+                    int(meta.get("requestedBytes", 0)),
+                    int(active.get("numOccurrences", 0)),
+                    meta.get("regionType", ""),
+                    meta.get("dataType", ""),
+                    meta.get("tensorShape", ""),
+                    int(meta.get("stepId", 0)),
+                ]
+            )
         sampled = per.get("sampledTimelineSnapshots", [])
         allocators[memory_id] = {
             "profileSummary": per.get("profileSummary", {}),
-            "breakdown_columns": ["tf_op", "allocation_bytes", "requested_bytes", "occurrences", "region_type",
-                                  "data_type", "shape", "step_id"],
+            "breakdown_columns": [
+                "tf_op",
+                "allocation_bytes",
+                "requested_bytes",
+                "occurrences",
+                "region_type",
+                "data_type",
+                "shape",
+                "step_id",
+            ],
             "breakdown": rows,
             "sampled_count": len(sampled),
             "sampled_offset_ps_sum": sum(int(s.get("timeOffsetPs", 0)) for s in sampled),
@@ -70,17 +85,48 @@ def trim_memory_profile(data: dict) -> dict:
 
 
 def trim_memory_viewer(data: dict, module: str) -> dict:
-    keep = ["moduleName", "entryComputationName", "peakHeapMib", "peakUnpaddedHeapMib", "peakHeapSizePosition",
-            "entryComputationParametersMib", "nonReusableMib", "maybeLiveOutMib", "totalBufferAllocationMib",
-            "indefiniteBufferAllocationMib", "heapSizes", "unpaddedHeapSizes", "hloInstructionNames"]
+    keep = [
+        "moduleName",
+        "entryComputationName",
+        "peakHeapMib",
+        "peakUnpaddedHeapMib",
+        "peakHeapSizePosition",
+        "entryComputationParametersMib",
+        "nonReusableMib",
+        "maybeLiveOutMib",
+        "totalBufferAllocationMib",
+        "indefiniteBufferAllocationMib",
+        "heapSizes",
+        "unpaddedHeapSizes",
+        "hloInstructionNames",
+    ]
     out = {k: data[k] for k in keep if k in data}
     out["module"] = module
-    fields = ["label", "instructionName", "logicalBufferId", "logicalBufferSizeMib", "unpaddedShapeMib",
-              "shapeString", "tfOpName", "groupName", "opCode"]
+    fields = [
+        "label",
+        "instructionName",
+        "logicalBufferId",
+        "logicalBufferSizeMib",
+        "unpaddedShapeMib",
+        "shapeString",
+        "tfOpName",
+        "groupName",
+        "opCode",
+    ]
     out["maxHeap"] = [{k: h[k] for k in fields if k in h} for h in data.get("maxHeap", [])]
     out["maxHeapBySizeMib"] = [h.get("logicalBufferSizeMib", 0) for h in data.get("maxHeapBySize", [])]
-    block_fields = ["logicalBufferId", "name", "offset", "size", "startStep", "endStep", "tfOpName", "category",
-                    "shapeString", "unpaddedSize"]
+    block_fields = [
+        "logicalBufferId",
+        "name",
+        "offset",
+        "size",
+        "startStep",
+        "endStep",
+        "tfOpName",
+        "category",
+        "shapeString",
+        "unpaddedSize",
+    ]
     out["bufferBlocks"] = [{k: b[k] for k in block_fields if k in b} for b in data.get("bufferBlocks", [])]
     return out
 

@@ -16,8 +16,8 @@ PROTO_DIR = ROOT / "nbprof" / "proto"
 
 
 def main() -> int:
-    from grpc_tools import protoc  # type: ignore[import-untyped]
     import grpc_tools
+    from grpc_tools import protoc  # type: ignore[import-untyped]
 
     include = pathlib.Path(grpc_tools.__file__).parent / "_proto"
     protos = sorted(str(p.relative_to(ROOT)) for p in PROTO_DIR.glob("*.proto"))

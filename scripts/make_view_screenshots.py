@@ -34,8 +34,9 @@ def main(outdir: Path) -> None:
 
     outdir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
-                                     args=["--no-sandbox", "--disable-gpu"])
+        browser = pw.chromium.launch(
+            executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+        )
         page = browser.new_page(viewport={"width": 960, "height": 800})
         for view, fixture in VIEWS.items():
             html = to_html(nbprof.load(str(FIXTURES / fixture)), Path(tmp) / f"{fixture}.html", tools=[view])

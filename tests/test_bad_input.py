@@ -6,9 +6,9 @@ import gzip
 import os
 
 import pytest
+from fixture_paths import fixture_file
 
 import nbprof
-from fixture_paths import fixture_file
 from nbprof.errors import ProfileError, TruncatedProfileError
 
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import _thread
 import importlib
 import socket
 import threading
 import time
-import _thread
 
 import pytest
-
 from capture_helpers.servers import free_port, start_servers
+
 from nbprof.capture.addresses import parse_duration_ms, parse_workers
 from nbprof.errors import CaptureError, NbprofError
 
@@ -49,15 +49,27 @@ def test_malformed_addresses(workers, message):
 
 
 def test_addresses_accepted():
-    assert parse_workers(" grpc://h1:9012, GRPC://10.0.0.2:9013/ ,[::1]:8466,") == ["h1:9012", "10.0.0.2:9013", "[::1]:8466"]
+    assert parse_workers(" grpc://h1:9012, GRPC://10.0.0.2:9013/ ,[::1]:8466,") == [
+        "h1:9012",
+        "10.0.0.2:9013",
+        "[::1]:8466",
+    ]
     assert parse_workers(["a:1", "b:2"]) == ["a:1", "b:2"]
 
 
 @pytest.mark.parametrize(
     "duration, message",
-    [(-5, "must be positive"), (0, "must be positive"), (float("nan"), "must be positive"), ("-2s", "cannot read"),
-     ("two seconds", "cannot read"), (10**10, "one-hour limit"), ("2h", "cannot read"), ("90m", "one-hour limit"),
-     (True, "must be a number")],
+    [
+        (-5, "must be positive"),
+        (0, "must be positive"),
+        (float("nan"), "must be positive"),
+        ("-2s", "cannot read"),
+        ("two seconds", "cannot read"),
+        (10**10, "one-hour limit"),
+        ("2h", "cannot read"),
+        ("90m", "one-hour limit"),
+        (True, "must be a number"),
+    ],
 )
 def test_bad_durations(duration, message):
     with pytest.raises(CaptureError, match=message):
@@ -68,8 +80,16 @@ def test_duration_strings():
     assert [parse_duration_ms(d) for d in ("2s", "500ms", "1.5 s", "1m", 250, 0.4)] == [2000, 500, 1500, 60000, 250, 1]
 
 
-@pytest.mark.parametrize("kwargs", [{"host_tracer_level": 4}, {"python_tracer_level": -1}, {"num_retries": -1},
-                                    {"timeout_s": 0}, {"progress": "fancy"}])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"host_tracer_level": 4},
+        {"python_tracer_level": -1},
+        {"num_retries": -1},
+        {"timeout_s": 0},
+        {"progress": "fancy"},
+    ],
+)
 def test_bad_options(kwargs):
     with pytest.raises(CaptureError):
         capture_api.capture(f"127.0.0.1:{free_port()}", duration_ms=100, **kwargs)
@@ -96,8 +116,9 @@ def test_unreachable_address_times_out_with_a_hint(tmp_path):
         address = f"127.0.0.1:{silent.getsockname()[1]}"
         started = time.monotonic()
         with pytest.raises(CaptureError, match=r"did not answer in time.*reachable"):
-            capture_api.capture(address, duration_ms=300, logdir=tmp_path, connect_timeout_s=0.5,
-                                num_retries=0, progress=False)
+            capture_api.capture(
+                address, duration_ms=300, logdir=tmp_path, connect_timeout_s=0.5, num_retries=0, progress=False
+            )
         assert time.monotonic() - started < 3
 
 
@@ -109,8 +130,9 @@ def test_something_else_on_the_port(tmp_path):
     thread.start()
     try:
         with pytest.raises(CaptureError, match="not a gRPC profiler server"):
-            capture_api.capture(f"127.0.0.1:{httpd.server_address[1]}", duration_ms=300, logdir=tmp_path,
-                                num_retries=0, progress=False)
+            capture_api.capture(
+                f"127.0.0.1:{httpd.server_address[1]}", duration_ms=300, logdir=tmp_path, num_retries=0, progress=False
+            )
     finally:
         httpd.shutdown()
         httpd.server_close()

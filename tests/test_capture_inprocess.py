@@ -93,7 +93,7 @@ def test_profile_before_stop_is_an_error(tmp_path):
     session = capture_api.start(logdir=tmp_path, quiet=True)
     try:
         with pytest.raises(CaptureError, match="still running"):
-            session.profile
+            _ = session.profile
     finally:
         capture_api.stop()
 
@@ -127,7 +127,7 @@ def test_exception_inside_block_still_stops_saves_and_raises(train_step, tmp_pat
     with pytest.raises(ZeroDivisionError) as raised:
         with capture_api.profile(logdir=tmp_path, quiet=True) as session:
             _run_steps(train_step, 2)
-            1 / 0
+            raise ZeroDivisionError
     assert not session.running
     assert session.profile.events["step_num"].notna().sum() == 2
     assert Path(session.paths[0]).is_file()
@@ -142,12 +142,15 @@ def test_keyboard_interrupt_inside_block_still_stops(tmp_path):
     assert Path(session.paths[0]).is_file()
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"backend": "torch"}, "unknown backend 'torch'"),
-    ({"host_tracer_level": 7}, "host_tracer_level must be an integer from 0 to 3"),
-    ({"python_tracer_level": 2}, "python_tracer_level must be"),
-    ({"logdir": "gs://bucket/x"}, "local directory"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"backend": "torch"}, "unknown backend 'torch'"),
+        ({"host_tracer_level": 7}, "host_tracer_level must be an integer from 0 to 3"),
+        ({"python_tracer_level": 2}, "python_tracer_level must be"),
+        ({"logdir": "gs://bucket/x"}, "local directory"),
+    ],
+)
 def test_bad_arguments(kwargs, message):
     with pytest.raises(CaptureError, match=message):
         capture_api.profile(**kwargs).start()

@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from capture_helpers.servers import start_servers
 
 jupyter_client = pytest.importorskip("jupyter_client")
@@ -25,8 +24,9 @@ def server():
 
 @pytest.fixture(scope="module")
 def kernel():
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]),
-               JAX_PLATFORMS="cpu")
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]), JAX_PLATFORMS="cpu"
+    )
     manager = jupyter_client.KernelManager(kernel_name="python3")
     manager.start_kernel(env=env, cwd=str(REPO))
     client = manager.client()
@@ -72,10 +72,14 @@ def test_widget_progress_interrupt_and_next_capture(kernel, server):
     reply, _, _ = _run(client, "from nbprof.capture import remote as nbc")
     assert reply["status"] == "ok"
 
-    reply, messages, elapsed = _run(client, f"p = nbc.capture({server.address!r}, duration_ms=10000)",
-                                    interrupt_after_s=1.5, manager=manager)
-    shown = [m for m in messages if m["msg_type"] == "display_data"
-             and "application/vnd.jupyter.widget-view+json" in m["content"]["data"]]
+    reply, messages, elapsed = _run(
+        client, f"p = nbc.capture({server.address!r}, duration_ms=10000)", interrupt_after_s=1.5, manager=manager
+    )
+    shown = [
+        m
+        for m in messages
+        if m["msg_type"] == "display_data" and "application/vnd.jupyter.widget-view+json" in m["content"]["data"]
+    ]
     assert len(shown) == 1, "no ipywidgets progress was displayed"
     models = [m["content"]["data"]["state"].get("_model_name") for m in messages if m["msg_type"] == "comm_open"]
     assert models.count("FloatProgressModel") == 1  # one bar per worker
@@ -84,8 +88,10 @@ def test_widget_progress_interrupt_and_next_capture(kernel, server):
     assert elapsed < 7, f"the interrupt did not stop the capture promptly ({elapsed:.1f} s)"
 
     # The kernel survived and the server has no session left: the next capture works.
-    reply, messages, _ = _run(client, f"p = nbc.capture({server.address!r}, duration_ms=300, progress=False)\n"
-                                      "print('events', len(p.events) > 0)")
+    reply, messages, _ = _run(
+        client,
+        f"p = nbc.capture({server.address!r}, duration_ms=300, progress=False)\nprint('events', len(p.events) > 0)",
+    )
     assert reply["status"] == "ok", reply
     out = "".join(m["content"].get("text", "") for m in messages if m["msg_type"] == "stream")
     assert "events True" in out

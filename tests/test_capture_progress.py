@@ -6,8 +6,7 @@ import io
 
 import pytest
 
-from nbprof.capture.progress import (NullProgress, TextProgress, WidgetProgress, WorkerProgress,
-                                     choose_progress)
+from nbprof.capture.progress import NullProgress, TextProgress, WidgetProgress, WorkerProgress, choose_progress
 from nbprof.errors import CaptureError
 
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 import importlib
 import os
 import time
-from pathlib import Path
 
 import grpc
 import pytest
-
 from capture_helpers.servers import start_servers
+
 from nbprof.capture import remote
 from nbprof.capture.logdir import RUN_FORMAT
 from nbprof.errors import CaptureError
@@ -75,12 +74,22 @@ def test_two_workers_concurrently_one_run_two_files_with_progress(servers, tmp_p
 
 
 def test_request_asks_for_in_band_xspace_and_names_the_repository(tmp_path):
-    options = remote.CaptureOptions(duration_ms=1500, logdir=str(tmp_path), run="2026_01_02_03_04_05",
-                                    host_tracer_level=3, python_tracer_level=1, device_tracer_level=0)
+    options = remote.CaptureOptions(
+        duration_ms=1500,
+        logdir=str(tmp_path),
+        run="2026_01_02_03_04_05",
+        host_tracer_level=3,
+        python_tracer_level=1,
+        device_tracer_level=0,
+    )
     request = remote.build_request("10.0.0.1:9012", options)
     assert request.emit_xspace
     assert request.opts.duration_ms == 1500 and request.duration_ms == 1500  # servers read opts.duration_ms
-    assert (request.opts.host_tracer_level, request.opts.python_tracer_level, request.opts.device_tracer_level) == (3, 1, 0)
+    assert (request.opts.host_tracer_level, request.opts.python_tracer_level, request.opts.device_tracer_level) == (
+        3,
+        1,
+        0,
+    )
     assert request.opts.version == 1
     assert request.repository_root == os.path.join(str(tmp_path), "plugins", "profile")
     assert request.session_id == "2026_01_02_03_04_05" and request.host_name == "10.0.0.1:9012"
@@ -89,8 +98,15 @@ def test_request_asks_for_in_band_xspace_and_names_the_repository(tmp_path):
 def test_empty_capture_is_retried_then_explained(servers, tmp_path):
     # All tracers off: the real server traces nothing and answers empty_trace.
     with pytest.raises(CaptureError, match=r"no trace event was collected after 2 attempt\(s\).*running work"):
-        capture_api.capture(servers[0].address, duration_ms=300, logdir=tmp_path, host_tracer_level=0,
-                            device_tracer_level=0, num_retries=1, progress=False)
+        capture_api.capture(
+            servers[0].address,
+            duration_ms=300,
+            logdir=tmp_path,
+            host_tracer_level=0,
+            device_tracer_level=0,
+            num_retries=1,
+            progress=False,
+        )
     assert not (tmp_path / "plugins" / "profile").exists() or not any((tmp_path / "plugins" / "profile").rglob("*.pb"))
 
 
@@ -112,8 +128,9 @@ def test_one_dead_worker_among_live_ones_warns_and_keeps_the_rest(servers, tmp_p
 
     dead = f"127.0.0.1:{free_port()}"
     with pytest.warns(capture_api.CaptureWarning, match="nothing is listening"):
-        prof = capture_api.capture([servers[0].address, dead], duration_ms=300, logdir=tmp_path,
-                                   num_retries=0, progress=False)
+        prof = capture_api.capture(
+            [servers[0].address, dead], duration_ms=300, logdir=tmp_path, num_retries=0, progress=False
+        )
     assert prof.hosts == [f"127.0.0.1_{servers[0].port}"]
     assert any("nothing is listening" in note for note in prof.notes)
 
@@ -158,8 +175,9 @@ def test_older_server_on_another_disk_says_how_to_fix(old_server, tmp_path, monk
 def test_fsspec_url_logdir(servers):
     import fsspec
 
-    prof = capture_api.capture(servers[0].address, duration_ms=300, logdir="memory://nbprof-capture-test",
-                               progress=False)
+    prof = capture_api.capture(
+        servers[0].address, duration_ms=300, logdir="memory://nbprof-capture-test", progress=False
+    )
     fs = fsspec.filesystem("memory")
     found = fs.glob("/nbprof-capture-test/plugins/profile/*/*.xplane.pb")
     assert [p.rsplit("/", 1)[1] for p in found] == [f"127.0.0.1_{servers[0].port}.xplane.pb"]

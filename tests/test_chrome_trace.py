@@ -39,9 +39,19 @@ def test_processes_and_threads_are_named_like_sections_and_tracks(gpu_export):
     threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in meta if e["name"] == "thread_name"}
     assert list(processes.values()) == [s.name for s in layout.sections]
     assert sorted(threads.values()) == sorted(t.name for t in layout.tracks if t.kind == "slices")
-    assert threads[(processes and next(p for p, n in processes.items() if n == "/device:GPU:4"),
-                    next(t.id + 1 for t in layout.tracks if t.name == "Steps" and
-                         layout.sections[t.section].name == "/device:GPU:4"))] == "Steps"
+    assert (
+        threads[
+            (
+                processes and next(p for p, n in processes.items() if n == "/device:GPU:4"),
+                next(
+                    t.id + 1
+                    for t in layout.tracks
+                    if t.name == "Steps" and layout.sections[t.section].name == "/device:GPU:4"
+                ),
+            )
+        ]
+        == "Steps"
+    )
 
 
 def test_names_times_and_nesting_round_trip(gpu_export):
@@ -72,8 +82,13 @@ def test_stats_and_flows_go_to_args(gpu_export):
     ev = prof.events
     xs = [e for e in doc["traceEvents"] if e["ph"] == "X"]
     rows = np.flatnonzero(~ev["aggregated"].to_numpy())
-    with_kernel = [i for i, r in enumerate(rows) if not isinstance(ev["kernel_details"].iat[r], float)
-                   and ev["kernel_details"].iat[r] is not None and str(ev["kernel_details"].iat[r]) != "nan"]
+    with_kernel = [
+        i
+        for i, r in enumerate(rows)
+        if not isinstance(ev["kernel_details"].iat[r], float)
+        and ev["kernel_details"].iat[r] is not None
+        and str(ev["kernel_details"].iat[r]) != "nan"
+    ]
     assert with_kernel
     i = with_kernel[0]
     assert xs[i]["args"]["kernel_details"] == str(ev["kernel_details"].iat[rows[i]])
@@ -108,7 +123,13 @@ def test_real_memory_counters(tmp_path):
 
 def test_exact_decimal_microseconds():
     assert ps_to_us_text(np.array([0, 1, 1_234_567, -1, -1_000_001, 10**16])).tolist() == [
-        "0.000000", "0.000001", "1.234567", "-0.000001", "-1.000001", "10000000000.000000"]
+        "0.000000",
+        "0.000001",
+        "1.234567",
+        "-0.000001",
+        "-1.000001",
+        "10000000000.000000",
+    ]
 
 
 def test_bad_paths_raise_clear_errors(tmp_path):

@@ -5,8 +5,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import nbprof
 from fixture_paths import FIXTURES
+
+import nbprof
 
 
 def test_summary_of_shipped_example_without_path() -> None:

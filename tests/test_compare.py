@@ -18,12 +18,12 @@ from nbprof.xspace.profile import Profile
 HERE = Path(__file__).parent
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load(fixture: str):
     return nbprof.load(HERE / "fixtures" / fixture)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def comparison(before: str, after: str) -> Comparison:
     return compare(load(before), load(after))
 

@@ -199,9 +199,11 @@ UNKNOWN_FIELDS = (
     b"\x98\x06\x01"  # field 99, varint
     + b"\x9a\x06\x03abc"  # field 99, length-delimited
     + b"\x9d\x06\x01\x02\x03\x04"  # field 99, fixed32
-    + b"\x99\x06" + bytes(8)  # field 99, fixed64
+    + b"\x99\x06"
+    + bytes(8)  # field 99, fixed64
     + b"\x0a\x00"  # field 1 (metadata_id) with the wrong wire type: unknown
-    + b"\x21" + bytes(8)  # field 4 (stats) as fixed64: unknown
+    + b"\x21"
+    + bytes(8)  # field 4 (stats) as fixed64: unknown
 )
 
 
@@ -345,7 +347,9 @@ def test_random_damage_is_decoded_like_protobuf_or_refused() -> None:
     for _ in range(400):
         target = rng.randrange(5)
         edits = iter(range(10**6))
-        data = with_event_bytes(original, lambda e: mutate(e, rng) if next(edits) == target else e)
+        data = with_event_bytes(
+            original, lambda e, edits=edits, target=target: mutate(e, rng) if next(edits) == target else e
+        )
         try:
             ref = decode_space_pb(data)
         except DecodeError as exc:

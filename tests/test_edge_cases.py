@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
-import pytest
+from xspace_builder import U64, Ref, XSpaceBuilder
 
 import nbprof
-from xspace_builder import U64, Ref, XSpaceBuilder
 
 
 def _load(tmp_path, b: XSpaceBuilder, host: str = "h") -> nbprof.Profile:
@@ -33,9 +31,9 @@ def test_siblings_touching_and_zero_length_events(tmp_path) -> None:
     line = b.plane("/host:CPU").line("t")
     line.event("parent", offset_ps=0, duration_ps=100)
     line.event("a", offset_ps=0, duration_ps=50)
-    line.event("b", offset_ps=50, duration_ps=50)   # touches a: sibling, not child
-    line.event("z1", offset_ps=60, duration_ps=0)   # instant inside b
-    line.event("z2", offset_ps=60, duration_ps=0)   # instant at the same time: sibling of z1
+    line.event("b", offset_ps=50, duration_ps=50)  # touches a: sibling, not child
+    line.event("z1", offset_ps=60, duration_ps=0)  # instant inside b
+    line.event("z2", offset_ps=60, duration_ps=0)  # instant at the same time: sibling of z1
     line.event("after", offset_ps=100, duration_ps=10)  # touches parent: top level
     ev = _load(tmp_path, b).events.set_index("name")
     assert ev.loc["parent", "depth"] == 0 and ev.loc["after", "depth"] == 0
@@ -61,12 +59,22 @@ def test_every_stat_type_ref_and_metadata_stats(tmp_path) -> None:
     b = XSpaceBuilder()
     plane = b.plane("/device:GPU:0")
     line = plane.line("Stream #1(Compute)")
-    line.event("k", offset_ps=5, duration_ps=7,
-               metadata_stats={"hlo_op": "fusion.1", "flops": 123, "tf_op": "from_metadata"},
-               stats={"tf_op": Ref("model/dense/MatMul:MatMul"), "correlation_id": 2**40,
-                      "program_id": U64(2**64 - 1), "fragmentation": 0.25, "step_num": -3,
-                      "kernel_details": "regs:32 static_shared:0 dynamic_shared:0 grid:1,1,1 block:32,1,1",
-                      "blob": b"\x00\xff", "note": "héllo"})
+    line.event(
+        "k",
+        offset_ps=5,
+        duration_ps=7,
+        metadata_stats={"hlo_op": "fusion.1", "flops": 123, "tf_op": "from_metadata"},
+        stats={
+            "tf_op": Ref("model/dense/MatMul:MatMul"),
+            "correlation_id": 2**40,
+            "program_id": U64(2**64 - 1),
+            "fragmentation": 0.25,
+            "step_num": -3,
+            "kernel_details": "regs:32 static_shared:0 dynamic_shared:0 grid:1,1,1 block:32,1,1",
+            "blob": b"\x00\xff",
+            "note": "héllo",
+        },
+    )
     prof = _load(tmp_path, b)
     row = prof.events.iloc[0]
     assert row["hlo_op"] == "fusion.1" and row["flops"] == 123

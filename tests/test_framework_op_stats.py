@@ -21,15 +21,32 @@ import nbprof
 from nbprof.analysis.framework_op_stats import XPROF_MAX_OPS_PER_SIDE, framework_op_stats
 
 HERE = Path(__file__).parent
-FIXTURES = ["jax_mlp_train", "jax_mlp_train_pytrace", "tf_custom_loop", "tf_keras_fit",
-            "tf_cpu_bfc_memory", "gpu_v100", "tpu_v6e"]
+FIXTURES = [
+    "jax_mlp_train",
+    "jax_mlp_train_pytrace",
+    "tf_custom_loop",
+    "tf_keras_fit",
+    "tf_cpu_bfc_memory",
+    "gpu_v100",
+    "tpu_v6e",
+]
 REL = 5e-3
 
-ISSUE_COLUMNS = ["host_or_device", "type", "name", "occurrences", "total_time_us", "avg_time_us",
-                 "total_self_time_us", "avg_self_time_us", "device_self_time_pct", "host_self_time_pct"]
+ISSUE_COLUMNS = [
+    "host_or_device",
+    "type",
+    "name",
+    "occurrences",
+    "total_time_us",
+    "avg_time_us",
+    "total_self_time_us",
+    "avg_self_time_us",
+    "device_self_time_pct",
+    "host_self_time_pct",
+]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load(fixture: str):
     return nbprof.load(HERE / "fixtures" / fixture)
 
@@ -38,12 +55,12 @@ def fos_of(fixture: str, include_idle: bool = True):
     return _fos_cached(fixture, include_idle)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _fos_cached(fixture: str, include_idle: bool):
     return framework_op_stats(load(fixture), include_idle=include_idle)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def reference(fixture: str) -> dict:
     return json.loads((HERE / "reference" / fixture / "framework_op_stats.json").read_text())
 
@@ -79,8 +96,12 @@ def test_times_and_counts_match_xprof(fixture):
     assert list(ours["type"]) == list(ref["Operation Type"])
     assert list(ours["occurrences"]) == [int(v) for v in ref["#Occurrences"]]
     assert list(ours["execution_mode"]) == list(ref["Execution mode"])
-    for ours_col, ref_col in [("total_time_us", "Total time (us)"), ("total_self_time_us", "Total self-time (us)"),
-                              ("avg_time_us", "Avg. time (us)"), ("avg_self_time_us", "Avg. self-time (us)")]:
+    for ours_col, ref_col in [
+        ("total_time_us", "Total time (us)"),
+        ("total_self_time_us", "Total self-time (us)"),
+        ("avg_time_us", "Avg. time (us)"),
+        ("avg_self_time_us", "Avg. self-time (us)"),
+    ]:
         expected = ref[ref_col].to_numpy(dtype=float)
         assert ours[ours_col].to_numpy() == pytest.approx(expected, rel=REL, abs=1e-6), ours_col
 
@@ -91,8 +112,10 @@ def test_percentages_match_xprof(fixture):
     ref = ref_table(fixture)
     for side in ("Device", "Host"):
         key = side.lower()
-        for ours_col, ref_col in [(f"{key}_self_time_pct", f"Total self-time on {side} (%)"),
-                                  (f"{key}_cumulative_self_time_pct", f"Cumulative total-self time on {side} (%)")]:
+        for ours_col, ref_col in [
+            (f"{key}_self_time_pct", f"Total self-time on {side} (%)"),
+            (f"{key}_cumulative_self_time_pct", f"Cumulative total-self time on {side} (%)"),
+        ]:
             expected = ref[ref_col].to_numpy(dtype=float)
             assert (ours[ours_col] / 100).to_numpy() == pytest.approx(expected, rel=REL, abs=1e-9)
 
@@ -108,15 +131,18 @@ def test_without_idle_matches_xprof(fixture):
     for side in ("Device", "Host"):
         col = f"Total self-time on {side} (%)"
         assert (head[f"{side.lower()}_self_time_pct"] / 100).to_numpy() == pytest.approx(
-            ref[col].to_numpy(dtype=float), rel=REL, abs=1e-9)
+            ref[col].to_numpy(dtype=float), rel=REL, abs=1e-9
+        )
 
 
 def test_tpu_rates_and_bound_match_xprof():
     ours = fos_of("tpu_v6e").reset_index(drop=True)
     ref = ref_table("tpu_v6e")
-    for ours_col, ref_col in [("flop_rate_gflops", "Normalized FLOP Rate (FLOPs/s)"),
-                              ("memory_bw_gibps", "Measured Memory BW (GBytes/Sec)"),
-                              ("operational_intensity", "Operational Intensity (FLOPs/Byte)")]:
+    for ours_col, ref_col in [
+        ("flop_rate_gflops", "Normalized FLOP Rate (FLOPs/s)"),
+        ("memory_bw_gibps", "Measured Memory BW (GBytes/Sec)"),
+        ("operational_intensity", "Operational Intensity (FLOPs/Byte)"),
+    ]:
         expected = ref[ref_col].to_numpy(dtype=float)
         assert ours[ours_col].to_numpy() == pytest.approx(expected, rel=REL, abs=1e-9), ours_col
     assert list(ours["bound_by"]) == list(ref["Bound by"])
@@ -133,7 +159,8 @@ def test_xprof_csv_has_xprof_columns_and_values(fixture):
     body = pd.DataFrame(rows[1:], columns=rows[0])
     assert list(body["Operation Name"]) == [r[2] for r in ref["with_idle"]]
     assert body["Total self-time (us)"].astype(float).to_numpy() == pytest.approx(
-        [r[6] for r in ref["with_idle"]], rel=REL, abs=1e-6)
+        [r[6] for r in ref["with_idle"]], rel=REL, abs=1e-6
+    )
     assert body["Rank"].iloc[0] == "1.0"  # XProf writes its numbers as floats
 
 

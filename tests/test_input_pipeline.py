@@ -18,7 +18,15 @@ from nbprof.analysis.input_pipeline import input_pipeline
 
 REFERENCE = pathlib.Path(__file__).parent / "reference"
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
-ALL = ["jax_mlp_train", "jax_mlp_train_pytrace", "tf_custom_loop", "tf_cpu_bfc_memory", "tf_keras_fit", "gpu_v100", "tpu_v6e"]
+ALL = [
+    "jax_mlp_train",
+    "jax_mlp_train_pytrace",
+    "tf_custom_loop",
+    "tf_cpu_bfc_memory",
+    "tf_keras_fit",
+    "gpu_v100",
+    "tpu_v6e",
+]
 VERDICTS = {"HIGHLY": "high", "MODERATELY": "moderate", "POTENTIALLY": "potential", "NOT": "none", "No step": "unknown"}
 BREAKDOWN_KEYS = {
     "enqueue_us": "enqueue_us",
@@ -29,7 +37,7 @@ BREAKDOWN_KEYS = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def result(name: str):
     return input_pipeline(nbprof.load(FIXTURES / name))
 

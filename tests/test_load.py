@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from fixture_paths import FIXTURE_NAMES, FIXTURES, fixture_file
 
 import nbprof
-from fixture_paths import FIXTURE_NAMES, FIXTURES, fixture_file
 from nbprof.proto import xplane_pb2
 
 
@@ -65,7 +65,7 @@ def test_one_known_event_and_its_stats_jax() -> None:
     cpu = next(p for p in space.planes if p.name == "/host:CPU")
     names = {k: m.name for k, m in cpu.event_metadata.items()}
     snames = {k: m.name for k, m in cpu.stat_metadata.items()}
-    line = next(l for l in cpu.lines if l.name == "python")
+    line = next(ln for ln in cpu.lines if ln.name == "python")
     raw_ev = next(e for e in line.events if names[e.metadata_id] == "train")
     raw_stats = {snames[s.metadata_id]: getattr(s, s.WhichOneof("value")) for s in raw_ev.stats}
     te = next(p for p in space.planes if p.name == "Task Environment")
@@ -87,7 +87,7 @@ def test_metadata_stats_and_ref_values_are_resolved_tpu() -> None:
     space = _raw_space("tpu_v6e")
     tpu = next(p for p in space.planes if p.name == "/device:TPU:0")
     snames = {k: m.name for k, m in tpu.stat_metadata.items()}
-    xla_ops = next(l for l in tpu.lines if l.name == "XLA Ops")
+    xla_ops = next(ln for ln in tpu.lines if ln.name == "XLA Ops")
     expected_ops = []
     for e in xla_ops.events:
         em = tpu.event_metadata[e.metadata_id]
@@ -100,7 +100,9 @@ def test_metadata_stats_and_ref_values_are_resolved_tpu() -> None:
     prof = nbprof.load(FIXTURES / "tpu_v6e")
     ev = prof.events
     got = ev[(ev["plane"] == "/device:TPU:0") & (ev["line"] == "XLA Ops")]
-    assert sorted(map(str, got["hlo_op"].astype(object).where(got["hlo_op"].notna(), None))) == sorted(map(str, expected_ops))
+    assert sorted(map(str, got["hlo_op"].astype(object).where(got["hlo_op"].notna(), None))) == sorted(
+        map(str, expected_ops)
+    )
 
 
 def test_planes_carry_device_stats() -> None:

@@ -6,11 +6,11 @@ import importlib
 
 import jax
 import pytest
+from capture_helpers.servers import start_servers
 from IPython.testing.globalipapp import start_ipython
 from IPython.utils.capture import capture_output
 
 import nbprof
-from capture_helpers.servers import start_servers
 from nbprof.errors import CaptureError
 from nbprof.magic import ProfileMagics, split_options
 from nbprof.xspace.profile import Profile
@@ -112,15 +112,25 @@ def test_nothing_to_profile(ip):
 def test_help(ip, capsys):
     ip.run_cell("%profile?")
     out = capsys.readouterr().out
-    for text in ("%profile", "--capture WORKERS", "--duration T", "--host-tracer-level N", "--no-show", "--python",
-                 "--backend", "--logdir"):
+    for text in (
+        "%profile",
+        "--capture WORKERS",
+        "--duration T",
+        "--host-tracer-level N",
+        "--no-show",
+        "--python",
+        "--backend",
+        "--logdir",
+    ):
         assert text in out
 
 
 def test_split_options_keeps_the_statement_exactly():
     parser = ProfileMagics.profile.parser
     assert split_options('--logdir "/tmp/a b" --no-show print("--x y",  1)', parser) == (
-        '--logdir "/tmp/a b" --no-show', 'print("--x y",  1)')
+        '--logdir "/tmp/a b" --no-show',
+        'print("--x y",  1)',
+    )
     assert split_options("--duration=2s --capture h:1", parser) == ("--duration=2s --capture h:1", "")
     assert split_options("-x + 1", parser) == ("", "-x + 1")
 

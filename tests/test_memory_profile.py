@@ -24,17 +24,17 @@ WITH_MEMORY = ["tf_cpu_bfc_memory", "tf_custom_loop", "tf_keras_fit", "gpu_v100"
 WITHOUT_MEMORY = ["jax_mlp_train", "jax_mlp_train_pytrace"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load(fixture: str):
     return nbprof.load(HERE / "fixtures" / fixture)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def reference(fixture: str) -> dict:
     return json.loads((HERE / "reference" / fixture / "memory_profile.json").read_text())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def result(fixture: str, memory_id: str):
     return memory_profile(load(fixture), memory_id)
 
@@ -119,8 +119,22 @@ def test_counts_cover_every_event(fixture, memory_id):
 @pytest.mark.parametrize("fixture,memory_id", allocators())
 def test_timeline_frame(fixture, memory_id):
     tl = result(fixture, memory_id).timeline
-    for column in ("time_ms", "stack_bytes", "heap_bytes", "free_bytes", "fragmentation", "kind", "requested_bytes",
-                   "allocation_bytes", "tf_op", "step_id", "region_type", "data_type", "shape", "in_use_bytes"):
+    for column in (
+        "time_ms",
+        "stack_bytes",
+        "heap_bytes",
+        "free_bytes",
+        "fragmentation",
+        "kind",
+        "requested_bytes",
+        "allocation_bytes",
+        "tf_op",
+        "step_id",
+        "region_type",
+        "data_type",
+        "shape",
+        "in_use_bytes",
+    ):
         assert column in tl
     assert (np.diff(tl["offset_ps"].to_numpy()) >= 0).all()
     assert (tl["in_use_bytes"] == tl["stack_bytes"] + tl["heap_bytes"]).all()
@@ -194,9 +208,18 @@ def _built_profile(tmp_path):
     def event(kind, t, addr, size, op="", memory=None):
         nonlocal heap
         heap += size if kind == "MemoryAllocation" else -size
-        stats = {"bytes_reserved": 0, "bytes_allocated": heap, "bytes_available": 1000 - heap,
-                 "fragmentation": 0.25, "peak_bytes_in_use": 300, "requested_bytes": size - 1,
-                 "allocation_bytes": size, "addr": addr, "data_type": 1, "device_ordinal": 0}
+        stats = {
+            "bytes_reserved": 0,
+            "bytes_allocated": heap,
+            "bytes_available": 1000 - heap,
+            "fragmentation": 0.25,
+            "peak_bytes_in_use": 300,
+            "requested_bytes": size - 1,
+            "allocation_bytes": size,
+            "addr": addr,
+            "data_type": 1,
+            "device_ordinal": 0,
+        }
         if op:
             stats.update(tf_op=op, region_type="output", shape="[4]")
         if memory:
@@ -233,11 +256,15 @@ def test_built_trace_follows_xprof_rules(tmp_path):
     assert set(tl["step_id"]) == {0}  # no steps: every event gets last valid step (-1) + 1
     b = res.breakdown
     assert b[["tf_op", "allocation_bytes", "requested_bytes", "occurrences"]].values.tolist() == [
-        ["c", 200, 199, 1], ["b", 50, 49, 1]]
+        ["c", 200, 199, 1],
+        ["b", 50, 49, 1],
+    ]
     assert not b["special"].any()  # every heap byte at the peak is accounted for
     assert b["data_type"].tolist() == ["float", "float"]
     other = memory_profile(prof, "bfc")
     assert other.summary["peak_heap_bytes"] == 7
     # heap the profile's allocations do not explain (7 - 3 bytes) is XProf's "unused preallocated" row
     assert other.breakdown[["tf_op", "allocation_bytes"]].values.tolist() == [
-        ["unused preallocated device memory", 4], ["", 3]]
+        ["unused preallocated device memory", 4],
+        ["", 3],
+    ]

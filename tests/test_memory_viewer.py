@@ -24,17 +24,17 @@ MIB = 1 << 20
 WITH_HLO = ["jax_mlp_train", "jax_mlp_train_pytrace", "tpu_v6e"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load(fixture: str):
     return nbprof.load(HERE / "fixtures" / fixture)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def reference(fixture: str) -> dict:
     return json.loads((HERE / "reference" / fixture / "memory_viewer.json").read_text())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def result(fixture: str):
     return memory_viewer(load(fixture), reference(fixture)["module"])
 
@@ -60,11 +60,13 @@ def test_peak_sizes_match_xprof_exactly(fixture):
 def test_allocation_totals_match_xprof(fixture):
     ref = reference(fixture)
     s = result(fixture).summary
-    for ours, theirs in [("entry_parameters_bytes", "entryComputationParametersMib"),
-                         ("maybe_live_out_bytes", "maybeLiveOutMib"),
-                         ("non_reusable_bytes", "nonReusableMib"),
-                         ("total_allocation_bytes", "totalBufferAllocationMib"),
-                         ("indefinite_allocation_bytes", "indefiniteBufferAllocationMib")]:
+    for ours, theirs in [
+        ("entry_parameters_bytes", "entryComputationParametersMib"),
+        ("maybe_live_out_bytes", "maybeLiveOutMib"),
+        ("non_reusable_bytes", "nonReusableMib"),
+        ("total_allocation_bytes", "totalBufferAllocationMib"),
+        ("indefinite_allocation_bytes", "indefiniteBufferAllocationMib"),
+    ]:
         assert s[ours] == exact_bytes(ref.get(theirs, 0.0)), ours
 
 
@@ -179,13 +181,36 @@ def test_shape_text_follows_xla():
 def test_buffer_blocks_match_xprof(fixture):
     """XProf's allocation timeline (its order of allocations is a hash map's: compare as sets)."""
     ref = {
-        (b.get("logicalBufferId"), b.get("name"), int(b.get("offset", 0)), int(b["size"]), b.get("startStep", 0),
-         b.get("endStep", 0), b.get("tfOpName", ""), b.get("category", ""), b.get("shapeString", ""),
-         int(b.get("unpaddedSize", 0)))
+        (
+            b.get("logicalBufferId"),
+            b.get("name"),
+            int(b.get("offset", 0)),
+            int(b["size"]),
+            b.get("startStep", 0),
+            b.get("endStep", 0),
+            b.get("tfOpName", ""),
+            b.get("category", ""),
+            b.get("shapeString", ""),
+            int(b.get("unpaddedSize", 0)),
+        )
         for b in reference(fixture)["bufferBlocks"]
     }
     blocks = result(fixture).buffer_blocks
-    ours = {tuple(r) for r in blocks[["logical_buffer_id", "name", "offset_bytes", "size_bytes", "start_step",
-                                      "end_step", "tf_op", "allocation_type", "shape", "unpadded_bytes"]]
-            .itertuples(index=False)}
+    ours = {
+        tuple(r)
+        for r in blocks[
+            [
+                "logical_buffer_id",
+                "name",
+                "offset_bytes",
+                "size_bytes",
+                "start_step",
+                "end_step",
+                "tf_op",
+                "allocation_type",
+                "shape",
+                "unpadded_bytes",
+            ]
+        ].itertuples(index=False)
+    }
     assert ours == ref

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from fixture_paths import fixture_file
 
 import nbprof
 from nbprof.xspace import nesting
-from fixture_paths import fixture_file
 
 
 def stack_walk(line_key: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -21,8 +21,18 @@ def test_quickstart_runs_and_shows_views(tmp_path):
     code = [c for c in nb.cells if c.cell_type == "code"]
     errors = [o for c in code for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert errors == []
-    shows_view = {c.source.splitlines()[-1]: any(WIDGET in o.get("data", {}) for o in c.get("outputs", [])) for c in code}
-    for line in ("overview", "prof.input_pipeline()", "prof.tf_data_bottleneck()", "prof.framework_op_stats()",
-                 "ops", "prof.kernel_stats()", "prof.memory_profile()", "prof.pod_viewer()"):
+    shows_view = {
+        c.source.splitlines()[-1]: any(WIDGET in o.get("data", {}) for o in c.get("outputs", [])) for c in code
+    }
+    for line in (
+        "overview",
+        "prof.input_pipeline()",
+        "prof.tf_data_bottleneck()",
+        "prof.framework_op_stats()",
+        "ops",
+        "prof.kernel_stats()",
+        "prof.memory_profile()",
+        "prof.pod_viewer()",
+    ):
         assert shows_view[line], f"no view displayed for {line!r}"
     assert (tmp_path / "nbprof_report.html").stat().st_size > 10_000

@@ -18,11 +18,18 @@ import nbprof
 from nbprof.analysis.op_metrics import COLUMNS, op_metrics
 
 HERE = Path(__file__).parent
-FIXTURES = ["jax_mlp_train", "jax_mlp_train_pytrace", "tf_custom_loop", "tf_keras_fit",
-            "tf_cpu_bfc_memory", "gpu_v100", "tpu_v6e"]
+FIXTURES = [
+    "jax_mlp_train",
+    "jax_mlp_train_pytrace",
+    "tf_custom_loop",
+    "tf_keras_fit",
+    "tf_cpu_bfc_memory",
+    "gpu_v100",
+    "tpu_v6e",
+]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load(fixture: str):
     return nbprof.load(HERE / "fixtures" / fixture)
 

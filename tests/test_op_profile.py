@@ -28,7 +28,7 @@ TIME_RTOL = 0.005  # 0.5%
 UTIL_ATOL = 0.01  # 1 point
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load(fixture: str):
     return nbprof.load(HERE / "fixtures" / fixture)
 

@@ -18,7 +18,15 @@ from nbprof.analysis.overview import overview
 
 REFERENCE = pathlib.Path(__file__).parent / "reference"
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
-ALL = ["jax_mlp_train", "jax_mlp_train_pytrace", "tf_custom_loop", "tf_cpu_bfc_memory", "tf_keras_fit", "gpu_v100", "tpu_v6e"]
+ALL = [
+    "jax_mlp_train",
+    "jax_mlp_train_pytrace",
+    "tf_custom_loop",
+    "tf_cpu_bfc_memory",
+    "tf_keras_fit",
+    "gpu_v100",
+    "tpu_v6e",
+]
 # XProf's step-time-graph averages (ms, rounded to 0.1 in its table properties)
 AVERAGE_KEYS = {
     "device_compute": "device_compute_time_ms_avg",
@@ -44,7 +52,7 @@ GRAPH_COLUMNS = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def result(name: str):
     return overview(nbprof.load(FIXTURES / name))
 
@@ -67,7 +75,9 @@ def test_step_time_summary(name: str) -> None:
     assert ours["step_time_ms_avg"] == pytest.approx(avg, rel=0.005)
     assert ours["step_time_ms_min"] == pytest.approx(min(times), rel=1e-3)
     assert ours["step_time_ms_max"] == pytest.approx(max(times), rel=1e-3)
-    assert round(ours["step_time_ms_std"], 1) == pytest.approx(float(ref["p"]["steptime_ms_standard_deviation"]), abs=0.051)
+    assert round(ours["step_time_ms_std"], 1) == pytest.approx(
+        float(ref["p"]["steptime_ms_standard_deviation"]), abs=0.051
+    )
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -138,7 +148,9 @@ def test_op_placement_and_duty_cycle_tpu() -> None:
     assert ours["host_tf_op_percent"] == pytest.approx(float(p["host_tf_op_percent"].rstrip("%")), abs=0.05 + 0.05)
     assert ours["device_idle_time_percent"] == pytest.approx(float(p["device_idle_time_percent"].rstrip("%")), abs=0.1)
     # XProf's duty cycle uses the union of op activity; ours is 100 - idle %
-    assert ours["device_duty_cycle_percent"] == pytest.approx(float(p["device_duty_cycle_percent"].rstrip("%")), abs=0.5)
+    assert ours["device_duty_cycle_percent"] == pytest.approx(
+        float(p["device_duty_cycle_percent"].rstrip("%")), abs=0.5
+    )
 
 
 def test_utilization_against_device_peaks() -> None:
@@ -159,8 +171,12 @@ def test_text_repr_and_notes() -> None:
 
 def test_device_compute_precision_gpu() -> None:
     ours, p = result("gpu_v100").summary, reference("gpu_v100")["top_ops"]["p"]
-    assert ours["device_compute_16bit_percent"] == pytest.approx(float(p["device_compute_16bit_percent"].rstrip("%")), abs=0.05 + 0.05)
-    assert ours["device_compute_32bit_percent"] == pytest.approx(float(p["device_compute_32bit_percent"].rstrip("%")), abs=0.05 + 0.05)
+    assert ours["device_compute_16bit_percent"] == pytest.approx(
+        float(p["device_compute_16bit_percent"].rstrip("%")), abs=0.05 + 0.05
+    )
+    assert ours["device_compute_32bit_percent"] == pytest.approx(
+        float(p["device_compute_32bit_percent"].rstrip("%")), abs=0.05 + 0.05
+    )
 
 
 def test_cpu_only_jax_top_ops_are_the_xla_cpu_ops():

@@ -17,10 +17,18 @@ from nbprof.analysis.pod_viewer import CATEGORY_LABELS, pod_viewer
 
 REFERENCE = pathlib.Path(__file__).parent / "reference"
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
-ALL = ["jax_mlp_train", "jax_mlp_train_pytrace", "tf_custom_loop", "tf_cpu_bfc_memory", "tf_keras_fit", "gpu_v100", "tpu_v6e"]
+ALL = [
+    "jax_mlp_train",
+    "jax_mlp_train_pytrace",
+    "tf_custom_loop",
+    "tf_cpu_bfc_memory",
+    "tf_keras_fit",
+    "gpu_v100",
+    "tpu_v6e",
+]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def result(name: str):
     return pod_viewer(nbprof.load(FIXTURES / name))
 

@@ -10,18 +10,44 @@ from nbprof.proto import profiler_options_pb2, profiler_service_pb2, xplane_pb2
 
 # (message, field) -> (number, type) as in XLA/TSL's xplane.proto / profiler_*.proto.
 EXPECTED = {
-    ("XSpace", "planes"): 1, ("XSpace", "errors"): 2, ("XSpace", "warnings"): 3, ("XSpace", "hostnames"): 4,
-    ("XPlane", "id"): 1, ("XPlane", "name"): 2, ("XPlane", "lines"): 3, ("XPlane", "event_metadata"): 4,
-    ("XPlane", "stat_metadata"): 5, ("XPlane", "stats"): 6,
-    ("XLine", "id"): 1, ("XLine", "display_id"): 10, ("XLine", "name"): 2, ("XLine", "display_name"): 11,
-    ("XLine", "timestamp_ns"): 3, ("XLine", "duration_ps"): 9, ("XLine", "events"): 4,
-    ("XEvent", "metadata_id"): 1, ("XEvent", "offset_ps"): 2, ("XEvent", "num_occurrences"): 5,
-    ("XEvent", "duration_ps"): 3, ("XEvent", "stats"): 4,
-    ("XStat", "metadata_id"): 1, ("XStat", "double_value"): 2, ("XStat", "uint64_value"): 3,
-    ("XStat", "int64_value"): 4, ("XStat", "str_value"): 5, ("XStat", "bytes_value"): 6, ("XStat", "ref_value"): 7,
-    ("XEventMetadata", "id"): 1, ("XEventMetadata", "name"): 2, ("XEventMetadata", "display_name"): 4,
-    ("XEventMetadata", "metadata"): 3, ("XEventMetadata", "stats"): 5, ("XEventMetadata", "child_id"): 6,
-    ("XStatMetadata", "id"): 1, ("XStatMetadata", "name"): 2, ("XStatMetadata", "description"): 3,
+    ("XSpace", "planes"): 1,
+    ("XSpace", "errors"): 2,
+    ("XSpace", "warnings"): 3,
+    ("XSpace", "hostnames"): 4,
+    ("XPlane", "id"): 1,
+    ("XPlane", "name"): 2,
+    ("XPlane", "lines"): 3,
+    ("XPlane", "event_metadata"): 4,
+    ("XPlane", "stat_metadata"): 5,
+    ("XPlane", "stats"): 6,
+    ("XLine", "id"): 1,
+    ("XLine", "display_id"): 10,
+    ("XLine", "name"): 2,
+    ("XLine", "display_name"): 11,
+    ("XLine", "timestamp_ns"): 3,
+    ("XLine", "duration_ps"): 9,
+    ("XLine", "events"): 4,
+    ("XEvent", "metadata_id"): 1,
+    ("XEvent", "offset_ps"): 2,
+    ("XEvent", "num_occurrences"): 5,
+    ("XEvent", "duration_ps"): 3,
+    ("XEvent", "stats"): 4,
+    ("XStat", "metadata_id"): 1,
+    ("XStat", "double_value"): 2,
+    ("XStat", "uint64_value"): 3,
+    ("XStat", "int64_value"): 4,
+    ("XStat", "str_value"): 5,
+    ("XStat", "bytes_value"): 6,
+    ("XStat", "ref_value"): 7,
+    ("XEventMetadata", "id"): 1,
+    ("XEventMetadata", "name"): 2,
+    ("XEventMetadata", "display_name"): 4,
+    ("XEventMetadata", "metadata"): 3,
+    ("XEventMetadata", "stats"): 5,
+    ("XEventMetadata", "child_id"): 6,
+    ("XStatMetadata", "id"): 1,
+    ("XStatMetadata", "name"): 2,
+    ("XStatMetadata", "description"): 3,
 }
 
 
@@ -34,8 +60,16 @@ def test_xplane_field_numbers() -> None:
 def test_profiler_request_fields() -> None:
     req = profiler_service_pb2.ProfileRequest.DESCRIPTOR.fields_by_name
     assert {k: v.number for k, v in req.items()} == {
-        "duration_ms": 1, "max_events": 2, "tools": 3, "opts": 4, "repository_root": 5, "session_id": 6,
-        "host_name": 7, "tool_options": 8, "emit_xspace": 9}
+        "duration_ms": 1,
+        "max_events": 2,
+        "tools": 3,
+        "opts": 4,
+        "repository_root": 5,
+        "session_id": 6,
+        "host_name": 7,
+        "tool_options": 8,
+        "emit_xspace": 9,
+    }
     resp = profiler_service_pb2.ProfileResponse.DESCRIPTOR.fields_by_name
     assert {k: v.number for k, v in resp.items()} == {"tool_data": 6, "empty_trace": 7, "xspace": 8}
     opts = profiler_options_pb2.ProfileOptions.DESCRIPTOR.fields_by_name
@@ -61,8 +95,12 @@ def test_roundtrip_through_bytes_known_layout() -> None:
 
 def test_coexists_with_upstream_xplane_pb2() -> None:
     """Importing an upstream xplane_pb2 in the same process does not clash (skip when none installed)."""
-    for name in ("tsl.profiler.protobuf.xplane_pb2", "tensorflow.tsl.profiler.protobuf.xplane_pb2",
-                 "xprof.protobuf.xplane_pb2", "xla.tsl.profiler.protobuf.xplane_pb2"):
+    for name in (
+        "tsl.profiler.protobuf.xplane_pb2",
+        "tensorflow.tsl.profiler.protobuf.xplane_pb2",
+        "xprof.protobuf.xplane_pb2",
+        "xla.tsl.profiler.protobuf.xplane_pb2",
+    ):
         try:
             upstream = importlib.import_module(name)
             break

@@ -27,7 +27,7 @@ HERE = Path(__file__).parent
 RTOL = 0.005
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load(fixture: str):
     return nbprof.load(HERE / "fixtures" / fixture)
 

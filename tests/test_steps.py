@@ -37,7 +37,7 @@ WITH_STEPS = ["jax_mlp_train", "jax_mlp_train_pytrace", "tf_custom_loop", "tf_cp
 WITHOUT_STEPS = ["tf_keras_fit", "tpu_v6e"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load(name: str) -> nbprof.Profile:
     return nbprof.load(FIXTURES / name)
 
@@ -161,22 +161,32 @@ def _three_steps(extra) -> list:  # type: ignore[no-untyped-def]
 def test_built_zero_duration_link_extends_host_compute(tmp_path: pathlib.Path) -> None:
     # XProf: host compute 1400 µs = compute (1000) + the 400 µs from the zero-duration
     # Record to the zero-duration StartRegion it is linked to.
-    steps = _built(tmp_path, _three_steps(lambda k, t: [
-        ("python", "ThreadpoolListener::Record", t + 1600, 0, {"_pt": 15, "_p": k + 1}),
-        ("worker", "ThreadpoolListener::StartRegion", t + 2000, 0, {"_ct": 15, "_c": k + 1}),
-        ("worker", "work", t + 2100, 5900, {}),
-        ("worker", "ThreadpoolListener::StopRegion", t + 9000, 0, {}),
-    ]))
+    steps = _built(
+        tmp_path,
+        _three_steps(
+            lambda k, t: [
+                ("python", "ThreadpoolListener::Record", t + 1600, 0, {"_pt": 15, "_p": k + 1}),
+                ("worker", "ThreadpoolListener::StartRegion", t + 2000, 0, {"_ct": 15, "_c": k + 1}),
+                ("worker", "work", t + 2100, 5900, {}),
+                ("worker", "ThreadpoolListener::StopRegion", t + 9000, 0, {}),
+            ]
+        ),
+    )
     assert steps["host_compute_ps"].tolist() == [1400 * US] * 3
     assert steps["all_others_ps"].tolist() == [8600 * US] * 3
 
 
 def test_built_producer_consumer_across_threads(tmp_path: pathlib.Path) -> None:
     # XProf: host compute 7100 µs (compute 1000 + launch 100 + the consumer 'work' 6000)
-    steps = _built(tmp_path, _three_steps(lambda k, t: [
-        ("python", "launch", t + 1600, 100, {"_pt": 1, "_p": k + 100}),
-        ("worker", "work", t + 2000, 6000, {"_ct": 1, "_c": k + 100}),
-    ]))
+    steps = _built(
+        tmp_path,
+        _three_steps(
+            lambda k, t: [
+                ("python", "launch", t + 1600, 100, {"_pt": 1, "_p": k + 100}),
+                ("worker", "work", t + 2000, 6000, {"_ct": 1, "_c": k + 100}),
+            ]
+        ),
+    )
     assert steps["group_id"].tolist() == [0, 1, 2]
     assert steps["host_compute_ps"].tolist() == [7100 * US] * 3
     assert steps["all_others_ps"].tolist() == [2900 * US] * 3
@@ -185,10 +195,15 @@ def test_built_producer_consumer_across_threads(tmp_path: pathlib.Path) -> None:
 def test_built_nested_root_of_same_level_is_not_a_step(tmp_path: pathlib.Path) -> None:
     # XProf: 3 steps of 10000 µs; the inner 'train' is a marker of the outer step, the
     # compute inside it counts (1000 + 500)
-    steps = _built(tmp_path, _three_steps(lambda k, t: [
-        ("python", "train", t + 2000, 1000, {"_r": 1, "step_num": 50 + k}),
-        ("python", "compute", t + 2100, 500, {}),
-    ]))
+    steps = _built(
+        tmp_path,
+        _three_steps(
+            lambda k, t: [
+                ("python", "train", t + 2000, 1000, {"_r": 1, "step_num": 50 + k}),
+                ("python", "compute", t + 2100, 500, {}),
+            ]
+        ),
+    )
     assert steps["step_num"].tolist() == [0, 1, 2]
     assert steps["duration_ps"].tolist() == [10000 * US] * 3
     assert steps["host_compute_ps"].tolist() == [1500 * US] * 3

@@ -20,12 +20,12 @@ from nbprof.analysis.tf_data import SLOW_CALL_THRESHOLD_PS, TfDataBottleneck, bo
 HERE = Path(__file__).parent
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load(fixture: str):
     return nbprof.load(HERE / "fixtures" / fixture)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def analysis(fixture: str) -> TfDataBottleneck:
     return tf_data_bottleneck(load(fixture))
 

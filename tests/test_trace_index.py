@@ -107,8 +107,9 @@ def _brute_force_check(profile, model: TraceModel, t0: int, t1: int, width: int)
     assert np.array_equal(per_lane.astype(np.int64), expected)
     # names are the events' names
     names = np.asarray(reply["names"], dtype=object)[reply["name"][row >= 0]]
-    assert list(names) == [str(n)[:120] if len(str(n)) <= 120 else names[i] for i, n in
-                           enumerate(ev["name"].to_numpy()[events])]
+    assert list(names) == [
+        str(n)[:120] if len(str(n)) <= 120 else names[i] for i, n in enumerate(ev["name"].to_numpy()[events])
+    ]
     return reply
 
 
@@ -268,8 +269,9 @@ def test_details_match_events_and_stats_and_flows(synthetic, gpu):
     g = _model(gpu)
     row = int(gpu.events.index[gpu.events["kernel_details"].notna()][0])
     details = g.details(row)
-    assert dict(details["stats"]) == {k: v if not isinstance(v, bytes) else f"<{len(v)} bytes>"
-                                      for k, v in gpu.event_stats(row).items()}
+    assert dict(details["stats"]) == {
+        k: v if not isinstance(v, bytes) else f"<{len(v)} bytes>" for k, v in gpu.event_stats(row).items()
+    }
 
 
 def test_html_names_are_kept_as_text(synthetic):
@@ -281,8 +283,11 @@ def test_html_names_are_kept_as_text(synthetic):
 def test_requests_report_errors_instead_of_raising(gpu):
     m = _model(gpu)
     assert m.handle({"type": "details", "row": 10**9, "rid": 4}) == {
-        "type": "error", "request": "details", "rid": 4,
-        "error": f"IndexError: event row {10**9} is outside the events frame (0..{len(gpu.events) - 1})"}
+        "type": "error",
+        "request": "details",
+        "rid": 4,
+        "error": f"IndexError: event row {10**9} is outside the events frame (0..{len(gpu.events) - 1})",
+    }
     assert m.handle({"type": "nope"})["type"] == "error"
     assert m.handle({"type": "viewport", "start_ps": 0, "end_ps": 10, "width_px": 5, "rid": 1})["rid"] == 1
 

@@ -42,10 +42,16 @@ def test_query_is_what_the_comm_sends(prof):
     viewer = TraceViewer(prof)
     sent = []
     viewer.send = lambda content, buffers=None: sent.append((content, buffers))
-    msg = {"type": "viewport", "rid": 7, "start_ps": viewer.time_range[0], "end_ps": viewer.time_range[1],
-           "width_px": 900, "tracks": None}
+    msg = {
+        "type": "viewport",
+        "rid": 7,
+        "start_ps": viewer.time_range[0],
+        "end_ps": viewer.time_range[1],
+        "width_px": 900,
+        "tracks": None,
+    }
     viewer._on_request(viewer, msg, [])
-    (content, buffers), = sent
+    ((content, buffers),) = sent
     expected_content, expected_buffers = split_binary(viewer.query(msg["start_ps"], msg["end_ps"], 900))
     assert content == {**expected_content, "rid": 7}
     assert [bytes(b) for b in buffers] == [bytes(b) for b in expected_buffers]
@@ -77,8 +83,11 @@ def test_selection_follows_clicks_and_boxes(prof):
     assert sent[-1]["name"] == str(prof.events["name"].iat[row])
     assert viewer.selection.equals(prof.events.iloc[[row]])
     lanes = list(range(viewer.model.layout.n_lanes))
-    viewer._on_request(viewer, {"type": "box", "rid": 2, "start_ps": viewer.time_range[0],
-                                "end_ps": viewer.time_range[1] + 1, "lanes": lanes}, [])
+    viewer._on_request(
+        viewer,
+        {"type": "box", "rid": 2, "start_ps": viewer.time_range[0], "end_ps": viewer.time_range[1] + 1, "lanes": lanes},
+        [],
+    )
     assert sent[-1]["count"] == len(viewer.selection) == (~prof.events["aggregated"]).sum()
 
 

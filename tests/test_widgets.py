@@ -10,6 +10,7 @@ import time
 import numpy as np
 import pandas as pd
 import pytest
+from fixture_paths import FIXTURES
 
 import nbprof
 from nbprof.errors import NbprofError
@@ -22,8 +23,6 @@ from nbprof.widgets.payloads import memory_profile as mem_payload
 from nbprof.widgets.payloads._common import table
 from nbprof.widgets.tool_names import TOOL_LABELS, tool_id
 from nbprof.widgets.tools import TOOLS, compute_payload
-
-from fixture_paths import FIXTURES
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +99,9 @@ def test_framework_op_stats_payload_and_idle_totals(profiles):
     t = payload["totals"]
     no_idle = prof.framework_op_stats(include_idle=False)
     host = no_idle[no_idle["host_or_device"] == "Host"].iloc[0]
-    assert 100 * host["total_self_time_us"] / (t["host"] - t["host_idle"]) == pytest.approx(host["host_self_time_pct"], rel=1e-6)
+    assert 100 * host["total_self_time_us"] / (t["host"] - t["host_idle"]) == pytest.approx(
+        host["host_self_time_pct"], rel=1e-6
+    )
 
 
 def test_memory_timeline_sampling_keeps_the_peak():
@@ -131,9 +132,17 @@ def test_large_results_give_small_payloads_fast():
     class Result:  # a memory profile of one million allocator events
         memory_ids = ["GPU_0_bfc"]
         summary = {"peak_bytes_in_use": 5}
-        timeline = pd.DataFrame({"time_ms": np.arange(n) / 1e3, "heap_bytes": np.arange(n) % 977,
-                                 "stack_bytes": 0, "free_bytes": 10, "in_use_bytes": np.arange(n) % 977,
-                                 "tf_op": "op", "kind": "allocation"})
+        timeline = pd.DataFrame(
+            {
+                "time_ms": np.arange(n) / 1e3,
+                "heap_bytes": np.arange(n) % 977,
+                "stack_bytes": 0,
+                "free_bytes": 10,
+                "in_use_bytes": np.arange(n) % 977,
+                "tf_op": "op",
+                "kind": "allocation",
+            }
+        )
         breakdown = pd.DataFrame({"tf_op": ["op"], "allocation_bytes": [5]})
 
     t0 = time.perf_counter()
@@ -145,8 +154,9 @@ def test_large_results_give_small_payloads_fast():
 
 
 def test_table_is_json_safe():
-    frame = pd.DataFrame({"a": [1.5, np.nan, np.inf], "b": pd.array([1, None, 3], dtype="Int64"),
-                          "c": pd.Categorical(["x", None, "z"])})
+    frame = pd.DataFrame(
+        {"a": [1.5, np.nan, np.inf], "b": pd.array([1, None, 3], dtype="Int64"), "c": pd.Categorical(["x", None, "z"])}
+    )
     t = table(frame, [("a", "A", "num"), ("b", "B", "int"), ("c", "C", "str"), ("missing", "M", "str")])
     assert [c["id"] for c in t["columns"]] == ["a", "b", "c"]
     assert t["rows"] == [[1.5, 1, "x"], [None, None, None], [None, 3, "z"]]
@@ -157,7 +167,9 @@ def test_app_switches_tool_and_host(tmp_path, profiles):
     run = tmp_path / "plugins" / "profile" / "run1"
     run.mkdir(parents=True)
     for host, fixture in (("worker0", "jax_mlp_train"), ("worker1", "tf_cpu_bfc_memory")):
-        (run / f"{host}.xplane.pb").write_bytes(next((FIXTURES / fixture).glob("plugins/profile/*/*.xplane.pb")).read_bytes())
+        (run / f"{host}.xplane.pb").write_bytes(
+            next((FIXTURES / fixture).glob("plugins/profile/*/*.xplane.pb")).read_bytes()
+        )
     prof = nbprof.load(str(tmp_path))
     assert [h["id"] for h in host_options(prof)] == ["", "worker0", "worker1"]
     app = ProfileApp(prof)
@@ -187,7 +199,12 @@ def test_app_shows_a_failing_tool_as_not_available(profiles, monkeypatch):
 
     monkeypatch.setattr(type(prof), "kernel_stats", fail)
     payload = compute_payload(prof, "kernel_stats")
-    assert payload == {**payload, "available": False, "reason": "kernel stats need a GPU profile", "tool": "kernel_stats"}
+    assert payload == {
+        **payload,
+        "available": False,
+        "reason": "kernel stats need a GPU profile",
+        "tool": "kernel_stats",
+    }
 
 
 def test_app_trace_tab_adds_the_trace_viewer(profiles):
@@ -204,7 +221,9 @@ def test_to_html_is_one_offline_file(profiles, tmp_path):
     path = to_html(prof, tmp_path / "r.html")
     text = path.read_text()
     assert re.findall(r"<(?:script|link|img|iframe)[^>]*(?:src|href)=", text) == []
-    state = json.loads(re.search(r'<script id="nbprof-state" type="application/json">(.*?)</script>', text, re.S).group(1))
+    state = json.loads(
+        re.search(r'<script id="nbprof-state" type="application/json">(.*?)</script>', text, re.S).group(1)
+    )
     assert set(state["payloads"][""]) == set(TOOL_LABELS)
     assert state["payloads"][""]["framework_op_stats"]["table"]["total_rows"] == len(ops)
 

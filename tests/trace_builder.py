@@ -62,8 +62,7 @@ def _tree(spec: _LineSpec, span_ps: int, rng: np.random.Generator) -> dict[str, 
     start, dur, depth = start[order], dur[order], depth[order]
     child_sum = np.bincount(parent[parent >= 0], weights=dur[parent >= 0], minlength=len(start)).astype(np.int64)
     name_ids = rng.zipf(1.3, len(start)) % 997
-    return {"start": start, "dur": dur, "depth": depth, "parent": parent, "self": dur - child_sum,
-            "name_id": name_ids}
+    return {"start": start, "dur": dur, "depth": depth, "parent": parent, "self": dur - child_sum, "name_id": name_ids}
 
 
 def _line_specs(n_events: int, n_devices: int, host_threads: int) -> list[_LineSpec]:
@@ -105,9 +104,14 @@ def build_trace_profile(
     # The memory line: zero-duration allocation events with a random-walk bytes_allocated.
     mem_start = np.sort(rng.integers(0, span_ps, memory_events)).astype(np.int64)
     mem_bytes = np.cumsum(rng.integers(-4096, 4200, memory_events)) + 1 << 20
-    mem = {"start": mem_start, "dur": np.zeros(memory_events, np.int64), "depth": np.zeros(memory_events, np.int32),
-           "parent": np.full(memory_events, -1), "self": np.zeros(memory_events, np.int64),
-           "name_id": np.zeros(memory_events, np.int64)}
+    mem = {
+        "start": mem_start,
+        "dur": np.zeros(memory_events, np.int64),
+        "depth": np.zeros(memory_events, np.int32),
+        "parent": np.full(memory_events, -1),
+        "self": np.zeros(memory_events, np.int64),
+        "name_id": np.zeros(memory_events, np.int64),
+    }
     mem_spec = _LineSpec("/host:CPU", 0, "memory", 900, memory_events, 1, 0, "MemoryAllocation")
     device_parts = [p for p in parts if p[0].plane.startswith("/device")]
     host_parts = [p for p in parts if not p[0].plane.startswith("/device")]
@@ -123,9 +127,23 @@ def build_trace_profile(
             names.append(label)
         return name_index[label]
 
-    cols: dict[str, list[np.ndarray]] = {k: [] for k in (
-        "plane", "plane_id", "line", "line_id", "name", "start_ps", "duration_ps", "depth", "parent", "self_ps",
-        "correlation_id", "bytes_allocated")}
+    cols: dict[str, list[np.ndarray]] = {
+        k: []
+        for k in (
+            "plane",
+            "plane_id",
+            "line",
+            "line_id",
+            "name",
+            "start_ps",
+            "duration_ps",
+            "depth",
+            "parent",
+            "self_ps",
+            "correlation_id",
+            "bytes_allocated",
+        )
+    }
     plane_names, line_names = [], []
     row0 = 0
     launch_ids: np.ndarray | None = None
@@ -159,52 +177,69 @@ def build_trace_profile(
     corr = flat["correlation_id"]
     # Host launches: the deepest events of the first host thread get the device kernels' ids.
     if launch_ids is not None:
-        host_rows = np.flatnonzero((flat["plane"] == plane_names.index("/host:CPU"))
-                                   & (flat["line"] == line_names.index("python3/1000"))
-                                   & (flat["depth"] == flat["depth"].max()))
+        host_rows = np.flatnonzero(
+            (flat["plane"] == plane_names.index("/host:CPU"))
+            & (flat["line"] == line_names.index("python3/1000"))
+            & (flat["depth"] == flat["depth"].max())
+        )
         m = min(len(host_rows), len(launch_ids))
         corr[host_rows[:m]] = launch_ids[:m]
         flat["name"][host_rows[:m]] = code("cudaLaunchKernel")
-    events = pd.DataFrame({
-        "host": pd.Categorical.from_codes(np.zeros(n_total, np.int8), ["synthetic"]),
-        "plane": pd.Categorical.from_codes(flat["plane"], plane_names),
-        "plane_id": flat["plane_id"],
-        "line": pd.Categorical.from_codes(flat["line"], line_names),
-        "line_id": flat["line_id"],
-        "display_name": pd.Categorical.from_codes(np.zeros(n_total, np.int8), [""]),
-        "name": pd.Categorical.from_codes(flat["name"].astype(np.int32), names),
-        "metadata_id": flat["name"].astype(np.int64),
-        "start_ps": flat["start_ps"],
-        "duration_ps": flat["duration_ps"],
-        "end_ps": flat["start_ps"] + flat["duration_ps"],
-        "depth": flat["depth"].astype(np.int32),
-        "parent": flat["parent"].astype(np.int64),
-        "self_ps": flat["self_ps"],
-        "num_occurrences": np.zeros(n_total, np.int64),
-        "aggregated": np.zeros(n_total, bool),
-        "correlation_id": pd.array(np.where(corr >= 0, corr, 0), dtype="Int64"),
-        "bytes_allocated": pd.array(flat["bytes_allocated"], dtype="Int64"),
-        "allocator_name": pd.Categorical.from_codes(
-            np.where(flat["bytes_allocated"] >= 0, 0, -1).astype(np.int8), ["bfc_allocator"]),
-    })
+    events = pd.DataFrame(
+        {
+            "host": pd.Categorical.from_codes(np.zeros(n_total, np.int8), ["synthetic"]),
+            "plane": pd.Categorical.from_codes(flat["plane"], plane_names),
+            "plane_id": flat["plane_id"],
+            "line": pd.Categorical.from_codes(flat["line"], line_names),
+            "line_id": flat["line_id"],
+            "display_name": pd.Categorical.from_codes(np.zeros(n_total, np.int8), [""]),
+            "name": pd.Categorical.from_codes(flat["name"].astype(np.int32), names),
+            "metadata_id": flat["name"].astype(np.int64),
+            "start_ps": flat["start_ps"],
+            "duration_ps": flat["duration_ps"],
+            "end_ps": flat["start_ps"] + flat["duration_ps"],
+            "depth": flat["depth"].astype(np.int32),
+            "parent": flat["parent"].astype(np.int64),
+            "self_ps": flat["self_ps"],
+            "num_occurrences": np.zeros(n_total, np.int64),
+            "aggregated": np.zeros(n_total, bool),
+            "correlation_id": pd.array(np.where(corr >= 0, corr, 0), dtype="Int64"),
+            "bytes_allocated": pd.array(flat["bytes_allocated"], dtype="Int64"),
+            "allocator_name": pd.Categorical.from_codes(
+                np.where(flat["bytes_allocated"] >= 0, 0, -1).astype(np.int8), ["bfc_allocator"]
+            ),
+        }
+    )
     events.loc[corr < 0, "correlation_id"] = pd.NA
     events.loc[flat["bytes_allocated"] < 0, "bytes_allocated"] = pd.NA
     stats = _stats_frame(events)
-    lines = (events.groupby(["plane", "plane_id", "line", "line_id"], observed=True, sort=False)
-             .agg(num_events=("start_ps", "size"), duration_ps=("end_ps", "max")).reset_index())
+    lines = (
+        events.groupby(["plane", "plane_id", "line", "line_id"], observed=True, sort=False)
+        .agg(num_events=("start_ps", "size"), duration_ps=("end_ps", "max"))
+        .reset_index()
+    )
     lines.insert(0, "host", "synthetic")
     lines["display_id"] = lines["line_id"]
     lines["name"] = lines.pop("line").astype(str)
     lines["display_name"] = ""
     lines["timestamp_ns"] = 0
-    planes = (events.groupby(["plane", "plane_id"], observed=True, sort=False)
-              .agg(num_events=("start_ps", "size"), num_lines=("line_id", "nunique")).reset_index()
-              .rename(columns={"plane": "name"}))
+    planes = (
+        events.groupby(["plane", "plane_id"], observed=True, sort=False)
+        .agg(num_events=("start_ps", "size"), num_lines=("line_id", "nunique"))
+        .reset_index()
+        .rename(columns={"plane": "name"})
+    )
     planes.insert(0, "host", "synthetic")
     return Profile(
-        events=events, _stats_frame=stats, planes=planes, lines=lines,
-        event_metadata=pd.DataFrame(), stat_metadata=pd.DataFrame(),
-        origin_ns=1_700_000_000_000_000_000, origin_source="synthetic", hosts=["synthetic"],
+        events=events,
+        _stats_frame=stats,
+        planes=planes,
+        lines=lines,
+        event_metadata=pd.DataFrame(),
+        stat_metadata=pd.DataFrame(),
+        origin_ns=1_700_000_000_000_000_000,
+        origin_source="synthetic",
+        hosts=["synthetic"],
         paths=["<synthetic>"],
     )
 
@@ -220,8 +255,11 @@ def _stats_frame(events: pd.DataFrame) -> pd.DataFrame:
     frames = []
     for col in ("correlation_id", "bytes_allocated"):
         rows = np.flatnonzero(events[col].notna().to_numpy())
-        frames.append(pd.DataFrame({"event": rows, "name": col,
-                                    "value": events[col].to_numpy()[rows].astype(object), "source": "event"}))
+        frames.append(
+            pd.DataFrame(
+                {"event": rows, "name": col, "value": events[col].to_numpy()[rows].astype(object), "source": "event"}
+            )
+        )
     stats = pd.concat(frames, ignore_index=True).sort_values("event", kind="stable", ignore_index=True)
     stats["name"] = stats["name"].astype("category")
     stats["source"] = stats["source"].astype("category")

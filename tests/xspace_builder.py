@@ -80,12 +80,20 @@ class PlaneBuilder:
         else:
             raise TypeError(f"unsupported stat value {value!r}")
 
-    def plane_stat(self, name: str, value: object) -> "PlaneBuilder":
+    def plane_stat(self, name: str, value: object) -> PlaneBuilder:
         self._fill_stat(self.msg.stats.add(), name, value)
         return self
 
-    def line(self, name: str, *, line_id: int | None = None, timestamp_ns: int = 0, display_name: str = "",
-             display_id: int = 0, duration_ps: int = 0) -> "LineBuilder":
+    def line(
+        self,
+        name: str,
+        *,
+        line_id: int | None = None,
+        timestamp_ns: int = 0,
+        display_name: str = "",
+        display_id: int = 0,
+        duration_ps: int = 0,
+    ) -> LineBuilder:
         line = self.msg.lines.add()
         line.id = line_id if line_id is not None else len(self.msg.lines)
         line.name = name
@@ -101,9 +109,17 @@ class LineBuilder:
         self.plane = plane
         self.msg = msg
 
-    def event(self, name: str, *, offset_ps: int | None = 0, duration_ps: int = 0, stats: dict | None = None,
-              num_occurrences: int | None = None, metadata_stats: dict | None = None,
-              display_name: str = "") -> "LineBuilder":
+    def event(
+        self,
+        name: str,
+        *,
+        offset_ps: int | None = 0,
+        duration_ps: int = 0,
+        stats: dict | None = None,
+        num_occurrences: int | None = None,
+        metadata_stats: dict | None = None,
+        display_name: str = "",
+    ) -> LineBuilder:
         ev = self.msg.events.add()
         ev.metadata_id = self.plane.event_id(name, display_name, metadata_stats)
         if num_occurrences is not None:
@@ -126,7 +142,7 @@ class XSpaceBuilder:
         p.name = name
         return PlaneBuilder(p)
 
-    def task_environment(self, start_ns: int, stop_ns: int) -> "XSpaceBuilder":
+    def task_environment(self, start_ns: int, stop_ns: int) -> XSpaceBuilder:
         te = self.plane("Task Environment")
         te.plane_stat("profile_start_time", U64(start_ns)).plane_stat("profile_stop_time", U64(stop_ns))
         return self

@@ -45,11 +45,11 @@ class LogicalBuffer:
     shape_index: tuple[int, ...]
     allocation: Any  # BufferAllocationProto
     instruction: Any  # HloInstructionProto
-    canonical: "LogicalBuffer | None" = None
+    canonical: LogicalBuffer | None = None
     ref_count: int = 0
     span: list[int] | None = None
 
-    def root(self) -> "LogicalBuffer":
+    def root(self) -> LogicalBuffer:
         node = self
         while node.canonical is not None:
             node = node.canonical
@@ -81,9 +81,7 @@ def is_indefinite(allocation: Any) -> bool:
     """Live for the whole program and counted in the heap (parameters, outputs, constants)."""
     return bool(
         not allocation.is_thread_local
-        and (allocation.is_entry_computation_parameter
-        or allocation.is_constant
-        or allocation.maybe_live_out)
+        and (allocation.is_entry_computation_parameter or allocation.is_constant or allocation.maybe_live_out)
     )
 
 
@@ -173,8 +171,13 @@ def traces_by_allocation(hlo: Any, buffers: dict[int, LogicalBuffer]) -> dict[in
     return out
 
 
-def _trace_index(hlo: Any, buffers: dict[int, LogicalBuffer], allocations: dict[int, Any], color: int,
-                 trace_of_allocation: dict[int, int]) -> int:
+def _trace_index(
+    hlo: Any,
+    buffers: dict[int, LogicalBuffer],
+    allocations: dict[int, Any],
+    color: int,
+    trace_of_allocation: dict[int, int],
+) -> int:
     """The heap simulator trace of a memory space, found as XProf does: the trace of a
     traced allocation of that space, else the trace with most events of the space."""
     for index in sorted(allocations):
@@ -291,7 +294,5 @@ def _simulate(out: HeapReplay, trace: Any, buffers: dict[int, LogicalBuffer]) ->
     unpadded_timeline.append(unpadded)
     names.append("")
     if len(seen_allocations) != 1:
-        out.warnings.append(
-            f"the heap simulator trace touches {len(seen_allocations)} buffer allocations, expected 1"
-        )
+        out.warnings.append(f"the heap simulator trace touches {len(seen_allocations)} buffer allocations, expected 1")
     out.peak_buffers = [buffers[peak_display.get(i, i)] for i in peak_live if peak_display.get(i, i) in buffers]

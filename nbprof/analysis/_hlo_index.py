@@ -123,13 +123,13 @@ class HloIndex:
         ]
         return [row for _, row in inside.iterrows()]
 
-    def finish(self) -> "HloIndex":
+    def finish(self) -> HloIndex:
         frame = self.instructions
         self._by_key = frame.drop_duplicates(["program_id", "name"]).set_index(["program_id", "name"])
         return self
 
 
-_CACHE: "weakref.WeakKeyDictionary[object, HloIndex]" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[object, HloIndex] = weakref.WeakKeyDictionary()
 _PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
 
 

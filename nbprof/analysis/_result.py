@@ -62,7 +62,7 @@ class ToolFrame(pd.DataFrame):
         return pd.DataFrame
 
     @classmethod
-    def wrap(cls, frame: pd.DataFrame, tool: str, info: dict[str, Any] | None = None) -> "ToolFrame":
+    def wrap(cls, frame: pd.DataFrame, tool: str, info: dict[str, Any] | None = None) -> ToolFrame:
         out = cls(frame)
         out.tool = tool
         out.info = dict(info or {})

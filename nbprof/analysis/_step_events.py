@@ -180,8 +180,16 @@ def _context_pairs(ptype, pid, has_p, ctype, cid, has_c) -> tuple[np.ndarray, np
 class _Graph:
     """Nesting tree + producer/consumer contexts over event rows, for min-propagation."""
 
-    def __init__(self, parent: np.ndarray, depth: np.ndarray, prod: np.ndarray, cons: np.ndarray,
-                 prod_key: np.ndarray, cons_key: np.ndarray, n_keys: int):
+    def __init__(
+        self,
+        parent: np.ndarray,
+        depth: np.ndarray,
+        prod: np.ndarray,
+        cons: np.ndarray,
+        prod_key: np.ndarray,
+        cons_key: np.ndarray,
+        n_keys: int,
+    ):
         self.parent = parent
         self.levels = [np.flatnonzero(depth == d) for d in range(1, int(depth.max()) + 1)] if len(depth) else []
         self.prod, self.cons, self.prod_key, self.cons_key, self.n_keys = prod, cons, prod_key, cons_key, n_keys
@@ -247,10 +255,14 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
     has_p = (column(ev, "_pt").notna() & column(ev, "_p").notna()).to_numpy()
     has_c = (column(ev, "_ct").notna() & column(ev, "_c").notna()).to_numpy()
     prod, cons, keys = _context_pairs(
-        int_array(column(ev, "_pt")), int_array(column(ev, "_p"), 0), has_p,
-        int_array(column(ev, "_ct")), int_array(column(ev, "_c"), 0), has_c,
+        int_array(column(ev, "_pt")),
+        int_array(column(ev, "_p"), 0),
+        has_p,
+        int_array(column(ev, "_ct")),
+        int_array(column(ev, "_c"), 0),
+        has_c,
     )
-    prod_key, cons_key = keys[: len(prod)], keys[len(prod):]
+    prod_key, cons_key = keys[: len(prod)], keys[len(prod) :]
     n_keys = int(keys.max()) + 1 if len(keys) else 0
     graph = _Graph(parent, depth, prod, cons, prod_key, cons_key, n_keys)
 

@@ -11,7 +11,7 @@ Parsing works on the distinct names (a categorical's categories), never per even
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 

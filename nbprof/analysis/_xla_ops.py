@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from nbprof.proto.wire import fields
 from nbprof.analysis.kernel_stats import is_derived_line
+from nbprof.proto.wire import fields
 
 OP_LINE_NAMES = ("XLA Ops",)
 STEP_LINE_NAMES = ("Steps", "SparseCore Steps")
@@ -193,8 +193,9 @@ def _module_names(prof) -> dict[int, str]:
     return out
 
 
-def device_total_time(events: pd.DataFrame, dev_start: np.ndarray, dev_end: np.ndarray, op_mask: np.ndarray,
-                      step_mask: np.ndarray) -> int:
+def device_total_time(
+    events: pd.DataFrame, dev_start: np.ndarray, dev_end: np.ndarray, op_mask: np.ndarray, step_mask: np.ndarray
+) -> int:
     """Σ over device planes (of every host) of (last − first) op/step time, XProf's device
     ``total_time_ps``."""
     m = op_mask | step_mask
@@ -228,8 +229,11 @@ def _device_starts(prof, ev: pd.DataFrame, start: np.ndarray) -> np.ndarray:
     rel = rel[~rel.index.duplicated()]
     sel = np.flatnonzero(have)
     key = pd.MultiIndex.from_arrays(
-        [ev["host"].iloc[sel].astype(str).to_numpy(), ev["plane"].iloc[sel].astype(str).to_numpy(),
-         ev["line_id"].to_numpy()[sel]]
+        [
+            ev["host"].iloc[sel].astype(str).to_numpy(),
+            ev["plane"].iloc[sel].astype(str).to_numpy(),
+            ev["line_id"].to_numpy()[sel],
+        ]
     )
     line_rel = rel.reindex(key).fillna(0).to_numpy(dtype=np.int64)
     out[sel] = offset.to_numpy(dtype="float64", na_value=0)[sel].astype(np.int64) + line_rel

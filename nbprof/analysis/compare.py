@@ -31,10 +31,20 @@ import pandas as pd
 from nbprof.analysis._result import ToolResult
 from nbprof.analysis.op_metrics import IDLE
 
-OP_COLUMNS = ["host_or_device", "name", "type", "before_us", "after_us", "delta_us", "delta_pct", "ratio",
-              "before_occurrences", "after_occurrences", "status"]
-STEP_COLUMNS = ["metric", "before_ms", "after_ms", "delta_ms", "delta_pct", "before_pct_of_step",
-                "after_pct_of_step"]
+OP_COLUMNS = [
+    "host_or_device",
+    "name",
+    "type",
+    "before_us",
+    "after_us",
+    "delta_us",
+    "delta_pct",
+    "ratio",
+    "before_occurrences",
+    "after_occurrences",
+    "status",
+]
+STEP_COLUMNS = ["metric", "before_ms", "after_ms", "delta_ms", "delta_pct", "before_pct_of_step", "after_pct_of_step"]
 
 
 @dataclass(repr=False)
@@ -55,13 +65,17 @@ class Comparison(ToolResult):
         s = self.summary
         lines = ["<Comparison before -> after>"]
         if s.get("step_time_ms_before") is not None and s.get("step_time_ms_after") is not None:
-            lines.append(f"  step time {s['step_time_ms_before']:.3f} ms -> {s['step_time_ms_after']:.3f} ms "
-                         f"({s['step_time_delta_pct']:+.1f}%, speed-up x{s['speedup']:.2f})")
+            lines.append(
+                f"  step time {s['step_time_ms_before']:.3f} ms -> {s['step_time_ms_after']:.3f} ms "
+                f"({s['step_time_delta_pct']:+.1f}%, speed-up x{s['speedup']:.2f})"
+            )
         else:
             lines.append("  step time: not measured in both profiles")
         unit = "per step" if s["normalization"] == "per_step" else "total"
-        lines.append(f"  {s['level']} ops compared ({unit}): {len(self.slower)} slower, {len(self.faster)} faster "
-                     f"shown; {len(self.new)} new, {len(self.vanished)} vanished")
+        lines.append(
+            f"  {s['level']} ops compared ({unit}): {len(self.slower)} slower, {len(self.faster)} faster "
+            f"shown; {len(self.new)} new, {len(self.vanished)} vanished"
+        )
         for label, frame in (("slower", self.slower), ("faster", self.faster)):
             for _, row in frame.head(3).iterrows():  # three rows of a small result
                 lines.append(f"  {label}: {row['name']} {row['before_us']:.1f} -> {row['after_us']:.1f} us")
@@ -86,8 +100,7 @@ def _steps_of(profile: Any, notes: list[str], label: str) -> pd.DataFrame | None
 def _step_means(steps: pd.DataFrame | None) -> pd.Series:
     if steps is None:
         return pd.Series(dtype=np.float64)
-    cols = ["duration_ps"] + [c for c in steps.columns
-                              if c.endswith("_ps") and c not in ("start_ps", "duration_ps")]
+    cols = ["duration_ps"] + [c for c in steps.columns if c.endswith("_ps") and c not in ("start_ps", "duration_ps")]
     means = steps[cols].astype(np.float64).mean()
     return means.rename(index={"duration_ps": "step_time_ps"})
 
@@ -101,13 +114,17 @@ def _step_table(before: pd.Series, after: pd.Series) -> pd.DataFrame:
     b_step = before.get("step_time_ps", np.nan) / 1e9
     a_step = after.get("step_time_ps", np.nan) / 1e9
     with np.errstate(divide="ignore", invalid="ignore"):
-        out = pd.DataFrame({
-            "metric": [m.removesuffix("_ps") for m in metrics],
-            "before_ms": b, "after_ms": a, "delta_ms": a - b,
-            "delta_pct": np.where(b > 0, 100.0 * (a - b) / b, np.nan),
-            "before_pct_of_step": 100.0 * b / b_step if b_step else np.nan,
-            "after_pct_of_step": 100.0 * a / a_step if a_step else np.nan,
-        })
+        out = pd.DataFrame(
+            {
+                "metric": [m.removesuffix("_ps") for m in metrics],
+                "before_ms": b,
+                "after_ms": a,
+                "delta_ms": a - b,
+                "delta_pct": np.where(b > 0, 100.0 * (a - b) / b, np.nan),
+                "before_pct_of_step": 100.0 * b / b_step if b_step else np.nan,
+                "after_pct_of_step": 100.0 * a / a_step if a_step else np.nan,
+            }
+        )
     return out
 
 
@@ -117,11 +134,15 @@ def _framework_ops(profile: Any) -> pd.DataFrame:
 
     table = pd.DataFrame(framework_op_stats(profile, include_idle=False))
     table = table[table["name"] != IDLE]
-    return pd.DataFrame({
-        "host_or_device": table["host_or_device"].astype(str), "name": table["name"].astype(str),
-        "type": table["type"].astype(str), "self_ps": table["total_self_time_ps"].astype(np.int64),
-        "occurrences": table["occurrences"].astype(np.int64),
-    })
+    return pd.DataFrame(
+        {
+            "host_or_device": table["host_or_device"].astype(str),
+            "name": table["name"].astype(str),
+            "type": table["type"].astype(str),
+            "self_ps": table["total_self_time_ps"].astype(np.int64),
+            "occurrences": table["occurrences"].astype(np.int64),
+        }
+    )
 
 
 def _event_ops(profile: Any) -> pd.DataFrame:
@@ -133,18 +154,33 @@ def _event_ops(profile: Any) -> pd.DataFrame:
     is_device = np.array([str(c).startswith("/device:") for c in plane_cats], dtype=bool)
     codes = ev["plane"].cat.codes.to_numpy()
     side = np.where((codes >= 0) & (is_device[np.maximum(codes, 0)] if len(is_device) else False), "Device", "Host")
-    frame = pd.DataFrame({"host_or_device": side, "name": ev["name"], "self_ps": ev["self_ps"].to_numpy(),
-                          "timed": ~ev["aggregated"].to_numpy(dtype=bool)})
+    frame = pd.DataFrame(
+        {
+            "host_or_device": side,
+            "name": ev["name"],
+            "self_ps": ev["self_ps"].to_numpy(),
+            "timed": ~ev["aggregated"].to_numpy(dtype=bool),
+        }
+    )
     frame = frame[frame["timed"]]
-    grouped = frame.groupby(["host_or_device", "name"], observed=True, sort=False).agg(
-        self_ps=("self_ps", "sum"), occurrences=("self_ps", "size")).reset_index()
+    grouped = (
+        frame.groupby(["host_or_device", "name"], observed=True, sort=False)
+        .agg(self_ps=("self_ps", "sum"), occurrences=("self_ps", "size"))
+        .reset_index()
+    )
     grouped["name"] = grouped["name"].astype(str)
     grouped["type"] = "event"
     return grouped[["host_or_device", "name", "type", "self_ps", "occurrences"]]
 
 
-def _op_table(before: pd.DataFrame, after: pd.DataFrame, scale_before: float, scale_after: float,
-              min_change_pct: float, min_change_us: float) -> pd.DataFrame:
+def _op_table(
+    before: pd.DataFrame,
+    after: pd.DataFrame,
+    scale_before: float,
+    scale_after: float,
+    min_change_pct: float,
+    min_change_us: float,
+) -> pd.DataFrame:
     merged = before.merge(after, on=["host_or_device", "name"], how="outer", suffixes=("_before", "_after"))
     b = merged["self_ps_before"].fillna(0).to_numpy(np.float64) / 1e6 / scale_before
     a = merged["self_ps_after"].fillna(0).to_numpy(np.float64) / 1e6 / scale_after
@@ -155,23 +191,39 @@ def _op_table(before: pd.DataFrame, after: pd.DataFrame, scale_before: float, sc
     changed = (np.abs(delta) >= min_change_us) & ((b == 0) | (np.abs(pct) >= min_change_pct))
     status = np.select(
         [b <= 0, a <= 0, changed & (delta > 0), changed & (delta < 0)],
-        ["new", "vanished", "slower", "faster"], default="same")
+        ["new", "vanished", "slower", "faster"],
+        default="same",
+    )
     # An op with no time on either side (e.g. zero-length events) is not new or vanished.
     status = np.where((b <= 0) & (a <= 0), "same", status)
     type_col = merged["type_after"].where(merged["type_after"].notna(), merged["type_before"]).fillna("")
-    out = pd.DataFrame({
-        "host_or_device": merged["host_or_device"].astype(str), "name": merged["name"].astype(str),
-        "type": type_col.astype(str), "before_us": b, "after_us": a, "delta_us": delta, "delta_pct": pct,
-        "ratio": ratio,
-        "before_occurrences": merged["occurrences_before"].fillna(0).astype(np.int64),
-        "after_occurrences": merged["occurrences_after"].fillna(0).astype(np.int64),
-        "status": status,
-    })
+    out = pd.DataFrame(
+        {
+            "host_or_device": merged["host_or_device"].astype(str),
+            "name": merged["name"].astype(str),
+            "type": type_col.astype(str),
+            "before_us": b,
+            "after_us": a,
+            "delta_us": delta,
+            "delta_pct": pct,
+            "ratio": ratio,
+            "before_occurrences": merged["occurrences_before"].fillna(0).astype(np.int64),
+            "after_occurrences": merged["occurrences_after"].fillna(0).astype(np.int64),
+            "status": status,
+        }
+    )
     return out.sort_values("delta_us", ascending=False, key=np.abs, kind="stable").reset_index(drop=True)
 
 
-def compare(before: Any, after: Any, *, top: int = 10, min_change_pct: float = 5.0,
-            min_change_us: float = 1.0, level: str = "auto") -> Comparison:
+def compare(
+    before: Any,
+    after: Any,
+    *,
+    top: int = 10,
+    min_change_pct: float = 5.0,
+    min_change_us: float = 1.0,
+    level: str = "auto",
+) -> Comparison:
     """Differences between two profiles of the same program (see module docstring).
 
     ``level``: ``"framework"`` (framework op stats), ``"events"`` (self time per event
@@ -212,9 +264,12 @@ def compare(before: Any, after: Any, *, top: int = 10, min_change_pct: float = 5
         "steps_after": int(n_a) if per_step else (0 if steps_a is None else len(steps_a)),
         "step_time_ms_before": None if step_b is None else float(step_b) / 1e9,
         "step_time_ms_after": None if step_a is None else float(step_a) / 1e9,
-        "step_time_delta_pct": None, "speedup": None,
-        "num_slower": int((ops["status"] == "slower").sum()), "num_faster": int((ops["status"] == "faster").sum()),
-        "num_new": int((ops["status"] == "new").sum()), "num_vanished": int((ops["status"] == "vanished").sum()),
+        "step_time_delta_pct": None,
+        "speedup": None,
+        "num_slower": int((ops["status"] == "slower").sum()),
+        "num_faster": int((ops["status"] == "faster").sum()),
+        "num_new": int((ops["status"] == "new").sum()),
+        "num_vanished": int((ops["status"] == "vanished").sum()),
     }
     if step_b and step_a:
         summary["step_time_delta_pct"] = float(100.0 * (step_a - step_b) / step_b)
@@ -227,9 +282,15 @@ def compare(before: Any, after: Any, *, top: int = 10, min_change_pct: float = 5
         return sel.head(top).reset_index(drop=True)
 
     return Comparison(
-        summary=summary, step_time=step_table, ops=ops,
-        slower=pick("slower", False), faster=pick("faster", True),
-        new=pick("new", False), vanished=pick("vanished", True), notes=notes)
+        summary=summary,
+        step_time=step_table,
+        ops=ops,
+        slower=pick("slower", False),
+        faster=pick("faster", True),
+        new=pick("new", False),
+        vanished=pick("vanished", True),
+        notes=notes,
+    )
 
 
 def _all_steps(profile: Any) -> pd.DataFrame:

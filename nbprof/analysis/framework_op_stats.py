@@ -69,6 +69,8 @@ _XPROF_COLUMNS: list[tuple[str, str]] = [
     ("Bound by", "bound_by"),
     ("Execution mode", "execution_mode"),
 ]
+
+
 class FrameworkOpStats(ToolFrame):
     """The framework-op-stats DataFrame, with XProf's CSV export (``to_xprof_csv``)."""
 
@@ -87,14 +89,16 @@ class FrameworkOpStats(ToolFrame):
             cap = max_ops_per_side
             if side in idle:
                 ahead = (rows["total_self_time_ps"] > idle[side]) | (
-                    (rows["total_self_time_ps"] == idle[side]) & (rows["name"] < "IDLE"))
+                    (rows["total_self_time_ps"] == idle[side]) & (rows["name"] < "IDLE")
+                )
                 if int(ahead.sum()) < max_ops_per_side:
                     cap -= 1
             parts.append(rows.head(cap))
         return pd.concat(parts) if parts else frame
 
-    def to_xprof_csv(self, path: str | Path | None = None,
-                     max_ops_per_side: int | None = XPROF_MAX_OPS_PER_SIDE) -> str | None:
+    def to_xprof_csv(
+        self, path: str | Path | None = None, max_ops_per_side: int | None = XPROF_MAX_OPS_PER_SIDE
+    ) -> str | None:
         """Write the table as XProf's "Export as CSV" does; return the text when ``path`` is None.
 
         Same column labels and order as XProf (``GPU TensorCore utilization`` only for GPU
@@ -172,12 +176,16 @@ def framework_op_stats(profile: Any, include_idle: bool = True) -> FrameworkOpSt
     idle_by_side = idle_rows.groupby("host_or_device")["self_time_ps"].sum()
     info["idle_time_ps"] = {str(k): int(v) for k, v in idle_by_side.items()}
     notes = list(metrics.info.get("notes", []))
-    notes.append(f"XProf lists at most {XPROF_MAX_OPS_PER_SIDE} ops per side; this table keeps all "
-                 f"({int((table['host_or_device'] == 'Host').sum())} host, "
-                 f"{int((table['host_or_device'] == 'Device').sum())} device rows)")
+    notes.append(
+        f"XProf lists at most {XPROF_MAX_OPS_PER_SIDE} ops per side; this table keeps all "
+        f"({int((table['host_or_device'] == 'Host').sum())} host, "
+        f"{int((table['host_or_device'] == 'Device').sum())} device rows)"
+    )
     if is_gpu:
-        notes.append("gpu_tensorcore_utilization is 0: per-op tensor-core use needs kernel stats keyed by "
-                     "framework op, which this table does not join")
+        notes.append(
+            "gpu_tensorcore_utilization is 0: per-op tensor-core use needs kernel stats keyed by "
+            "framework op, which this table does not join"
+        )
     info["notes"] = notes
     out = FrameworkOpStats(table)
     out.tool = "framework_op_stats"
@@ -185,8 +193,18 @@ def framework_op_stats(profile: Any, include_idle: bool = True) -> FrameworkOpSt
     return out
 
 
-_EMPTY_COLUMNS = ["host_or_device", "type", "name", "occurrences", "total_time_ps", "self_time_ps",
-                  "flops", "model_flops", "bytes_accessed", "is_eager"]
+_EMPTY_COLUMNS = [
+    "host_or_device",
+    "type",
+    "name",
+    "occurrences",
+    "total_time_ps",
+    "self_time_ps",
+    "flops",
+    "model_flops",
+    "bytes_accessed",
+    "is_eager",
+]
 
 
 def _host_framework_ops(host: pd.DataFrame, include_idle: bool) -> pd.DataFrame:
@@ -196,11 +214,20 @@ def _host_framework_ops(host: pd.DataFrame, include_idle: bool) -> pd.DataFrame:
     if len(host) == 0:
         return pd.DataFrame(columns=_EMPTY_COLUMNS)
     host = host.assign(category=host["category"].where(host["category"] != "", None))
-    grouped = host.groupby("name", sort=False).agg(
-        type=("category", "first"), occurrences=("occurrences", "sum"),
-        total_time_ps=("total_time_ps", "sum"), self_time_ps=("self_time_ps", "sum"),
-        flops=("flops", "sum"), model_flops=("model_flops", "sum"),
-        bytes_accessed=("bytes_accessed", "sum"), is_eager=("is_eager", "any")).reset_index()
+    grouped = (
+        host.groupby("name", sort=False)
+        .agg(
+            type=("category", "first"),
+            occurrences=("occurrences", "sum"),
+            total_time_ps=("total_time_ps", "sum"),
+            self_time_ps=("self_time_ps", "sum"),
+            flops=("flops", "sum"),
+            model_flops=("model_flops", "sum"),
+            bytes_accessed=("bytes_accessed", "sum"),
+            is_eager=("is_eager", "any"),
+        )
+        .reset_index()
+    )
     grouped["type"] = grouped["type"].fillna("")
     return grouped
 
@@ -210,11 +237,21 @@ def _device_framework_ops(device: pd.DataFrame, include_idle: bool) -> pd.DataFr
     if len(device) == 0:
         return pd.DataFrame(columns=_EMPTY_COLUMNS)
     # Combine hosts first: the same device op on several hosts is one op metrics entry.
-    device = device.groupby(["program_id", "name"], sort=False).agg(
-        category=("category", "first"), provenance=("provenance", "first"),
-        occurrences=("occurrences", "sum"), total_time_ps=("total_time_ps", "sum"),
-        self_time_ps=("self_time_ps", "sum"), flops=("flops", "sum"), model_flops=("model_flops", "sum"),
-        bytes_accessed=("bytes_accessed", "sum"), is_eager=("is_eager", "last")).reset_index()
+    device = (
+        device.groupby(["program_id", "name"], sort=False)
+        .agg(
+            category=("category", "first"),
+            provenance=("provenance", "first"),
+            occurrences=("occurrences", "sum"),
+            total_time_ps=("total_time_ps", "sum"),
+            self_time_ps=("self_time_ps", "sum"),
+            flops=("flops", "sum"),
+            model_flops=("model_flops", "sum"),
+            bytes_accessed=("bytes_accessed", "sum"),
+            is_eager=("is_eager", "last"),
+        )
+        .reset_index()
+    )
     is_idle = (device["category"] == IDLE).to_numpy()
     if not include_idle:
         device = device[~is_idle]
@@ -230,12 +267,21 @@ def _device_framework_ops(device: pd.DataFrame, include_idle: bool) -> pd.DataFr
     tf_name = np.where(is_idle, IDLE, tf_name)
     tf_type = np.where(is_idle, IDLE, tf_type)
     device = device.assign(tf_name=tf_name.astype(str), tf_type=tf_type.astype(str))
-    return device.groupby("tf_name", sort=False).agg(
-        type=("tf_type", "first"), occurrences=("occurrences", "max"),
-        total_time_ps=("total_time_ps", "sum"), self_time_ps=("self_time_ps", "sum"),
-        flops=("flops", "sum"), model_flops=("model_flops", "sum"),
-        bytes_accessed=("bytes_accessed", "sum"), is_eager=("is_eager", "last"),
-    ).reset_index().rename(columns={"tf_name": "name"})
+    return (
+        device.groupby("tf_name", sort=False)
+        .agg(
+            type=("tf_type", "first"),
+            occurrences=("occurrences", "max"),
+            total_time_ps=("total_time_ps", "sum"),
+            self_time_ps=("self_time_ps", "sum"),
+            flops=("flops", "sum"),
+            model_flops=("model_flops", "sum"),
+            bytes_accessed=("bytes_accessed", "sum"),
+            is_eager=("is_eager", "last"),
+        )
+        .reset_index()
+        .rename(columns={"tf_name": "name"})
+    )
 
 
 def _side_totals(frame: pd.DataFrame, include_idle: bool) -> dict[str, int]:
@@ -276,9 +322,15 @@ def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray | float) -> np.nd
 def _finish(table: pd.DataFrame, peak_tflops: float, peak_hbm_gibps: float, is_gpu: bool) -> pd.DataFrame:
     """Derived columns: µs times, averages, rates, roofline bound, execution mode, rank."""
     if len(table) == 0:
-        table = pd.DataFrame(columns=_EMPTY_COLUMNS + [
-            "device_self_time_pct", "device_cumulative_self_time_pct",
-            "host_self_time_pct", "host_cumulative_self_time_pct"])
+        table = pd.DataFrame(
+            columns=_EMPTY_COLUMNS
+            + [
+                "device_self_time_pct",
+                "device_cumulative_self_time_pct",
+                "host_self_time_pct",
+                "host_cumulative_self_time_pct",
+            ]
+        )
     total_ps = table["total_time_ps"].to_numpy(np.float64)
     self_ps = table["self_time_ps"].to_numpy(np.float64)
     occurrences = table["occurrences"].to_numpy(np.float64)
@@ -286,21 +338,23 @@ def _finish(table: pd.DataFrame, peak_tflops: float, peak_hbm_gibps: float, is_g
     flops = table["flops"].to_numpy(np.float64)
     model_flops = table["model_flops"].to_numpy(np.float64)
     bytes_accessed = table["bytes_accessed"].to_numpy(np.float64)
-    out = pd.DataFrame({
-        "rank": np.arange(1, len(table) + 1, dtype=np.int64),
-        "host_or_device": table["host_or_device"].astype(str).to_numpy(),
-        "type": table["type"].astype(str).to_numpy(),
-        "name": table["name"].astype(str).to_numpy(),
-        "occurrences": occurrences.astype(np.int64),
-        "total_time_us": total_ps / 1e6,
-        "avg_time_us": _safe_ratio(total_ps / 1e6, occurrences),
-        "total_self_time_us": self_ps / 1e6,
-        "avg_self_time_us": _safe_ratio(self_ps / 1e6, occurrences),
-        "device_self_time_pct": table["device_self_time_pct"].to_numpy(np.float64),
-        "device_cumulative_self_time_pct": table["device_cumulative_self_time_pct"].to_numpy(np.float64),
-        "host_self_time_pct": table["host_self_time_pct"].to_numpy(np.float64),
-        "host_cumulative_self_time_pct": table["host_cumulative_self_time_pct"].to_numpy(np.float64),
-    })
+    out = pd.DataFrame(
+        {
+            "rank": np.arange(1, len(table) + 1, dtype=np.int64),
+            "host_or_device": table["host_or_device"].astype(str).to_numpy(),
+            "type": table["type"].astype(str).to_numpy(),
+            "name": table["name"].astype(str).to_numpy(),
+            "occurrences": occurrences.astype(np.int64),
+            "total_time_us": total_ps / 1e6,
+            "avg_time_us": _safe_ratio(total_ps / 1e6, occurrences),
+            "total_self_time_us": self_ps / 1e6,
+            "avg_self_time_us": _safe_ratio(self_ps / 1e6, occurrences),
+            "device_self_time_pct": table["device_self_time_pct"].to_numpy(np.float64),
+            "device_cumulative_self_time_pct": table["device_cumulative_self_time_pct"].to_numpy(np.float64),
+            "host_self_time_pct": table["host_self_time_pct"].to_numpy(np.float64),
+            "host_cumulative_self_time_pct": table["host_cumulative_self_time_pct"].to_numpy(np.float64),
+        }
+    )
     flop_rate = _safe_ratio(flops, time_ns)  # FLOPs/ns = GFLOP/s
     memory_bw = _safe_ratio(bytes_accessed, time_ns) / _GIBI  # GiB/s
     out["flop_rate_gflops"] = flop_rate

@@ -32,7 +32,13 @@ MODERATELY_INPUT_BOUND_PCT = 5.0
 ALL_OTHER_BOUND_PCT = 3.0
 KERNEL_LAUNCH_BOUND_PCT = (3.0, 15.0)
 DEVICE_COLLECTIVES_BOUND_PCT = (3.0, 15.0)
-HOST_CATEGORIES = ("enqueue_us", "demanded_file_read_us", "advanced_file_read_us", "preprocessing_us", "unclassified_nonenqueue_us")
+HOST_CATEGORIES = (
+    "enqueue_us",
+    "demanded_file_read_us",
+    "advanced_file_read_us",
+    "preprocessing_us",
+    "unclassified_nonenqueue_us",
+)
 FILE_READ_SUFFIXES = ("::TFRecord", "::TextLine", "::FixedLengthRecord", "::SSTable", "::RecordIO", "::ArrayRecord")
 ADVANCED_READ_MARKERS = ("::MemoryReader", "::MemoryWriter", "::Interleave", "::Prefetch", "::ParallelMap")
 INFEED_TYPES = ("InfeedEnqueue", "InfeedEnqueueTuple", "InfeedEnqueuePrelinearizedBuffer")
@@ -84,7 +90,9 @@ def input_pipeline(profile: Any) -> InputPipelineResult:
     summary.update(bottleneck(analysed))
     input_ops, breakdown, op_notes = _host_input_ops(profile)
     notes.extend(op_notes)
-    tf_data_used = breakdown["demanded_file_read_us"] + breakdown["advanced_file_read_us"] + breakdown["preprocessing_us"] > 0
+    tf_data_used = (
+        breakdown["demanded_file_read_us"] + breakdown["advanced_file_read_us"] + breakdown["preprocessing_us"] > 0
+    )
     summary["tf_data_used"] = bool(tf_data_used)
     if summary["verdict"] == "unknown":
         summary["next_step"] = "You may skip the rest of this page."
@@ -95,13 +103,21 @@ def input_pipeline(profile: Any) -> InputPipelineResult:
         )
     else:
         summary["next_step"] = "Look at the host-side breakdown of the input time (input_ops, host_breakdown)."
-    return InputPipelineResult(summary=summary, device_steps=device_steps, host_breakdown=breakdown, input_ops=input_ops, notes=notes)
+    return InputPipelineResult(
+        summary=summary, device_steps=device_steps, host_breakdown=breakdown, input_ops=input_ops, notes=notes
+    )
 
 
 # ------------------------------------------------------------------------ device side
 def device_step_table(steps: pd.DataFrame) -> pd.DataFrame:
     """Per step: name, step time and each category in ms, input time and its % of the step."""
-    out = pd.DataFrame({"host": steps["host"].to_numpy(), "step_name": steps["step_name"].to_numpy(), "step_num": steps["step_num"].to_numpy()})
+    out = pd.DataFrame(
+        {
+            "host": steps["host"].to_numpy(),
+            "step_name": steps["step_name"].to_numpy(),
+            "step_num": steps["step_num"].to_numpy(),
+        }
+    )
     out["step_time_ms"] = steps["duration_ps"].to_numpy() / 1e9
     for cat in CATEGORIES:
         out[f"{cat}_ms"] = steps[f"{cat}_ps"].to_numpy() / 1e9
@@ -210,7 +226,6 @@ def _host_input_ops(profile: Any) -> tuple[pd.DataFrame, dict[str, float], list[
 
     metrics = op_metrics(profile)
     host = metrics[(metrics["host_or_device"] == "Host") & (metrics["name"].astype(str) != "IDLE")]
-    name = host["name"].astype(str)
     category = host["category"].astype(str)
     lower = category.str.lower()
     is_dataset = category.eq("Dataset")
@@ -223,13 +238,17 @@ def _host_input_ops(profile: Any) -> tuple[pd.DataFrame, dict[str, float], list[
         "self time excludes the input ops directly nested in them"
     ]
     if len(ops) == 0:
-        notes.append("no tf.data input ops on the host: the host-side breakdown is empty (custom input pipelines are not analysed)")
+        notes.append(
+            "no tf.data input ops on the host: the host-side breakdown is empty (custom input pipelines are not analysed)"
+        )
         return _empty_input_ops(), breakdown, notes
     if ops["host"].nunique() > 1:
         # several hosts: one row per op, as XProf's combined op metrics db
         ops = (
             ops.assign(name=ops["name"].astype(str), category=ops["category"].astype(str), host="all hosts")
-            .groupby(["name", "category", "host"], as_index=False, observed=True)[["occurrences", "total_time_ps", "self_time_ps"]]
+            .groupby(["name", "category", "host"], as_index=False, observed=True)[
+                ["occurrences", "total_time_ps", "self_time_ps"]
+            ]
             .sum()
         )
     ops = ops.sort_values(["self_time_ps", "name"], ascending=[False, True], kind="stable")

@@ -217,9 +217,7 @@ def kernel_stats(prof) -> ToolFrame:
     out["rank"] = np.arange(1, len(out) + 1)
     out["shmem_bytes"] = out["static_shmem_bytes"] + out["dynamic_shmem_bytes"]
     out["grid_dim"] = out["grid_x"].astype(str) + "," + out["grid_y"].astype(str) + "," + out["grid_z"].astype(str)
-    out["block_dim"] = (
-        out["block_x"].astype(str) + "," + out["block_y"].astype(str) + "," + out["block_z"].astype(str)
-    )
+    out["block_dim"] = out["block_x"].astype(str) + "," + out["block_y"].astype(str) + "," + out["block_z"].astype(str)
     occ = out["occurrences"].to_numpy()
     out["total_duration_us"] = out["total_ns"] / 1e3
     out["avg_duration_us"] = (out["total_ns"].to_numpy() // np.maximum(occ, 1)) / 1e3

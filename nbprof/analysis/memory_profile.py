@@ -41,26 +41,93 @@ UNUSED_PREALLOCATED = "unused preallocated device memory"
 
 # TensorFlow DataType enum -> DataTypeString (tensorflow/core/framework/types.proto).
 _TF_DTYPES = {
-    0: "INVALID", 1: "float", 2: "double", 3: "int32", 4: "uint8", 5: "int16", 6: "int8", 7: "string",
-    8: "complex64", 9: "int64", 10: "bool", 11: "qint8", 12: "quint8", 13: "qint32", 14: "bfloat16",
-    15: "qint16", 16: "quint16", 17: "uint16", 18: "complex128", 19: "half", 20: "resource",
-    21: "variant", 22: "uint32", 23: "uint64", 24: "float8_e5m2", 25: "float8_e4m3fn",
-    26: "float8_e4m3fnuz", 27: "float8_e4m3b11fnuz", 28: "float8_e5m2fnuz", 29: "int4", 30: "uint4",
+    0: "INVALID",
+    1: "float",
+    2: "double",
+    3: "int32",
+    4: "uint8",
+    5: "int16",
+    6: "int8",
+    7: "string",
+    8: "complex64",
+    9: "int64",
+    10: "bool",
+    11: "qint8",
+    12: "quint8",
+    13: "qint32",
+    14: "bfloat16",
+    15: "qint16",
+    16: "quint16",
+    17: "uint16",
+    18: "complex128",
+    19: "half",
+    20: "resource",
+    21: "variant",
+    22: "uint32",
+    23: "uint64",
+    24: "float8_e5m2",
+    25: "float8_e4m3fn",
+    26: "float8_e4m3fnuz",
+    27: "float8_e4m3b11fnuz",
+    28: "float8_e5m2fnuz",
+    29: "int4",
+    30: "uint4",
 }
 
 _EVENT_COLUMNS = {
-    "host", "plane", "plane_id", "line_id", "name", "start_ps", "allocator_name", "device_ordinal",
-    "bytes_reserved", "bytes_allocated", "bytes_available", "fragmentation", "peak_bytes_in_use",
-    "requested_bytes", "allocation_bytes", "addr", "tf_op", "region_type", "data_type", "shape", "group_id",
+    "host",
+    "plane",
+    "plane_id",
+    "line_id",
+    "name",
+    "start_ps",
+    "allocator_name",
+    "device_ordinal",
+    "bytes_reserved",
+    "bytes_allocated",
+    "bytes_available",
+    "fragmentation",
+    "peak_bytes_in_use",
+    "requested_bytes",
+    "allocation_bytes",
+    "addr",
+    "tf_op",
+    "region_type",
+    "data_type",
+    "shape",
+    "group_id",
 }
 TIMELINE_COLUMNS = [
-    "time_ps", "time_ms", "offset_ps", "kind", "stack_bytes", "heap_bytes", "in_use_bytes", "free_bytes",
-    "fragmentation", "peak_bytes_in_use", "requested_bytes", "allocation_bytes", "address", "tf_op",
-    "step_id", "region_type", "data_type", "shape", "event",
+    "time_ps",
+    "time_ms",
+    "offset_ps",
+    "kind",
+    "stack_bytes",
+    "heap_bytes",
+    "in_use_bytes",
+    "free_bytes",
+    "fragmentation",
+    "peak_bytes_in_use",
+    "requested_bytes",
+    "allocation_bytes",
+    "address",
+    "tf_op",
+    "step_id",
+    "region_type",
+    "data_type",
+    "shape",
+    "event",
 ]
 BREAKDOWN_COLUMNS = [
-    "tf_op", "allocation_bytes", "requested_bytes", "occurrences", "region_type", "data_type", "shape",
-    "step_id", "special",
+    "tf_op",
+    "allocation_bytes",
+    "requested_bytes",
+    "occurrences",
+    "region_type",
+    "data_type",
+    "shape",
+    "step_id",
+    "special",
 ]
 
 
@@ -159,9 +226,16 @@ def _empty(message: str) -> MemoryProfileResult:
     timeline = pd.DataFrame({c: pd.Series(dtype="object") for c in TIMELINE_COLUMNS})
     breakdown = pd.DataFrame({c: pd.Series(dtype="object") for c in BREAKDOWN_COLUMNS})
     summary = {
-        "num_allocations": 0, "num_deallocations": 0, "peak_bytes_in_use": 0, "peak_time_ps": 0,
-        "peak_heap_bytes": 0, "peak_stack_bytes": 0, "peak_free_bytes": 0, "peak_fragmentation": 0.0,
-        "capacity_bytes": 0, "message": message,
+        "num_allocations": 0,
+        "num_deallocations": 0,
+        "peak_bytes_in_use": 0,
+        "peak_time_ps": 0,
+        "peak_heap_bytes": 0,
+        "peak_stack_bytes": 0,
+        "peak_free_bytes": 0,
+        "peak_fragmentation": 0.0,
+        "capacity_bytes": 0,
+        "message": message,
     }
     return MemoryProfileResult(None, [], summary, timeline, breakdown, message=message)
 
@@ -211,7 +285,9 @@ def _group_ids(profile: Any, host: str, rows: np.ndarray) -> tuple[np.ndarray, s
     except Exception as exc:  # grouping is best effort here: steps then count up
         return np.full(len(rows), -1, np.int64), f"none (grouping failed: {exc})"
     position = pd.Index(host_rows).get_indexer(rows)
-    return np.asarray(grouping.group, dtype=np.int64)[position], f"grouped as XProf groups TF events ({grouping.source})"
+    return np.asarray(grouping.group, dtype=np.int64)[
+        position
+    ], f"grouped as XProf groups TF events ({grouping.source})"
 
 
 def _line_zero_ps(profile: Any, mem: pd.DataFrame) -> np.ndarray:
@@ -280,7 +356,8 @@ def _snapshots(profile: Any, mem: pd.DataFrame, steps: np.ndarray) -> pd.DataFra
             "peak_bytes_in_use": _int(mem, "peak_bytes_in_use"),
             "requested_bytes": _int(mem, "requested_bytes"),
             "allocation_bytes": _int(mem, "allocation_bytes"),
-            "address": pd.to_numeric(mem["addr"], errors="coerce").fillna(0).to_numpy(np.int64) if "addr" in mem
+            "address": pd.to_numeric(mem["addr"], errors="coerce").fillna(0).to_numpy(np.int64)
+            if "addr" in mem
             else np.zeros(len(mem), np.int64),
             "tf_op": _text(mem, "tf_op"),
             "group_id": steps,
@@ -384,8 +461,9 @@ def _breakdown(timeline: pd.DataFrame, summary: dict[str, Any]) -> pd.DataFrame:
     in_use = timeline["in_use_bytes"].to_numpy()
     at_peak = np.flatnonzero(in_use == summary["peak_bytes_in_use"])
     peak_step = int(timeline["step_id"].iloc[at_peak[-1]]) if len(at_peak) else 0
-    window = timeline[(timeline["offset_ps"] <= summary["peak_offset_ps"]).to_numpy()
-                      & (timeline["step_id"] == peak_step).to_numpy()].reset_index(drop=True)
+    window = timeline[
+        (timeline["offset_ps"] <= summary["peak_offset_ps"]).to_numpy() & (timeline["step_id"] == peak_step).to_numpy()
+    ].reset_index(drop=True)
     address = window["address"].to_numpy()
     is_dealloc = (window["kind"] == "deallocation").to_numpy()
     alloc_bytes = window["allocation_bytes"].to_numpy(np.int64)
@@ -410,8 +488,9 @@ def _breakdown(timeline: pd.DataFrame, summary: dict[str, Any]) -> pd.DataFrame:
         stack = summary["peak_stack_bytes"]
         specials.append(("stack", stack, stack, "stack", "INVALID", "unknown"))
     if specials:
-        extra = pd.DataFrame(specials, columns=["tf_op", "allocation_bytes", "requested_bytes", "region_type",
-                                                "data_type", "shape"]).assign(special=True)
+        extra = pd.DataFrame(
+            specials, columns=["tf_op", "allocation_bytes", "requested_bytes", "region_type", "data_type", "shape"]
+        ).assign(special=True)
         rows = pd.concat([rows, extra], ignore_index=True) if len(rows) else extra
     keys_cols = ["allocation_bytes", "requested_bytes", "tf_op", "region_type", "data_type", "shape"]
     grouped = rows.groupby(keys_cols, sort=False).agg(occurrences=("special", "size"), special=("special", "max"))

@@ -92,7 +92,8 @@ class MemoryViewerResult(ToolResult):
         mib = 1 << 20
         where = (
             f"at program point {s['peak_position']} of {len(self.heap_timeline)}"
-            if len(self.heap_timeline) else "(no heap simulation: every buffer lives throughout)"
+            if len(self.heap_timeline)
+            else "(no heap simulation: every buffer lives throughout)"
         )
         return (
             f"<MemoryViewer module={self.module!r} peak={s['peak_bytes'] / mib:,.2f} MiB "
@@ -120,8 +121,11 @@ def memory_viewer(
     protos: dict[str, bytes] = dict(getattr(profile, "hlo_protos", None) or {})
     modules = list(protos)
     if not modules:
-        return _empty(modules, "this profile carries no HLO module protos (XLA programs write them "
-                               "into the /host:metadata plane; TensorFlow graphs without XLA do not)")
+        return _empty(
+            modules,
+            "this profile carries no HLO module protos (XLA programs write them "
+            "into the /host:metadata plane; TensorFlow graphs without XLA do not)",
+        )
     if module is None:
         module = _busiest_module(profile, modules)
     if module is None:
@@ -137,8 +141,12 @@ def memory_viewer(
 def _empty(modules: list[str], message: str) -> MemoryViewerResult:
     buffers = pd.DataFrame({c: pd.Series(dtype=t) for c, t in _BUFFER_COLUMNS.items()})
     timeline = pd.DataFrame(
-        {"position": pd.Series(dtype="int64"), "heap_bytes": pd.Series(dtype="int64"),
-         "unpadded_heap_bytes": pd.Series(dtype="int64"), "instruction": pd.Series(dtype="string")}
+        {
+            "position": pd.Series(dtype="int64"),
+            "heap_bytes": pd.Series(dtype="int64"),
+            "unpadded_heap_bytes": pd.Series(dtype="int64"),
+            "instruction": pd.Series(dtype="string"),
+        }
     )
     summary = {"module": None, "peak_bytes": 0, "peak_unpadded_bytes": 0, "peak_position": 0, "message": message}
     return MemoryViewerResult(None, modules, summary, buffers, timeline, message)
@@ -170,11 +178,13 @@ def module_times(profile: Any) -> pd.Series:
         has = (codes >= 0) if codes is not None else module.notna().to_numpy()
         has &= ev["program_id"].notna().to_numpy()
         if has.any():
-            ops = pd.DataFrame({
-                "module": module[has].astype(str).to_numpy() if codes is None else codes[has],
-                "program": ev["program_id"][has].to_numpy(np.uint64),
-                "ps": ev["duration_ps"].to_numpy(np.int64)[has],
-            })
+            ops = pd.DataFrame(
+                {
+                    "module": module[has].astype(str).to_numpy() if codes is None else codes[has],
+                    "program": ev["program_id"][has].to_numpy(np.uint64),
+                    "ps": ev["duration_ps"].to_numpy(np.int64)[has],
+                }
+            )
             sums = ops.groupby(["module", "program"], sort=False)["ps"].sum()
             mods = sums.index.get_level_values(0)
             if codes is not None:
@@ -255,9 +265,19 @@ def _buffer_rows(replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int) -> pd
     if small_bytes:
         label = f"small (<{small_buffer_bytes} bytes)"
         rows.append(
-            {"name": label, "size_bytes": small_bytes, "unpadded_bytes": 0, "shape": "", "tf_op": "",
-             "opcode": "", "allocation_type": "", "category": "small", "logical_buffer_id": -1,
-             "source": "", "label": label}
+            {
+                "name": label,
+                "size_bytes": small_bytes,
+                "unpadded_bytes": 0,
+                "shape": "",
+                "tf_op": "",
+                "opcode": "",
+                "allocation_type": "",
+                "category": "small",
+                "logical_buffer_id": -1,
+                "source": "",
+                "label": label,
+            }
         )
     frame = pd.DataFrame(rows, columns=[c for c in _BUFFER_COLUMNS if c not in ("padding_bytes", "expansion")])
     size = frame["size_bytes"].to_numpy(dtype=np.int64)
@@ -269,9 +289,16 @@ def _buffer_rows(replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int) -> pd
 
 
 _BLOCK_COLUMNS = {
-    "logical_buffer_id": "int64", "name": "string", "offset_bytes": "int64", "size_bytes": "int64",
-    "start_step": "int64", "end_step": "int64", "tf_op": "string", "allocation_type": "string",
-    "shape": "string", "unpadded_bytes": "int64",
+    "logical_buffer_id": "int64",
+    "name": "string",
+    "offset_bytes": "int64",
+    "size_bytes": "int64",
+    "start_step": "int64",
+    "end_step": "int64",
+    "tf_op": "string",
+    "allocation_type": "string",
+    "shape": "string",
+    "unpadded_bytes": "int64",
 }
 
 
@@ -281,8 +308,7 @@ def _empty_blocks() -> pd.DataFrame:
 
 def _buffer_blocks(replay: _hlo_buffers.HeapReplay) -> pd.DataFrame:
     """XProf's allocation timeline: simulated allocations stacked, their buffers' lifetimes."""
-    traced = [a for a in replay.allocations
-              if _hlo_buffers.is_traced(a) and a.index in replay.trace_of_allocation]
+    traced = [a for a in replay.allocations if _hlo_buffers.is_traced(a) and a.index in replay.trace_of_allocation]
     if not traced:
         return _empty_blocks()
     steps = max(replay.trace_lengths[replay.trace_of_allocation[a.index]] for a in traced)
@@ -290,23 +316,48 @@ def _buffer_blocks(replay: _hlo_buffers.HeapReplay) -> pd.DataFrame:
     base = 0
     for allocation in traced:
         kind = _hlo_buffers.allocation_type(allocation)
-        rows.append({"logical_buffer_id": -1, "name": kind, "offset_bytes": base, "size_bytes": allocation.size,
-                     "start_step": 0, "end_step": steps, "tf_op": "", "allocation_type": kind, "shape": "",
-                     "unpadded_bytes": 0})
+        rows.append(
+            {
+                "logical_buffer_id": -1,
+                "name": kind,
+                "offset_bytes": base,
+                "size_bytes": allocation.size,
+                "start_step": 0,
+                "end_step": steps,
+                "tf_op": "",
+                "allocation_type": kind,
+                "shape": "",
+                "unpadded_bytes": 0,
+            }
+        )
         for assigned in allocation.assigned:
             buffer = replay.buffers.get(assigned.logical_buffer_id)
             if buffer is None or buffer.span is None:  # sharers that revived freed memory have a span
                 continue
-            shape = _hlo_shapes.shape_text(_hlo_shapes.shape_at_last_index(buffer.instruction.shape, buffer.shape_index))
-            rows.append({"logical_buffer_id": buffer.id, "name": buffer.name, "offset_bytes": base + buffer.offset,
-                         "size_bytes": buffer.size, "start_step": buffer.span[0], "end_step": buffer.span[1],
-                         "tf_op": buffer.instruction.metadata.op_name, "allocation_type": kind, "shape": shape,
-                         "unpadded_bytes": buffer.unpadded_size})
+            shape = _hlo_shapes.shape_text(
+                _hlo_shapes.shape_at_last_index(buffer.instruction.shape, buffer.shape_index)
+            )
+            rows.append(
+                {
+                    "logical_buffer_id": buffer.id,
+                    "name": buffer.name,
+                    "offset_bytes": base + buffer.offset,
+                    "size_bytes": buffer.size,
+                    "start_step": buffer.span[0],
+                    "end_step": buffer.span[1],
+                    "tf_op": buffer.instruction.metadata.op_name,
+                    "allocation_type": kind,
+                    "shape": shape,
+                    "unpadded_bytes": buffer.unpadded_size,
+                }
+            )
         base += allocation.size
     return pd.DataFrame(rows, columns=list(_BLOCK_COLUMNS)).astype(_BLOCK_COLUMNS)
 
 
-def _result(module: str, modules: list[str], replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int) -> MemoryViewerResult:
+def _result(
+    module: str, modules: list[str], replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int
+) -> MemoryViewerResult:
     extra = replay.indefinite_bytes
     timeline = pd.DataFrame(
         {

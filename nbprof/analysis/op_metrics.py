@@ -75,12 +75,24 @@ _DERIVED_MIN = np.int32(np.uint32(0xDEADBEEF).view(np.int32))
 _DERIVED_MAX = _DERIVED_MIN + 289
 
 COLUMNS = [
-    "host", "host_or_device", "program_id", "name", "category", "provenance", "occurrences",
-    "total_time_ps", "self_time_ps", "flops", "model_flops", "bytes_accessed", "is_eager",
-    "db_total_time_ps", "db_total_op_time_ps",
+    "host",
+    "host_or_device",
+    "program_id",
+    "name",
+    "category",
+    "provenance",
+    "occurrences",
+    "total_time_ps",
+    "self_time_ps",
+    "flops",
+    "model_flops",
+    "bytes_accessed",
+    "is_eager",
+    "db_total_time_ps",
+    "db_total_op_time_ps",
 ]
 
-_CACHE: "weakref.WeakKeyDictionary[Any, ToolFrame]" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[Any, ToolFrame] = weakref.WeakKeyDictionary()
 
 
 def op_metrics(profile: Any) -> ToolFrame:
@@ -306,29 +318,40 @@ def _host_db(profile: Any, info: dict[str, Any]) -> pd.DataFrame:
     self_time = dur - child_time[event_pos.get_indexer(act_event)]
     # A duplicate (zero-length) activity adds nothing to its parent; nothing to correct.
 
-    acts = pd.DataFrame({
-        "host": ev["host"].to_numpy()[act_event].astype(str),
-        "line": ev["line_id"].to_numpy()[act_event],
-        "plane_id": ev["plane_id"].to_numpy()[act_event],
-        "start": ev["start_ps"].to_numpy()[act_event],
-        "end": ev["end_ps"].to_numpy()[act_event],
-        "name": act_name.astype(str),
-        "category": act_type.astype(str),
-        "dur": dur,
-        "self": self_time,
-        "eager": act_eager,
-        "order": act_event,
-    }).sort_values("order", kind="stable")
+    acts = pd.DataFrame(
+        {
+            "host": ev["host"].to_numpy()[act_event].astype(str),
+            "line": ev["line_id"].to_numpy()[act_event],
+            "plane_id": ev["plane_id"].to_numpy()[act_event],
+            "start": ev["start_ps"].to_numpy()[act_event],
+            "end": ev["end_ps"].to_numpy()[act_event],
+            "name": act_name.astype(str),
+            "category": act_type.astype(str),
+            "dur": dur,
+            "self": self_time,
+            "eager": act_eager,
+            "order": act_event,
+        }
+    ).sort_values("order", kind="stable")
 
     per_line = acts.groupby(["host", "plane_id", "line"], sort=False).agg(
-        start=("start", "min"), end=("end", "max"), op=("self", "sum"))
+        start=("start", "min"), end=("end", "max"), op=("self", "sum")
+    )
     per_line["total"] = np.maximum(per_line["end"] - per_line["start"], per_line["op"])
     per_host = per_line.groupby(level="host", sort=False)[["total", "op"]].sum().reset_index()
 
     acts["category"] = acts["category"].where(acts["category"] != "", None)
-    ops = acts.groupby(["host", "name"], sort=False).agg(
-        category=("category", "first"), occurrences=("dur", "size"), total_time_ps=("dur", "sum"),
-        self_time_ps=("self", "sum"), is_eager=("eager", "any")).reset_index()
+    ops = (
+        acts.groupby(["host", "name"], sort=False)
+        .agg(
+            category=("category", "first"),
+            occurrences=("dur", "size"),
+            total_time_ps=("dur", "sum"),
+            self_time_ps=("self", "sum"),
+            is_eager=("eager", "any"),
+        )
+        .reset_index()
+    )
     ops["category"] = ops["category"].fillna("")
     ops["host_or_device"] = "Host"
     ops["program_id"] = 0
@@ -342,25 +365,39 @@ def _host_db(profile: Any, info: dict[str, Any]) -> pd.DataFrame:
 def _idle_rows(per_host: pd.DataFrame, side: str) -> pd.DataFrame:
     """One IDLE row per host: self time = db total - sum of op self times."""
     idle = (per_host["total"] - per_host["op"]).to_numpy(dtype=np.int64)
-    out = pd.DataFrame({
-        "host": per_host["host"].to_numpy(), "host_or_device": side, "program_id": 0, "name": IDLE,
-        "category": IDLE, "provenance": "", "occurrences": 0, "total_time_ps": idle,
-        "self_time_ps": idle, "flops": 0, "model_flops": 0, "bytes_accessed": 0, "is_eager": False,
-    })
+    out = pd.DataFrame(
+        {
+            "host": per_host["host"].to_numpy(),
+            "host_or_device": side,
+            "program_id": 0,
+            "name": IDLE,
+            "category": IDLE,
+            "provenance": "",
+            "occurrences": 0,
+            "total_time_ps": idle,
+            "self_time_ps": idle,
+            "flops": 0,
+            "model_flops": 0,
+            "bytes_accessed": 0,
+            "is_eager": False,
+        }
+    )
     return out
 
 
 def _with_db_totals(frame: pd.DataFrame, per_host: pd.DataFrame) -> pd.DataFrame:
     """Add the db totals of each row's host (one db per host and side)."""
     position = pd.Index(per_host["host"].astype(str).to_numpy(dtype=object)).get_indexer(
-        frame["host"].astype(str).to_numpy(dtype=object))
+        frame["host"].astype(str).to_numpy(dtype=object)
+    )
     found = position >= 0
     safe = np.maximum(position, 0)
     total = per_host["total"].to_numpy(dtype=np.int64)
     op = per_host["op"].to_numpy(dtype=np.int64)
     return frame.assign(
         db_total_time_ps=np.where(found, total[safe] if len(total) else 0, 0),
-        db_total_op_time_ps=np.where(found, op[safe] if len(op) else 0, 0))
+        db_total_op_time_ps=np.where(found, op[safe] if len(op) else 0, 0),
+    )
 
 
 # --------------------------------------------------------------------------- device side
@@ -421,29 +458,48 @@ def _gpu_db(profile: Any, plane_names: list[str], info: dict[str, Any]) -> pd.Da
         hlo_names = _last_component(ev["hlo_op"], rows[x], "::")
         category, present = _metadata_stat(profile, "hlo_category", rows[x])
         category = np.where(present, category.astype(str), "unknown")
-        pieces.append(pd.DataFrame({
-            "host": hosts[x], "plane": planes[x],
-            "program_id": _int_column(ev, "program_id", rows[x]).astype(np.uint64),
-            "name": hlo_names.astype(str), "category": category.astype(str),
-            "provenance": tf_full[x].astype(str), "dur": dur[x],
-            "flops": _int_column(ev, "flops", rows[x]),
-            "model_flops": _int_column(ev, "model_flops", rows[x]),
-            "bytes_accessed": _int_column(ev, "bytes_accessed", rows[x]),
-            "eager": _int_column(ev, "is_eager", rows[x]) != 0, "occ": 1,
-        }))
+        pieces.append(
+            pd.DataFrame(
+                {
+                    "host": hosts[x],
+                    "plane": planes[x],
+                    "program_id": _int_column(ev, "program_id", rows[x]).astype(np.uint64),
+                    "name": hlo_names.astype(str),
+                    "category": category.astype(str),
+                    "provenance": tf_full[x].astype(str),
+                    "dur": dur[x],
+                    "flops": _int_column(ev, "flops", rows[x]),
+                    "model_flops": _int_column(ev, "model_flops", rows[x]),
+                    "bytes_accessed": _int_column(ev, "bytes_accessed", rows[x]),
+                    "eager": _int_column(ev, "is_eager", rows[x]) != 0,
+                    "occ": 1,
+                }
+            )
+        )
     if is_tf.any():
         t = np.flatnonzero(is_tf)
         distinct = pd.unique(tf_full[t])
         _, op_name, op_type = _tf_op.parse_many(distinct)
         pos = pd.Index(distinct).get_indexer(tf_full[t])
         kernel = _str_column(ev, "name", rows[t])
-        pieces.append(pd.DataFrame({
-            "host": hosts[t], "plane": planes[t], "program_id": np.zeros(len(t), np.uint64),
-            "name": (op_name[pos].astype(str) + "/" + kernel.astype(str)),
-            "category": op_type[pos].astype(str), "provenance": tf_full[t].astype(str),
-            "dur": dur[t], "flops": 0, "model_flops": 0, "bytes_accessed": 0,
-            "eager": _int_column(ev, "is_eager", rows[t]) != 0, "occ": 1,
-        }))
+        pieces.append(
+            pd.DataFrame(
+                {
+                    "host": hosts[t],
+                    "plane": planes[t],
+                    "program_id": np.zeros(len(t), np.uint64),
+                    "name": (op_name[pos].astype(str) + "/" + kernel.astype(str)),
+                    "category": op_type[pos].astype(str),
+                    "provenance": tf_full[t].astype(str),
+                    "dur": dur[t],
+                    "flops": 0,
+                    "model_flops": 0,
+                    "bytes_accessed": 0,
+                    "eager": _int_column(ev, "is_eager", rows[t]) != 0,
+                    "occ": 1,
+                }
+            )
+        )
     ops = _aggregate_device(pieces)
     per_plane = pd.DataFrame({"span": span_ps})
     return _device_with_idle(ops, per_plane)
@@ -507,29 +563,37 @@ def _tpu_db(profile: Any, plane_names: list[str], info: dict[str, Any]) -> pd.Da
     plain = _str_column(ev, "name", rows_k)
     category, has_cat = _metadata_stat(profile, "hlo_category", rows_k)
     occ = np.maximum(ev["num_occurrences"].to_numpy()[rows_k], 1)
-    ops = pd.DataFrame({
-        "host": hosts[k], "plane": planes[k],
-        "program_id": program.to_numpy(dtype=np.uint64, na_value=0)[k] if len(k) else np.zeros(0, np.uint64),
-        "name": np.where(display != "", display, plain).astype(str),
-        "category": np.where(has_cat, category, "").astype(str),
-        "provenance": _str_column(ev, "tf_op", rows_k).astype(str),
-        "dur": o_len[k], "self": self_time[k], "occ": occ,
-        "flops": _int_column(ev, "flops", rows_k),
-        "model_flops": _int_column(ev, "model_flops", rows_k),
-        "bytes_accessed": _int_column(ev, "bytes_accessed", rows_k),
-        "eager": np.zeros(len(k), bool),
-    })
+    ops = pd.DataFrame(
+        {
+            "host": hosts[k],
+            "plane": planes[k],
+            "program_id": program.to_numpy(dtype=np.uint64, na_value=0)[k] if len(k) else np.zeros(0, np.uint64),
+            "name": np.where(display != "", display, plain).astype(str),
+            "category": np.where(has_cat, category, "").astype(str),
+            "provenance": _str_column(ev, "tf_op", rows_k).astype(str),
+            "dur": o_len[k],
+            "self": self_time[k],
+            "occ": occ,
+            "flops": _int_column(ev, "flops", rows_k),
+            "model_flops": _int_column(ev, "model_flops", rows_k),
+            "bytes_accessed": _int_column(ev, "bytes_accessed", rows_k),
+            "eager": np.zeros(len(k), bool),
+        }
+    )
     # flops/bytes come from the op's metadata: per occurrence, times occurrences.
     ops["flops"] *= ops["occ"]
     ops["model_flops"] = np.where(ops["model_flops"] > 0, ops["model_flops"] * ops["occ"], ops["flops"])
     ops["bytes_accessed"] *= ops["occ"]
     aggregated = _aggregate_device([ops])
 
-    span_rows = pd.DataFrame({
-        "host": np.concatenate([hosts, ev["host"].to_numpy()[step_rows].astype(str)]),
-        "plane": np.concatenate([planes, ev["plane"].to_numpy()[step_rows].astype(str)]),
-        "start": np.concatenate([o_start, s_start]), "end": np.concatenate([o_end, s_start + s_len]),
-    })
+    span_rows = pd.DataFrame(
+        {
+            "host": np.concatenate([hosts, ev["host"].to_numpy()[step_rows].astype(str)]),
+            "plane": np.concatenate([planes, ev["plane"].to_numpy()[step_rows].astype(str)]),
+            "start": np.concatenate([o_start, s_start]),
+            "end": np.concatenate([o_end, s_start + s_len]),
+        }
+    )
     span = span_rows.groupby(["host", "plane"]).agg(start=("start", "min"), end=("end", "max"))
     span = span.reindex(pd.MultiIndex.from_frame(_device_plane_keys(profile, plane_names)), fill_value=0)
     per_plane = pd.DataFrame({"span": (span["end"] - span["start"]).clip(lower=0)})
@@ -549,11 +613,21 @@ def _aggregate_device(pieces: list[pd.DataFrame]) -> pd.DataFrame:
         frame["self"] = frame["dur"]
     per_plane_op = frame.groupby(["host", "plane"])["self"].sum()
     frame["category"] = frame["category"].where(frame["category"] != "", None)
-    ops = frame.groupby(["host", "program_id", "name"], sort=False).agg(
-        category=("category", "first"), provenance=("provenance", "first"),
-        occurrences=("occ", "sum"), total_time_ps=("dur", "sum"), self_time_ps=("self", "sum"),
-        flops=("flops", "sum"), model_flops=("model_flops", "sum"),
-        bytes_accessed=("bytes_accessed", "sum"), is_eager=("eager", "any")).reset_index()
+    ops = (
+        frame.groupby(["host", "program_id", "name"], sort=False)
+        .agg(
+            category=("category", "first"),
+            provenance=("provenance", "first"),
+            occurrences=("occ", "sum"),
+            total_time_ps=("dur", "sum"),
+            self_time_ps=("self", "sum"),
+            flops=("flops", "sum"),
+            model_flops=("model_flops", "sum"),
+            bytes_accessed=("bytes_accessed", "sum"),
+            is_eager=("eager", "any"),
+        )
+        .reset_index()
+    )
     ops["category"] = ops["category"].fillna("unknown")
     ops["host_or_device"] = "Device"
     ops.attrs["per_plane_op"] = per_plane_op
@@ -588,16 +662,25 @@ def _compute(profile: Any) -> ToolFrame:
     parts = [p for p in parts if len(p)]
     frame = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=COLUMNS)
     frame = frame.reindex(columns=COLUMNS)
-    ints = ["occurrences", "total_time_ps", "self_time_ps", "flops", "model_flops", "bytes_accessed",
-            "db_total_time_ps", "db_total_op_time_ps"]
+    ints = [
+        "occurrences",
+        "total_time_ps",
+        "self_time_ps",
+        "flops",
+        "model_flops",
+        "bytes_accessed",
+        "db_total_time_ps",
+        "db_total_op_time_ps",
+    ]
     for col in ints:
         frame[col] = frame[col].fillna(0).astype(np.int64)
     frame["program_id"] = frame["program_id"].fillna(0).astype("UInt64")
     frame["is_eager"] = frame["is_eager"].fillna(False).astype(bool)
     for col in ("host", "name", "category", "provenance", "host_or_device"):
         frame[col] = frame[col].fillna("").astype(str)
-    frame = frame.sort_values(["host", "host_or_device", "self_time_ps", "name"],
-                              ascending=[True, False, False, True], kind="stable").reset_index(drop=True)
+    frame = frame.sort_values(
+        ["host", "host_or_device", "self_time_ps", "name"], ascending=[True, False, False, True], kind="stable"
+    ).reset_index(drop=True)
     info["notes"] = _notes(frame, info)
     return ToolFrame.wrap(frame, tool="op_metrics", info=info)
 
@@ -615,14 +698,19 @@ def _notes(frame: pd.DataFrame, info: dict[str, Any]) -> list[str]:
         notes.append(
             f"device ({info['device_kind']}): {info.get('device_events_considered', 0):,} events read, "
             f"{info.get('device_events_without_op', 0):,} had no op to attribute them to "
-            f"({pct:.1f}% of the device's event time; counted as IDLE, as XProf does)")
+            f"({pct:.1f}% of the device's event time; counted as IDLE, as XProf does)"
+        )
         no_ops = info.get("device_tf_op_events", 0) == 0 and info.get("device_xla_op_events", 0) == 0
         if info["device_kind"] == "gpu" and no_ops:
-            notes.append("GPU kernels carry neither a tf_op nor an hlo_op stat: XProf attributes no "
-                         "device time to framework ops; all of it is IDLE")
+            notes.append(
+                "GPU kernels carry neither a tf_op nor an hlo_op stat: XProf attributes no "
+                "device time to framework ops; all of it is IDLE"
+            )
         if info.get("device_events_with_annotation_only"):
-            notes.append(f"{info['device_events_with_annotation_only']:,} of those kernels name their TF op only "
-                         "in a 'level 0' annotation stat (older TensorFlow), which XProf does not read")
+            notes.append(
+                f"{info['device_events_with_annotation_only']:,} of those kernels name their TF op only "
+                "in a 'level 0' annotation stat (older TensorFlow), which XProf does not read"
+            )
     else:
         notes.append("no device plane: only the host op metrics db exists")
     return notes

@@ -47,7 +47,7 @@ class OpProfileFrame(ToolFrame):
     ``top(n, by="time_ps")`` keeps, under every node, its n largest children.
     """
 
-    def top(self, n: int = 10, by: str = "time_ps") -> "OpProfileFrame":
+    def top(self, n: int = 10, by: str = "time_ps") -> OpProfileFrame:
         """The tree with at most ``n`` children per node (the largest by ``by``), ancestors kept."""
         if by not in self.columns:
             raise OpProfileError(f"op_profile.top: unknown column {by!r}; try one of {list(self.columns)}")

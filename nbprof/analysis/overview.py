@@ -108,7 +108,9 @@ def overview(profile: Any) -> OverviewResult:
     for cat in CATEGORIES:
         graph[f"{cat}_ms"] = analysed[f"{cat}_ps"].to_numpy() / 1e9
     recommendation = _recommendation(bn, dtype)
-    return OverviewResult(summary=summary, step_time_graph=graph, top_ops=top, recommendation=recommendation, notes=notes)
+    return OverviewResult(
+        summary=summary, step_time_graph=graph, top_ops=top, recommendation=recommendation, notes=notes
+    )
 
 
 def _precision(steps: pd.DataFrame) -> dict[str, float]:
@@ -141,10 +143,14 @@ def _ops(profile: Any) -> tuple[dict[str, float], pd.DataFrame, list[str]]:
     out["host_tf_op_percent"] = 100.0 * n_host / total if total else 0.0
     out["device_tf_op_percent"] = 100.0 * n_device / total if total else 0.0
     host_self = float(host_ops["self_time_ps"].sum())
-    out["host_op_time_eager_percent"] = 100.0 * float(host_ops.loc[host_ops["is_eager"], "self_time_ps"].sum()) / host_self if host_self else 0.0
+    out["host_op_time_eager_percent"] = (
+        100.0 * float(host_ops.loc[host_ops["is_eager"], "self_time_ps"].sum()) / host_self if host_self else 0.0
+    )
     dev_self = float(device_tf["total_self_time_ps"].sum())
     out["device_op_time_eager_percent"] = (
-        100.0 * float(device_tf.loc[device_tf["is_eager"].astype(bool), "total_self_time_ps"].sum()) / dev_self if dev_self else 0.0
+        100.0 * float(device_tf.loc[device_tf["is_eager"].astype(bool), "total_self_time_ps"].sum()) / dev_self
+        if dev_self
+        else 0.0
     )
     if str(device_type(profile)).startswith("TPU"):
         # XProf reports device idle and duty cycle for TPUs only
@@ -162,8 +168,10 @@ def _ops(profile: Any) -> tuple[dict[str, float], pd.DataFrame, list[str]]:
         else:
             xla_top = _host_xla_top_ops(profile)
             if xla_top is not None:
-                notes.append("no device or framework ops: top ops are the XLA CPU ops on host threads "
-                             "(nbprof's op profile, source 'host'; XProf lists none)")
+                notes.append(
+                    "no device or framework ops: top ops are the XLA CPU ops on host threads "
+                    "(nbprof's op profile, source 'host'; XProf lists none)"
+                )
                 return out, xla_top, notes
     rows = rows.sort_values(["total_self_time_ps", "name"], ascending=[False, True], kind="stable").head(TOP_OPS)
     top = pd.DataFrame(
@@ -253,7 +261,9 @@ def _idle(db: pd.DataFrame, side: str) -> dict[str, float]:
 def _recommendation(bn: dict[str, Any], dtype: str) -> dict[str, Any]:
     """XProf's verdict and sentence, and the nbprof tools to look at next."""
     verdict = bn["verdict"]
-    bottleneck_side = {"high": "host", "moderate": "both", "potential": "both", "none": "device", "unknown": "unknown"}[verdict]
+    bottleneck_side = {"high": "host", "moderate": "both", "potential": "both", "none": "device", "unknown": "unknown"}[
+        verdict
+    ]
     device_tools = ["op_profile" if dtype.startswith("TPU") else "framework_op_stats", "trace"]
     host_tools = ["input_pipeline", "trace"]
     if bottleneck_side == "device":

@@ -31,7 +31,14 @@ DROP_INCOMPLETE_THRESHOLD = 5  # XProf's kDropIncomplteteStepThreshold
 STEP_COLUMNS = (
     ["host", "step_num", "step_name", "group_id", "core", "start_ps", "duration_ps"]
     + [f"{c}_ps" for c in CATEGORIES]
-    + ["host_wait_input_ps", "host_to_device_ps", "device_compute_16_ps", "device_compute_32_ps", "marker", "in_analysis"]
+    + [
+        "host_wait_input_ps",
+        "host_to_device_ps",
+        "device_compute_16_ps",
+        "device_compute_32_ps",
+        "marker",
+        "in_analysis",
+    ]
 )
 
 
@@ -117,7 +124,9 @@ def _host_steps(ev: pd.DataFrame, planes: pd.DataFrame, host: str) -> tuple[pd.D
     well_formed = (table["t_140"] + table["t_150"] > 0) if has_device else (table["_host_compute_any"] > 0)
     dropped = int((~well_formed).sum())
     if dropped:
-        notes.append(f"{label}{dropped} step(s) without {'device' if has_device else 'host'} compute dropped (as XProf)")
+        notes.append(
+            f"{label}{dropped} step(s) without {'device' if has_device else 'host'} compute dropped (as XProf)"
+        )
     table = table[well_formed.to_numpy()]
     out = pd.DataFrame(
         {
@@ -220,7 +229,13 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     start, end = _device_timespan(ev)
     mk = on_device & is_steps_line
     markers = pd.DataFrame(
-        {"group": group[mk], "start_ps": start[mk], "end_ps": end[mk], "plane": plane.to_numpy()[mk], "marker": "device Steps line"}
+        {
+            "group": group[mk],
+            "start_ps": start[mk],
+            "end_ps": end[mk],
+            "plane": plane.to_numpy()[mk],
+            "marker": "device Steps line",
+        }
     )
     has_corr = se.column(ev, "correlation_id").notna().to_numpy()
     ops = on_device & ~derived & has_corr
@@ -254,7 +269,9 @@ def _tpu_markers(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame,
     group = grouping.group
     mk = se.is_device_plane(ev["plane"]) & se.category_values(ev["line"], ["Steps"]) & (group >= 0)
     start, end = _device_timespan(ev)
-    markers = pd.DataFrame({"group": group[mk], "start_ps": start[mk], "end_ps": end[mk], "marker": "device Steps line"})
+    markers = pd.DataFrame(
+        {"group": group[mk], "start_ps": start[mk], "end_ps": end[mk], "marker": "device Steps line"}
+    )
     return markers, pd.DataFrame({"group": [], "type": [], "start_ps": [], "end_ps": []}).astype(np.int64)
 
 
@@ -295,7 +312,9 @@ def _real_cpu_compute(names: pd.Series) -> pd.Series:
 def _classify_cpu(names: pd.Series) -> np.ndarray:
     """XProf's ClassifyCpuEvent for a host-only profile (no HOST_PREPARE without a device)."""
     lower = names.str.lower()
-    h2d = lower.str.startswith("memcpyhtod") | names.str.contains(r"^[^:]*:Infeed(?:Enqueue|EnqueueTuple|EnqueuePrelinearizedBuffer)$", regex=True)
+    h2d = lower.str.startswith("memcpyhtod") | names.str.contains(
+        r"^[^:]*:Infeed(?:Enqueue|EnqueueTuple|EnqueuePrelinearizedBuffer)$", regex=True
+    )
     h2h = lower.str.startswith("memcpyhtoh")
     wait = lower.str.startswith("iteratorgetnext")
     out = np.full(len(names), se.HOST_COMPUTE, np.int64)
@@ -324,7 +343,11 @@ def _longest_markers(markers: pd.DataFrame) -> pd.DataFrame:
     idx = m.groupby("group", sort=True)["duration_ps"].idxmax()
     best = m.loc[idx.to_numpy()]
     return pd.DataFrame(
-        {"start_ps": best["start_ps"].to_numpy(), "duration_ps": best["duration_ps"].to_numpy(), "marker": best["marker"].to_numpy()},
+        {
+            "start_ps": best["start_ps"].to_numpy(),
+            "duration_ps": best["duration_ps"].to_numpy(),
+            "marker": best["marker"].to_numpy(),
+        },
         index=pd.Index(best["group"].to_numpy(np.int64), name="group"),
     )
 
@@ -425,7 +448,9 @@ def _sticky_spans(spans: pd.DataFrame) -> pd.DataFrame:
         cg, cs, ct = cg[order2], cs[order2], ct[order2]
         nxt = _searchsorted_pairs(np.stack([cg, cs], axis=1), zg, zt, side="right")
         has_next = (nxt < len(cg)) & (cg[np.minimum(nxt, len(cg) - 1)] == zg) if len(cg) else np.zeros(len(zi), bool)
-        clear = np.where(has_next, cs[np.minimum(nxt, max(len(cs) - 1, 0))] if len(cs) else 0, last.reindex(zg).to_numpy())
+        clear = np.where(
+            has_next, cs[np.minimum(nxt, max(len(cs) - 1, 0))] if len(cs) else 0, last.reindex(zg).to_numpy()
+        )
         clear = np.minimum(clear, last.reindex(zg).to_numpy())
         keep = ~blocked & (clear > zt)
         if keep.any():

@@ -41,17 +41,47 @@ HOST_PLANE = "/host:CPU"
 SLOW_CALL_THRESHOLD_PS = 50 * 1_000_000  # 50 µs
 MAX_GRAPH_DEPTH = 100
 ITERATOR_PREFIX = "Iterator::"
-_ASYNC_ITERATORS = {"Prefetch", "ParallelInterleave", "ParallelMap", "ParseExample", "MapAndBatch",
-                    "DataService", "LegacyParallelInterleave", "ParallelBatch"}
+_ASYNC_ITERATORS = {
+    "Prefetch",
+    "ParallelInterleave",
+    "ParallelMap",
+    "ParseExample",
+    "MapAndBatch",
+    "DataService",
+    "LegacyParallelInterleave",
+    "ParallelBatch",
+}
 _LINKED = ("Prefetch", "ParallelInterleave", "ParallelMap", "MapAndBatch", "ParseExample", "ParallelBatch")
 PRODUCE_EVENTS = tuple(f"{n}Produce" for n in _LINKED)
 CONSUME_EVENTS = tuple(f"{n}Consume" for n in _LINKED)
 
-_SLOW_SOURCE = ("TFRecord", "SSTable", "RecordIO", "Spanner", "TFColumn", "SleepwalkRemoteDataset", "TextLine",
-                "StitchedTimelineDataset", "DateKeyDataset", "CapacitorProto", "LMDB", "ExternalDataset",
-                "PearModel", "FixedLengthRecordV2", "FromTensor", "TensorSlice", "Generator", "SyntheticDatasetOp")
-_SLOW_REMOTE = ("GuzzlerDataGuzzlerRemoteDataset", "ReverbDataset", "DatasetSampleGame", "Courier",
-                "ReverbEpisodeDataset")
+_SLOW_SOURCE = (
+    "TFRecord",
+    "SSTable",
+    "RecordIO",
+    "Spanner",
+    "TFColumn",
+    "SleepwalkRemoteDataset",
+    "TextLine",
+    "StitchedTimelineDataset",
+    "DateKeyDataset",
+    "CapacitorProto",
+    "LMDB",
+    "ExternalDataset",
+    "PearModel",
+    "FixedLengthRecordV2",
+    "FromTensor",
+    "TensorSlice",
+    "Generator",
+    "SyntheticDatasetOp",
+)
+_SLOW_REMOTE = (
+    "GuzzlerDataGuzzlerRemoteDataset",
+    "ReverbDataset",
+    "DatasetSampleGame",
+    "Courier",
+    "ReverbEpisodeDataset",
+)
 _PARALLELIZABLE = ("Map", "Interleave")
 _SEQUENTIAL = ("Filter", "Batch", "Unbatch")
 GUIDE = "https://www.tensorflow.org/guide/data_performance_analysis"
@@ -60,20 +90,22 @@ SUGGESTIONS = {
     "slow_source": (
         "The pipeline waits on reading its source. Keep the data close to the host (same cell or "
         "region), and read it in parallel (e.g. interleave over shards with num_parallel_calls). "
-        f"See {GUIDE}#source_datasets."),
+        f"See {GUIDE}#source_datasets."
+    ),
     "slow_data_service": (
-        "Fetching from the tf.data service is slow: profile the tf.data service workers. "
-        f"See {GUIDE}."),
-    "slow_remote_source": (
-        f"The remote data source is slow: profile the host serving it. See {GUIDE}."),
+        f"Fetching from the tf.data service is slow: profile the tf.data service workers. See {GUIDE}."
+    ),
+    "slow_remote_source": (f"The remote data source is slow: profile the host serving it. See {GUIDE}."),
     "parallelizable": (
         "Run this transformation in parallel with num_parallel_calls=tf.data.AUTOTUNE; if the data "
         "fits in memory and nothing random runs upstream, cache() after it. "
-        f"See {GUIDE}#transformation_datasets."),
+        f"See {GUIDE}#transformation_datasets."
+    ),
     "sequential": (
         "This transformation is sequential: run several copies of the pipeline over sharded inputs "
         "and combine them; if the data fits in memory and nothing random runs upstream, cache() after "
-        f"it. See {GUIDE}#3_are_you_reaching_high_cpu_utilization."),
+        f"it. See {GUIDE}#3_are_you_reaching_high_cpu_utilization."
+    ),
     "other": f"See {GUIDE} for suggestions.",
 }
 
@@ -82,8 +114,13 @@ def bottleneck_type(iterator_name: str) -> str:
     """XProf's bottleneck type of an iterator (by its short name; a ``V2`` suffix is ignored)."""
     base = iterator_name
     for candidate in (iterator_name, iterator_name.rstrip("0123456789").removesuffix("V")):
-        if candidate in _SLOW_SOURCE or candidate in _SLOW_REMOTE or candidate in _PARALLELIZABLE \
-                or candidate in _SEQUENTIAL or candidate == "DataService":
+        if (
+            candidate in _SLOW_SOURCE
+            or candidate in _SLOW_REMOTE
+            or candidate in _PARALLELIZABLE
+            or candidate in _SEQUENTIAL
+            or candidate == "DataService"
+        ):
             base = candidate
             break
     if base in _SLOW_SOURCE:
@@ -117,7 +154,8 @@ class TfDataBottleneck(ToolResult):
         if s.get("input_pipeline"):
             lines.append(
                 f"  slowest pipeline {s['input_pipeline']} on {s['host']}: max latency {s['max_latency_us']:.1f} us, "
-                f"bottleneck {s['iterator_long_name']} ({s['iterator_latency_us']:.1f} us self)")
+                f"bottleneck {s['iterator_long_name']} ({s['iterator_latency_us']:.1f} us self)"
+            )
             lines.append(f"  critical path: {' -> '.join(self.critical_path)}")
             lines.append(f"  suggestion: {s['suggestion']}")
         lines.append(f"  {len(self.pipelines)} pipeline(s), {len(self.graph)} graph node(s)")
@@ -197,8 +235,13 @@ def _walk(roots: np.ndarray, edges: pd.DataFrame) -> pd.DataFrame:
         nxt = frontier.merge(by_parent, on="event")
         if len(nxt) == 0:
             break
-        frontier = pd.DataFrame({"run": nxt["run"].to_numpy(), "event": nxt["child"].to_numpy(),
-                                 "blocking": (nxt["blocking"] & (nxt["overlap"] > 0)).to_numpy()})
+        frontier = pd.DataFrame(
+            {
+                "run": nxt["run"].to_numpy(),
+                "event": nxt["child"].to_numpy(),
+                "blocking": (nxt["blocking"] & (nxt["overlap"] > 0)).to_numpy(),
+            }
+        )
         visits.append(frontier)
     return pd.concat(visits, ignore_index=True)
 
@@ -228,8 +271,10 @@ def tf_data_bottleneck(profile: Any) -> TfDataBottleneck:
     is_root = np.char.count(long_name.astype(np.str_), "::") == 1
     roots = it_rows[is_root]
     n_nested = int((edges["kind"] == "nested").sum())
-    notes.append(f"{len(roots):,} pipeline runs (root iterator events); graph links: {n_nested:,} by nesting on a "
-                 f"thread, {len(edges) - n_nested:,} from a consumer to its producer iterator on another thread")
+    notes.append(
+        f"{len(roots):,} pipeline runs (root iterator events); graph links: {n_nested:,} by nesting on a "
+        f"thread, {len(edges) - n_nested:,} from a consumer to its producer iterator on another thread"
+    )
     if len(roots) == 0:
         return _empty(notes + ["no root iterator event ('Iterator::<Name>'): no pipeline run to analyse"])
 
@@ -238,20 +283,34 @@ def tf_data_bottleneck(profile: Any) -> TfDataBottleneck:
     visits["start"] = start[visits["event"].to_numpy()]
     visits["duration"] = duration[visits["event"].to_numpy()]
     visits["self"] = self_time.reindex(visits["event"]).to_numpy()
-    per_iter = visits.groupby(["run", "iterator_id"], sort=False).agg(
-        start_time_ps=("start", "min"), duration_ps=("duration", "sum"), self_time_ps=("self", "sum"),
-        num_calls=("event", "size"), is_blocking=("blocking", "any")).reset_index()
+    per_iter = (
+        visits.groupby(["run", "iterator_id"], sort=False)
+        .agg(
+            start_time_ps=("start", "min"),
+            duration_ps=("duration", "sum"),
+            self_time_ps=("self", "sum"),
+            num_calls=("event", "size"),
+            is_blocking=("blocking", "any"),
+        )
+        .reset_index()
+    )
 
     hosts = ev["host"].to_numpy()
-    root_frame = pd.DataFrame({
-        "run": roots, "host": hosts[roots].astype(str),
-        "pipeline_id": pd.Series(it_id, index=it_rows).reindex(roots).to_numpy(),
-        "latency_ps": duration[roots], "start_ps": start[roots]})
+    root_frame = pd.DataFrame(
+        {
+            "run": roots,
+            "host": hosts[roots].astype(str),
+            "pipeline_id": pd.Series(it_id, index=it_rows).reindex(roots).to_numpy(),
+            "latency_ps": duration[roots],
+            "start_ps": start[roots],
+        }
+    )
     # Bottleneck of each run: the blocking iterator with the longest self time.
     blocking = per_iter[per_iter["is_blocking"] & (per_iter["self_time_ps"] > 0)]
     best = blocking.sort_values(["run", "self_time_ps"], ascending=[True, False]).drop_duplicates("run")
     best = best[["run", "iterator_id", "self_time_ps"]].rename(
-        columns={"iterator_id": "bottleneck_iterator_id", "self_time_ps": "bottleneck_latency_ps"})
+        columns={"iterator_id": "bottleneck_iterator_id", "self_time_ps": "bottleneck_latency_ps"}
+    )
     root_frame = root_frame.merge(best, on="run", how="left")
 
     metadata = _iterator_metadata(ev, it_rows, it_id)
@@ -260,20 +319,31 @@ def tf_data_bottleneck(profile: Any) -> TfDataBottleneck:
     graph = _graph(pipelines, per_iter, metadata)
     summary, critical_path = _summary(analysis, graph)
     if summary["iterator_latency_us"] > summary["max_latency_us"] > 0:
-        notes.append("the bottleneck's self time exceeds the run's latency: it sums every call reached from the "
-                     "run, including producer calls that ran ahead on tf.data threads (XProf's definition)")
-    return TfDataBottleneck(summary=summary, bottleneck_analysis=analysis, pipelines=pipelines, graph=graph,
-                            critical_path=critical_path, notes=notes)
+        notes.append(
+            "the bottleneck's self time exceeds the run's latency: it sums every call reached from the "
+            "run, including producer calls that ran ahead on tf.data threads (XProf's definition)"
+        )
+    return TfDataBottleneck(
+        summary=summary,
+        bottleneck_analysis=analysis,
+        pipelines=pipelines,
+        graph=graph,
+        critical_path=critical_path,
+        notes=notes,
+    )
 
 
 def _iterator_metadata(ev: pd.DataFrame, it_rows: np.ndarray, it_id: np.ndarray) -> pd.DataFrame:
     """One row per (host, iterator id): long name, short name, parent id, async flag."""
     parent_id, has_parent = _int(ev, "parent_id", it_rows)
-    frame = pd.DataFrame({
-        "host": ev["host"].to_numpy()[it_rows].astype(str), "iterator_id": it_id,
-        "long_name": ev["name"].to_numpy()[it_rows].astype(str),
-        "parent_id": pd.array(parent_id, dtype="Int64", copy=True),
-    })
+    frame = pd.DataFrame(
+        {
+            "host": ev["host"].to_numpy()[it_rows].astype(str),
+            "iterator_id": it_id,
+            "long_name": ev["name"].to_numpy()[it_rows].astype(str),
+            "parent_id": pd.array(parent_id, dtype="Int64", copy=True),
+        }
+    )
     frame.loc[~has_parent, "parent_id"] = pd.NA
     frame = frame.drop_duplicates(["host", "iterator_id"])
     frame["name"] = frame["long_name"].str.split("::").str[-1]
@@ -288,24 +358,51 @@ def _pipelines(root_frame: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame
     first_seen["input_pipeline"] = "Host:" + first_seen.groupby("host").cumcount().astype(str)
     slowest = root_frame.sort_values("latency_ps", ascending=False, kind="stable")
     slowest = slowest.drop_duplicates(["host", "pipeline_id"])
-    stats = root_frame.groupby(["host", "pipeline_id"]).agg(
-        num_runs=("run", "size"), total_latency_ps=("latency_ps", "sum"), min_latency_ps=("latency_ps", "min"),
-        max_latency_ps=("latency_ps", "max"),
-        num_slow_calls=("latency_ps", lambda s: int((s > SLOW_CALL_THRESHOLD_PS).sum()))).reset_index()
+    stats = (
+        root_frame.groupby(["host", "pipeline_id"])
+        .agg(
+            num_runs=("run", "size"),
+            total_latency_ps=("latency_ps", "sum"),
+            min_latency_ps=("latency_ps", "min"),
+            max_latency_ps=("latency_ps", "max"),
+            num_slow_calls=("latency_ps", lambda s: int((s > SLOW_CALL_THRESHOLD_PS).sum())),
+        )
+        .reset_index()
+    )
     stats["avg_latency_ps"] = stats["total_latency_ps"] // stats["num_runs"]
     out = first_seen.merge(stats, on=["host", "pipeline_id"]).merge(
         slowest[["host", "pipeline_id", "run", "bottleneck_iterator_id", "bottleneck_latency_ps"]].rename(
-            columns={"run": "slowest_run_event"}), on=["host", "pipeline_id"])
+            columns={"run": "slowest_run_event"}
+        ),
+        on=["host", "pipeline_id"],
+    )
     names = metadata.set_index(["host", "iterator_id"])["long_name"]
     out["root_iterator"] = names.reindex(pd.MultiIndex.from_frame(out[["host", "pipeline_id"]])).to_numpy()
     for col in ("avg_latency_ps", "min_latency_ps", "max_latency_ps"):
         out[col.replace("_ps", "_us")] = out[col] / 1e6
     out["bottleneck_latency_ps"] = out["bottleneck_latency_ps"].fillna(0).astype(np.int64)
-    columns = ["host", "input_pipeline", "pipeline_id", "root_iterator", "num_runs", "avg_latency_us", "min_latency_us",
-               "max_latency_us", "num_slow_calls", "avg_latency_ps", "min_latency_ps", "max_latency_ps",
-               "slowest_run_event", "bottleneck_iterator_id", "bottleneck_latency_ps"]
-    return out[columns].sort_values(["max_latency_ps", "host", "input_pipeline"], ascending=[False, True, True],
-                                    kind="stable").reset_index(drop=True)
+    columns = [
+        "host",
+        "input_pipeline",
+        "pipeline_id",
+        "root_iterator",
+        "num_runs",
+        "avg_latency_us",
+        "min_latency_us",
+        "max_latency_us",
+        "num_slow_calls",
+        "avg_latency_ps",
+        "min_latency_ps",
+        "max_latency_ps",
+        "slowest_run_event",
+        "bottleneck_iterator_id",
+        "bottleneck_latency_ps",
+    ]
+    return (
+        out[columns]
+        .sort_values(["max_latency_ps", "host", "input_pipeline"], ascending=[False, True, True], kind="stable")
+        .reset_index(drop=True)
+    )
 
 
 def _bottleneck_analysis(pipelines: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame:
@@ -313,21 +410,41 @@ def _bottleneck_analysis(pipelines: pd.DataFrame, metadata: pd.DataFrame) -> pd.
     key = pd.MultiIndex.from_arrays([pipelines["host"], pipelines["bottleneck_iterator_id"].fillna(0).astype(np.int64)])
     long_names = meta["long_name"].reindex(key).fillna("").to_numpy()
     short = meta["name"].reindex(key).fillna("").to_numpy()
-    out = pd.DataFrame({
-        "host": pipelines["host"], "input_pipeline": pipelines["input_pipeline"],
-        "max_latency_us": pipelines["max_latency_us"], "iterator_name": short.astype(str),
-        "iterator_long_name": long_names.astype(str),
-        "iterator_latency_us": pipelines["bottleneck_latency_ps"] / 1e6,
-    })
+    out = pd.DataFrame(
+        {
+            "host": pipelines["host"],
+            "input_pipeline": pipelines["input_pipeline"],
+            "max_latency_us": pipelines["max_latency_us"],
+            "iterator_name": short.astype(str),
+            "iterator_long_name": long_names.astype(str),
+            "iterator_latency_us": pipelines["bottleneck_latency_ps"] / 1e6,
+        }
+    )
     out["bottleneck_type"] = [bottleneck_type(n) for n in out["iterator_name"]]  # one per pipeline
     out["suggestion"] = out["bottleneck_type"].map(SUGGESTIONS)
     return out
 
 
-_GRAPH_COLUMNS = ["host", "input_pipeline", "iterator_id", "parent_id", "long_name", "name", "parent_long_name",
-                  "depth", "is_async", "start_time_ps", "duration_ps", "self_time_ps", "num_calls", "is_blocking",
-                  "is_bottleneck",
-                  "start_time_us", "duration_us", "self_time_us"]
+_GRAPH_COLUMNS = [
+    "host",
+    "input_pipeline",
+    "iterator_id",
+    "parent_id",
+    "long_name",
+    "name",
+    "parent_long_name",
+    "depth",
+    "is_async",
+    "start_time_ps",
+    "duration_ps",
+    "self_time_ps",
+    "num_calls",
+    "is_blocking",
+    "is_bottleneck",
+    "start_time_us",
+    "duration_us",
+    "self_time_us",
+]
 
 
 def _graph(pipelines: pd.DataFrame, per_iter: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame:
@@ -354,12 +471,16 @@ def _summary(analysis: pd.DataFrame, graph: pd.DataFrame) -> tuple[dict[str, Any
     top = analysis.iloc[0]
     max_latency_ps = int(round(top["max_latency_us"] * 1e6))
     if max_latency_ps > SLOW_CALL_THRESHOLD_PS:
-        text = ("A tf.data input pipeline is slower than 50 us per call. Below: the bottleneck of each slow "
-                "pipeline and how to fix it.")
+        text = (
+            "A tf.data input pipeline is slower than 50 us per call. Below: the bottleneck of each slow "
+            "pipeline and how to fix it."
+        )
         input_bound = True
     elif max_latency_ps > 0:
-        text = ("No tf.data input pipeline is slower than 50 us per call. The job may still be input bound "
-                "on workers this profile did not capture.")
+        text = (
+            "No tf.data input pipeline is slower than 50 us per call. The job may still be input bound "
+            "on workers this profile did not capture."
+        )
         input_bound = False
     else:
         text = "No tf.data activity captured. If the job uses tf.data, capture a longer profile."
@@ -367,28 +488,64 @@ def _summary(analysis: pd.DataFrame, graph: pd.DataFrame) -> tuple[dict[str, Any
     nodes = graph[(graph["host"] == top["host"]) & (graph["input_pipeline"] == top["input_pipeline"])]
     critical = nodes[nodes["is_blocking"]].sort_values(["depth", "start_time_ps"])
     summary = {
-        "is_input_bound": input_bound, "text": text, "host": str(top["host"]),
-        "input_pipeline": str(top["input_pipeline"]), "max_latency_us": float(top["max_latency_us"]),
-        "iterator_name": str(top["iterator_name"]), "iterator_long_name": str(top["iterator_long_name"]),
-        "iterator_latency_us": float(top["iterator_latency_us"]), "bottleneck_type": str(top["bottleneck_type"]),
+        "is_input_bound": input_bound,
+        "text": text,
+        "host": str(top["host"]),
+        "input_pipeline": str(top["input_pipeline"]),
+        "max_latency_us": float(top["max_latency_us"]),
+        "iterator_name": str(top["iterator_name"]),
+        "iterator_long_name": str(top["iterator_long_name"]),
+        "iterator_latency_us": float(top["iterator_latency_us"]),
+        "bottleneck_type": str(top["bottleneck_type"]),
         "suggestion": str(top["suggestion"]),
     }
     return summary, [str(n) for n in critical["long_name"]]
 
 
 def _empty_summary() -> dict[str, Any]:
-    return {"is_input_bound": False, "text": "No tf.data activity captured. If the job uses tf.data, capture a "
-            "longer profile.", "host": "", "input_pipeline": "", "max_latency_us": 0.0, "iterator_name": "",
-            "iterator_long_name": "", "iterator_latency_us": 0.0, "bottleneck_type": "", "suggestion": ""}
+    return {
+        "is_input_bound": False,
+        "text": "No tf.data activity captured. If the job uses tf.data, capture a longer profile.",
+        "host": "",
+        "input_pipeline": "",
+        "max_latency_us": 0.0,
+        "iterator_name": "",
+        "iterator_long_name": "",
+        "iterator_latency_us": 0.0,
+        "bottleneck_type": "",
+        "suggestion": "",
+    }
 
 
 def _empty(notes: list[str]) -> TfDataBottleneck:
     return TfDataBottleneck(
         summary=_empty_summary(),
-        bottleneck_analysis=pd.DataFrame(columns=["host", "input_pipeline", "max_latency_us", "iterator_name",
-                                                  "iterator_long_name", "iterator_latency_us", "bottleneck_type",
-                                                  "suggestion"]),
-        pipelines=pd.DataFrame(columns=["host", "input_pipeline", "pipeline_id", "root_iterator", "num_runs",
-                                        "avg_latency_us", "min_latency_us", "max_latency_us", "num_slow_calls"]),
+        bottleneck_analysis=pd.DataFrame(
+            columns=[
+                "host",
+                "input_pipeline",
+                "max_latency_us",
+                "iterator_name",
+                "iterator_long_name",
+                "iterator_latency_us",
+                "bottleneck_type",
+                "suggestion",
+            ]
+        ),
+        pipelines=pd.DataFrame(
+            columns=[
+                "host",
+                "input_pipeline",
+                "pipeline_id",
+                "root_iterator",
+                "num_runs",
+                "avg_latency_us",
+                "min_latency_us",
+                "max_latency_us",
+                "num_slow_calls",
+            ]
+        ),
         graph=pd.DataFrame(columns=_GRAPH_COLUMNS),
-        critical_path=[], notes=notes)
+        critical_path=[],
+        notes=notes,
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from nbprof.errors import CaptureError
 
@@ -11,9 +11,7 @@ from nbprof.errors import CaptureError
 MAX_DURATION_MS = 3_600_000
 
 _SCHEME = re.compile(r"^grpc://", re.IGNORECASE)
-_HOST_PORT = re.compile(
-    r"^(?:\[(?P<ipv6>[0-9A-Fa-f:.%a-zA-Z]+)\]|(?P<host>[A-Za-z0-9_.\-]+)):(?P<port>[0-9]{1,5})$"
-)
+_HOST_PORT = re.compile(r"^(?:\[(?P<ipv6>[0-9A-Fa-f:.%a-zA-Z]+)\]|(?P<host>[A-Za-z0-9_.\-]+)):(?P<port>[0-9]{1,5})$")
 _DURATION = re.compile(r"^\s*(?P<num>[0-9]*\.?[0-9]+)\s*(?P<unit>ms|s|sec|m|min)?\s*$", re.IGNORECASE)
 _UNIT_MS = {None: 1.0, "ms": 1.0, "s": 1000.0, "sec": 1000.0, "m": 60_000.0, "min": 60_000.0}
 

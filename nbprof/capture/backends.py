@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from typing import Any, ContextManager
+from contextlib import AbstractContextManager
+from typing import Any
 
 from nbprof.errors import CaptureError
 
@@ -28,7 +29,7 @@ class Backend:
     def stop(self) -> None:
         raise NotImplementedError
 
-    def step(self, step_num: int, name: str) -> ContextManager[Any]:
+    def step(self, step_num: int, name: str) -> AbstractContextManager[Any]:
         raise NotImplementedError
 
     def is_tracing(self) -> bool:
@@ -72,7 +73,7 @@ class JaxBackend(Backend):
             self._reset_state()
             raise CaptureError(f"JAX could not stop and save the trace: {exc}") from exc
 
-    def step(self, step_num: int, name: str) -> ContextManager[Any]:
+    def step(self, step_num: int, name: str) -> AbstractContextManager[Any]:
         return self.profiler.StepTraceAnnotation(name, step_num=step_num)
 
     def is_tracing(self) -> bool:
@@ -133,7 +134,7 @@ class TfBackend(Backend):
         except Exception as exc:
             raise CaptureError(f"TensorFlow could not stop and save the profile: {exc}") from exc
 
-    def step(self, step_num: int, name: str) -> ContextManager[Any]:
+    def step(self, step_num: int, name: str) -> AbstractContextManager[Any]:
         return self.tf.profiler.experimental.Trace(name, step_num=step_num, _r=1)
 
     def is_tracing(self) -> bool:

@@ -12,9 +12,10 @@ import shutil
 import tempfile
 import threading
 import time
+from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, ContextManager
+from typing import TYPE_CHECKING, Any
 
 from nbprof.capture import logdir as layout
 from nbprof.capture.addresses import check_level
@@ -25,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.profile import Profile
 
 _lock = threading.Lock()
-_active: "ProfilingSession | None" = None
+_active: ProfilingSession | None = None
 
 
 class ProfilingSession:
@@ -61,7 +62,7 @@ class ProfilingSession:
         self.run_dir: str | None = None
         self.paths: list[str] = []
         self.elapsed_s = 0.0
-        self._profile: "Profile | None" = None
+        self._profile: Profile | None = None
         self._started_at: float | None = None
         self._staging: str | None = None
 
@@ -71,14 +72,14 @@ class ProfilingSession:
         return self._started_at is not None
 
     @property
-    def profile(self) -> "Profile":
+    def profile(self) -> Profile:
         """The profile, once the session has stopped."""
         if self._profile is None:
             state = "still running: leave the `with` block or call nbprof.stop()" if self.running else "not started"
             raise CaptureError(f"no profile yet: the session is {state}.")
         return self._profile
 
-    def start(self) -> "ProfilingSession":
+    def start(self) -> ProfilingSession:
         """Start tracing this process (raises CaptureError when a trace is already running)."""
         global _active
         with _lock:
@@ -105,7 +106,7 @@ class ProfilingSession:
             _active = self
         return self
 
-    def stop(self) -> "Profile":
+    def stop(self) -> Profile:
         """Stop tracing, save the run, load it and return the :class:`nbprof.Profile`."""
         global _active
         with _lock:
@@ -151,10 +152,12 @@ class ProfilingSession:
         return str(target), sorted(str(p) for p in target.glob("*" + layout.XPLANE_SUFFIX))
 
     # ---------------------------------------------------------- context manager
-    def __enter__(self) -> "ProfilingSession":
+    def __enter__(self) -> ProfilingSession:
         return self.start()
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         if not self.running:
             return
         if exc_type is None:
@@ -213,7 +216,7 @@ def start(
     return profile(logdir, backend, host_tracer_level, python_tracer_level, device_tracer_level, quiet).start()
 
 
-def stop() -> "Profile":
+def stop() -> Profile:
     """Stop the session started by :func:`start` and return its :class:`nbprof.Profile`."""
     session = _active
     if session is None:
@@ -226,7 +229,7 @@ def active_session() -> ProfilingSession | None:
     return _active
 
 
-def step(step_num: int, name: str = "train") -> ContextManager[Any]:
+def step(step_num: int, name: str = "train") -> AbstractContextManager[Any]:
     """Mark one training step: ``with nbprof.step(i): ...``; step analysis groups events by it.
 
     Maps to JAX ``StepTraceAnnotation(name, step_num=n)`` or TF

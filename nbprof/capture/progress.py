@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence, TextIO
+from typing import Any, Protocol, TextIO
 
 #: Captures at most this long (seconds) show no progress.
 MIN_DURATION_FOR_PROGRESS_S = 1.0

@@ -14,8 +14,9 @@ import os
 import threading
 import time
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from nbprof.capture import logdir as layout
 from nbprof.capture.addresses import check_level, parse_duration_ms, parse_workers
@@ -111,7 +112,7 @@ def capture(
     connect_timeout_s: float = 10.0,
     progress: bool | str | None = None,
     quiet: bool = False,
-) -> "Profile":
+) -> Profile:
     """Capture a profile from running programs' profiler servers and load it.
 
     Args:
@@ -178,7 +179,9 @@ def _capture_all(addresses: list[str], options: CaptureOptions, progress: bool |
     cancel = threading.Event()
     results = [WorkerResult(address=a, progress=WorkerProgress(address=a)) for a in addresses]
     threads = [
-        threading.Thread(target=_capture_worker, args=(r, options, cancel), name=f"nbprof-capture-{r.address}", daemon=True)
+        threading.Thread(
+            target=_capture_worker, args=(r, options, cancel), name=f"nbprof-capture-{r.address}", daemon=True
+        )
         for r in results
     ]
     reporter = choose_progress(progress, (options.duration_ms + options.delay_ms) / 1000)
@@ -201,26 +204,31 @@ def _capture_all(addresses: list[str], options: CaptureOptions, progress: bool |
                 thread.join(options.connect_timeout_s + 5)
         reporter.update(states)
         saved = [r.address for r in results if r.path]
-        kept = (f" The workers that had already finished ({', '.join(saved)}) are saved in "
-                f"{layout.run_dir(options.logdir, options.run)}." if saved else " Nothing was saved.")
+        kept = (
+            f" The workers that had already finished ({', '.join(saved)}) are saved in "
+            f"{layout.run_dir(options.logdir, options.run)}."
+            if saved
+            else " Nothing was saved."
+        )
         raise CaptureError(
-            "capture interrupted: the profiling sessions on " + ", ".join(addresses) + " were stopped."
-            + kept + " Run the capture again when ready."
+            "capture interrupted: the profiling sessions on "
+            + ", ".join(addresses)
+            + " were stopped."
+            + kept
+            + " Run the capture again when ready."
         ) from None
     finally:
         reporter.close()
     return results
 
 
-def _finish(results: list[WorkerResult], options: CaptureOptions, quiet: bool) -> "Profile":
+def _finish(results: list[WorkerResult], options: CaptureOptions, quiet: bool) -> Profile:
     """Load the saved files as one Profile; raise when every worker failed, warn when some did."""
     failed = [r for r in results if r.path is None]
     if len(failed) == len(results):
         if len(results) == 1:
             raise CaptureError(failed[0].error or f"{failed[0].address}: capture failed.")
-        raise CaptureError(
-            "no worker could be captured:\n" + "\n".join(f"- {r.error}" for r in failed)
-        )
+        raise CaptureError("no worker could be captured:\n" + "\n".join(f"- {r.error}" for r in failed))
     from nbprof.xspace.load import load
 
     run_path = layout.run_dir(options.logdir, options.run)
@@ -322,8 +330,11 @@ def _wait_for_connection(channel: Any, timeout_s: float, cancel: threading.Event
     seen: list[Any] = []
 
     def on_change(connectivity: Any) -> None:
-        if connectivity in (grpc.ChannelConnectivity.READY, grpc.ChannelConnectivity.TRANSIENT_FAILURE,
-                            grpc.ChannelConnectivity.SHUTDOWN):
+        if connectivity in (
+            grpc.ChannelConnectivity.READY,
+            grpc.ChannelConnectivity.TRANSIENT_FAILURE,
+            grpc.ChannelConnectivity.SHUTDOWN,
+        ):
             seen.append(connectivity)
             settled.set()
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import gzip
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable, TextIO
+from typing import Any, TextIO
 
 import numpy as np
 import pandas as pd
@@ -25,8 +26,22 @@ from nbprof.trace.layout import Layout, build_layout
 
 CHUNK_ROWS = 500_000
 CORE_COLUMNS = {
-    "host", "plane", "plane_id", "line", "line_id", "display_name", "name", "metadata_id", "start_ps",
-    "duration_ps", "end_ps", "depth", "parent", "self_ps", "num_occurrences", "aggregated",
+    "host",
+    "plane",
+    "plane_id",
+    "line",
+    "line_id",
+    "display_name",
+    "name",
+    "metadata_id",
+    "start_ps",
+    "duration_ps",
+    "end_ps",
+    "depth",
+    "parent",
+    "self_ps",
+    "num_occurrences",
+    "aggregated",
 }
 
 
@@ -99,8 +114,9 @@ def _metadata_events(layout: Layout) -> list[dict]:
             if track.kind != "slices":
                 continue
             out.append({"ph": "M", "pid": pid, "tid": tid + 1, "name": "thread_name", "args": {"name": track.name}})
-            out.append({"ph": "M", "pid": pid, "tid": tid + 1, "name": "thread_sort_index",
-                        "args": {"sort_index": tid + 1}})
+            out.append(
+                {"ph": "M", "pid": pid, "tid": tid + 1, "name": "thread_sort_index", "args": {"sort_index": tid + 1}}
+            )
     return out
 
 
@@ -114,7 +130,7 @@ def _event_lines(events: pd.DataFrame, layout: Layout, chunk_rows: int) -> Itera
     has_corr = "correlation_id" in events
     line_format = '{"ph":"X","pid":%d,"tid":%d,"ts":%s,"dur":%s,"name":%s%s}'
     for lo in range(0, len(rows), chunk_rows):
-        sel = rows[lo:lo + chunk_rows]
+        sel = rows[lo : lo + chunk_rows]
         chunk = events.iloc[sel]
         track = lane_track[layout.event_lane[sel]]
         extra = np.full(len(sel), "", dtype=object)
@@ -127,10 +143,17 @@ def _event_lines(events: pd.DataFrame, layout: Layout, chunk_rows: int) -> Itera
                 extra[has] = ',"bind_id":' + _text(cid[has].to_numpy(np.int64)) + side[has]
         args = _arg_pieces(chunk, promoted)
         with_args = np.flatnonzero(args != "")
-        extra[with_args] = extra[with_args] + ',"args":{' + np.array([a[:-1] for a in args[with_args]], dtype=object) + "}"
-        columns = zip((section_of_track[track] + 1).tolist(), (track + 1).tolist(),
-                      _us_list(chunk["start_ps"].to_numpy()), _us_list(chunk["duration_ps"].to_numpy()),
-                      names[chunk["name"].cat.codes.to_numpy()].tolist(), extra.tolist())
+        extra[with_args] = (
+            extra[with_args] + ',"args":{' + np.array([a[:-1] for a in args[with_args]], dtype=object) + "}"
+        )
+        columns = zip(
+            (section_of_track[track] + 1).tolist(),
+            (track + 1).tolist(),
+            _us_list(chunk["start_ps"].to_numpy()),
+            _us_list(chunk["duration_ps"].to_numpy()),
+            names[chunk["name"].cat.codes.to_numpy()].tolist(),
+            extra.tolist(),
+        )
         yield ",\n".join([line_format % values for values in columns])
 
 
@@ -139,13 +162,16 @@ def _us_list(ps: np.ndarray) -> list[str]:
     ps = np.asarray(ps, np.int64)
     if len(ps) and ps.min() < 0:
         return ps_to_us_text(ps).tolist()
-    return ["%d.%06d" % qr for qr in zip((ps // 1_000_000).tolist(), (ps % 1_000_000).tolist())]
+    return [f"{q:d}.{r:06d}" for q, r in zip((ps // 1_000_000).tolist(), (ps % 1_000_000).tolist())]
 
 
 def _counter_lines(events: pd.DataFrame, layout: Layout) -> Iterable[str]:
     for src in find_counters(events):
-        track = next(t for t in layout.tracks if t.kind == "counter" and t.name == src.name
-                     and (t.host, t.plane) == (src.host, src.plane))
+        track = next(
+            t
+            for t in layout.tracks
+            if t.kind == "counter" and t.name == src.name and (t.host, t.plane) == (src.host, src.plane)
+        )
         pid = str(track.section + 1)
         ts = ps_to_us_text(src.time_ps)
         value = _text(src.value.astype(np.int64)) if np.all(src.value == np.round(src.value)) else _text(src.value)
@@ -160,8 +186,15 @@ def write_chrome_trace(profile: Any, out: TextIO, chunk_rows: int = CHUNK_ROWS) 
     counters = find_counters(events)
     layout = build_layout(events, getattr(profile, "lines", None), [(c.host, c.plane, c.name) for c in counters])
     out.write('{"displayTimeUnit":"ns","otherData":')
-    out.write(json.dumps({"source": "nbprof", "origin_ns": int(getattr(profile, "origin_ns", 0)),
-                          "hosts": [str(h) for h in getattr(profile, "hosts", [])]}))
+    out.write(
+        json.dumps(
+            {
+                "source": "nbprof",
+                "origin_ns": int(getattr(profile, "origin_ns", 0)),
+                "hosts": [str(h) for h in getattr(profile, "hosts", [])],
+            }
+        )
+    )
     out.write(',"traceEvents":[\n')
     out.write(",\n".join(json.dumps(m, ensure_ascii=False) for m in _metadata_events(layout)))
     for block in _event_lines(events, layout, chunk_rows):

@@ -1,8 +1,11 @@
-from google.protobuf.internal import containers as _containers
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from collections.abc import Iterable as _Iterable
+from collections.abc import Mapping as _Mapping
+from typing import ClassVar as _ClassVar
+
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
-from typing import ClassVar as _ClassVar, Iterable as _Iterable, Mapping as _Mapping, Optional as _Optional, Union as _Union
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -43,6 +46,7 @@ class PrimitiveType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     OPAQUE_TYPE: _ClassVar[PrimitiveType]
     TOKEN: _ClassVar[PrimitiveType]
     BUFFER: _ClassVar[PrimitiveType]
+
 PRIMITIVE_TYPE_INVALID: PrimitiveType
 PRED: PrimitiveType
 S1: PrimitiveType
@@ -83,10 +87,17 @@ class TileProto(_message.Message):
     __slots__ = ("dimensions",)
     DIMENSIONS_FIELD_NUMBER: _ClassVar[int]
     dimensions: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, dimensions: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(self, dimensions: _Iterable[int] | None = ...) -> None: ...
 
 class LayoutProto(_message.Message):
-    __slots__ = ("minor_to_major", "tiles", "element_size_in_bits", "memory_space", "tail_padding_alignment_in_elements", "dynamic_shape_metadata_prefix_bytes")
+    __slots__ = (
+        "minor_to_major",
+        "tiles",
+        "element_size_in_bits",
+        "memory_space",
+        "tail_padding_alignment_in_elements",
+        "dynamic_shape_metadata_prefix_bytes",
+    )
     MINOR_TO_MAJOR_FIELD_NUMBER: _ClassVar[int]
     TILES_FIELD_NUMBER: _ClassVar[int]
     ELEMENT_SIZE_IN_BITS_FIELD_NUMBER: _ClassVar[int]
@@ -99,7 +110,15 @@ class LayoutProto(_message.Message):
     memory_space: int
     tail_padding_alignment_in_elements: int
     dynamic_shape_metadata_prefix_bytes: int
-    def __init__(self, minor_to_major: _Optional[_Iterable[int]] = ..., tiles: _Optional[_Iterable[_Union[TileProto, _Mapping]]] = ..., element_size_in_bits: _Optional[int] = ..., memory_space: _Optional[int] = ..., tail_padding_alignment_in_elements: _Optional[int] = ..., dynamic_shape_metadata_prefix_bytes: _Optional[int] = ...) -> None: ...
+    def __init__(
+        self,
+        minor_to_major: _Iterable[int] | None = ...,
+        tiles: _Iterable[TileProto | _Mapping] | None = ...,
+        element_size_in_bits: int | None = ...,
+        memory_space: int | None = ...,
+        tail_padding_alignment_in_elements: int | None = ...,
+        dynamic_shape_metadata_prefix_bytes: int | None = ...,
+    ) -> None: ...
 
 class ShapeProto(_message.Message):
     __slots__ = ("element_type", "dimensions", "tuple_shapes", "layout", "is_dynamic_dimension")
@@ -113,7 +132,14 @@ class ShapeProto(_message.Message):
     tuple_shapes: _containers.RepeatedCompositeFieldContainer[ShapeProto]
     layout: LayoutProto
     is_dynamic_dimension: _containers.RepeatedScalarFieldContainer[bool]
-    def __init__(self, element_type: _Optional[_Union[PrimitiveType, str]] = ..., dimensions: _Optional[_Iterable[int]] = ..., tuple_shapes: _Optional[_Iterable[_Union[ShapeProto, _Mapping]]] = ..., layout: _Optional[_Union[LayoutProto, _Mapping]] = ..., is_dynamic_dimension: _Optional[_Iterable[bool]] = ...) -> None: ...
+    def __init__(
+        self,
+        element_type: PrimitiveType | str | None = ...,
+        dimensions: _Iterable[int] | None = ...,
+        tuple_shapes: _Iterable[ShapeProto | _Mapping] | None = ...,
+        layout: LayoutProto | _Mapping | None = ...,
+        is_dynamic_dimension: _Iterable[bool] | None = ...,
+    ) -> None: ...
 
 class OpMetadata(_message.Message):
     __slots__ = ("op_type", "op_name", "source_file", "source_line", "deduplicated_name", "stack_frame_id")
@@ -129,10 +155,27 @@ class OpMetadata(_message.Message):
     source_line: int
     deduplicated_name: str
     stack_frame_id: int
-    def __init__(self, op_type: _Optional[str] = ..., op_name: _Optional[str] = ..., source_file: _Optional[str] = ..., source_line: _Optional[int] = ..., deduplicated_name: _Optional[str] = ..., stack_frame_id: _Optional[int] = ...) -> None: ...
+    def __init__(
+        self,
+        op_type: str | None = ...,
+        op_name: str | None = ...,
+        source_file: str | None = ...,
+        source_line: int | None = ...,
+        deduplicated_name: str | None = ...,
+        stack_frame_id: int | None = ...,
+    ) -> None: ...
 
 class HloInstructionProto(_message.Message):
-    __slots__ = ("name", "opcode", "shape", "metadata", "parameter_number", "id", "operand_ids", "called_computation_ids")
+    __slots__ = (
+        "name",
+        "opcode",
+        "shape",
+        "metadata",
+        "parameter_number",
+        "id",
+        "operand_ids",
+        "called_computation_ids",
+    )
     NAME_FIELD_NUMBER: _ClassVar[int]
     OPCODE_FIELD_NUMBER: _ClassVar[int]
     SHAPE_FIELD_NUMBER: _ClassVar[int]
@@ -149,7 +192,17 @@ class HloInstructionProto(_message.Message):
     id: int
     operand_ids: _containers.RepeatedScalarFieldContainer[int]
     called_computation_ids: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, name: _Optional[str] = ..., opcode: _Optional[str] = ..., shape: _Optional[_Union[ShapeProto, _Mapping]] = ..., metadata: _Optional[_Union[OpMetadata, _Mapping]] = ..., parameter_number: _Optional[int] = ..., id: _Optional[int] = ..., operand_ids: _Optional[_Iterable[int]] = ..., called_computation_ids: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(
+        self,
+        name: str | None = ...,
+        opcode: str | None = ...,
+        shape: ShapeProto | _Mapping | None = ...,
+        metadata: OpMetadata | _Mapping | None = ...,
+        parameter_number: int | None = ...,
+        id: int | None = ...,
+        operand_ids: _Iterable[int] | None = ...,
+        called_computation_ids: _Iterable[int] | None = ...,
+    ) -> None: ...
 
 class HloComputationProto(_message.Message):
     __slots__ = ("name", "instructions", "id", "root_id")
@@ -161,7 +214,13 @@ class HloComputationProto(_message.Message):
     instructions: _containers.RepeatedCompositeFieldContainer[HloInstructionProto]
     id: int
     root_id: int
-    def __init__(self, name: _Optional[str] = ..., instructions: _Optional[_Iterable[_Union[HloInstructionProto, _Mapping]]] = ..., id: _Optional[int] = ..., root_id: _Optional[int] = ...) -> None: ...
+    def __init__(
+        self,
+        name: str | None = ...,
+        instructions: _Iterable[HloInstructionProto | _Mapping] | None = ...,
+        id: int | None = ...,
+        root_id: int | None = ...,
+    ) -> None: ...
 
 class StackFrameIndexProto(_message.Message):
     __slots__ = ("file_names", "function_names", "file_locations", "stack_frames")
@@ -175,14 +234,22 @@ class StackFrameIndexProto(_message.Message):
         function_name_id: int
         line: int
         column: int
-        def __init__(self, file_name_id: _Optional[int] = ..., function_name_id: _Optional[int] = ..., line: _Optional[int] = ..., column: _Optional[int] = ...) -> None: ...
+        def __init__(
+            self,
+            file_name_id: int | None = ...,
+            function_name_id: int | None = ...,
+            line: int | None = ...,
+            column: int | None = ...,
+        ) -> None: ...
+
     class StackFrame(_message.Message):
         __slots__ = ("file_location_id", "parent_frame_id")
         FILE_LOCATION_ID_FIELD_NUMBER: _ClassVar[int]
         PARENT_FRAME_ID_FIELD_NUMBER: _ClassVar[int]
         file_location_id: int
         parent_frame_id: int
-        def __init__(self, file_location_id: _Optional[int] = ..., parent_frame_id: _Optional[int] = ...) -> None: ...
+        def __init__(self, file_location_id: int | None = ..., parent_frame_id: int | None = ...) -> None: ...
+
     FILE_NAMES_FIELD_NUMBER: _ClassVar[int]
     FUNCTION_NAMES_FIELD_NUMBER: _ClassVar[int]
     FILE_LOCATIONS_FIELD_NUMBER: _ClassVar[int]
@@ -191,7 +258,13 @@ class StackFrameIndexProto(_message.Message):
     function_names: _containers.RepeatedScalarFieldContainer[str]
     file_locations: _containers.RepeatedCompositeFieldContainer[StackFrameIndexProto.FileLocation]
     stack_frames: _containers.RepeatedCompositeFieldContainer[StackFrameIndexProto.StackFrame]
-    def __init__(self, file_names: _Optional[_Iterable[str]] = ..., function_names: _Optional[_Iterable[str]] = ..., file_locations: _Optional[_Iterable[_Union[StackFrameIndexProto.FileLocation, _Mapping]]] = ..., stack_frames: _Optional[_Iterable[_Union[StackFrameIndexProto.StackFrame, _Mapping]]] = ...) -> None: ...
+    def __init__(
+        self,
+        file_names: _Iterable[str] | None = ...,
+        function_names: _Iterable[str] | None = ...,
+        file_locations: _Iterable[StackFrameIndexProto.FileLocation | _Mapping] | None = ...,
+        stack_frames: _Iterable[StackFrameIndexProto.StackFrame | _Mapping] | None = ...,
+    ) -> None: ...
 
 class HloModuleProto(_message.Message):
     __slots__ = ("name", "entry_computation_name", "computations", "id", "entry_computation_id", "stack_frame_index")
@@ -207,7 +280,15 @@ class HloModuleProto(_message.Message):
     id: int
     entry_computation_id: int
     stack_frame_index: StackFrameIndexProto
-    def __init__(self, name: _Optional[str] = ..., entry_computation_name: _Optional[str] = ..., computations: _Optional[_Iterable[_Union[HloComputationProto, _Mapping]]] = ..., id: _Optional[int] = ..., entry_computation_id: _Optional[int] = ..., stack_frame_index: _Optional[_Union[StackFrameIndexProto, _Mapping]] = ...) -> None: ...
+    def __init__(
+        self,
+        name: str | None = ...,
+        entry_computation_name: str | None = ...,
+        computations: _Iterable[HloComputationProto | _Mapping] | None = ...,
+        id: int | None = ...,
+        entry_computation_id: int | None = ...,
+        stack_frame_index: StackFrameIndexProto | _Mapping | None = ...,
+    ) -> None: ...
 
 class LogicalBufferProto(_message.Message):
     __slots__ = ("id", "size", "defined_at", "color")
@@ -219,7 +300,13 @@ class LogicalBufferProto(_message.Message):
         instruction_name: str
         shape_index: _containers.RepeatedScalarFieldContainer[int]
         instruction_id: int
-        def __init__(self, instruction_name: _Optional[str] = ..., shape_index: _Optional[_Iterable[int]] = ..., instruction_id: _Optional[int] = ...) -> None: ...
+        def __init__(
+            self,
+            instruction_name: str | None = ...,
+            shape_index: _Iterable[int] | None = ...,
+            instruction_id: int | None = ...,
+        ) -> None: ...
+
     ID_FIELD_NUMBER: _ClassVar[int]
     SIZE_FIELD_NUMBER: _ClassVar[int]
     DEFINED_AT_FIELD_NUMBER: _ClassVar[int]
@@ -228,10 +315,28 @@ class LogicalBufferProto(_message.Message):
     size: int
     defined_at: LogicalBufferProto.Location
     color: int
-    def __init__(self, id: _Optional[int] = ..., size: _Optional[int] = ..., defined_at: _Optional[_Union[LogicalBufferProto.Location, _Mapping]] = ..., color: _Optional[int] = ...) -> None: ...
+    def __init__(
+        self,
+        id: int | None = ...,
+        size: int | None = ...,
+        defined_at: LogicalBufferProto.Location | _Mapping | None = ...,
+        color: int | None = ...,
+    ) -> None: ...
 
 class BufferAllocationProto(_message.Message):
-    __slots__ = ("index", "size", "is_thread_local", "is_entry_computation_parameter", "parameter_number", "maybe_live_out", "color", "assigned", "parameter_shape_index", "is_tuple", "is_constant")
+    __slots__ = (
+        "index",
+        "size",
+        "is_thread_local",
+        "is_entry_computation_parameter",
+        "parameter_number",
+        "maybe_live_out",
+        "color",
+        "assigned",
+        "parameter_shape_index",
+        "is_tuple",
+        "is_constant",
+    )
     class Assigned(_message.Message):
         __slots__ = ("logical_buffer_id", "offset", "size")
         LOGICAL_BUFFER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -240,7 +345,10 @@ class BufferAllocationProto(_message.Message):
         logical_buffer_id: int
         offset: int
         size: int
-        def __init__(self, logical_buffer_id: _Optional[int] = ..., offset: _Optional[int] = ..., size: _Optional[int] = ...) -> None: ...
+        def __init__(
+            self, logical_buffer_id: int | None = ..., offset: int | None = ..., size: int | None = ...
+        ) -> None: ...
+
     INDEX_FIELD_NUMBER: _ClassVar[int]
     SIZE_FIELD_NUMBER: _ClassVar[int]
     IS_THREAD_LOCAL_FIELD_NUMBER: _ClassVar[int]
@@ -263,7 +371,20 @@ class BufferAllocationProto(_message.Message):
     parameter_shape_index: _containers.RepeatedScalarFieldContainer[int]
     is_tuple: bool
     is_constant: bool
-    def __init__(self, index: _Optional[int] = ..., size: _Optional[int] = ..., is_thread_local: bool = ..., is_entry_computation_parameter: bool = ..., parameter_number: _Optional[int] = ..., maybe_live_out: bool = ..., color: _Optional[int] = ..., assigned: _Optional[_Iterable[_Union[BufferAllocationProto.Assigned, _Mapping]]] = ..., parameter_shape_index: _Optional[_Iterable[int]] = ..., is_tuple: bool = ..., is_constant: bool = ...) -> None: ...
+    def __init__(
+        self,
+        index: int | None = ...,
+        size: int | None = ...,
+        is_thread_local: bool = ...,
+        is_entry_computation_parameter: bool = ...,
+        parameter_number: int | None = ...,
+        maybe_live_out: bool = ...,
+        color: int | None = ...,
+        assigned: _Iterable[BufferAllocationProto.Assigned | _Mapping] | None = ...,
+        parameter_shape_index: _Iterable[int] | None = ...,
+        is_tuple: bool = ...,
+        is_constant: bool = ...,
+    ) -> None: ...
 
 class HeapSimulatorTrace(_message.Message):
     __slots__ = ("events", "whole_module_simulation", "buffer_allocation_index")
@@ -274,6 +395,7 @@ class HeapSimulatorTrace(_message.Message):
             ALLOC: _ClassVar[HeapSimulatorTrace.Event.Kind]
             FREE: _ClassVar[HeapSimulatorTrace.Event.Kind]
             SHARE_WITH: _ClassVar[HeapSimulatorTrace.Event.Kind]
+
         ALLOC: HeapSimulatorTrace.Event.Kind
         FREE: HeapSimulatorTrace.Event.Kind
         SHARE_WITH: HeapSimulatorTrace.Event.Kind
@@ -287,14 +409,27 @@ class HeapSimulatorTrace(_message.Message):
         computation_name: str
         instruction_name: str
         share_with_canonical_id: int
-        def __init__(self, kind: _Optional[_Union[HeapSimulatorTrace.Event.Kind, str]] = ..., buffer_id: _Optional[int] = ..., computation_name: _Optional[str] = ..., instruction_name: _Optional[str] = ..., share_with_canonical_id: _Optional[int] = ...) -> None: ...
+        def __init__(
+            self,
+            kind: HeapSimulatorTrace.Event.Kind | str | None = ...,
+            buffer_id: int | None = ...,
+            computation_name: str | None = ...,
+            instruction_name: str | None = ...,
+            share_with_canonical_id: int | None = ...,
+        ) -> None: ...
+
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     WHOLE_MODULE_SIMULATION_FIELD_NUMBER: _ClassVar[int]
     BUFFER_ALLOCATION_INDEX_FIELD_NUMBER: _ClassVar[int]
     events: _containers.RepeatedCompositeFieldContainer[HeapSimulatorTrace.Event]
     whole_module_simulation: bool
     buffer_allocation_index: int
-    def __init__(self, events: _Optional[_Iterable[_Union[HeapSimulatorTrace.Event, _Mapping]]] = ..., whole_module_simulation: bool = ..., buffer_allocation_index: _Optional[int] = ...) -> None: ...
+    def __init__(
+        self,
+        events: _Iterable[HeapSimulatorTrace.Event | _Mapping] | None = ...,
+        whole_module_simulation: bool = ...,
+        buffer_allocation_index: int | None = ...,
+    ) -> None: ...
 
 class BufferAssignmentProto(_message.Message):
     __slots__ = ("logical_buffers", "buffer_allocations", "heap_simulator_traces")
@@ -304,7 +439,12 @@ class BufferAssignmentProto(_message.Message):
     logical_buffers: _containers.RepeatedCompositeFieldContainer[LogicalBufferProto]
     buffer_allocations: _containers.RepeatedCompositeFieldContainer[BufferAllocationProto]
     heap_simulator_traces: _containers.RepeatedCompositeFieldContainer[HeapSimulatorTrace]
-    def __init__(self, logical_buffers: _Optional[_Iterable[_Union[LogicalBufferProto, _Mapping]]] = ..., buffer_allocations: _Optional[_Iterable[_Union[BufferAllocationProto, _Mapping]]] = ..., heap_simulator_traces: _Optional[_Iterable[_Union[HeapSimulatorTrace, _Mapping]]] = ...) -> None: ...
+    def __init__(
+        self,
+        logical_buffers: _Iterable[LogicalBufferProto | _Mapping] | None = ...,
+        buffer_allocations: _Iterable[BufferAllocationProto | _Mapping] | None = ...,
+        heap_simulator_traces: _Iterable[HeapSimulatorTrace | _Mapping] | None = ...,
+    ) -> None: ...
 
 class HloProto(_message.Message):
     __slots__ = ("hlo_module", "buffer_assignment")
@@ -312,4 +452,8 @@ class HloProto(_message.Message):
     BUFFER_ASSIGNMENT_FIELD_NUMBER: _ClassVar[int]
     hlo_module: HloModuleProto
     buffer_assignment: BufferAssignmentProto
-    def __init__(self, hlo_module: _Optional[_Union[HloModuleProto, _Mapping]] = ..., buffer_assignment: _Optional[_Union[BufferAssignmentProto, _Mapping]] = ...) -> None: ...
+    def __init__(
+        self,
+        hlo_module: HloModuleProto | _Mapping | None = ...,
+        buffer_assignment: BufferAssignmentProto | _Mapping | None = ...,
+    ) -> None: ...

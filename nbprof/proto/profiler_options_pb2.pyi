@@ -1,13 +1,33 @@
-from google.protobuf.internal import containers as _containers
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from collections.abc import Iterable as _Iterable
+from collections.abc import Mapping as _Mapping
+from typing import ClassVar as _ClassVar
+
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
-from typing import ClassVar as _ClassVar, Iterable as _Iterable, Mapping as _Mapping, Optional as _Optional, Union as _Union
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class ProfileOptions(_message.Message):
-    __slots__ = ("include_dataset_ops", "host_tracer_level", "device_tracer_level", "python_tracer_level", "version", "device_type", "enable_hlo_proto", "start_timestamp_ns", "duration_ms", "repository_path", "trace_options", "advanced_configuration", "raise_error_on_start_failure", "session_id", "override_hostname", "enable_multipass")
+    __slots__ = (
+        "include_dataset_ops",
+        "host_tracer_level",
+        "device_tracer_level",
+        "python_tracer_level",
+        "version",
+        "device_type",
+        "enable_hlo_proto",
+        "start_timestamp_ns",
+        "duration_ms",
+        "repository_path",
+        "trace_options",
+        "advanced_configuration",
+        "raise_error_on_start_failure",
+        "session_id",
+        "override_hostname",
+        "enable_multipass",
+    )
     class DeviceType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         UNSPECIFIED: _ClassVar[ProfileOptions.DeviceType]
@@ -15,6 +35,7 @@ class ProfileOptions(_message.Message):
         GPU: _ClassVar[ProfileOptions.DeviceType]
         TPU: _ClassVar[ProfileOptions.DeviceType]
         PLUGGABLE_DEVICE: _ClassVar[ProfileOptions.DeviceType]
+
     UNSPECIFIED: ProfileOptions.DeviceType
     CPU: ProfileOptions.DeviceType
     GPU: ProfileOptions.DeviceType
@@ -24,7 +45,8 @@ class ProfileOptions(_message.Message):
         __slots__ = ("host_traceme_filter_mask",)
         HOST_TRACEME_FILTER_MASK_FIELD_NUMBER: _ClassVar[int]
         host_traceme_filter_mask: int
-        def __init__(self, host_traceme_filter_mask: _Optional[int] = ...) -> None: ...
+        def __init__(self, host_traceme_filter_mask: int | None = ...) -> None: ...
+
     class AdvancedConfigValue(_message.Message):
         __slots__ = ("string_value", "bool_value", "int64_value")
         STRING_VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -33,14 +55,20 @@ class ProfileOptions(_message.Message):
         string_value: str
         bool_value: bool
         int64_value: int
-        def __init__(self, string_value: _Optional[str] = ..., bool_value: bool = ..., int64_value: _Optional[int] = ...) -> None: ...
+        def __init__(
+            self, string_value: str | None = ..., bool_value: bool = ..., int64_value: int | None = ...
+        ) -> None: ...
+
     class AdvancedConfigurationEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
         key: str
         value: ProfileOptions.AdvancedConfigValue
-        def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[ProfileOptions.AdvancedConfigValue, _Mapping]] = ...) -> None: ...
+        def __init__(
+            self, key: str | None = ..., value: ProfileOptions.AdvancedConfigValue | _Mapping | None = ...
+        ) -> None: ...
+
     INCLUDE_DATASET_OPS_FIELD_NUMBER: _ClassVar[int]
     HOST_TRACER_LEVEL_FIELD_NUMBER: _ClassVar[int]
     DEVICE_TRACER_LEVEL_FIELD_NUMBER: _ClassVar[int]
@@ -73,10 +101,34 @@ class ProfileOptions(_message.Message):
     session_id: str
     override_hostname: str
     enable_multipass: bool
-    def __init__(self, include_dataset_ops: bool = ..., host_tracer_level: _Optional[int] = ..., device_tracer_level: _Optional[int] = ..., python_tracer_level: _Optional[int] = ..., version: _Optional[int] = ..., device_type: _Optional[_Union[ProfileOptions.DeviceType, str]] = ..., enable_hlo_proto: bool = ..., start_timestamp_ns: _Optional[int] = ..., duration_ms: _Optional[int] = ..., repository_path: _Optional[str] = ..., trace_options: _Optional[_Union[ProfileOptions.TraceOptions, _Mapping]] = ..., advanced_configuration: _Optional[_Mapping[str, ProfileOptions.AdvancedConfigValue]] = ..., raise_error_on_start_failure: bool = ..., session_id: _Optional[str] = ..., override_hostname: _Optional[str] = ..., enable_multipass: bool = ...) -> None: ...
+    def __init__(
+        self,
+        include_dataset_ops: bool = ...,
+        host_tracer_level: int | None = ...,
+        device_tracer_level: int | None = ...,
+        python_tracer_level: int | None = ...,
+        version: int | None = ...,
+        device_type: ProfileOptions.DeviceType | str | None = ...,
+        enable_hlo_proto: bool = ...,
+        start_timestamp_ns: int | None = ...,
+        duration_ms: int | None = ...,
+        repository_path: str | None = ...,
+        trace_options: ProfileOptions.TraceOptions | _Mapping | None = ...,
+        advanced_configuration: _Mapping[str, ProfileOptions.AdvancedConfigValue] | None = ...,
+        raise_error_on_start_failure: bool = ...,
+        session_id: str | None = ...,
+        override_hostname: str | None = ...,
+        enable_multipass: bool = ...,
+    ) -> None: ...
 
 class RemoteProfilerSessionManagerOptions(_message.Message):
-    __slots__ = ("profiler_options", "service_addresses", "session_creation_timestamp_ns", "max_session_duration_ms", "delay_ms")
+    __slots__ = (
+        "profiler_options",
+        "service_addresses",
+        "session_creation_timestamp_ns",
+        "max_session_duration_ms",
+        "delay_ms",
+    )
     PROFILER_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SERVICE_ADDRESSES_FIELD_NUMBER: _ClassVar[int]
     SESSION_CREATION_TIMESTAMP_NS_FIELD_NUMBER: _ClassVar[int]
@@ -87,4 +139,11 @@ class RemoteProfilerSessionManagerOptions(_message.Message):
     session_creation_timestamp_ns: int
     max_session_duration_ms: int
     delay_ms: int
-    def __init__(self, profiler_options: _Optional[_Union[ProfileOptions, _Mapping]] = ..., service_addresses: _Optional[_Iterable[str]] = ..., session_creation_timestamp_ns: _Optional[int] = ..., max_session_duration_ms: _Optional[int] = ..., delay_ms: _Optional[int] = ...) -> None: ...
+    def __init__(
+        self,
+        profiler_options: ProfileOptions | _Mapping | None = ...,
+        service_addresses: _Iterable[str] | None = ...,
+        session_creation_timestamp_ns: int | None = ...,
+        max_session_duration_ms: int | None = ...,
+        delay_ms: int | None = ...,
+    ) -> None: ...

@@ -1,9 +1,13 @@
-from nbprof.proto import profiler_options_pb2 as _profiler_options_pb2
-from nbprof.proto import xplane_pb2 as _xplane_pb2
-from google.protobuf.internal import containers as _containers
+from collections.abc import Iterable as _Iterable
+from collections.abc import Mapping as _Mapping
+from typing import ClassVar as _ClassVar
+
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
-from typing import ClassVar as _ClassVar, Iterable as _Iterable, Mapping as _Mapping, Optional as _Optional, Union as _Union
+from google.protobuf.internal import containers as _containers
+
+from nbprof.proto import profiler_options_pb2 as _profiler_options_pb2
+from nbprof.proto import xplane_pb2 as _xplane_pb2
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -13,17 +17,28 @@ class ToolRequestOptions(_message.Message):
     SAVE_TO_REPO_FIELD_NUMBER: _ClassVar[int]
     output_formats: str
     save_to_repo: bool
-    def __init__(self, output_formats: _Optional[str] = ..., save_to_repo: bool = ...) -> None: ...
+    def __init__(self, output_formats: str | None = ..., save_to_repo: bool = ...) -> None: ...
 
 class ProfileRequest(_message.Message):
-    __slots__ = ("duration_ms", "max_events", "tools", "opts", "repository_root", "session_id", "host_name", "tool_options", "emit_xspace")
+    __slots__ = (
+        "duration_ms",
+        "max_events",
+        "tools",
+        "opts",
+        "repository_root",
+        "session_id",
+        "host_name",
+        "tool_options",
+        "emit_xspace",
+    )
     class ToolOptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
         key: str
         value: ToolRequestOptions
-        def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[ToolRequestOptions, _Mapping]] = ...) -> None: ...
+        def __init__(self, key: str | None = ..., value: ToolRequestOptions | _Mapping | None = ...) -> None: ...
+
     DURATION_MS_FIELD_NUMBER: _ClassVar[int]
     MAX_EVENTS_FIELD_NUMBER: _ClassVar[int]
     TOOLS_FIELD_NUMBER: _ClassVar[int]
@@ -42,7 +57,18 @@ class ProfileRequest(_message.Message):
     host_name: str
     tool_options: _containers.MessageMap[str, ToolRequestOptions]
     emit_xspace: bool
-    def __init__(self, duration_ms: _Optional[int] = ..., max_events: _Optional[int] = ..., tools: _Optional[_Iterable[str]] = ..., opts: _Optional[_Union[_profiler_options_pb2.ProfileOptions, _Mapping]] = ..., repository_root: _Optional[str] = ..., session_id: _Optional[str] = ..., host_name: _Optional[str] = ..., tool_options: _Optional[_Mapping[str, ToolRequestOptions]] = ..., emit_xspace: bool = ...) -> None: ...
+    def __init__(
+        self,
+        duration_ms: int | None = ...,
+        max_events: int | None = ...,
+        tools: _Iterable[str] | None = ...,
+        opts: _profiler_options_pb2.ProfileOptions | _Mapping | None = ...,
+        repository_root: str | None = ...,
+        session_id: str | None = ...,
+        host_name: str | None = ...,
+        tool_options: _Mapping[str, ToolRequestOptions] | None = ...,
+        emit_xspace: bool = ...,
+    ) -> None: ...
 
 class ProfileToolData(_message.Message):
     __slots__ = ("name", "data")
@@ -50,7 +76,7 @@ class ProfileToolData(_message.Message):
     DATA_FIELD_NUMBER: _ClassVar[int]
     name: str
     data: bytes
-    def __init__(self, name: _Optional[str] = ..., data: _Optional[bytes] = ...) -> None: ...
+    def __init__(self, name: str | None = ..., data: bytes | None = ...) -> None: ...
 
 class ProfileResponse(_message.Message):
     __slots__ = ("tool_data", "empty_trace", "xspace")
@@ -60,13 +86,18 @@ class ProfileResponse(_message.Message):
     tool_data: _containers.RepeatedCompositeFieldContainer[ProfileToolData]
     empty_trace: bool
     xspace: _xplane_pb2.XSpace
-    def __init__(self, tool_data: _Optional[_Iterable[_Union[ProfileToolData, _Mapping]]] = ..., empty_trace: bool = ..., xspace: _Optional[_Union[_xplane_pb2.XSpace, _Mapping]] = ...) -> None: ...
+    def __init__(
+        self,
+        tool_data: _Iterable[ProfileToolData | _Mapping] | None = ...,
+        empty_trace: bool = ...,
+        xspace: _xplane_pb2.XSpace | _Mapping | None = ...,
+    ) -> None: ...
 
 class TerminateRequest(_message.Message):
     __slots__ = ("session_id",)
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     session_id: str
-    def __init__(self, session_id: _Optional[str] = ...) -> None: ...
+    def __init__(self, session_id: str | None = ...) -> None: ...
 
 class TerminateResponse(_message.Message):
     __slots__ = ()
@@ -80,7 +111,9 @@ class MonitorRequest(_message.Message):
     duration_ms: int
     monitoring_level: int
     timestamp: bool
-    def __init__(self, duration_ms: _Optional[int] = ..., monitoring_level: _Optional[int] = ..., timestamp: bool = ...) -> None: ...
+    def __init__(
+        self, duration_ms: int | None = ..., monitoring_level: int | None = ..., timestamp: bool = ...
+    ) -> None: ...
 
 class MonitorResponse(_message.Message):
     __slots__ = ("data", "monitor_result")
@@ -88,4 +121,4 @@ class MonitorResponse(_message.Message):
     MONITOR_RESULT_FIELD_NUMBER: _ClassVar[int]
     data: str
     monitor_result: bytes
-    def __init__(self, data: _Optional[str] = ..., monitor_result: _Optional[bytes] = ...) -> None: ...
+    def __init__(self, data: str | None = ..., monitor_result: bytes | None = ...) -> None: ...

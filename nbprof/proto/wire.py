@@ -6,7 +6,6 @@ analysis tools that peek into small serialized messages (memory-access breakdown
 
 from __future__ import annotations
 
-
 MAX_VARINT_BYTES = 10
 
 

@@ -1,8 +1,12 @@
-from nbprof.proto import xplane_pb2 as _xplane_pb2
-from google.protobuf.internal import containers as _containers
+from collections.abc import Iterable as _Iterable
+from collections.abc import Mapping as _Mapping
+from typing import ClassVar as _ClassVar
+
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
-from typing import ClassVar as _ClassVar, Iterable as _Iterable, Mapping as _Mapping, Optional as _Optional, Union as _Union
+from google.protobuf.internal import containers as _containers
+
+from nbprof.proto import xplane_pb2 as _xplane_pb2
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -16,7 +20,13 @@ class LazyXSpace(_message.Message):
     errors: _containers.RepeatedScalarFieldContainer[str]
     warnings: _containers.RepeatedScalarFieldContainer[str]
     hostnames: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, planes: _Optional[_Iterable[_Union[LazyXPlane, _Mapping]]] = ..., errors: _Optional[_Iterable[str]] = ..., warnings: _Optional[_Iterable[str]] = ..., hostnames: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(
+        self,
+        planes: _Iterable[LazyXPlane | _Mapping] | None = ...,
+        errors: _Iterable[str] | None = ...,
+        warnings: _Iterable[str] | None = ...,
+        hostnames: _Iterable[str] | None = ...,
+    ) -> None: ...
 
 class LazyXPlane(_message.Message):
     __slots__ = ("id", "name", "lines", "event_metadata", "stat_metadata", "stats")
@@ -26,14 +36,18 @@ class LazyXPlane(_message.Message):
         VALUE_FIELD_NUMBER: _ClassVar[int]
         key: int
         value: _xplane_pb2.XEventMetadata
-        def __init__(self, key: _Optional[int] = ..., value: _Optional[_Union[_xplane_pb2.XEventMetadata, _Mapping]] = ...) -> None: ...
+        def __init__(
+            self, key: int | None = ..., value: _xplane_pb2.XEventMetadata | _Mapping | None = ...
+        ) -> None: ...
+
     class StatMetadataEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
         key: int
         value: _xplane_pb2.XStatMetadata
-        def __init__(self, key: _Optional[int] = ..., value: _Optional[_Union[_xplane_pb2.XStatMetadata, _Mapping]] = ...) -> None: ...
+        def __init__(self, key: int | None = ..., value: _xplane_pb2.XStatMetadata | _Mapping | None = ...) -> None: ...
+
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     LINES_FIELD_NUMBER: _ClassVar[int]
@@ -46,7 +60,15 @@ class LazyXPlane(_message.Message):
     event_metadata: _containers.MessageMap[int, _xplane_pb2.XEventMetadata]
     stat_metadata: _containers.MessageMap[int, _xplane_pb2.XStatMetadata]
     stats: _containers.RepeatedCompositeFieldContainer[_xplane_pb2.XStat]
-    def __init__(self, id: _Optional[int] = ..., name: _Optional[str] = ..., lines: _Optional[_Iterable[_Union[LazyXLine, _Mapping]]] = ..., event_metadata: _Optional[_Mapping[int, _xplane_pb2.XEventMetadata]] = ..., stat_metadata: _Optional[_Mapping[int, _xplane_pb2.XStatMetadata]] = ..., stats: _Optional[_Iterable[_Union[_xplane_pb2.XStat, _Mapping]]] = ...) -> None: ...
+    def __init__(
+        self,
+        id: int | None = ...,
+        name: str | None = ...,
+        lines: _Iterable[LazyXLine | _Mapping] | None = ...,
+        event_metadata: _Mapping[int, _xplane_pb2.XEventMetadata] | None = ...,
+        stat_metadata: _Mapping[int, _xplane_pb2.XStatMetadata] | None = ...,
+        stats: _Iterable[_xplane_pb2.XStat | _Mapping] | None = ...,
+    ) -> None: ...
 
 class LazyXLine(_message.Message):
     __slots__ = ("id", "display_id", "name", "display_name", "timestamp_ns", "duration_ps", "events")
@@ -64,4 +86,13 @@ class LazyXLine(_message.Message):
     timestamp_ns: int
     duration_ps: int
     events: _containers.RepeatedScalarFieldContainer[bytes]
-    def __init__(self, id: _Optional[int] = ..., display_id: _Optional[int] = ..., name: _Optional[str] = ..., display_name: _Optional[str] = ..., timestamp_ns: _Optional[int] = ..., duration_ps: _Optional[int] = ..., events: _Optional[_Iterable[bytes]] = ...) -> None: ...
+    def __init__(
+        self,
+        id: int | None = ...,
+        display_id: int | None = ...,
+        name: str | None = ...,
+        display_name: str | None = ...,
+        timestamp_ns: int | None = ...,
+        duration_ps: int | None = ...,
+        events: _Iterable[bytes] | None = ...,
+    ) -> None: ...

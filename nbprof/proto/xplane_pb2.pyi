@@ -1,7 +1,10 @@
-from google.protobuf.internal import containers as _containers
+from collections.abc import Iterable as _Iterable
+from collections.abc import Mapping as _Mapping
+from typing import ClassVar as _ClassVar
+
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
-from typing import ClassVar as _ClassVar, Iterable as _Iterable, Mapping as _Mapping, Optional as _Optional, Union as _Union
+from google.protobuf.internal import containers as _containers
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -15,7 +18,13 @@ class XSpace(_message.Message):
     errors: _containers.RepeatedScalarFieldContainer[str]
     warnings: _containers.RepeatedScalarFieldContainer[str]
     hostnames: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, planes: _Optional[_Iterable[_Union[XPlane, _Mapping]]] = ..., errors: _Optional[_Iterable[str]] = ..., warnings: _Optional[_Iterable[str]] = ..., hostnames: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(
+        self,
+        planes: _Iterable[XPlane | _Mapping] | None = ...,
+        errors: _Iterable[str] | None = ...,
+        warnings: _Iterable[str] | None = ...,
+        hostnames: _Iterable[str] | None = ...,
+    ) -> None: ...
 
 class XPlane(_message.Message):
     __slots__ = ("id", "name", "lines", "event_metadata", "stat_metadata", "stats")
@@ -25,14 +34,16 @@ class XPlane(_message.Message):
         VALUE_FIELD_NUMBER: _ClassVar[int]
         key: int
         value: XEventMetadata
-        def __init__(self, key: _Optional[int] = ..., value: _Optional[_Union[XEventMetadata, _Mapping]] = ...) -> None: ...
+        def __init__(self, key: int | None = ..., value: XEventMetadata | _Mapping | None = ...) -> None: ...
+
     class StatMetadataEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
         key: int
         value: XStatMetadata
-        def __init__(self, key: _Optional[int] = ..., value: _Optional[_Union[XStatMetadata, _Mapping]] = ...) -> None: ...
+        def __init__(self, key: int | None = ..., value: XStatMetadata | _Mapping | None = ...) -> None: ...
+
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     LINES_FIELD_NUMBER: _ClassVar[int]
@@ -45,7 +56,15 @@ class XPlane(_message.Message):
     event_metadata: _containers.MessageMap[int, XEventMetadata]
     stat_metadata: _containers.MessageMap[int, XStatMetadata]
     stats: _containers.RepeatedCompositeFieldContainer[XStat]
-    def __init__(self, id: _Optional[int] = ..., name: _Optional[str] = ..., lines: _Optional[_Iterable[_Union[XLine, _Mapping]]] = ..., event_metadata: _Optional[_Mapping[int, XEventMetadata]] = ..., stat_metadata: _Optional[_Mapping[int, XStatMetadata]] = ..., stats: _Optional[_Iterable[_Union[XStat, _Mapping]]] = ...) -> None: ...
+    def __init__(
+        self,
+        id: int | None = ...,
+        name: str | None = ...,
+        lines: _Iterable[XLine | _Mapping] | None = ...,
+        event_metadata: _Mapping[int, XEventMetadata] | None = ...,
+        stat_metadata: _Mapping[int, XStatMetadata] | None = ...,
+        stats: _Iterable[XStat | _Mapping] | None = ...,
+    ) -> None: ...
 
 class XLine(_message.Message):
     __slots__ = ("id", "display_id", "name", "display_name", "timestamp_ns", "duration_ps", "events")
@@ -63,7 +82,16 @@ class XLine(_message.Message):
     timestamp_ns: int
     duration_ps: int
     events: _containers.RepeatedCompositeFieldContainer[XEvent]
-    def __init__(self, id: _Optional[int] = ..., display_id: _Optional[int] = ..., name: _Optional[str] = ..., display_name: _Optional[str] = ..., timestamp_ns: _Optional[int] = ..., duration_ps: _Optional[int] = ..., events: _Optional[_Iterable[_Union[XEvent, _Mapping]]] = ...) -> None: ...
+    def __init__(
+        self,
+        id: int | None = ...,
+        display_id: int | None = ...,
+        name: str | None = ...,
+        display_name: str | None = ...,
+        timestamp_ns: int | None = ...,
+        duration_ps: int | None = ...,
+        events: _Iterable[XEvent | _Mapping] | None = ...,
+    ) -> None: ...
 
 class XEvent(_message.Message):
     __slots__ = ("metadata_id", "offset_ps", "num_occurrences", "duration_ps", "stats")
@@ -77,7 +105,14 @@ class XEvent(_message.Message):
     num_occurrences: int
     duration_ps: int
     stats: _containers.RepeatedCompositeFieldContainer[XStat]
-    def __init__(self, metadata_id: _Optional[int] = ..., offset_ps: _Optional[int] = ..., num_occurrences: _Optional[int] = ..., duration_ps: _Optional[int] = ..., stats: _Optional[_Iterable[_Union[XStat, _Mapping]]] = ...) -> None: ...
+    def __init__(
+        self,
+        metadata_id: int | None = ...,
+        offset_ps: int | None = ...,
+        num_occurrences: int | None = ...,
+        duration_ps: int | None = ...,
+        stats: _Iterable[XStat | _Mapping] | None = ...,
+    ) -> None: ...
 
 class XStat(_message.Message):
     __slots__ = ("metadata_id", "double_value", "uint64_value", "int64_value", "str_value", "bytes_value", "ref_value")
@@ -95,7 +130,16 @@ class XStat(_message.Message):
     str_value: str
     bytes_value: bytes
     ref_value: int
-    def __init__(self, metadata_id: _Optional[int] = ..., double_value: _Optional[float] = ..., uint64_value: _Optional[int] = ..., int64_value: _Optional[int] = ..., str_value: _Optional[str] = ..., bytes_value: _Optional[bytes] = ..., ref_value: _Optional[int] = ...) -> None: ...
+    def __init__(
+        self,
+        metadata_id: int | None = ...,
+        double_value: float | None = ...,
+        uint64_value: int | None = ...,
+        int64_value: int | None = ...,
+        str_value: str | None = ...,
+        bytes_value: bytes | None = ...,
+        ref_value: int | None = ...,
+    ) -> None: ...
 
 class XEventMetadata(_message.Message):
     __slots__ = ("id", "name", "display_name", "metadata", "stats", "child_id")
@@ -111,7 +155,15 @@ class XEventMetadata(_message.Message):
     metadata: bytes
     stats: _containers.RepeatedCompositeFieldContainer[XStat]
     child_id: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, id: _Optional[int] = ..., name: _Optional[str] = ..., display_name: _Optional[str] = ..., metadata: _Optional[bytes] = ..., stats: _Optional[_Iterable[_Union[XStat, _Mapping]]] = ..., child_id: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(
+        self,
+        id: int | None = ...,
+        name: str | None = ...,
+        display_name: str | None = ...,
+        metadata: bytes | None = ...,
+        stats: _Iterable[XStat | _Mapping] | None = ...,
+        child_id: _Iterable[int] | None = ...,
+    ) -> None: ...
 
 class XStatMetadata(_message.Message):
     __slots__ = ("id", "name", "description")
@@ -121,4 +173,4 @@ class XStatMetadata(_message.Message):
     id: int
     name: str
     description: str
-    def __init__(self, id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: int | None = ..., name: str | None = ..., description: str | None = ...) -> None: ...

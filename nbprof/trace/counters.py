@@ -38,6 +38,9 @@ def find_counters(events: pd.DataFrame) -> list[CounterSource]:
     for (host, plane, alloc), grp in part.groupby(["host", "plane", "allocator"], observed=True, sort=True):
         grp = grp.sort_values("start_ps", kind="stable")
         label = f"Memory in use ({alloc})" if alloc else "Memory in use"
-        out.append(CounterSource(str(host), str(plane), label, grp["start_ps"].to_numpy(np.int64),
-                                 grp["value"].to_numpy(np.float64)))
+        out.append(
+            CounterSource(
+                str(host), str(plane), label, grp["start_ps"].to_numpy(np.int64), grp["value"].to_numpy(np.float64)
+            )
+        )
     return out

@@ -87,8 +87,16 @@ class TraceIndex:
     @property
     def nbytes(self) -> int:
         """Memory held by the index arrays, in bytes."""
-        arrays = [self.start, self.end, self.row, self.name, self.cls_key, self.lane_off, self.layout.event_lane,
-                  self.layout.lane_track]
+        arrays = [
+            self.start,
+            self.end,
+            self.row,
+            self.name,
+            self.cls_key,
+            self.lane_off,
+            self.layout.event_lane,
+            self.layout.lane_track,
+        ]
         arrays += [a for c in self.counters.values() for a in (c.time_ps, c.value)]
         return int(sum(a.nbytes for a in arrays))
 
@@ -98,8 +106,9 @@ class TraceIndex:
     # ---------------------------------------------------------------- lanes
     def lanes_of_tracks(self, tracks: list[int]) -> np.ndarray:
         """Global lane numbers of the given track ids (slices tracks only)."""
-        out = [np.arange(t.lane0, t.lane0 + t.lanes) for t in (self.layout.tracks[i] for i in tracks)
-               if t.kind == "slices"]
+        out = [
+            np.arange(t.lane0, t.lane0 + t.lanes) for t in (self.layout.tracks[i] for i in tracks) if t.kind == "slices"
+        ]
         return np.concatenate(out).astype(np.int64) if out else np.zeros(0, np.int64)
 
     def overlapping(self, lane: int, t0: int, t1: int, min_duration_ps: float = 0) -> np.ndarray:
@@ -128,9 +137,16 @@ class TraceIndex:
         return pos
 
     # ---------------------------------------------------------------- viewport
-    def query(self, start_ps: int, end_ps: int, width_px: int, lanes: np.ndarray,
-              counter_tracks: list[int] = (), search: Any = None,
-              max_bytes: int = MAX_REPLY_BYTES) -> dict:
+    def query(
+        self,
+        start_ps: int,
+        end_ps: int,
+        width_px: int,
+        lanes: np.ndarray,
+        counter_tracks: list[int] = (),
+        search: Any = None,
+        max_bytes: int = MAX_REPLY_BYTES,
+    ) -> dict:
         """What the browser needs to draw ``[start_ps, end_ps)`` on ``width_px`` pixels.
 
         Returns a dict: JSON-able metadata plus typed arrays (one entry per item):
@@ -159,8 +175,9 @@ class TraceIndex:
         names = int(self.label_json_bytes[reply["_codes"]].sum()) if len(reply["_codes"]) else 0
         return binary - reply["_codes"].nbytes + names + 400
 
-    def _query_at(self, t0: int, t1: int, width_px: int, lanes: np.ndarray, counter_tracks, search,
-                  coarsen: int) -> dict:
+    def _query_at(
+        self, t0: int, t1: int, width_px: int, lanes: np.ndarray, counter_tracks, search, coarsen: int
+    ) -> dict:
         px_ps = (t1 - t0) / width_px
         cols = max(width_px // coarsen, 1)
         col_ps = (t1 - t0) / cols  # a summary column (1 px unless coarsened)
@@ -192,12 +209,16 @@ class TraceIndex:
             parts["x0"].append(np.concatenate([(self.start[wide] - t0) / px_ps, sx0]))
             parts["x1"].append(np.concatenate([(self.end[wide] - t0) / px_ps, sx1]))
             parts["name"].append(np.concatenate([self.name[wide], self.name[rep]]))
-            parts["row"].append(np.concatenate([self.row[wide].astype(np.int64),
-                                                np.where(single, self.row[rep], -counts[col])]))
+            parts["row"].append(
+                np.concatenate([self.row[wide].astype(np.int64), np.where(single, self.row[rep], -counts[col])])
+            )
             if search is not None:  # an event matches by name; a summary if its column holds a match
                 in_col = search.prefix[pos[col + 1]] - search.prefix[pos[col]] > 0
-                parts["hit"].append(np.concatenate([search.name_mask[self.name[wide]],
-                                                    np.where(single, search.name_mask[self.name[rep]], in_col)]))
+                parts["hit"].append(
+                    np.concatenate(
+                        [search.name_mask[self.name[wide]], np.where(single, search.name_mask[self.name[rep]], in_col)]
+                    )
+                )
         cat = {k: (np.concatenate(v) if v else np.zeros(0)) for k, v in parts.items()}
         limit = 4.0 * width_px + 16
         x0 = np.clip(cat["x0"], -limit, limit).astype(np.float32)

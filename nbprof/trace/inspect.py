@@ -82,16 +82,18 @@ def event_details(profile: Any, index: TraceIndex, flows: FlowIndex, row: int) -
         raise IndexError(f"event row {row} is outside the events frame (0..{len(events) - 1})")
     out = event_summary(events, index, row)
     track = out["track"]
-    out.update({
-        "type": "details",
-        "track_name": index.layout.track_label(track) if track >= 0 else str(events["line"].iat[row]),
-        "duration_ps": int(events["duration_ps"].iat[row]),
-        "self_ps": int(events["self_ps"].iat[row]),
-        "depth": int(events["depth"].iat[row]),
-        "display_name": str(events["display_name"].iat[row]) if "display_name" in events else "",
-        "stats": [[name, json_value(value)] for name, value in profile.event_stats(row).items()],
-        "flows": [event_summary(events, index, int(r)) for r in flows.partners(row)],
-    })
+    out.update(
+        {
+            "type": "details",
+            "track_name": index.layout.track_label(track) if track >= 0 else str(events["line"].iat[row]),
+            "duration_ps": int(events["duration_ps"].iat[row]),
+            "self_ps": int(events["self_ps"].iat[row]),
+            "depth": int(events["depth"].iat[row]),
+            "display_name": str(events["display_name"].iat[row]) if "display_name" in events else "",
+            "stats": [[name, json_value(value)] for name, value in profile.event_stats(row).items()],
+            "flows": [event_summary(events, index, int(r)) for r in flows.partners(row)],
+        }
+    )
     if out["display_name"] in ("nan", out["name"]):
         out["display_name"] = ""
     return out

@@ -37,8 +37,14 @@ class Track:
     line_id: int | None = None
 
     def as_json(self) -> dict:
-        return {"id": self.id, "section": self.section, "name": self.name, "kind": self.kind,
-                "lane0": self.lane0, "lanes": self.lanes}
+        return {
+            "id": self.id,
+            "section": self.section,
+            "name": self.name,
+            "kind": self.kind,
+            "lane0": self.lane0,
+            "lanes": self.lanes,
+        }
 
 
 @dataclass
@@ -60,7 +66,7 @@ def _natural_key(text: str) -> list:
 
 
 def section_name(plane: str, host: str, multi_host: bool) -> str:
-    """"Host threads" for a host CPU plane, the plane name otherwise (host-prefixed if several)."""
+    """ "Host threads" for a host CPU plane, the plane name otherwise (host-prefixed if several)."""
     name = "Host threads" if plane.startswith("/host:CPU") else plane
     return f"{host} · {name}" if multi_host else name
 
@@ -80,12 +86,16 @@ class Layout:
         return f"{self.sections[track.section].name} › {track.name}"
 
     def as_json(self) -> dict:
-        return {"sections": [s.as_json() for s in self.sections], "tracks": [t.as_json() for t in self.tracks],
-                "n_lanes": self.n_lanes}
+        return {
+            "sections": [s.as_json() for s in self.sections],
+            "tracks": [t.as_json() for t in self.tracks],
+            "n_lanes": self.n_lanes,
+        }
 
 
-def build_layout(events: pd.DataFrame, lines: pd.DataFrame | None = None,
-                 counter_keys: list[tuple[str, str, str]] | None = None) -> Layout:
+def build_layout(
+    events: pd.DataFrame, lines: pd.DataFrame | None = None, counter_keys: list[tuple[str, str, str]] | None = None
+) -> Layout:
     """Group events into sections (host, plane) and tracks (line), lanes by depth.
 
     Device tracks are ordered by line id (Steps and derived lines first, as in XProf),
@@ -126,7 +136,7 @@ def build_layout(events: pd.DataFrame, lines: pd.DataFrame | None = None,
     by_section: dict[tuple[str, str], list] = {}
     for cand in candidates:
         by_section.setdefault((cand[0], cand[1]), []).append(cand)
-    for host, plane, name in counter_keys or []:
+    for host, plane, _name in counter_keys or []:
         by_section.setdefault((host, plane), [])
     sections: list[Section] = []
     tracks: list[Track] = []
@@ -154,15 +164,17 @@ def build_layout(events: pd.DataFrame, lines: pd.DataFrame | None = None,
                 lane += 1
         sections.append(sec)
     if lane > MAX_LANES:
-        raise TraceLayoutError(f"the trace has {lane} lanes (tracks x nesting depth); the viewer supports at most "
-                               f"{MAX_LANES}. Hint: show fewer tracks, e.g. prof.for_host(...).trace()")
+        raise TraceLayoutError(
+            f"the trace has {lane} lanes (tracks x nesting depth); the viewer supports at most "
+            f"{MAX_LANES}. Hint: show fewer tracks, e.g. prof.for_host(...).trace()"
+        )
     track_lane0 = np.full(len(uniques), -1, np.int64)
     for code, tid in code_to_track.items():
         track_lane0[code] = tracks[tid].lane0
     event_lane = np.where(timed, track_lane0[track_codes] + depth, -1).astype(np.int32) if n else np.zeros(0, np.int32)
     lane_track = np.zeros(lane, np.int32)
     for t in tracks:
-        lane_track[t.lane0:t.lane0 + t.lanes] = t.id
+        lane_track[t.lane0 : t.lane0 + t.lanes] = t.id
     return Layout(sections, tracks, lane, event_lane, lane_track)
 
 
@@ -175,8 +187,9 @@ def _track_codes(host: np.ndarray, plane: np.ndarray, line_id: np.ndarray) -> tu
     n = len(line_id)
     if n == 0:
         return np.zeros(0, np.int64), []
-    change = np.r_[True, (np.diff(host.astype(np.int64)) != 0) | (np.diff(plane.astype(np.int64)) != 0)
-                   | (np.diff(line_id) != 0)]
+    change = np.r_[
+        True, (np.diff(host.astype(np.int64)) != 0) | (np.diff(plane.astype(np.int64)) != 0) | (np.diff(line_id) != 0)
+    ]
     run_start = np.flatnonzero(change)
     run_keys = list(zip(host[run_start].tolist(), plane[run_start].tolist(), line_id[run_start].tolist()))
     codes: dict[tuple, int] = {}
@@ -190,8 +203,12 @@ def _line_display_names(events: pd.DataFrame, lines: pd.DataFrame | None) -> dic
     if lines is None or len(lines) == 0 or "display_name" not in lines:
         return {}
     out = {}
-    for host, plane, lid, name, disp in zip(lines["host"].astype(str), lines["plane"].astype(str),
-                                            lines["line_id"], lines["name"].astype(str),
-                                            lines["display_name"].astype(str)):
+    for host, plane, lid, name, disp in zip(
+        lines["host"].astype(str),
+        lines["plane"].astype(str),
+        lines["line_id"],
+        lines["name"].astype(str),
+        lines["display_name"].astype(str),
+    ):
         out[(host, plane, int(lid))] = disp if disp and disp != "nan" else name
     return out

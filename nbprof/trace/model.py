@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -33,12 +34,16 @@ class TraceModel:
         events = profile.events
         t0 = time.perf_counter()
         sources = find_counters(events)
-        self.layout: Layout = build_layout(events, getattr(profile, "lines", None),
-                                           [(c.host, c.plane, c.name) for c in sources])
+        self.layout: Layout = build_layout(
+            events, getattr(profile, "lines", None), [(c.host, c.plane, c.name) for c in sources]
+        )
         counters = []
         for src in sources:
-            track = next(t for t in self.layout.tracks
-                         if t.kind == "counter" and (t.host, t.plane, t.name) == (src.host, src.plane, src.name))
+            track = next(
+                t
+                for t in self.layout.tracks
+                if t.kind == "counter" and (t.host, t.plane, t.name) == (src.host, src.plane, src.name)
+            )
             counters.append(CounterSeries(track.id, src.time_ps, src.value))
         self.index = TraceIndex(events, self.layout, counters)
         self.build_seconds = time.perf_counter() - t0
@@ -75,8 +80,10 @@ class TraceModel:
                 continue
             found = self.match_tracks(str(item))
             if not found:
-                raise TraceRequestError(f"no track matches {item!r}; tracks: "
-                                        f"{[self.layout.track_label(t.id) for t in self.layout.tracks][:20]}")
+                raise TraceRequestError(
+                    f"no track matches {item!r}; tracks: "
+                    f"{[self.layout.track_label(t.id) for t in self.layout.tracks][:20]}"
+                )
             out += found
         return list(dict.fromkeys(out))
 
@@ -86,8 +93,11 @@ class TraceModel:
             rx = re.compile(pattern, re.IGNORECASE)
         except re.error:
             rx = re.compile(re.escape(pattern), re.IGNORECASE)
-        return [t.id for t in self.layout.tracks
-                if pattern in (t.name, self.layout.track_label(t.id)) or rx.search(self.layout.track_label(t.id))]
+        return [
+            t.id
+            for t in self.layout.tracks
+            if pattern in (t.name, self.layout.track_label(t.id)) or rx.search(self.layout.track_label(t.id))
+        ]
 
     # ------------------------------------------------------------------ requests
     def query(self, start_ps: int, end_ps: int, width_px: int, tracks: Iterable[int | str] | None = None) -> dict:
@@ -127,19 +137,25 @@ class TraceModel:
         rows, table = aggregate(self.index, np.asarray(lanes, np.int64), int(start_ps), int(end_ps))
         self.selected_rows = rows
         shown = table.head(500)
-        return {"type": "box", "start_ps": int(start_ps), "end_ps": int(end_ps), "count": int(len(rows)),
-                "names": int(len(table)),
-                "columns": list(shown.columns),
-                "rows": [[str(r.name), int(r.count), int(r.total_ps), float(r.avg_ps), int(r.min_ps), int(r.max_ps)]
-                         for r in shown.itertuples(index=False)]}
+        return {
+            "type": "box",
+            "start_ps": int(start_ps),
+            "end_ps": int(end_ps),
+            "count": int(len(rows)),
+            "names": int(len(table)),
+            "columns": list(shown.columns),
+            "rows": [
+                [str(r.name), int(r.count), int(r.total_ps), float(r.avg_ps), int(r.min_ps), int(r.max_ps)]
+                for r in shown.itertuples(index=False)
+            ],
+        }
 
     def handle(self, message: dict) -> dict:
         """Answer one request from the browser; the reply echoes its ``rid``."""
         kind = message.get("type")
         try:
             if kind == "viewport":
-                reply = self.query(message["start_ps"], message["end_ps"], message["width_px"],
-                                   message.get("tracks"))
+                reply = self.query(message["start_ps"], message["end_ps"], message["width_px"], message.get("tracks"))
             elif kind == "details":
                 reply = self.details(int(message["row"]))
             elif kind == "search":

@@ -53,8 +53,12 @@ class ProfileApp(ipywidgets.VBox):
         self._cache: dict[tuple[str, str], dict[str, Any]] = {}
         self._hosts: dict[str, Any] = {}
         self._trace: Any = None
-        self.view = AppView(title=app_title(profile), tools=[{"id": t, "label": TOOL_LABELS[t]} for t in TOOLS],
-                            hosts=host_options(profile), tool=tool)
+        self.view = AppView(
+            title=app_title(profile),
+            tools=[{"id": t, "label": TOOL_LABELS[t]} for t in TOOLS],
+            hosts=host_options(profile),
+            tool=tool,
+        )
         super().__init__(children=(self.view,), **kwargs)
         self.view.observe(self._on_select, names=["tool", "host"])
         self._refresh()
@@ -120,7 +124,12 @@ def static_payloads(profile: Any, tools: list[str] | None = None, hosts: list[st
     for host in host_ids:
         sub = profile if host == ALL_HOSTS else profile.for_host(host)
         out[host] = {tool: compute_payload(sub, tool, host) for tool in tools}
-        out[host]["trace"] = {"tool": "trace", "host": host, "title": "Trace viewer", "available": False,
-                              "reason": "the trace viewer needs a running kernel: open the profile in a notebook "
-                                        "(prof.trace()) or in Perfetto (prof.to_chrome_trace(path))"}
+        out[host]["trace"] = {
+            "tool": "trace",
+            "host": host,
+            "title": "Trace viewer",
+            "available": False,
+            "reason": "the trace viewer needs a running kernel: open the profile in a notebook "
+            "(prof.trace()) or in Perfetto (prof.to_chrome_trace(path))",
+        }
     return out

@@ -51,7 +51,9 @@ window.__nbprofReady = true;
 
 def _script_json(value: Any) -> str:
     """JSON safe inside a <script> element (no closing tag, no HTML comment openers)."""
-    return json.dumps(value, separators=(",", ":")).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return (
+        json.dumps(value, separators=(",", ":")).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    )
 
 
 def export_state(profile: Any, tools: list[str] | None = None, hosts: list[str] | None = None) -> dict[str, Any]:
@@ -82,7 +84,10 @@ def to_html(profile: Any, path: str | Path, tools: list[str] | None = None, host
     path = Path(path)
     state = export_state(profile, tools, hosts)
     esm = esm_path("app").read_text(encoding="utf-8")
-    page = PAGE.format(title=html.escape(state["title"]), state=_script_json(state),
-                       esm_b64=base64.b64encode(esm.encode("utf-8")).decode("ascii"))
+    page = PAGE.format(
+        title=html.escape(state["title"]),
+        state=_script_json(state),
+        esm_b64=base64.b64encode(esm.encode("utf-8")).decode("ascii"),
+    )
     path.write_text(page, encoding="utf-8")
     return path

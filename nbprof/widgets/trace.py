@@ -7,7 +7,8 @@ widget's comm and draws the reply of ``TraceModel`` (JSON plus typed-array buffe
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import anywidget
 import pandas as pd
@@ -31,15 +32,23 @@ class TraceViewer(anywidget.AnyWidget):
     hidden_tracks = traitlets.List(traitlets.Int()).tag(sync=True)
     height = traitlets.Int(560).tag(sync=True)
 
-    def __init__(self, profile: Any, *, time_range: tuple[int, int] | None = None,
-                 tracks: Iterable[int | str] | None = None, height: int = 560, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        profile: Any,
+        *,
+        time_range: tuple[int, int] | None = None,
+        tracks: Iterable[int | str] | None = None,
+        height: int = 560,
+        **kwargs: Any,
+    ) -> None:
         unknown = set(kwargs) - {"layout"}
         if unknown:
             raise TypeError(f"TraceViewer got unexpected arguments {sorted(unknown)}")
         self.model = TraceModel(profile)
         span = list(self.model.span) if self.model.span[1] > self.model.span[0] else [0, 1]
-        super().__init__(tracks_layout=self.model.layout_json(), time_range=list(time_range or span),
-                         height=height, **kwargs)
+        super().__init__(
+            tracks_layout=self.model.layout_json(), time_range=list(time_range or span), height=height, **kwargs
+        )
         if tracks is not None:
             self.show_tracks(*([tracks] if isinstance(tracks, (str, int)) else tracks))
         self.on_msg(self._on_request)
@@ -48,7 +57,9 @@ class TraceViewer(anywidget.AnyWidget):
     def _check_range(self, proposal: Any) -> list[int]:
         start, end = (int(v) for v in proposal["value"])
         if end <= start:
-            raise traitlets.TraitError(f"time_range must be (start_ps, end_ps) with end > start, got {proposal['value']}")
+            raise traitlets.TraitError(
+                f"time_range must be (start_ps, end_ps) with end > start, got {proposal['value']}"
+            )
         return [start, end]
 
     # ------------------------------------------------------------ Python API
@@ -70,11 +81,21 @@ class TraceViewer(anywidget.AnyWidget):
     def tracks(self) -> pd.DataFrame:
         """The tracks: ``id``, ``section``, ``name``, ``kind``, ``lanes``, ``shown``."""
         layout = self.model.layout
-        return pd.DataFrame([{"id": t.id, "section": layout.sections[t.section].name, "name": t.name,
-                              "kind": t.kind, "lanes": t.lanes, "shown": t.id not in self.model.hidden_tracks}
-                             for t in layout.tracks])
+        return pd.DataFrame(
+            [
+                {
+                    "id": t.id,
+                    "section": layout.sections[t.section].name,
+                    "name": t.name,
+                    "kind": t.kind,
+                    "lanes": t.lanes,
+                    "shown": t.id not in self.model.hidden_tracks,
+                }
+                for t in layout.tracks
+            ]
+        )
 
-    def show_tracks(self, *tracks: int | str) -> "TraceViewer":
+    def show_tracks(self, *tracks: int | str) -> TraceViewer:
         """Show only the tracks given by id or name (``"Host threads › python"``, a substring or a
         regex of ``section › track``); no argument shows every track again."""
         if tracks:

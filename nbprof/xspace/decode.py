@@ -46,7 +46,12 @@ def scan_top_level(data: bytes) -> tuple[int, int, int, str | None]:
             return start, planes, n, f"unreadable length at byte {start:,}"
         if pos > n:
             what = "a plane" if field == 1 else f"field {field}"
-            return start, planes, n, f"the file ends inside {what} that starts at byte {start:,} (needs {pos - start:,} bytes, has {n - start:,})"
+            return (
+                start,
+                planes,
+                n,
+                f"the file ends inside {what} that starts at byte {start:,} (needs {pos - start:,} bytes, has {n - start:,})",
+            )
         if field in (1, 2, 3, 4) and wire != 2:
             return start, planes, n, f"field {field} has wire type {wire}, XSpace needs 2, at byte {start:,}"
         if field == 1:
@@ -58,8 +63,10 @@ def sniff_format(data: bytes) -> str | None:
     """A sentence naming a wrong format (gzip, JSON, ...), or None when it may be XSpace."""
     head = data[:64].lstrip()
     if data[:2] == b"\x1f\x8b":
-        return ("this is a gzip file, not a raw XSpace; JAX/TF write `<host>.trace.json.gz` (Chrome trace JSON) "
-                "beside `<host>.xplane.pb` - load the .xplane.pb")
+        return (
+            "this is a gzip file, not a raw XSpace; JAX/TF write `<host>.trace.json.gz` (Chrome trace JSON) "
+            "beside `<host>.xplane.pb` - load the .xplane.pb"
+        )
     if head[:1] in (b"{", b"["):
         return "this is JSON (a Chrome trace or a tool's output?), not an XSpace protobuf - load the .xplane.pb file"
     if data[:4] == b"PK\x03\x04":
@@ -88,8 +95,11 @@ def decode_space(data: bytes, path: str, *, partial: bool = False) -> raw.RawSpa
     ``RawSpace.damage`` says what was dropped.
     """
     if len(data) == 0:
-        raise ProfileError("the file is empty (0 bytes)", path=path,
-                           hint="the capture may have failed or still be writing; capture again")
+        raise ProfileError(
+            "the file is empty (0 bytes)",
+            path=path,
+            hint="the capture may have failed or still be writing; capture again",
+        )
     wrong = sniff_format(data)
     if wrong:
         raise ProfileError(wrong, path=path)
@@ -97,13 +107,19 @@ def decode_space(data: bytes, path: str, *, partial: bool = False) -> raw.RawSpa
     damage = None
     if problem is not None:
         if planes == 0:
-            raise ProfileError(f"not an XSpace profile: {problem}", path=path,
-                               hint="is this really an .xplane.pb file? It may be corrupt")
-        message = (f"the file is truncated or corrupt: {problem}; the {planes} plane(s) before byte {end:,} "
-                   f"of {total:,} are whole")
+            raise ProfileError(
+                f"not an XSpace profile: {problem}",
+                path=path,
+                hint="is this really an .xplane.pb file? It may be corrupt",
+            )
+        message = (
+            f"the file is truncated or corrupt: {problem}; the {planes} plane(s) before byte {end:,} "
+            f"of {total:,} are whole"
+        )
         if not partial:
-            raise TruncatedProfileError(message, path=path,
-                                        hint="pass partial=True to nbprof.load to read the whole planes")
+            raise TruncatedProfileError(
+                message, path=path, hint="pass partial=True to nbprof.load to read the whole planes"
+            )
         damage = message
         data = data[:end]
     decode = _decoder()
@@ -112,7 +128,10 @@ def decode_space(data: bytes, path: str, *, partial: bool = False) -> raw.RawSpa
     except ProfileError as exc:
         raise ProfileError(f"cannot decode: {exc}", path=path, hint="the file is corrupt") from None
     except Exception as exc:  # protobuf's DecodeError and friends
-        raise ProfileError(f"cannot decode: {type(exc).__name__}: {exc}", path=path,
-                           hint="the file is corrupt or not an XSpace profile") from None
+        raise ProfileError(
+            f"cannot decode: {type(exc).__name__}: {exc}",
+            path=path,
+            hint="the file is corrupt or not an XSpace profile",
+        ) from None
     space.damage = damage
     return space

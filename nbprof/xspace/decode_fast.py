@@ -365,9 +365,7 @@ def _alloc_stats(n: int) -> RawStats:
     )
 
 
-def _decode_stats_into(
-    buf: np.ndarray, starts: np.ndarray, ends: np.ndarray, out: RawStats, at: int
-) -> None:
+def _decode_stats_into(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray, out: RawStats, at: int) -> None:
     """Decode XStat submessages buf[starts[i]:ends[i]] into rows at.. of ``out`` (zeroed).
 
     Fills metadata_id, kind and the value columns; owner is the caller's.
@@ -379,6 +377,7 @@ def _decode_stats_into(
     double_bits = out.double_value[rows].view(np.uint64)
     obj_start = np.zeros(len(starts), np.int64)
     obj_end = np.zeros(len(starts), np.int64)
+
     # Fields of the `value` oneof: the last one present wins.
     def set_metadata_id(msg, value, payload):  # type: ignore[no-untyped-def]
         metadata_id[msg] = value
@@ -415,9 +414,7 @@ def _decode_stats_into(
     _fill_object_values(buf, kind, obj_start, obj_end, out.obj_value[rows])
 
 
-def _fill_object_values(
-    buf: np.ndarray, kind: np.ndarray, start: np.ndarray, end: np.ndarray, out: np.ndarray
-) -> None:
+def _fill_object_values(buf: np.ndarray, kind: np.ndarray, start: np.ndarray, end: np.ndarray, out: np.ndarray) -> None:
     """Set str (UTF-8, invalid bytes replaced) for string stats and bytes for bytes stats."""
     view = memoryview(buf)
     for code, convert in (
@@ -470,9 +467,7 @@ def _scan_fields(
             for wire_type in (_WT_VARINT, _WT_LEN, _WT_FIXED64, _WT_FIXED32):
                 rows = np.flatnonzero(wire == wire_type)
                 if rows.size:
-                    value[rows], payload[rows], at[rows] = _read_values(
-                        buf, words, wire_type, at[rows], limit[rows]
-                    )
+                    value[rows], payload[rows], at[rows] = _read_values(buf, words, wire_type, at[rows], limit[rows])
             same_tag = None
         yield active, tag, value, payload, same_tag
         pos[active] = at

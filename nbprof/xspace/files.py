@@ -31,18 +31,22 @@ class FileSystem:
                 import fsspec
             except ImportError as exc:
                 raise ProfileError(
-                    "this path has a scheme, which needs fsspec to be read", path=path,
+                    "this path has a scheme, which needs fsspec to be read",
+                    path=path,
                     hint="pip install fsspec (and gcsfs for gs://, s3fs for s3://)",
                 ) from exc
             try:
                 self.fs, _ = fsspec.core.url_to_fs(path)
             except (ImportError, ValueError) as exc:
-                raise ProfileError(f"fsspec cannot open this kind of path: {exc}", path=path,
-                                   hint="install the fsspec backend for this scheme, e.g. gcsfs for gs://") from exc
+                raise ProfileError(
+                    f"fsspec cannot open this kind of path: {exc}",
+                    path=path,
+                    hint="install the fsspec backend for this scheme, e.g. gcsfs for gs://",
+                ) from exc
 
     def normalize(self, path: str) -> str:
         if path.startswith("file://"):
-            path = path[len("file://"):]
+            path = path[len("file://") :]
         return path.rstrip("/") if self.remote else os.path.abspath(os.path.expanduser(path))
 
     def join(self, *parts: str) -> str:
@@ -95,8 +99,11 @@ def host_of(filename: str) -> str:
 
 
 def _host_files(fs: FileSystem, run_dir: str, run: str | None) -> list[HostFile]:
-    return [HostFile(run, host_of(name), fs.join(run_dir, name))
-            for name in fs.listdir(run_dir) if name.endswith(XPLANE_SUFFIX)]
+    return [
+        HostFile(run, host_of(name), fs.join(run_dir, name))
+        for name in fs.listdir(run_dir)
+        if name.endswith(XPLANE_SUFFIX)
+    ]
 
 
 def _profile_root(fs: FileSystem, path: str) -> str | None:
@@ -112,8 +119,11 @@ def discover(path: str) -> tuple[FileSystem, list[HostFile], str]:
     fs = FileSystem(str(path))
     p = fs.normalize(str(path))
     if not fs.exists(p):
-        raise ProfileError("no such file or directory", path=p,
-                           hint="pass an .xplane.pb file, a run directory, or a TensorBoard logdir")
+        raise ProfileError(
+            "no such file or directory",
+            path=p,
+            hint="pass an .xplane.pb file, a run directory, or a TensorBoard logdir",
+        )
     if not fs.isdir(p):
         return fs, [HostFile(None, host_of(p), p)], "file"
     direct = _host_files(fs, p, os.path.basename(p.rstrip("/")) or None)
@@ -129,9 +139,10 @@ def discover(path: str) -> tuple[FileSystem, list[HostFile], str]:
     if not files:
         what = "logdir" if root is not None else "directory"
         raise ProfileError(
-            f"this {what} holds no profiles (no <run>/<host>{XPLANE_SUFFIX} files)", path=p,
+            f"this {what} holds no profiles (no <run>/<host>{XPLANE_SUFFIX} files)",
+            path=p,
             hint="a TensorBoard logdir has plugins/profile/<run>/<host>.xplane.pb; capture one with "
-                 "nbprof.profile() or point at the directory that holds the .xplane.pb files",
+            "nbprof.profile() or point at the directory that holds the .xplane.pb files",
         )
     return fs, files, "logdir"
 
@@ -162,8 +173,9 @@ def newest_run(fs: FileSystem, files: list[HostFile]) -> str | None:
     return max(names, key=lambda n: (latest.get(n, 0.0), n))
 
 
-def select(fs: FileSystem, files: list[HostFile], kind: str, run: str | None, host: str | list[str] | None,
-           path: str) -> list[HostFile]:
+def select(
+    fs: FileSystem, files: list[HostFile], kind: str, run: str | None, host: str | list[str] | None, path: str
+) -> list[HostFile]:
     """The host files of the chosen run (newest by default) and hosts (all by default)."""
     chosen = files
     if kind == "logdir":
@@ -171,15 +183,19 @@ def select(fs: FileSystem, files: list[HostFile], kind: str, run: str | None, ho
         if run is None:
             run = newest_run(fs, files)
         elif run not in run_names:
-            raise ProfileError(f"no run named {run!r}", path=path,
-                               hint=f"runs here: {', '.join(run_names)} (see nbprof.runs(path))")
+            raise ProfileError(
+                f"no run named {run!r}", path=path, hint=f"runs here: {', '.join(run_names)} (see nbprof.runs(path))"
+            )
         chosen = [f for f in files if f.run == run]
     if host is not None:
         wanted = [host] if isinstance(host, str) else list(host)
         hosts = [f.host for f in chosen]
         missing = [h for h in wanted if h not in hosts]
         if missing:
-            raise ProfileError(f"no host file for {', '.join(map(repr, missing))} in this run", path=path,
-                               hint=f"hosts here: {', '.join(hosts)}")
+            raise ProfileError(
+                f"no host file for {', '.join(map(repr, missing))} in this run",
+                path=path,
+                hint=f"hosts here: {', '.join(hosts)}",
+            )
         chosen = [f for f in chosen if f.host in wanted]
     return chosen

@@ -30,21 +30,66 @@ from nbprof.xspace.nesting import nest_lines
 
 # Stats promoted to typed event columns (docs/frames.md). Everything else is in `stats`.
 STRING_STATS = (
-    "hlo_op", "hlo_module", "tf_op", "long_name", "kernel_details", "step_name", "allocator_name",
-    "region_type", "data_type", "shape", "tf_function_call", "memcpy_details", "hlo_category",
-    "deduplicated_name", "shape_with_layout",
+    "hlo_op",
+    "hlo_module",
+    "tf_op",
+    "long_name",
+    "kernel_details",
+    "step_name",
+    "allocator_name",
+    "region_type",
+    "data_type",
+    "shape",
+    "tf_function_call",
+    "memcpy_details",
+    "hlo_category",
+    "deduplicated_name",
+    "shape_with_layout",
 )
 INT_STATS = (
-    "step_num", "step_id", "group_id", "iter_num", "correlation_id", "context_id", "device_ordinal",
-    "flops", "bytes_accessed", "bytes_allocated", "bytes_reserved", "bytes_available",
-    "peak_bytes_in_use", "requested_bytes", "allocation_bytes", "addr", "_r", "is_eager", "run_id", "index_on_host",
-    "queue_id", "replica_id", "device_offset_ps", "device_duration_ps", "model_flops", "id",
-    "parent_id", "element_id", "_p", "_pt", "_c", "_ct", "source_line", "symbol_id",
+    "step_num",
+    "step_id",
+    "group_id",
+    "iter_num",
+    "correlation_id",
+    "context_id",
+    "device_ordinal",
+    "flops",
+    "bytes_accessed",
+    "bytes_allocated",
+    "bytes_reserved",
+    "bytes_available",
+    "peak_bytes_in_use",
+    "requested_bytes",
+    "allocation_bytes",
+    "addr",
+    "_r",
+    "is_eager",
+    "run_id",
+    "index_on_host",
+    "queue_id",
+    "replica_id",
+    "device_offset_ps",
+    "device_duration_ps",
+    "model_flops",
+    "id",
+    "parent_id",
+    "element_id",
+    "_p",
+    "_pt",
+    "_c",
+    "_ct",
+    "source_line",
+    "symbol_id",
 )
 UINT_STATS = ("program_id",)
 FLOAT_STATS = ("fragmentation",)
-PROMOTED = {**{n: "str" for n in STRING_STATS}, **{n: "int" for n in INT_STATS},
-            **{n: "uint" for n in UINT_STATS}, **{n: "float" for n in FLOAT_STATS}}
+PROMOTED = {
+    **{n: "str" for n in STRING_STATS},
+    **{n: "int" for n in INT_STATS},
+    **{n: "uint" for n in UINT_STATS},
+    **{n: "float" for n in FLOAT_STATS},
+}
 
 TASK_ENV_PLANE = "Task Environment"
 METADATA_PLANE = "/host:metadata"
@@ -127,13 +172,17 @@ def _zeros(n: int, dtype: type) -> np.ndarray:
         return np.frombuffer(mmap.mmap(-1, nbytes), dtype, n)
     except (OSError, ValueError):
         return np.zeros(n, dtype)
+
+
 _NO_ROWS_I32 = np.zeros(0, np.int32)
 
 
 def _categorical(codes: np.ndarray, interner: _Interner) -> pd.Categorical:
     cats = interner.categories()
     dtype = np.int8 if len(cats) < 127 else np.int16 if len(cats) < 32767 else np.int32
-    return pd.Categorical.from_codes(codes.astype(dtype, copy=False), categories=pd.Index(cats, dtype=object), validate=False)
+    return pd.Categorical.from_codes(
+        codes.astype(dtype, copy=False), categories=pd.Index(cats, dtype=object), validate=False
+    )
 
 
 def _ref_names(refs: np.ndarray, names: dict[int, tuple[str, str]]) -> np.ndarray:
@@ -155,7 +204,7 @@ def stat_value_strings(stats: raw.RawStats, names: dict[int, tuple[str, str]]) -
     m = kind == raw.KIND_INT64
     if m.any():
         out[m] = stats.int_value[m].view(np.int64).astype(str)
-    m = (kind == raw.KIND_UINT64)
+    m = kind == raw.KIND_UINT64
     if m.any():
         out[m] = stats.int_value[m].astype(str)
     m = kind == raw.KIND_DOUBLE
@@ -222,7 +271,7 @@ def _numeric_values(stats: raw.RawStats, rows: np.ndarray, kind: str) -> tuple[n
     iv = stats.int_value[rows]
     if kind == "float":
         vals = stats.double_value[rows].copy()
-        ints = (k == raw.KIND_INT64)
+        ints = k == raw.KIND_INT64
         vals[ints] = iv[ints].view(np.int64)
         uints = k == raw.KIND_UINT64
         vals[uints] = iv[uints]
@@ -288,8 +337,11 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
             sources.add("Task Environment profile_start_time (line timestamps are relative to it)")
         else:
             host_base_ns.append(0)
-            sources.add("line timestamps (absolute)" if not relative else
-                        "line timestamps (relative; no Task Environment plane to anchor them)")
+            sources.add(
+                "line timestamps (absolute)"
+                if not relative
+                else "line timestamps (relative; no Task Environment plane to anchor them)"
+            )
     abs_starts = []
     for hs, base in zip(hosts, host_base_ns):
         for plane in hs.space.planes:
@@ -321,20 +373,33 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
             ev = plane.events
             n = len(ev)
             # plane row with its own stats as columns
-            row: dict[str, object] = {"host": hs.host, "plane_id": plane.id, "name": plane.name,
-                                      "num_lines": len(lines.id), "num_events": n}
+            row: dict[str, object] = {
+                "host": hs.host,
+                "plane_id": plane.id,
+                "name": plane.name,
+                "num_lines": len(lines.id),
+                "num_events": n,
+            }
             if len(plane.stats):
                 for nm, val in zip(_stat_names(plane.stats, names), stat_values_python(plane.stats, names)):
                     row[str(nm)] = val
             plane_rows.append(row)
             for j in range(len(lines.id)):
-                line_rows.append({
-                    "host": hs.host, "plane": plane.name, "plane_id": plane.id, "line_id": int(lines.id[j]),
-                    "display_id": int(lines.display_id[j]), "name": lines.name[j],
-                    "display_name": lines.display_name[j], "timestamp_ns": int(lines.timestamp_ns[j]),
-                    "duration_ps": int(lines.duration_ps[j]), "num_events": int(lines.num_events[j]),
-                    "start_ps": (int(lines.timestamp_ns[j]) + base - origin_ns) * 1000,
-                })
+                line_rows.append(
+                    {
+                        "host": hs.host,
+                        "plane": plane.name,
+                        "plane_id": plane.id,
+                        "line_id": int(lines.id[j]),
+                        "display_id": int(lines.display_id[j]),
+                        "name": lines.name[j],
+                        "display_name": lines.display_name[j],
+                        "timestamp_ns": int(lines.timestamp_ns[j]),
+                        "duration_ps": int(lines.duration_ps[j]),
+                        "num_events": int(lines.num_events[j]),
+                        "start_ps": (int(lines.timestamp_ns[j]) + base - origin_ns) * 1000,
+                    }
+                )
             # event metadata (sorted by id for lookups)
             em = plane.event_metadata
             order = np.argsort(em.id, kind="stable")
@@ -348,8 +413,9 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
                     if isinstance(val, (bytes, bytearray)):
                         hlo_protos[em.name[int(em.stats.owner[k])]] = bytes(val)
             for sid, (sname, sdesc) in sorted(names.items()):
-                sm_rows.append({"host": hs.host, "plane": plane.name, "metadata_id": sid, "name": sname,
-                                "description": sdesc})
+                sm_rows.append(
+                    {"host": hs.host, "plane": plane.name, "metadata_id": sid, "name": sname, "description": sdesc}
+                )
             if n == 0:
                 continue
             # ---- events
@@ -379,9 +445,17 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
             line_ids.append(lines.id)
             line_name_codes.append(line_i.codes_of(lines.name))
             piece = _PlaneEvents(
-                host_code=hcode, plane_code=pcode, plane_id=plane.id, line_offset=line_counter,
-                line=ev.line, name_code=name_code, display_code=disp_code, metadata_id=ev.metadata_id,
-                start_ps=start, duration_ps=ev.duration_ps, num_occurrences=ev.num_occurrences,
+                host_code=hcode,
+                plane_code=pcode,
+                plane_id=plane.id,
+                line_offset=line_counter,
+                line=ev.line,
+                name_code=name_code,
+                display_code=disp_code,
+                metadata_id=ev.metadata_id,
+                start_ps=start,
+                duration_ps=ev.duration_ps,
+                num_occurrences=ev.num_occurrences,
             )
             del start, name_code, disp_code
             # ---- promoted stats: metadata stats first, event stats override
@@ -398,7 +472,9 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
                 # long-form: metadata stats expanded per event
                 all_ev_rows, all_stat_rows = _expand(owner_rows, em.stats.owner, np.arange(len(em.stats)))
                 if len(all_ev_rows):
-                    stats_pieces.append((offset, _take_stats(em.stats, all_stat_rows, all_ev_rows), names, "metadata", None))
+                    stats_pieces.append(
+                        (offset, _take_stats(em.stats, all_stat_rows, all_ev_rows), names, "metadata", None)
+                    )
             if len(ev.stats):
                 for sname, kind, srows in _promoted_rows(ev.stats, names):
                     piece.promoted.setdefault(str(sname), [])  # type: ignore[arg-type]
@@ -406,26 +482,58 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
                 stats_pieces.append((offset, ev.stats, names, "event", None))
             pieces.append(piece)
             # the pieces hold what frames need; the decoder's other event arrays go now
-            plane.events = raw.RawEvents(line=_NO_ROWS_I32, metadata_id=_NO_ROWS, offset_ps=_NO_ROWS,
-                                         duration_ps=_NO_ROWS, num_occurrences=_NO_ROWS, stats=ev.stats)
+            plane.events = raw.RawEvents(
+                line=_NO_ROWS_I32,
+                metadata_id=_NO_ROWS,
+                offset_ps=_NO_ROWS,
+                duration_ps=_NO_ROWS,
+                num_occurrences=_NO_ROWS,
+                stats=ev.stats,
+            )
             del ev, piece
             offset += n
             line_counter += len(lines.id)
-    line_tables = (np.concatenate(line_ids) if line_ids else _NO_ROWS,
-                   np.concatenate(line_name_codes) if line_name_codes else _NO_ROWS)
+    line_tables = (
+        np.concatenate(line_ids) if line_ids else _NO_ROWS,
+        np.concatenate(line_name_codes) if line_name_codes else _NO_ROWS,
+    )
     events, perm_inverse = _assemble_events(pieces, line_tables, host_i, plane_i, line_i, name_i, offset)
     del pieces
-    stats_sources = [(_event_rows(st.owner, off, perm_inverse), _without_unused_values(st), names, src)
-                     for off, st, names, src, _ in stats_pieces]
+    stats_sources = [
+        (_event_rows(st.owner, off, perm_inverse), _without_unused_values(st), names, src)
+        for off, st, names, src, _ in stats_pieces
+    ]
     del perm_inverse
     planes = _planes_frame(plane_rows)
-    lines_df = pd.DataFrame(line_rows, columns=["host", "plane", "plane_id", "line_id", "display_id", "name",
-                                                "display_name", "timestamp_ns", "duration_ps", "num_events", "start_ps"])
+    lines_df = pd.DataFrame(
+        line_rows,
+        columns=[
+            "host",
+            "plane",
+            "plane_id",
+            "line_id",
+            "display_id",
+            "name",
+            "display_name",
+            "timestamp_ns",
+            "duration_ps",
+            "num_events",
+            "start_ps",
+        ],
+    )
     em_df = em_table.frame(hlo_protos)
     sm_df = pd.DataFrame(sm_rows, columns=["host", "plane", "metadata_id", "name", "description"])
-    return BuiltFrames(events=events, planes=planes, lines=lines_df, event_metadata=em_df, stat_metadata=sm_df,
-                       origin_ns=int(origin_ns), origin_source=origin_source, hlo_protos=hlo_protos,
-                       stats_sources=stats_sources)
+    return BuiltFrames(
+        events=events,
+        planes=planes,
+        lines=lines_df,
+        event_metadata=em_df,
+        stat_metadata=sm_df,
+        origin_ns=int(origin_ns),
+        origin_source=origin_source,
+        hlo_protos=hlo_protos,
+        stats_sources=stats_sources,
+    )
 
 
 class _EventMetadataTable:
@@ -466,15 +574,19 @@ class _EventMetadataTable:
         cols = self.columns
         hlo: list[bytes | None] = [None] * self.size
         for first, names in self.metadata_plane_rows:
-            hlo[first:first + len(names)] = [hlo_protos.get(nm) for nm in names]
-        return pd.DataFrame({
-            "host": cols["host"], "plane": cols["plane"],
-            "metadata_id": np.concatenate(cols["metadata_id"]),
-            "name": cols["name"], "display_name": cols["display_name"],
-            "num_stats": np.concatenate(cols["num_stats"]),
-            "child_ids": pd.Series(cols["child_ids"], dtype=object),
-            "hlo_proto": pd.Series(hlo, dtype=object),
-        })
+            hlo[first : first + len(names)] = [hlo_protos.get(nm) for nm in names]
+        return pd.DataFrame(
+            {
+                "host": cols["host"],
+                "plane": cols["plane"],
+                "metadata_id": np.concatenate(cols["metadata_id"]),
+                "name": cols["name"],
+                "display_name": cols["display_name"],
+                "num_stats": np.concatenate(cols["num_stats"]),
+                "child_ids": pd.Series(cols["child_ids"], dtype=object),
+                "hlo_proto": pd.Series(hlo, dtype=object),
+            }
+        )
 
 
 def _planes_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
@@ -488,8 +600,9 @@ def _planes_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
             continue
         if values and all(isinstance(v, int) for v in values):
             dtype = "Int64" if all(-(2**63) <= v < 2**63 for v in values) else "UInt64"
-            planes[col] = pd.array([None if v is None or (isinstance(v, float) and np.isnan(v)) else v
-                                    for v in planes[col]], dtype=dtype)
+            planes[col] = pd.array(
+                [None if v is None or (isinstance(v, float) and np.isnan(v)) else v for v in planes[col]], dtype=dtype
+            )
         elif values and all(isinstance(v, float) for v in values):
             planes[col] = planes[col].astype("Float64")
     for col in ("host", "name"):
@@ -509,7 +622,9 @@ def _events_by_metadata_row(em_row_of_event: np.ndarray, n_rows: int) -> tuple[n
     return sorted_events, starts
 
 
-def _expand(owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray, stat_index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _expand(
+    owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray, stat_index: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """For each metadata stat, the events of its metadata row: (event rows, stat rows)."""
     sorted_events, starts = owner_rows
     lo = starts[stat_owner]
@@ -535,17 +650,30 @@ def _without_unused_values(stats: raw.RawStats) -> raw.RawStats:
         double_value = np.broadcast_to(np.float64(0), (n,))
     if obj_value.strides[0] and not ((stats.kind == raw.KIND_STR) | (stats.kind == raw.KIND_BYTES)).any():
         obj_value = np.broadcast_to(np.array(None, object), (n,))
-    return raw.RawStats(owner=stats.owner, metadata_id=stats.metadata_id, kind=stats.kind,
-                        int_value=stats.int_value, double_value=double_value, obj_value=obj_value)
+    return raw.RawStats(
+        owner=stats.owner,
+        metadata_id=stats.metadata_id,
+        kind=stats.kind,
+        int_value=stats.int_value,
+        double_value=double_value,
+        obj_value=obj_value,
+    )
 
 
 def _take_stats(stats: raw.RawStats, rows: np.ndarray, new_owner: np.ndarray) -> raw.RawStats:
-    return raw.RawStats(owner=new_owner, metadata_id=stats.metadata_id[rows], kind=stats.kind[rows],
-                        int_value=stats.int_value[rows], double_value=stats.double_value[rows],
-                        obj_value=stats.obj_value[rows])
+    return raw.RawStats(
+        owner=new_owner,
+        metadata_id=stats.metadata_id[rows],
+        kind=stats.kind[rows],
+        int_value=stats.int_value[rows],
+        double_value=stats.double_value[rows],
+        obj_value=stats.obj_value[rows],
+    )
 
 
-def _values(stats: raw.RawStats, rows: np.ndarray, kind: str, names: dict[int, tuple[str, str]]) -> tuple[np.ndarray, np.ndarray]:
+def _values(
+    stats: raw.RawStats, rows: np.ndarray, kind: str, names: dict[int, tuple[str, str]]
+) -> tuple[np.ndarray, np.ndarray]:
     if kind == "str":
         sub = _take_stats(stats, rows, rows)
         vals = stat_value_strings(sub, names)
@@ -564,9 +692,9 @@ def _join(pieces: list[_PlaneEvents], attr: str, dtype: type, add: list[int] | N
     at = 0
     for k, a in enumerate(arrays):
         if add:
-            np.add(a, add[k], out=out[at:at + len(a)], casting="unsafe")
+            np.add(a, add[k], out=out[at : at + len(a)], casting="unsafe")
         else:
-            out[at:at + len(a)] = a
+            out[at : at + len(a)] = a
         at += len(a)
         arrays[k] = None  # type: ignore[call-overload]
     return out
@@ -586,9 +714,15 @@ def _event_rows(rows_in_plane: np.ndarray, offset: int, perm_inverse: np.ndarray
     return rows if perm_inverse is None else perm_inverse[rows]
 
 
-def _assemble_events(pieces: list[_PlaneEvents], line_tables: tuple[np.ndarray, np.ndarray], host_i: _Interner,
-                     plane_i: _Interner, line_i: _Interner, name_i: _Interner,
-                     n: int) -> tuple[pd.DataFrame, np.ndarray | None]:
+def _assemble_events(
+    pieces: list[_PlaneEvents],
+    line_tables: tuple[np.ndarray, np.ndarray],
+    host_i: _Interner,
+    plane_i: _Interner,
+    line_i: _Interner,
+    name_i: _Interner,
+    n: int,
+) -> tuple[pd.DataFrame, np.ndarray | None]:
     """Concatenate plane pieces, sort, nest, and build the events DataFrame.
 
     Returns the frame and, when sorting moved events, the new row of each old row (else None).
@@ -596,8 +730,9 @@ def _assemble_events(pieces: list[_PlaneEvents], line_tables: tuple[np.ndarray, 
     lines: per-piece and per-line values need no permutation.
     """
     sizes = [len(p) for p in pieces]
-    line_key = _join(pieces, "line", np.int32 if len(line_tables[0]) < 2**31 else np.int64,
-                     add=[p.line_offset for p in pieces])
+    line_key = _join(
+        pieces, "line", np.int32 if len(line_tables[0]) < 2**31 else np.int64, add=[p.line_offset for p in pieces]
+    )
     start = _join(pieces, "start_ps", np.int64)
     duration = _join(pieces, "duration_ps", np.int64)
     # Order: host, plane, line (file order = line_key), start asc, duration desc.
@@ -645,16 +780,18 @@ def _assemble_events(pieces: list[_PlaneEvents], line_tables: tuple[np.ndarray, 
     columns["display_name"] = _categorical(_take(_join(pieces, "display_code", names), perm), name_i)
     columns["name"] = _categorical(_take(_join(pieces, "name_code", names), perm), name_i)
     columns["metadata_id"] = _take(_join(pieces, "metadata_id", np.int64), perm)
-    columns.update({
-        "start_ps": start,
-        "duration_ps": duration,
-        "end_ps": end,
-        "depth": depth,
-        "parent": parent,
-        "self_ps": self_ps,
-        "num_occurrences": occurrences,
-        "aggregated": aggregated,
-    })
+    columns.update(
+        {
+            "start_ps": start,
+            "duration_ps": duration,
+            "end_ps": end,
+            "depth": depth,
+            "parent": parent,
+            "self_ps": self_ps,
+            "num_occurrences": occurrences,
+            "aggregated": aggregated,
+        }
+    )
     offsets = np.concatenate([[0], np.cumsum(sizes)]).tolist() if pieces else [0]
     for sname, kind in PROMOTED.items():
         rows_list, vals_list, valid_list = [], [], []
@@ -682,8 +819,9 @@ def _sort_order(line_key: np.ndarray, start: np.ndarray, duration: np.ndarray) -
     return np.lexsort((-duration, start, line_key))
 
 
-def _promoted_column(kind: str, n: int, rows_list: list[np.ndarray], vals_list: list[np.ndarray],
-                     valid_list: list[np.ndarray]) -> object:
+def _promoted_column(
+    kind: str, n: int, rows_list: list[np.ndarray], vals_list: list[np.ndarray], valid_list: list[np.ndarray]
+) -> object:
     """A typed column: categorical for strings, nullable Int64/UInt64/Float64 for numbers.
 
     Rows are written in order, so event stats (added after metadata stats) win.
@@ -705,10 +843,12 @@ def _promoted_column(kind: str, n: int, rows_list: list[np.ndarray], vals_list: 
         new_code[order] = np.arange(len(uniq))
         out = np.full(n, -1, new_code.dtype)
         out[rows] = new_code[codes]
-        return pd.Categorical.from_codes(out, categories=pd.Index(uniq[order].tolist(), dtype=object),
-                                         validate=False)
-    np_dtype, pd_cls = {"int": (np.int64, pd.arrays.IntegerArray), "uint": (np.uint64, pd.arrays.IntegerArray),
-                        "float": (np.float64, pd.arrays.FloatingArray)}[kind]
+        return pd.Categorical.from_codes(out, categories=pd.Index(uniq[order].tolist(), dtype=object), validate=False)
+    np_dtype, pd_cls = {
+        "int": (np.int64, pd.arrays.IntegerArray),
+        "uint": (np.uint64, pd.arrays.IntegerArray),
+        "float": (np.float64, pd.arrays.FloatingArray),
+    }[kind]
     if not rows_list:
         return pd_cls(np.broadcast_to(np_dtype(0), (n,)), np.broadcast_to(True, (n,)))
     data = _zeros(n, np_dtype)
@@ -727,22 +867,32 @@ def build_stats_frame(sources: list[tuple[np.ndarray, raw.RawStats, dict[int, tu
     """
     parts = [(rows, st, names, src) for rows, st, names, src in sources if len(st)]
     if not parts:
-        return pd.DataFrame({"event": np.zeros(0, np.int64), "name": pd.Categorical([]),
-                             "value": np.zeros(0, object), "source": pd.Categorical([])})
+        return pd.DataFrame(
+            {
+                "event": np.zeros(0, np.int64),
+                "name": pd.Categorical([]),
+                "value": np.zeros(0, object),
+                "source": pd.Categorical([]),
+            }
+        )
     named = [_stat_name_codes(st, names) for _, st, names, _ in parts]
     labels = sorted({label for _, part_labels in named for label in part_labels})
     label_code = {label: k for k, label in enumerate(labels)}
     source_labels = sorted({src for *_, src in parts})
     name_dtype, source_dtype = _code_dtype(len(labels)), _code_dtype(len(source_labels))
     event = np.concatenate([rows.astype(np.int64, copy=False) for rows, *_ in parts])
-    name = np.concatenate([np.array([label_code[x] for x in part_labels], name_dtype)[codes]
-                           for codes, part_labels in named])
+    name = np.concatenate(
+        [np.array([label_code[x] for x in part_labels], name_dtype)[codes] for codes, part_labels in named]
+    )
     source = np.concatenate([np.full(len(st), source_labels.index(src), source_dtype) for _, st, _, src in parts])
     value = np.concatenate([stat_values_python(st, names) for _, st, names, _ in parts])
     order = np.lexsort((source, event))  # stable: stats of one event and source keep their file order
-    return pd.DataFrame({
-        "event": event[order],
-        "name": pd.Categorical.from_codes(name[order], categories=pd.Index(labels), validate=False),
-        "value": value[order],
-        "source": pd.Categorical.from_codes(source[order], categories=pd.Index(source_labels), validate=False),
-    }, copy=False)
+    return pd.DataFrame(
+        {
+            "event": event[order],
+            "name": pd.Categorical.from_codes(name[order], categories=pd.Index(labels), validate=False),
+            "value": value[order],
+            "source": pd.Categorical.from_codes(source[order], categories=pd.Index(source_labels), validate=False),
+        },
+        copy=False,
+    )

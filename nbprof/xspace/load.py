@@ -17,8 +17,9 @@ from nbprof.xspace.frames import HostSpace, build_frames
 from nbprof.xspace.profile import Profile
 
 
-def load(path: str | os.PathLike[str], *, run: str | None = None, host: str | list[str] | None = None,
-         partial: bool = False) -> Profile:
+def load(
+    path: str | os.PathLike[str], *, run: str | None = None, host: str | list[str] | None = None, partial: bool = False
+) -> Profile:
     """Load a profile into DataFrames.
 
     Parameters
@@ -59,11 +60,15 @@ def load(path: str | os.PathLike[str], *, run: str | None = None, host: str | li
         del space
     built = build_frames(spaces)
     if "relative; no Task Environment" in built.origin_source:
-        notes.append("line timestamps are relative and there is no Task Environment plane: times are relative "
-                     "to the profiler session, not wall-clock")
+        notes.append(
+            "line timestamps are relative and there is no Task Environment plane: times are relative "
+            "to the profiler session, not wall-clock"
+        )
     if built.events["aggregated"].any():
-        notes.append(f"{int(built.events['aggregated'].sum()):,} aggregated events (num_occurrences, no start time) "
-                     "are kept with aggregated=True and start_ps at their line's start")
+        notes.append(
+            f"{int(built.events['aggregated'].sum()):,} aggregated events (num_occurrences, no start time) "
+            "are kept with aggregated=True and start_ps at their line's start"
+        )
     errors = [e for s in spaces for e in s.space.errors]
     warns = [w for s in spaces for w in s.space.warnings]
     hostnames = list(dict.fromkeys(h for s in spaces for h in s.space.hostnames))
@@ -124,8 +129,9 @@ def select_hosts(profile: Profile, hosts: list[str]) -> Profile:
     """A Profile restricted to some hosts (same origin; event rows renumbered, parents remapped)."""
     unknown = [h for h in hosts if h not in profile.hosts]
     if unknown:
-        raise ProfileError(f"no host {', '.join(map(repr, unknown))} in this profile",
-                           hint=f"hosts: {', '.join(profile.hosts)}")
+        raise ProfileError(
+            f"no host {', '.join(map(repr, unknown))} in this profile", hint=f"hosts: {', '.join(profile.hosts)}"
+        )
     ev = profile.events
     keep = ev["host"].isin(hosts).to_numpy()
     rows = np.flatnonzero(keep)
@@ -147,11 +153,21 @@ def select_hosts(profile: Profile, hosts: list[str]) -> Profile:
         return df[df["host"].isin(hosts)].reset_index(drop=True) if "host" in df else df
 
     return Profile(
-        events=events, planes=by_host(profile.planes), lines=by_host(profile.lines),
-        event_metadata=by_host(profile.event_metadata), stat_metadata=by_host(profile.stat_metadata),
-        origin_ns=profile.origin_ns, origin_source=profile.origin_source,
+        events=events,
+        planes=by_host(profile.planes),
+        lines=by_host(profile.lines),
+        event_metadata=by_host(profile.event_metadata),
+        stat_metadata=by_host(profile.stat_metadata),
+        origin_ns=profile.origin_ns,
+        origin_source=profile.origin_source,
         hosts=[h for h in profile.hosts if h in hosts],
         paths=[p for h, p in zip(profile.hosts, profile.paths) if h in hosts],
-        run=profile.run, errors=profile.errors, warnings=profile.warnings, hostnames=profile.hostnames,
-        hlo_protos=profile.hlo_protos, notes=profile.notes, damaged=profile.damaged, _stats_sources=sources,
+        run=profile.run,
+        errors=profile.errors,
+        warnings=profile.warnings,
+        hostnames=profile.hostnames,
+        hlo_protos=profile.hlo_protos,
+        notes=profile.notes,
+        damaged=profile.damaged,
+        _stats_sources=sources,
     )

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import numpy as np
 
-
 # Lines with at least this many events get a running-maximum pass first.
 _LONG_LINE = 1024
 
@@ -52,9 +51,9 @@ def _parents_by_jumping(line_key: np.ndarray, start: np.ndarray, end: np.ndarray
     del first_of_line
     for lo, hi in zip(bounds[:-1], bounds[1:]):
         if hi - lo >= _LONG_LINE:
-            top = np.maximum.accumulate(end[lo:hi - 1]) < need[lo + 1:hi]
-            cand[lo + 1:hi][top] = -1
-            searching[lo + 1:hi] &= ~top
+            top = np.maximum.accumulate(end[lo : hi - 1]) < need[lo + 1 : hi]
+            cand[lo + 1 : hi][top] = -1
+            searching[lo + 1 : hi] &= ~top
     # First round on whole slices: does the previous event contain each event?
     searching[1:] &= end[:-1] < need[1:]
     active = np.flatnonzero(searching).astype(rows, copy=False)

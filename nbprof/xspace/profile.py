@@ -82,13 +82,13 @@ class Profile:
             return 0
         return int(timed["end_ps"].max() - timed["start_ps"].min())
 
-    def summary(self) -> "ProfileSummary":
+    def summary(self) -> ProfileSummary:
         """The data behind ``nbprof summary``: counts, span, hosts, top events."""
         from nbprof.xspace.summary import summarize
 
         return summarize(self)
 
-    def for_host(self, host: str) -> "Profile":
+    def for_host(self, host: str) -> Profile:
         """A Profile restricted to one host (same origin, same frames filtered)."""
         from nbprof.xspace.load import select_hosts
 

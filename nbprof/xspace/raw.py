@@ -43,7 +43,7 @@ class RawStats:
     obj_value: np.ndarray
 
     @classmethod
-    def empty(cls) -> "RawStats":
+    def empty(cls) -> RawStats:
         return cls(
             owner=np.zeros(0, np.int64),
             metadata_id=np.zeros(0, np.int64),

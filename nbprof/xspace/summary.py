@@ -43,7 +43,9 @@ class ProfileSummary:
         if self.run:
             out.append(f"Run: {self.run}")
         out.append(f"Hosts: {', '.join(self.hosts)}   File size: {format_bytes(self.file_bytes)}")
-        out.append(f"Events: {self.num_events:,}" + (f" ({self.num_aggregated:,} aggregated)" if self.num_aggregated else ""))
+        out.append(
+            f"Events: {self.num_events:,}" + (f" ({self.num_aggregated:,} aggregated)" if self.num_aggregated else "")
+        )
         out.append(f"Time span: {format_ps(self.span_ps)}   (time origin: {self.origin_source})")
         out.append("")
         out.append("Planes:")
@@ -52,14 +54,21 @@ class ProfileSummary:
         out.append("")
         out.append("Lines:")
         for row in self.lines.itertuples(index=False):
-            out.append(f"  {row.plane:<20} {str(row.line)[:48]:<48} {row.events:>10,} events  busy {format_ps(row.busy_ps)}")
-        for title, frame in (("Top 10 events by total time", self.top_total), ("Top 10 events by self time", self.top_self)):
+            out.append(
+                f"  {row.plane:<20} {str(row.line)[:48]:<48} {row.events:>10,} events  busy {format_ps(row.busy_ps)}"
+            )
+        for title, frame in (
+            ("Top 10 events by total time", self.top_total),
+            ("Top 10 events by self time", self.top_self),
+        ):
             out.append("")
             out.append(f"{title}:")
             out.append(f"  {'name':<56} {'count':>8} {'total':>12} {'self':>12} {'average':>12}")
             for row in frame.itertuples(index=False):
-                out.append(f"  {str(row.name)[:56]:<56} {row.count:>8,} {format_ps(row.total_ps):>12} "
-                           f"{format_ps(row.self_ps):>12} {format_ps(row.avg_ps):>12}")
+                out.append(
+                    f"  {str(row.name)[:56]:<56} {row.count:>8,} {format_ps(row.total_ps):>12} "
+                    f"{format_ps(row.self_ps):>12} {format_ps(row.avg_ps):>12}"
+                )
         for label, items in (("Errors", self.errors), ("Warnings", self.warnings), ("Notes", self.notes)):
             if items:
                 out.append("")
@@ -71,20 +80,25 @@ class ProfileSummary:
         return self.to_text()
 
 
-def summarize(profile: "object") -> ProfileSummary:
+def summarize(profile: object) -> ProfileSummary:
     """Summarise a Profile (see ProfileSummary)."""
     import os
 
     ev = profile.events  # type: ignore[attr-defined]
     timed = ev[~ev["aggregated"]]
     by_name = timed.groupby("name", observed=True).agg(
-        count=("duration_ps", "size"), total_ps=("duration_ps", "sum"), self_ps=("self_ps", "sum"))
+        count=("duration_ps", "size"), total_ps=("duration_ps", "sum"), self_ps=("self_ps", "sum")
+    )
     by_name["avg_ps"] = (by_name["total_ps"] // by_name["count"]).astype("int64")
     by_name = by_name.reset_index()
     top_total = by_name.sort_values(["total_ps", "name"], ascending=[False, True]).head(10).reset_index(drop=True)
     top_self = by_name.sort_values(["self_ps", "name"], ascending=[False, True]).head(10).reset_index(drop=True)
-    lines = (timed[timed["depth"] == 0].groupby(["host", "plane", "line"], observed=True)
-             .agg(busy_ps=("duration_ps", "sum")).reset_index())
+    lines = (
+        timed[timed["depth"] == 0]
+        .groupby(["host", "plane", "line"], observed=True)
+        .agg(busy_ps=("duration_ps", "sum"))
+        .reset_index()
+    )
     counts = ev.groupby(["host", "plane", "line"], observed=True).size().rename("events").reset_index()
     lines = counts.merge(lines, on=["host", "plane", "line"], how="left").fillna({"busy_ps": 0})
     lines["busy_ps"] = lines["busy_ps"].astype("int64")
@@ -95,11 +109,20 @@ def summarize(profile: "object") -> ProfileSummary:
         except OSError:
             pass
     return ProfileSummary(
-        paths=list(profile.paths), run=profile.run, hosts=list(profile.hosts),  # type: ignore[attr-defined]
-        num_events=len(ev), num_aggregated=int(ev["aggregated"].sum()), span_ps=profile.duration_ps,  # type: ignore[attr-defined]
-        origin_ns=profile.origin_ns, origin_source=profile.origin_source,  # type: ignore[attr-defined]
+        paths=list(profile.paths),
+        run=profile.run,
+        hosts=list(profile.hosts),  # type: ignore[attr-defined]
+        num_events=len(ev),
+        num_aggregated=int(ev["aggregated"].sum()),
+        span_ps=profile.duration_ps,  # type: ignore[attr-defined]
+        origin_ns=profile.origin_ns,
+        origin_source=profile.origin_source,  # type: ignore[attr-defined]
         planes=profile.planes[["host", "name", "num_lines", "num_events"]].copy(),  # type: ignore[attr-defined]
-        lines=lines, top_total=top_total, top_self=top_self,
-        errors=list(profile.errors), warnings=list(profile.warnings), notes=list(profile.notes),  # type: ignore[attr-defined]
+        lines=lines,
+        top_total=top_total,
+        top_self=top_self,
+        errors=list(profile.errors),
+        warnings=list(profile.warnings),
+        notes=list(profile.notes),  # type: ignore[attr-defined]
         file_bytes=size,
     )

@@ -91,9 +91,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=_chromium_path(), headless=True, args=CHROMIUM_ARGS
-        )
+        browser = pw.chromium.launch(executable_path=_chromium_path(), headless=True, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 
@@ -107,7 +105,11 @@ class OfflineGuard:
     def handle(self, route):
         url = route.request.url
         host = url.split("/")[2] if "://" in url else ""
-        if url.startswith(("data:", "blob:", "file:")) or host.split(":")[0] in ("127.0.0.1", "localhost", "harness.test"):
+        if url.startswith(("data:", "blob:", "file:")) or host.split(":")[0] in (
+            "127.0.0.1",
+            "localhost",
+            "harness.test",
+        ):
             route.fallback()
         else:
             self.blocked.append(url)
@@ -342,7 +344,9 @@ def start_jupyter(app: str, root_dir: Path, state_dir: Path, timeout: float = 90
     }
     cls = "LabApp" if app == "jupyterlab" else "JupyterNotebookApp"
     cmd = [
-        sys.executable, "-m", app,
+        sys.executable,
+        "-m",
+        app,
         "--no-browser",
         "--ip=127.0.0.1",
         f"--port={port}",
@@ -374,7 +378,7 @@ def start_jupyter(app: str, root_dir: Path, state_dir: Path, timeout: float = 90
         except (urllib.error.URLError, ConnectionError, OSError):
             if time.perf_counter() > deadline:
                 server.stop()
-                raise RuntimeError(f"{app} did not start in {timeout}s:\n{log_path.read_text()[-3000:]}")
+                raise RuntimeError(f"{app} did not start in {timeout}s:\n{log_path.read_text()[-3000:]}") from None
             time.sleep(0.2)
     server.startup_s = time.perf_counter() - t0
     return server
@@ -463,7 +467,6 @@ def rerun_cell_until(page, index: int, text: str, timeout: float = 15) -> str:
         if time.monotonic() > deadline:
             raise AssertionError(f"cell {index} output never contained {text!r}; last: {out!r}")
         page.wait_for_timeout(250)
-
 
 
 # --------------------------------------------------------------------------- nbprof helpers

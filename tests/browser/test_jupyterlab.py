@@ -10,13 +10,16 @@ from conftest import FIXTURES, open_notebook, run_cell, write_notebook
 
 def test_profile_app_in_jupyterlab(page, jupyter_server, screenshot, timings):
     server = jupyter_server("jupyterlab")
-    write_notebook(server.root_dir / "nbprof_app.ipynb", [
-        "import nbprof\n"
-        "from nbprof.widgets import ProfileApp\n"
-        f"prof = nbprof.load({str(FIXTURES / 'tpu_v6e')!r})\n"
-        "ProfileApp(prof)",
-        "prof.op_profile()",
-    ])
+    write_notebook(
+        server.root_dir / "nbprof_app.ipynb",
+        [
+            "import nbprof\n"
+            "from nbprof.widgets import ProfileApp\n"
+            f"prof = nbprof.load({str(FIXTURES / 'tpu_v6e')!r})\n"
+            "ProfileApp(prof)",
+            "prof.op_profile()",
+        ],
+    )
     t0 = time.perf_counter()
     open_notebook(page, server, "nbprof_app.ipynb")
     timings["lab_open_notebook"] = time.perf_counter() - t0
@@ -52,7 +55,9 @@ def test_profile_app_in_jupyterlab(page, jupyter_server, screenshot, timings):
     # the views follow JupyterLab's theme
     assert "nbp-dark" not in app.get_attribute("class")
     page.evaluate("window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
-    page.wait_for_function("document.querySelector('.jp-OutputArea .nbp').classList.contains('nbp-dark')", timeout=30_000)
+    page.wait_for_function(
+        "document.querySelector('.jp-OutputArea .nbp').classList.contains('nbp-dark')", timeout=30_000
+    )
     page.wait_for_function("!document.getElementById('jupyterlab-splash')", timeout=30_000)
     screenshot(page, "jupyterlab-dark")
     assert page.offline_guard.blocked == []

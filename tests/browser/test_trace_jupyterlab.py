@@ -12,15 +12,14 @@ VIEWER = ".jp-OutputArea [data-testid=trace-viewer]"
 
 def test_trace_viewer_in_jupyterlab(page, jupyter_server, screenshot, timings):
     server = jupyter_server("jupyterlab")
-    write_notebook(server.root_dir / "nbprof_trace.ipynb", [
-        "import nbprof\n"
-        f"prof = nbprof.load({str(FIXTURES / 'gpu_v100')!r})\n"
-        "viewer = prof.trace()\n"
-        "viewer",
-        "print('RANGE', viewer.time_range[1] - viewer.time_range[0] < prof.duration_ps // 2)",
-        "start = int(prof.events['start_ps'].min())\n"
-        "viewer.time_range = [start, start + 1_000_000_000]",
-    ])
+    write_notebook(
+        server.root_dir / "nbprof_trace.ipynb",
+        [
+            f"import nbprof\nprof = nbprof.load({str(FIXTURES / 'gpu_v100')!r})\nviewer = prof.trace()\nviewer",
+            "print('RANGE', viewer.time_range[1] - viewer.time_range[0] < prof.duration_ps // 2)",
+            "start = int(prof.events['start_ps'].min())\nviewer.time_range = [start, start + 1_000_000_000]",
+        ],
+    )
     open_notebook(page, server, "nbprof_trace.ipynb")
     t0 = time.perf_counter()
     run_cell(page, 0)
@@ -47,7 +46,9 @@ def test_trace_viewer_in_jupyterlab(page, jupyter_server, screenshot, timings):
     run_cell(page, 2)  # and the kernel moves the view: 1 ms from the first event
     page.wait_for_function(
         f"() => {{ const d = document.querySelector('{VIEWER}').dataset;"
-        " return Math.abs(Number(d.viewEnd) - Number(d.viewStart) - 1e9) < 1; }", timeout=30_000)
+        " return Math.abs(Number(d.viewEnd) - Number(d.viewStart) - 1e9) < 1; }",
+        timeout=30_000,
+    )
     assert page.locator(f"{VIEWER} [data-testid=range-label]").inner_text() == "1 ms shown"
     screenshot(page, "jupyterlab-trace")
     assert page.offline_guard.blocked == []

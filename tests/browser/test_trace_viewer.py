@@ -28,7 +28,8 @@ def gpu():
 def small_synthetic():
     prof = build_trace_profile(40_000, seed=5, n_devices=1, host_threads=2)
     prof.events["line"] = prof.events["line"].cat.rename_categories(
-        {"python3/1001": "<i>thread</i><script>bad()</script>"})
+        {"python3/1001": "<i>thread</i><script>bad()</script>"}
+    )
     prof.lines["name"] = prof.lines["name"].replace({"python3/1001": "<i>thread</i><script>bad()</script>"})
     return prof
 
@@ -136,8 +137,9 @@ def test_click_event_shows_details_from_the_events_frame(page, gpu):
     kernels = [i for i in h.api("api.items()") if i["row"] >= 0 and i["X1"] - i["X0"] > 6 and i["y"] > 60]
     k = kernels[len(kernels) // 2]
     page.mouse.click(box["x"] + (k["X0"] + k["X1"]) / 2, box["y"] + k["y"] + 9)
-    page.wait_for_function("(r) => document.querySelector('[data-testid=detail-row]')?.textContent === String(r)",
-                           arg=k["row"])
+    page.wait_for_function(
+        "(r) => document.querySelector('[data-testid=detail-row]')?.textContent === String(r)", arg=k["row"]
+    )
     assert page.inner_text("[data-testid=detail-name]") == str(ev["name"].iat[k["row"]])
     assert page.inner_text("[data-testid=detail-duration-ps]") == str(ev["duration_ps"].iat[k["row"]])
     stats = page.inner_text("[data-testid=detail-stats]")
@@ -183,20 +185,27 @@ def test_search_and_step_through_matches(page, gpu):
     ev = gpu.events[~gpu.events["aggregated"]]
     pattern = "MemcpyH2D"
     expected = ev[ev["name"].astype(str).str.contains(pattern, case=False, regex=False)].sort_values(
-        "start_ps", kind="stable")
+        "start_ps", kind="stable"
+    )
     page.fill("[data-testid=search-input]", pattern)
     page.press("[data-testid=search-input]", "Enter")
     page.wait_for_function("() => document.querySelector('[data-testid=trace-viewer]').dataset.searchIndex === '0'")
     assert page.inner_text("[data-testid=search-count]") == f"1 / {len(expected)}"
-    page.wait_for_function("(r) => document.querySelector('[data-testid=detail-row]')?.textContent === String(r)",
-                           arg=int(expected.index[0]))
+    page.wait_for_function(
+        "(r) => document.querySelector('[data-testid=detail-row]')?.textContent === String(r)",
+        arg=int(expected.index[0]),
+    )
     page.click("[data-testid=search-next]")
-    page.wait_for_function("(r) => document.querySelector('[data-testid=detail-row]')?.textContent === String(r)",
-                           arg=int(expected.index[1]))
+    page.wait_for_function(
+        "(r) => document.querySelector('[data-testid=detail-row]')?.textContent === String(r)",
+        arg=int(expected.index[1]),
+    )
     assert page.inner_text("[data-testid=search-count]") == f"2 / {len(expected)}"
     page.click("[data-testid=search-prev]")
-    page.wait_for_function("(r) => document.querySelector('[data-testid=detail-row]')?.textContent === String(r)",
-                           arg=int(expected.index[0]))
+    page.wait_for_function(
+        "(r) => document.querySelector('[data-testid=detail-row]')?.textContent === String(r)",
+        arg=int(expected.index[0]),
+    )
     assert pattern in page.inner_text("[data-testid=detail-name]")
     h.wait_idle()
     z0, z1 = h.view()  # the view was moved onto the match
@@ -246,7 +255,7 @@ def test_collapse_a_section(page, gpu):
 
 
 def test_html_in_names_renders_as_text(page, small_synthetic):
-    h = _open(page, small_synthetic)
+    _open(page, small_synthetic)
     label = "<i>thread</i><script>bad()</script>"
     tracks = page.locator("[data-testid=track-name]").all_inner_texts()
     assert label in tracks
@@ -254,7 +263,9 @@ def test_html_in_names_renders_as_text(page, small_synthetic):
     assert page.locator("[data-testid=trace-viewer] i, [data-testid=trace-viewer] script").count() == 0
     page.fill("[data-testid=search-input]", "<b>bold_op</b>")
     page.press("[data-testid=search-input]", "Enter")
-    page.wait_for_function("() => document.querySelector('[data-testid=detail-name]')?.textContent === '<b>bold_op</b>'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=detail-name]')?.textContent === '<b>bold_op</b>'"
+    )
     assert page.locator("[data-testid=detail-name] *").count() == 0  # one text node, no elements
     _clean(page)
 
@@ -305,8 +316,9 @@ def test_flow_arrow_links_host_launch_to_device_kernel(page, small_synthetic):
     ev = small_synthetic.events
     launch = int(page.inner_text("[data-testid=detail-row]"))
     page.click("[data-testid=flow-link]")
-    page.wait_for_function("(r) => document.querySelector('[data-testid=detail-row]')?.textContent !== String(r)",
-                           arg=launch)
+    page.wait_for_function(
+        "(r) => document.querySelector('[data-testid=detail-row]')?.textContent !== String(r)", arg=launch
+    )
     kernel = int(page.inner_text("[data-testid=detail-row]"))
     assert ev["correlation_id"].iat[kernel] == ev["correlation_id"].iat[launch]
     assert str(ev["plane"].iat[kernel]).startswith("/device") and str(ev["plane"].iat[launch]) == "/host:CPU"
@@ -316,7 +328,9 @@ def test_flow_arrow_links_host_launch_to_device_kernel(page, small_synthetic):
 
 def test_hover_shows_name_and_duration(page, gpu):
     h = _open(page, gpu)
-    item = max((i for i in h.api("api.items()") if i["row"] >= 0 and 0 < i["X0"] < 900), key=lambda i: i["X1"] - i["X0"])
+    item = max(
+        (i for i in h.api("api.items()") if i["row"] >= 0 and 0 < i["X0"] < 900), key=lambda i: i["X1"] - i["X0"]
+    )
     box = h.canvas_box()
     page.mouse.move(box["x"] + (item["X0"] + min(item["X1"], 900)) / 2, box["y"] + item["y"] + 9)
     tip = page.locator("[data-testid=tooltip]")

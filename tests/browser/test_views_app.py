@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import re
 
-import nbprof
 import pytest
-
 from browser_helpers import assert_clean, fmt_bytes
+
+import nbprof
+from nbprof.widgets import view_for
+from nbprof.widgets._base import esm_path
 from nbprof.widgets.app import ProfileApp
 from nbprof.widgets.html_export import export_state, to_html
-from nbprof.widgets._base import esm_path
 from nbprof.widgets.tool_names import TOOL_LABELS
-from nbprof.widgets import view_for
 
 
 def app_esm() -> str:
@@ -77,7 +77,7 @@ def test_follows_dark_theme(harness_page, load_fixture):
     page = harness_page(view_for(load_fixture("jax_mlp_train").op_profile()), dark=True)
     assert "nbp-dark" in page.get_attribute(".nbp", "class")
     bg = page.evaluate("getComputedStyle(document.querySelector('.nbp')).backgroundColor")
-    rgb = [int(v) for v in bg[bg.index("(") + 1: bg.index(")")].split(",")[:3]]
+    rgb = [int(v) for v in bg[bg.index("(") + 1 : bg.index(")")].split(",")[:3]]
     assert sum(rgb) < 150  # dark background
     page.evaluate("document.body.classList.remove('dark')")
     page.wait_for_function("!document.querySelector('.nbp').classList.contains('nbp-dark')")
@@ -111,7 +111,9 @@ def test_overview_cards_graph_and_links(harness_page, load_fixture, screenshot):
 def test_overview_top_ops_on_tpu(harness_page, load_fixture):
     overview = load_fixture("tpu_v6e").overview()
     page = harness_page(view_for(overview))
-    names = page.eval_on_selector_all("[data-testid=top-ops] tbody tr", "trs => trs.map(t => t.children[3].textContent)")
+    names = page.eval_on_selector_all(
+        "[data-testid=top-ops] tbody tr", "trs => trs.map(t => t.children[3].textContent)"
+    )
     assert names == overview.top_ops["name"].head(10).astype(str).tolist()
     duty = overview.summary["device_duty_cycle_percent"]
     assert page.inner_text("[data-testid=card-duty_cycle-value]") == f"{duty:.2f}%"
@@ -125,7 +127,9 @@ def test_input_pipeline_view(harness_page, load_fixture, screenshot):
     details = page.locator("[data-testid=input-ops-details]")
     if details.get_attribute("open") is None:
         details.locator("summary").click()
-    names = page.eval_on_selector_all("[data-testid=input-ops] tbody tr", "trs => trs.map(t => t.children[0].textContent)")
+    names = page.eval_on_selector_all(
+        "[data-testid=input-ops] tbody tr", "trs => trs.map(t => t.children[0].textContent)"
+    )
     assert sorted(names) == sorted(result.input_ops["name"].astype(str))
     details.locator("summary").click()
     assert not page.locator("[data-testid=input-ops]").is_visible()
@@ -139,15 +143,23 @@ def test_tf_data_graph_marks_critical_path_and_bottleneck(harness_page, load_fix
     result = load_fixture("tf_keras_fit").tf_data_bottleneck()
     page = harness_page(view_for(result))
     nodes = page.locator("[data-testid=graph-node]")
-    graph = result.graph[(result.graph["host"] == result.summary["host"])
-                         & (result.graph["input_pipeline"] == result.summary["input_pipeline"])]
+    graph = result.graph[
+        (result.graph["host"] == result.summary["host"])
+        & (result.graph["input_pipeline"] == result.summary["input_pipeline"])
+    ]
     assert nodes.count() == len(graph)
-    critical = page.eval_on_selector_all("[data-testid=graph-node][data-critical=true]", "ns => ns.map(n => n.dataset.name)")
+    critical = page.eval_on_selector_all(
+        "[data-testid=graph-node][data-critical=true]", "ns => ns.map(n => n.dataset.name)"
+    )
     assert sorted(critical) == sorted(graph.loc[graph["is_blocking"], "long_name"].astype(str))
-    bottleneck = page.eval_on_selector_all("[data-testid=graph-node][data-bottleneck=true]", "ns => ns.map(n => n.dataset.name)")
+    bottleneck = page.eval_on_selector_all(
+        "[data-testid=graph-node][data-bottleneck=true]", "ns => ns.map(n => n.dataset.name)"
+    )
     assert bottleneck == graph.loc[graph["is_bottleneck"], "long_name"].astype(str).tolist()
     assert bottleneck == [result.summary["iterator_long_name"]]
-    stroke = page.eval_on_selector("[data-testid=graph-node][data-bottleneck=true] rect", "r => getComputedStyle(r).stroke")
+    stroke = page.eval_on_selector(
+        "[data-testid=graph-node][data-bottleneck=true] rect", "r => getComputedStyle(r).stroke"
+    )
     assert stroke == "rgb(211, 47, 47)"
     screenshot(page, "view-tf_data", full_page=True)
     assert_clean(page)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import nbprof
-import pandas as pd
-
 from browser_helpers import INJECTION, assert_clean, fmt_bytes
+
+import nbprof
 from nbprof.widgets import view_for
 from nbprof.widgets._base import view_class
 from nbprof.widgets.tools import compute_payload
@@ -71,7 +70,9 @@ def test_memory_breakdown_names_render_as_text(harness_page, load_fixture):
     result = load_fixture("tf_cpu_bfc_memory").memory_profile()
     result.breakdown = result.breakdown.assign(tf_op=INJECTION)  # a hostile op name everywhere
     page = harness_page(view_for(result))
-    cells = page.eval_on_selector_all("[data-testid=memory-breakdown] tbody tr", "trs => trs.map(t => t.children[0].textContent)")
+    cells = page.eval_on_selector_all(
+        "[data-testid=memory-breakdown] tbody tr", "trs => trs.map(t => t.children[0].textContent)"
+    )
     assert set(cells) == {INJECTION}
     assert_clean(page)
 
@@ -82,9 +83,20 @@ def test_pod_viewer_slider_and_hover(harness_page, multi_host_logdir, screenshot
     page = harness_page(view_class("pod_viewer")(payload))
     assert page.locator("[data-testid=pod-bars-bar]").count() == len(prof.hosts)
     steps = prof.steps
-    categories = [c for c in steps.columns if c.endswith("_ps") and c not in
-                  {"start_ps", "duration_ps", "host_wait_input_ps", "host_to_device_ps",
-                   "device_compute_16_ps", "device_compute_32_ps"}]
+    categories = [
+        c
+        for c in steps.columns
+        if c.endswith("_ps")
+        and c
+        not in {
+            "start_ps",
+            "duration_ps",
+            "host_wait_input_ps",
+            "host_to_device_ps",
+            "device_compute_16_ps",
+            "device_compute_32_ps",
+        }
+    ]
     last = len(payload["steps"]) - 1
     page.fill("[data-testid=pod-step]", str(last))  # range input: fill sets the value and fires input
     step = payload["steps"][last]

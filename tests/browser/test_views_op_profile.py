@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pandas as pd
-
 from browser_helpers import INJECTION, assert_clean
+
 from nbprof.widgets import view_for
 
 
@@ -96,8 +95,8 @@ def test_flops_utilisation_colour_scale(harness_page, load_fixture):
 
 def test_group_by_program(harness_page, load_fixture):
     prof = load_fixture("tpu_v6e")
-    from nbprof.widgets.tools import compute_payload
     from nbprof.widgets._base import view_class
+    from nbprof.widgets.tools import compute_payload
 
     page = harness_page(view_class("op_profile")(compute_payload(prof, "op_profile")))
     page.select_option("[data-testid=op-by]", "program")

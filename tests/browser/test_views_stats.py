@@ -6,16 +6,20 @@ import io
 
 import pandas as pd
 import pytest
-
 from browser_helpers import INJECTION, assert_clean
+
 from nbprof.widgets import view_for
 
 
 def first_column_values(page, testid: str, column_label: str) -> list[str]:
-    idx = page.eval_on_selector_all(f"[data-testid={testid}] thead th",
-                                    f"ths => ths.findIndex(th => th.textContent.replace(/[▲▼]/g, '') === {column_label!r})")
+    idx = page.eval_on_selector_all(
+        f"[data-testid={testid}] thead th",
+        f"ths => ths.findIndex(th => th.textContent.replace(/[▲▼]/g, '') === {column_label!r})",
+    )
     assert idx >= 0, column_label
-    return page.eval_on_selector_all(f"[data-testid={testid}] tbody tr", f"trs => trs.map(tr => tr.children[{idx}].textContent)")
+    return page.eval_on_selector_all(
+        f"[data-testid={testid}] tbody tr", f"trs => trs.map(tr => tr.children[{idx}].textContent)"
+    )
 
 
 def download_csv(page, testid: str) -> pd.DataFrame:
@@ -26,8 +30,10 @@ def download_csv(page, testid: str) -> pd.DataFrame:
 
 def hover_slice(page, path) -> None:
     """Move the mouse onto a point inside a pie slice (its bounding box centre may be another slice)."""
-    box = path.evaluate("p => { const r = p.ownerSVGElement.getBoundingClientRect(); "
-                        "return [r.left + +p.dataset.anchorX, r.top + +p.dataset.anchorY]; }")
+    box = path.evaluate(
+        "p => { const r = p.ownerSVGElement.getBoundingClientRect(); "
+        "return [r.left + +p.dataset.anchorX, r.top + +p.dataset.anchorY]; }"
+    )
     page.mouse.move(*box)
 
 
@@ -58,7 +64,9 @@ def test_framework_op_stats_table_sort_filter_csv(harness_page, op_stats, screen
     csv = download_csv(page, "op-stats")
     assert len(csv) == len(op_stats)
     assert sorted(csv["Operation"].astype(str)) == sorted(op_stats["name"].astype(str))
-    merged = csv.merge(op_stats, left_on=["Host/device", "Type", "Operation"], right_on=["host_or_device", "type", "name"])
+    merged = csv.merge(
+        op_stats, left_on=["Host/device", "Type", "Operation"], right_on=["host_or_device", "type", "name"]
+    )
     assert len(merged) == len(op_stats)
     assert merged["Total self-time (us)"].to_numpy() == pytest.approx(merged["total_self_time_us"].to_numpy(), rel=1e-8)
 
@@ -81,7 +89,9 @@ def test_framework_op_stats_idle_toggle_matches_analysis(harness_page, op_stats,
     csv = download_csv(page, "op-stats")
     assert "IDLE" not in set(csv["Type"])
     assert len(csv) == len(no_idle)
-    merged = csv.merge(no_idle, left_on=["Host/device", "Type", "Operation"], right_on=["host_or_device", "type", "name"])
+    merged = csv.merge(
+        no_idle, left_on=["Host/device", "Type", "Operation"], right_on=["host_or_device", "type", "name"]
+    )
     assert len(merged) == len(no_idle)
     # percentages are recomputed without idle time, as the analysis does with include_idle=False
     assert (merged["Host total self-time (%)"] - merged["host_self_time_pct"]).abs().max() < 1e-6
@@ -133,8 +143,10 @@ def test_kernel_stats_pie_table_filter(harness_page, load_fixture, screenshot):
 def test_largest_table_view_draws_fast(harness_page, op_stats, timings):
     """The biggest payload of the fixtures (4,894 ops) draws in well under a second in the page."""
     page = harness_page(view_for(op_stats))
-    ms = page.evaluate("async () => { const t = performance.now(); await window.mountWidget(window.__model.state);"
-                       " return performance.now() - t; }")
+    ms = page.evaluate(
+        "async () => { const t = performance.now(); await window.mountWidget(window.__model.state);"
+        " return performance.now() - t; }"
+    )
     timings["framework_op_stats_4894_rows_draw"] = ms / 1000
     assert page.inner_text("[data-testid=op-stats-count]").endswith(f"{len(op_stats)} rows")
     assert ms < 1000

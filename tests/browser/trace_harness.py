@@ -94,13 +94,17 @@ class TraceHarness:
         """Evaluate ``expr`` (a function of ``api``, ``arg``) against the viewer's test API."""
         return self.page.evaluate(
             f"([arg]) => {{ const api = document.querySelector('[data-testid=trace-viewer]').traceApi; "
-            f"return ({expr}); }}", [arg])
+            f"return ({expr}); }}",
+            [arg],
+        )
 
     def wait_idle(self, timeout: float = 20_000) -> None:
         """Until a reply has been drawn and no request is in flight or pending."""
         self.page.wait_for_function(
             "() => { const a = document.querySelector('[data-testid=trace-viewer]')?.traceApi;"
-            " return a && a.state.reply && !a.pending(); }", timeout=timeout)
+            " return a && a.state.reply && !a.pending(); }",
+            timeout=timeout,
+        )
         self.page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
     def view(self) -> tuple[float, float]:

@@ -30,9 +30,13 @@ class OldProfilerServer:
         self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
         handler = grpc.method_handlers_generic_handler(
             "tensorflow.ProfilerService",
-            {"Profile": grpc.unary_unary_rpc_method_handler(
-                self._profile, request_deserializer=pb.ProfileRequest.FromString,
-                response_serializer=lambda m: m.SerializeToString())},
+            {
+                "Profile": grpc.unary_unary_rpc_method_handler(
+                    self._profile,
+                    request_deserializer=pb.ProfileRequest.FromString,
+                    response_serializer=lambda m: m.SerializeToString(),
+                )
+            },
         )
         self.server.add_generic_rpc_handlers((handler,))
         self.port = self.server.add_insecure_port("127.0.0.1:0")

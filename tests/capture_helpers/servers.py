@@ -45,8 +45,9 @@ class ServerProcess:
             self.process.stdout.close()
 
 
-def start_servers(count: int = 1, lifetime_s: float = 60.0, die_after_s: float | None = None,
-                  framework: str = "jax") -> list[ServerProcess]:
+def start_servers(
+    count: int = 1, lifetime_s: float = 60.0, die_after_s: float | None = None, framework: str = "jax"
+) -> list[ServerProcess]:
     """Start ``count`` servers at once and wait until each prints READY (work compiled, port open).
 
     ``framework``: ``"jax"`` (tests/capture_helpers/jax_server.py) or ``"tf"`` (tf_server.py).

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -57,8 +58,10 @@ def column_values(series: pd.Series, kind: str) -> list[Any]:
     if kind == "bool":
         return [None if pd.isna(v) else bool(v) for v in series.tolist()]
     as_obj = series.astype(object)
-    return [None if (v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v))) else str(v)
-            for v in as_obj.tolist()]
+    return [
+        None if (v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v))) else str(v)
+        for v in as_obj.tolist()
+    ]
 
 
 def table(frame: pd.DataFrame, columns: Sequence[Column], limit: int = MAX_TABLE_ROWS) -> dict[str, Any]:
@@ -94,7 +97,11 @@ def notes_of(result: Any) -> list[str]:
     """The result's own notes (which events were used, what could not be attributed)."""
     notes = getattr(result, "notes", None)
     if notes is None:
-        notes = (getattr(result, "info", None) or {}).get("notes") if isinstance(getattr(result, "info", None), dict) else None
+        notes = (
+            (getattr(result, "info", None) or {}).get("notes")
+            if isinstance(getattr(result, "info", None), dict)
+            else None
+        )
     return [str(n) for n in (notes or []) if n]
 
 

@@ -24,10 +24,17 @@ def build(frame: pd.DataFrame) -> dict[str, Any]:
         return {"available": False, "reason": "this profile has no framework ops"}
     ordered = frame
     if "total_self_time_us" in frame.columns:  # only the rows sent need sorting (big frames: nlargest)
-        ordered = frame.nlargest(MAX_TABLE_ROWS, "total_self_time_us", keep="first") if len(frame) > MAX_TABLE_ROWS \
+        ordered = (
+            frame.nlargest(MAX_TABLE_ROWS, "total_self_time_us", keep="first")
+            if len(frame) > MAX_TABLE_ROWS
             else frame.sort_values("total_self_time_us", ascending=False, kind="stable")
-    return {"table": {**table(ordered, COLUMNS), "total_rows": int(len(frame))}, "csv_name": "framework_op_stats.csv",
-            "totals": side_totals(frame), "notes": truncation_note(frame, "ops")}
+        )
+    return {
+        "table": {**table(ordered, COLUMNS), "total_rows": int(len(frame))},
+        "csv_name": "framework_op_stats.csv",
+        "totals": side_totals(frame),
+        "notes": truncation_note(frame, "ops"),
+    }
 
 
 def side_totals(frame: pd.DataFrame) -> dict[str, float]:

@@ -24,7 +24,8 @@ HOST_LABELS = {
 }
 
 DEVICE_STATS = [
-    ("step_time_ms", "Step time"), ("input_percent_per_step", "Waiting for input (% of step)"),
+    ("step_time_ms", "Step time"),
+    ("input_percent_per_step", "Waiting for input (% of step)"),
 ]
 
 
@@ -59,8 +60,11 @@ def build(result: Any) -> dict[str, Any]:
     ops = getattr(result, "input_ops", None)
     text = " ".join(str(summary[k]) for k in ("statement", "next_step") if summary.get(k))
     return {
-        "summary": {"input_percent": jsonable(summary.get("input_percent")) if summary.get("num_steps", 1) else None,
-                    "verdict": summary.get("verdict") or "unknown", "text": text},
+        "summary": {
+            "input_percent": jsonable(summary.get("input_percent")) if summary.get("num_steps", 1) else None,
+            "verdict": summary.get("verdict") or "unknown",
+            "text": text,
+        },
         "device": device,
         "host_breakdown": host_slices(getattr(result, "host_breakdown", None)),
         "input_ops": table(ops, INPUT_OPS_COLUMNS) if isinstance(ops, pd.DataFrame) else None,

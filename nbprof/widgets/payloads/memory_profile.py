@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -70,11 +71,15 @@ def timeline(frame: pd.DataFrame) -> dict[str, Any]:
     if cols["in_use"]:
         in_use = pd.to_numeric(ordered[cols["in_use"]], errors="coerce").fillna(0).to_numpy()
     else:
-        parts = [pd.to_numeric(ordered[cols[k]], errors="coerce").fillna(0).to_numpy() for k in ("stack", "heap") if cols[k]]
+        parts = [
+            pd.to_numeric(ordered[cols[k]], errors="coerce").fillna(0).to_numpy() for k in ("stack", "heap") if cols[k]
+        ]
         in_use = np.sum(parts, axis=0) if parts else np.zeros(len(ordered))
     rows = sample_indices(in_use)
     sampled = ordered.iloc[rows]
-    out: dict[str, Any] = {key: column_values(sampled[col], TIMELINE_FIELDS[key][1]) for key, col in cols.items() if col}
+    out: dict[str, Any] = {
+        key: column_values(sampled[col], TIMELINE_FIELDS[key][1]) for key, col in cols.items() if col
+    }
     if "in_use" not in out:
         out["in_use"] = [int(v) for v in in_use[rows]]
     if len(rows) < len(ordered):
@@ -105,7 +110,11 @@ def build(result: Any, compute: Callable[[str], Any] | None = None) -> dict[str,
             if memory_id not in profiles:
                 profiles[memory_id] = one(compute(memory_id))
     shown = [i for i in ids if i in profiles]
-    notes = [] if len(shown) == len(ids) else [f"{len(ids) - len(shown)} more memory ids: use prof.memory_profile(memory_id=...)."]
+    notes = (
+        []
+        if len(shown) == len(ids)
+        else [f"{len(ids) - len(shown)} more memory ids: use prof.memory_profile(memory_id=...)."]
+    )
     from nbprof.widgets.payloads._common import notes_of
 
     return {"memory_ids": shown, "selected": selected, "profiles": profiles, "notes": notes + notes_of(result)}

@@ -37,8 +37,11 @@ def tree(frame: pd.DataFrame) -> dict[str, Any]:
     small = prune(frame)
     present = [(name, kind) for name, kind in FIELDS if name in small.columns]
     values = [column_values(small[name], kind) for name, kind in present]
-    return {"fields": [name for name, _ in present], "rows": [list(r) for r in zip(*values)],
-            "total_nodes": int(len(frame))}
+    return {
+        "fields": [name for name, _ in present],
+        "rows": [list(r) for r in zip(*values)],
+        "total_nodes": int(len(frame)),
+    }
 
 
 def build(results: dict[str, pd.DataFrame] | pd.DataFrame) -> dict[str, Any]:
@@ -56,11 +59,21 @@ def build(results: dict[str, pd.DataFrame] | pd.DataFrame) -> dict[str, Any]:
         if len(t["rows"]) < t["total_nodes"]:
             notes.append(f"By {by}: showing the {len(t['rows']):,} largest of {t['total_nodes']:,} nodes.")
     summary = []
-    for key, label in (("source", "Source"), ("device_kind", "Device kind"), ("device_type", "Device"),
-                       ("peak_tflops", "Peak TFLOP/s"), ("peak_hbm_gibps", "Peak memory bandwidth (GiB/s)")):
+    for key, label in (
+        ("source", "Source"),
+        ("device_kind", "Device kind"),
+        ("device_type", "Device"),
+        ("peak_tflops", "Peak TFLOP/s"),
+        ("peak_hbm_gibps", "Peak memory bandwidth (GiB/s)"),
+    ):
         value = jsonable(info.get(key))
         if value not in (None, ""):
             summary.append([label, f"{value:,.4g}" if isinstance(value, float) else str(value)])
     notes += [str(n) for n in info.get("notes", []) if n]
-    return {"trees": trees, "default_by": "category" if "category" in trees else next(iter(trees)),
-            "top_n": 10, "summary": summary, "notes": notes}
+    return {
+        "trees": trees,
+        "default_by": "category" if "category" in trees else next(iter(trees)),
+        "top_n": 10,
+        "summary": summary,
+        "notes": notes,
+    }

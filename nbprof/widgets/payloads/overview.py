@@ -36,14 +36,21 @@ TOP_OPS_COLUMNS = [
     ("flop_rate_gflops", "FLOP rate (GFLOP/s)", "num"),
 ]  # fmt: skip
 
-ENVIRONMENT = [("host_count", "Number of hosts"), ("device_type", "Device type"),
-               ("hardware_type", "Hardware type"), ("device_core_count", "Number of device cores")]
+ENVIRONMENT = [
+    ("host_count", "Number of hosts"),
+    ("device_type", "Device type"),
+    ("hardware_type", "Hardware type"),
+    ("device_core_count", "Number of device cores"),
+]
 
 
 def breakdown(summary: dict[str, Any]) -> list[list[Any]]:
     """Average step time per category (``<category>_ms_avg`` keys), largest first, zeros left out."""
-    rows = [[pretty(key[: -len("_avg")]), jsonable(value), "ms"] for key, value in summary.items()
-            if key.endswith("_ms_avg") and key != "step_time_ms_avg" and jsonable(value)]
+    rows = [
+        [pretty(key[: -len("_avg")]), jsonable(value), "ms"]
+        for key, value in summary.items()
+        if key.endswith("_ms_avg") and key != "step_time_ms_avg" and jsonable(value)
+    ]
     return sorted(rows, key=lambda r: -r[1])
 
 
@@ -81,10 +88,21 @@ def build(result: Any) -> dict[str, Any]:
     return {
         "cards": cards(summary),
         "step_graph": step_graph(getattr(result, "step_time_graph", None)),
-        "top_ops": {**table(top.head(10), TOP_OPS_COLUMNS), "title": f"Top 10 {side.lower() if side in ('Host', 'Device') else side} operations".replace("  ", " ")}
-        if isinstance(top, pd.DataFrame) and len(top) else {"reason": "no ops"},
-        "environment": [[label, str(jsonable(summary[key]))] for key, label in ENVIRONMENT if summary.get(key) is not None],
-        "recommendation": {"verdict": jsonable(rec.get("verdict")), "text": str(rec.get("text") or ""),
-                           "next_tools": [next_tool(str(n)) for n in rec.get("next_tools") or []]} if rec else None,
+        "top_ops": {
+            **table(top.head(10), TOP_OPS_COLUMNS),
+            "title": f"Top 10 {side.lower() if side in ('Host', 'Device') else side} operations".replace("  ", " "),
+        }
+        if isinstance(top, pd.DataFrame) and len(top)
+        else {"reason": "no ops"},
+        "environment": [
+            [label, str(jsonable(summary[key]))] for key, label in ENVIRONMENT if summary.get(key) is not None
+        ],
+        "recommendation": {
+            "verdict": jsonable(rec.get("verdict")),
+            "text": str(rec.get("text") or ""),
+            "next_tools": [next_tool(str(n)) for n in rec.get("next_tools") or []],
+        }
+        if rec
+        else None,
         "notes": notes_of(result),
     }

@@ -22,13 +22,19 @@ BOTTLENECK_COLUMNS = [
     ("suggestion", "Suggestion", "str"),
 ]  # fmt: skip
 
-SUMMARY = [("host", "Most input-bound host", "str"), ("input_pipeline", "Input pipeline", "str"),
-           ("max_latency_us", "Slowest run", "us"), ("iterator_long_name", "Bottleneck iterator", "str"),
-           ("iterator_latency_us", "Bottleneck latency", "us"), ("bottleneck_type", "Bottleneck type", "str")]
+SUMMARY = [
+    ("host", "Most input-bound host", "str"),
+    ("input_pipeline", "Input pipeline", "str"),
+    ("max_latency_us", "Slowest run", "us"),
+    ("iterator_long_name", "Bottleneck iterator", "str"),
+    ("iterator_latency_us", "Bottleneck latency", "us"),
+    ("bottleneck_type", "Bottleneck type", "str"),
+]
 
 
 def graph(nodes: pd.DataFrame) -> dict[str, Any]:
     """One pipeline's graph: nodes with string ids (iterator ids exceed JS's exact integers)."""
+
     def ids(col: str) -> list[str | None]:
         return [None if v is None else str(v) for v in column_values(nodes[col], "str")]
 
@@ -40,10 +46,22 @@ def graph(nodes: pd.DataFrame) -> dict[str, Any]:
     critical = column_values(nodes["is_blocking"], "bool")
     bottleneck = column_values(nodes["is_bottleneck"], "bool")
     node_ids, parents = ids("iterator_id"), ids("parent_id")
-    return {"nodes": [
-        {"id": node_ids[i], "parent": parents[i], "name": names[i], "short_name": short[i], "self_ps": self_ps[i],
-         "total_ps": total_ps[i], "calls": calls[i], "critical": bool(critical[i]), "bottleneck": bool(bottleneck[i])}
-        for i in range(len(nodes))]}
+    return {
+        "nodes": [
+            {
+                "id": node_ids[i],
+                "parent": parents[i],
+                "name": names[i],
+                "short_name": short[i],
+                "self_ps": self_ps[i],
+                "total_ps": total_ps[i],
+                "calls": calls[i],
+                "critical": bool(critical[i]),
+                "bottleneck": bool(bottleneck[i]),
+            }
+            for i in range(len(nodes))
+        ]
+    }
 
 
 def build(result: Any) -> dict[str, Any]:
@@ -52,8 +70,11 @@ def build(result: Any) -> dict[str, Any]:
     pipelines = getattr(result, "pipelines", None)
     nodes = getattr(result, "graph", None)
     if not isinstance(pipelines, pd.DataFrame) or len(pipelines) == 0:
-        return {"available": False, "reason": summary.get("text") or "no tf.data iterator events in this profile",
-                "notes": notes_of(result)}
+        return {
+            "available": False,
+            "reason": summary.get("text") or "no tf.data iterator events in this profile",
+            "notes": notes_of(result),
+        }
     graphs: dict[str, Any] = {}
     if isinstance(nodes, pd.DataFrame) and len(nodes):
         keys = nodes["host"].astype(str) + " · " + nodes["input_pipeline"].astype(str)
@@ -62,7 +83,9 @@ def build(result: Any) -> dict[str, Any]:
     default = f"{summary.get('host')} · {summary.get('input_pipeline')}"
     bottlenecks = getattr(result, "bottleneck_analysis", None)
     return {
-        "summary": [[label, jsonable(summary[k]), kind] for k, label, kind in SUMMARY if summary.get(k) not in (None, "")],
+        "summary": [
+            [label, jsonable(summary[k]), kind] for k, label, kind in SUMMARY if summary.get(k) not in (None, "")
+        ],
         "text": str(summary.get("text") or ""),
         "recommendation": str(summary.get("suggestion") or ""),
         "graphs": graphs,
