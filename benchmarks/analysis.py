@@ -42,7 +42,7 @@ TOOLS: dict[str, Callable[[Any], Any]] = {
     "input_pipeline": lambda prof: prof.input_pipeline(),
     "pod_viewer": lambda prof: prof.pod_viewer(),
     # the profile against itself: the cost of a comparison (steps + op tables of both)
-    "compare": lambda prof: __import__("nbprof.analysis.compare", fromlist=["compare"]).compare(prof, prof),
+    "compare": lambda prof: __import__("nbprof").compare(prof, prof),
 }
 # nbprof tool -> XProf tool name in results.json.
 XPROF_TOOL = {

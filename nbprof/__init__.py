@@ -3,27 +3,40 @@
     >>> import nbprof
     >>> prof = nbprof.load(nbprof.examples.path("jax_mlp_train"))
     >>> prof.events.head()          # every event, int64 picoseconds
+    >>> prof.overview()             # a tool: DataFrames as attributes, a view in a notebook
     >>> prof                        # in a notebook: the XProf tools, inline
 
-``compare`` and the ``%load_ext nbprof`` magics are imported on first use. ``nbprof.capture``
-is both a subpackage and a function (calling the package captures from profiler servers).
+Layers, bottom to top (none imports one above it): ``proto`` -> ``xspace`` (frames) ->
+``hlo`` -> ``opstats`` -> ``tools`` -> ``widgets`` / ``export`` -> ``profile`` -> ``capture``,
+``magic``. ``nbprof.capture`` is both a subpackage and a function (calling the package
+captures from profiler servers).
 """
 
 from __future__ import annotations
 
+import sys as _sys
+import types as _types
 from typing import Any
 
 from nbprof import examples
 from nbprof.errors import CaptureError, NbprofError, ProfileError, TruncatedProfileError
-from nbprof.xspace import Profile, load, runs
+from nbprof.profile import Profile, compare, load, runs
+from nbprof.tools import _result as _tool_results
 
 __version__ = "0.1.0"
 
-import sys as _sys
-import types as _types
-
 from nbprof import capture as _capture_package
 from nbprof.capture import profile, start, step, stop
+
+
+def _view_bundle(result: Any, include: Any, exclude: Any) -> Any:
+    """The notebook mime bundle of a tool result: its view (imported on first display)."""
+    from nbprof.widgets.registry import mime_bundle
+
+    return mime_bundle(result, include, exclude)
+
+
+_tool_results.set_view_provider(_view_bundle)
 
 
 class _CallableModule(_types.ModuleType):
@@ -38,18 +51,6 @@ class _CallableModule(_types.ModuleType):
 
 _capture_package.__class__ = _CallableModule
 capture = _sys.modules["nbprof.capture"]
-_LAZY = {"compare": "nbprof.analysis.compare"}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'nbprof' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
 
 
 def load_ipython_extension(ip: Any) -> None:

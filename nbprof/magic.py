@@ -7,7 +7,6 @@ The profile is displayed inline (unless ``--no-show``), returned by the line mag
 from __future__ import annotations
 
 import ast
-import html
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +16,7 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 from nbprof.errors import CaptureError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from nbprof.xspace.profile import Profile
+    from nbprof.profile import Profile
 
 #: Name under which the last profile is stored in the user namespace.
 RESULT_NAME = "_profile"
@@ -213,37 +212,10 @@ def _split_last_expression(tree: ast.Module) -> tuple[ast.Module, ast.Expression
 
 
 def show(profile: Profile) -> None:
-    """Display a profile: its own rich view when it has one, else a compact HTML summary."""
-    from IPython.display import HTML, display
+    """Display a profile: the app where widgets run, its HTML summary elsewhere."""
+    from IPython.display import display
 
-    rich = any(hasattr(type(profile), name) for name in ("_repr_mimebundle_", "_repr_html_"))
-    if rich:
-        display(profile)
-    else:
-        display(HTML(summary_html(profile)))
-
-
-def summary_html(profile: Profile, top: int = 10) -> str:
-    """A small HTML card: run, hosts, events, span and the heaviest events by self time (all text escaped)."""
-    from nbprof.units import format_ps
-
-    summary = profile.summary()
-    esc = html.escape
-    rows = "".join(
-        f"<tr><td style='text-align:left'>{esc(str(r.name))}</td><td>{r.count:,}</td>"
-        f"<td>{esc(format_ps(r.self_ps))}</td><td>{esc(format_ps(r.total_ps))}</td></tr>"
-        for r in summary.top_self.head(top).itertuples(index=False)
-    )
-    where = esc(profile.paths[0].rsplit("/", 1)[0]) if profile.paths else ""
-    notes = "".join(f"<div>{esc(n)}</div>" for n in [*summary.errors, *summary.warnings])
-    return (
-        "<div class='nbprof-summary' style='font-family:sans-serif;font-size:13px'>"
-        f"<div><b>nbprof profile</b> run {esc(str(summary.run or '-'))} &middot; hosts {esc(', '.join(summary.hosts))}"
-        f" &middot; {summary.num_events:,} events &middot; span {esc(format_ps(summary.span_ps))}</div>"
-        f"<div style='color:#666'>saved in {where}</div>{notes}"
-        "<table style='margin-top:4px'><thead><tr><th style='text-align:left'>event</th><th>count</th>"
-        f"<th>self</th><th>total</th></tr></thead><tbody>{rows}</tbody></table></div>"
-    )
+    display(profile)
 
 
 def load_ipython_extension(ip: Any) -> None:
@@ -251,4 +223,4 @@ def load_ipython_extension(ip: Any) -> None:
     ip.register_magics(ProfileMagics)
 
 
-__all__ = ["ProfileMagics", "load_ipython_extension", "show", "split_options", "summary_html"]
+__all__ = ["ProfileMagics", "load_ipython_extension", "show", "split_options"]

@@ -18,7 +18,7 @@ import pandas as pd
 import pytest
 
 import nbprof
-from nbprof.analysis.framework_op_stats import XPROF_MAX_OPS_PER_SIDE, framework_op_stats
+from nbprof.tools.framework_op_stats import XPROF_MAX_OPS_PER_SIDE, framework_op_stats
 
 HERE = Path(__file__).parent
 FIXTURES = [
@@ -57,7 +57,7 @@ def fos_of(fixture: str, include_idle: bool = True):
 
 @functools.cache
 def _fos_cached(fixture: str, include_idle: bool):
-    return framework_op_stats(load(fixture), include_idle=include_idle)
+    return framework_op_stats(load(fixture).op_stats(), include_idle=include_idle)
 
 
 @functools.cache
@@ -76,10 +76,11 @@ def capped(ours) -> pd.DataFrame:
 
 
 def test_issue_columns_present():
-    fos = framework_op_stats(load("tf_keras_fit"))
-    assert set(ISSUE_COLUMNS) <= set(fos.columns)
+    fos = framework_op_stats(load("tf_keras_fit").op_stats())
+    assert set(ISSUE_COLUMNS) <= set(fos.table.columns)
     assert fos.tool == "framework_op_stats"
-    assert fos.info["notes"]
+    assert fos.notes and all(isinstance(n, str) for n in fos.notes)
+    assert fos.to_frames() == {"table": fos.table}
 
 
 @pytest.mark.parametrize("fixture", FIXTURES)
@@ -136,7 +137,7 @@ def test_without_idle_matches_xprof(fixture):
 
 
 def test_tpu_rates_and_bound_match_xprof():
-    ours = fos_of("tpu_v6e").reset_index(drop=True)
+    ours = fos_of("tpu_v6e").table.reset_index(drop=True)
     ref = ref_table("tpu_v6e")
     for ours_col, ref_col in [
         ("flop_rate_gflops", "Normalized FLOP Rate (FLOPs/s)"),
@@ -165,17 +166,19 @@ def test_xprof_csv_has_xprof_columns_and_values(fixture):
 
 
 def test_xprof_csv_to_file(tmp_path):
-    fos = framework_op_stats(load("tf_custom_loop"))
+    fos = framework_op_stats(load("tf_custom_loop").op_stats())
     target = tmp_path / "ops.csv"
     assert fos.to_xprof_csv(target) is None
     assert target.read_text().startswith('"Rank","Host/device"')
 
 
-def test_queries_return_plain_frames():
-    fos = framework_op_stats(load("tf_custom_loop"))
-    host = fos[fos["host_or_device"] == "Host"]
-    assert type(host) is pd.DataFrame
+def test_table_is_a_plain_frame_and_text_summary_names_top_ops():
+    fos = framework_op_stats(load("tf_custom_loop").op_stats())
+    assert type(fos.table) is pd.DataFrame
+    host = fos.table[fos.table["host_or_device"] == "Host"]
     assert host["host_self_time_pct"].sum() == pytest.approx(100.0, rel=1e-9)
+    top_host = host[host["name"] != "IDLE"].iloc[0]["name"]
+    assert top_host in repr(fos) and repr(fos).startswith("Framework op stats")
 
 
 def test_two_hosts_combine_like_xprofs_op_stats_combiner(tmp_path):
@@ -185,8 +188,8 @@ def test_two_hosts_combine_like_xprofs_op_stats_combiner(tmp_path):
     run.mkdir(parents=True)
     for host in ("worker0", "worker1"):
         (run / f"{host}.xplane.pb").write_bytes(source.read_bytes())
-    both = framework_op_stats(nbprof.load(tmp_path)).set_index(["host_or_device", "name"])
-    one = fos_of("tf_custom_loop").set_index(["host_or_device", "name"])
+    both = framework_op_stats(nbprof.load(tmp_path).op_stats()).table.set_index(["host_or_device", "name"])
+    one = fos_of("tf_custom_loop").table.set_index(["host_or_device", "name"])
     assert both.index.equals(one.index)
     assert (both["occurrences"] == 2 * one["occurrences"]).all()
     assert (both["total_self_time_ps"] == 2 * one["total_self_time_ps"]).all()

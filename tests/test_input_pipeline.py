@@ -14,7 +14,7 @@ import pathlib
 import pytest
 
 import nbprof
-from nbprof.analysis.input_pipeline import input_pipeline
+from nbprof.tools.input_pipeline import input_pipeline
 
 REFERENCE = pathlib.Path(__file__).parent / "reference"
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
@@ -39,7 +39,7 @@ BREAKDOWN_KEYS = {
 
 @functools.cache
 def result(name: str):
-    return input_pipeline(nbprof.load(FIXTURES / name))
+    return input_pipeline(nbprof.load(FIXTURES / name).op_stats())
 
 
 def reference(name: str) -> dict:
@@ -68,7 +68,7 @@ def test_input_percent_per_step(name: str) -> None:
         assert row["input_pct"] == pytest.approx(ref_pct, abs=0.5)
     total_input = sum(r[cols.index("infeedTimeMs")] for r in ref["rows"])
     total = sum(r[cols.index("stepTimeMs")] for r in ref["rows"])
-    assert result(name).summary["input_percent"] == pytest.approx(100 * total_input / total, abs=0.5)
+    assert result(name).summary["input_pct"] == pytest.approx(100 * total_input / total, abs=0.5)
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -121,7 +121,7 @@ def test_merged_hosts_combine_input_ops(tmp_path: pathlib.Path) -> None:
     src = next((FIXTURES / "tf_cpu_bfc_memory").rglob("*.xplane.pb"))
     shutil.copy(src, run / "worker0.xplane.pb")
     shutil.copy(src, run / "worker1.xplane.pb")
-    both = input_pipeline(nbprof.load(tmp_path))
+    both = input_pipeline(nbprof.load(tmp_path).op_stats())
     one = result("tf_cpu_bfc_memory")
     assert len(both.input_ops) == len(one.input_ops)
     merged = both.input_ops.set_index("name")
@@ -130,4 +130,4 @@ def test_merged_hosts_combine_input_ops(tmp_path: pathlib.Path) -> None:
         assert merged.loc[row["name"], "self_ms"] == pytest.approx(2 * row["self_ms"])
         assert merged.loc[row["name"], "self_pct"] == pytest.approx(row["self_pct"])
     assert both.summary["verdict"] == one.summary["verdict"]
-    assert both.summary["input_percent"] == pytest.approx(one.summary["input_percent"])
+    assert both.summary["input_pct"] == pytest.approx(one.summary["input_pct"])

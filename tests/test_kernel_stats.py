@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 
 import nbprof
-from nbprof.analysis.kernel_stats import COLUMNS, kernel_stats, parse_kernel_details
+from nbprof.tools.kernel_stats import COLUMNS, kernel_stats, parse_kernel_details
 
 HERE = Path(__file__).parent
 CPU_FIXTURES = ["jax_mlp_train", "jax_mlp_train_pytrace", "tf_custom_loop", "tf_keras_fit", "tf_cpu_bfc_memory"]
@@ -35,8 +35,9 @@ def reference(fixture: str) -> pd.DataFrame:
 
 def test_gpu_v100_rows_match_xprof():
     ref = reference("gpu_v100")
-    ours = kernel_stats(load("gpu_v100"))
-    assert list(ours.columns) == COLUMNS and ours.tool == "kernel_stats"
+    result = kernel_stats(load("gpu_v100").op_stats())
+    ours = result.table
+    assert list(ours.columns) == COLUMNS and result.tool == "kernel_stats"
     assert len(ours) == len(ref) == 15
     assert ours["rank"].tolist() == list(range(1, len(ref) + 1))
     for col in ("kernel_name", "block_dim", "grid_dim", "op_name"):
@@ -50,8 +51,9 @@ def test_gpu_v100_rows_match_xprof():
 
 def test_gpu_v100_totals_match_xprof():
     ref = reference("gpu_v100")
-    ours = kernel_stats(load("gpu_v100"))
-    assert ours["occurrences"].sum() == ref["occurrences"].sum() == ours.info["num_kernel_events"]
+    result = kernel_stats(load("gpu_v100").op_stats())
+    ours = result.table
+    assert ours["occurrences"].sum() == ref["occurrences"].sum() == result.num_kernel_events
     assert ours["total_duration_us"].sum() == pytest.approx(ref["total_duration_us"].sum(), rel=1e-9)
     # ps columns are exact sums; the µs columns truncate each kernel to whole ns like XProf.
     assert (ours["total_duration_ps"] >= ours["total_duration_us"] * 1e6 - 1).all()
@@ -61,8 +63,9 @@ def test_gpu_v100_totals_match_xprof():
 @pytest.mark.parametrize("fixture", CPU_FIXTURES + ["tpu_v6e"])
 def test_no_gpu_kernels_gives_empty_table(fixture):
     assert len(reference(fixture)) == 0
-    ours = kernel_stats(load(fixture))
-    assert len(ours) == 0 and list(ours.columns) == COLUMNS and "note" in ours.info
+    ours = kernel_stats(load(fixture).op_stats())
+    assert len(ours.table) == 0 and list(ours.table.columns) == COLUMNS and ours.notes
+    assert repr(ours) == "Kernel stats: no GPU kernels with launch details in this profile."
 
 
 def test_parse_current_kernel_details_format():
@@ -80,14 +83,14 @@ def test_parse_current_kernel_details_format():
 
 def test_profile_method_delegates():
     prof = load("gpu_v100")
-    assert prof.kernel_stats().equals(kernel_stats(prof))
+    assert prof.kernel_stats().table.equals(kernel_stats(prof.op_stats()).table)
 
 
 def test_synthetic_gpu_kernels_tensor_core_flags(tmp_path):
     """Kernels named like Tensor Core GEMMs, with framework ops (built with the test builder)."""
     from test_op_profile import synthetic_gpu_xla
 
-    ours = kernel_stats(synthetic_gpu_xla(tmp_path)).set_index("kernel_name")
+    ours = kernel_stats(synthetic_gpu_xla(tmp_path).op_stats()).table.set_index("kernel_name")
     assert len(ours) == 3
     gemm = ours.loc["sm80_xmma_gemm_f16"]
     assert bool(gemm["is_kernel_using_tensor_core"]) and bool(gemm["is_op_tensor_core_eligible"])

@@ -13,7 +13,7 @@ from IPython.utils.capture import capture_output
 import nbprof
 from nbprof.errors import CaptureError
 from nbprof.magic import ProfileMagics, split_options
-from nbprof.xspace.profile import Profile
+from nbprof.profile import Profile
 
 # The package by module path (nbprof exports the name nbprof.capture as a callable package too).
 capture_api = importlib.import_module("nbprof.capture")
@@ -136,7 +136,7 @@ def test_split_options_keeps_the_statement_exactly():
 
 
 def test_summary_html_escapes_event_names(ip, tmp_path):
-    from nbprof.magic import summary_html
+    from nbprof.widgets.static_html import profile_summary_html as summary_html
 
     with capture_api.profile(logdir=tmp_path, quiet=True) as session:
         with jax.profiler.TraceAnnotation("<script>alert(1)</script>"):

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 import nbprof
-from nbprof.analysis.memory_profile import MemoryProfileError, memory_profile, sample_timeline
 from nbprof.errors import NbprofError
+from nbprof.tools.memory_profile import MemoryProfileError, memory_profile, sample_timeline
 
 HERE = Path(__file__).parent
 WITH_MEMORY = ["tf_cpu_bfc_memory", "tf_custom_loop", "tf_keras_fit", "gpu_v100", "tpu_v6e"]
@@ -36,7 +36,7 @@ def reference(fixture: str) -> dict:
 
 @functools.cache
 def result(fixture: str, memory_id: str):
-    return memory_profile(load(fixture), memory_id)
+    return memory_profile(load(fixture).op_stats(), memory_id)
 
 
 def allocators() -> list[tuple[str, str]]:
@@ -45,7 +45,7 @@ def allocators() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("fixture", WITH_MEMORY + WITHOUT_MEMORY)
 def test_memory_ids_match_xprof(fixture):
-    res = memory_profile(load(fixture))
+    res = memory_profile(load(fixture).op_stats())
     assert res.memory_ids == reference(fixture)["memoryIds"]
 
 
@@ -167,7 +167,7 @@ def test_stack_row_on_tpu():
 
 @pytest.mark.parametrize("fixture", WITHOUT_MEMORY)
 def test_no_allocator_events_is_a_result_not_an_error(fixture):
-    res = memory_profile(load(fixture))
+    res = memory_profile(load(fixture).op_stats())
     assert not res.available
     assert res.memory_ids == []
     assert "no memory profile data" in res.message
@@ -177,7 +177,7 @@ def test_no_allocator_events_is_a_result_not_an_error(fixture):
 
 def test_unknown_memory_id_is_a_clear_error():
     with pytest.raises(MemoryProfileError) as info:
-        memory_profile(load("tf_keras_fit"), "GPU_0_bfc")
+        memory_profile(load("tf_keras_fit").op_stats(), "GPU_0_bfc")
     assert isinstance(info.value, NbprofError)
     assert "mklcpu" in str(info.value)
 
@@ -241,7 +241,7 @@ def _built_profile(tmp_path):
 
 def test_built_trace_follows_xprof_rules(tmp_path):
     prof = _built_profile(tmp_path)
-    res = memory_profile(prof)
+    res = memory_profile(prof.op_stats())
     assert res.memory_ids == ["0", "bfc"]  # device_ordinal when there is no allocator_name
     assert res.memory_id == "0"
     s = res.summary
@@ -261,7 +261,7 @@ def test_built_trace_follows_xprof_rules(tmp_path):
     ]
     assert not b["special"].any()  # every heap byte at the peak is accounted for
     assert b["data_type"].tolist() == ["float", "float"]
-    other = memory_profile(prof, "bfc")
+    other = memory_profile(prof.op_stats(), "bfc")
     assert other.summary["peak_heap_bytes"] == 7
     # heap the profile's allocations do not explain (7 - 3 bytes) is XProf's "unused preallocated" row
     assert other.breakdown[["tf_op", "allocation_bytes"]].values.tolist() == [

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 import nbprof
-from nbprof.analysis import _hlo_shapes
-from nbprof.analysis.memory_viewer import MemoryViewerError, memory_viewer, module_times
 from nbprof.errors import NbprofError
+from nbprof.hlo import shapes as _hlo_shapes
 from nbprof.proto import hlo_pb2
+from nbprof.tools.memory_viewer import MemoryViewerError, memory_viewer, module_times
 
 HERE = Path(__file__).parent
 MIB = 1 << 20
@@ -36,7 +36,7 @@ def reference(fixture: str) -> dict:
 
 @functools.cache
 def result(fixture: str):
-    return memory_viewer(load(fixture), reference(fixture)["module"])
+    return memory_viewer(load(fixture).op_stats(), reference(fixture)["module"])
 
 
 def exact_bytes(mib: float) -> int:
@@ -117,34 +117,34 @@ def test_default_module_is_the_one_that_ran_longest():
     """Deliberate difference: XProf opens the first module of its (unordered) list; we open the
     module whose XLA ops took most time in the profile."""
     prof = load("jax_mlp_train")
-    res = memory_viewer(prof)
+    res = memory_viewer(prof.op_stats())
     assert res.module == "jit_train_step(30)"
     times = module_times(prof)
     assert times.index[0] == "jit_train_step(30)"
-    assert memory_viewer(load("tpu_v6e")).module == reference("tpu_v6e")["module"]
+    assert memory_viewer(load("tpu_v6e").op_stats()).module == reference("tpu_v6e")["module"]
 
 
 def test_modules_list_and_plain_names():
     prof = load("jax_mlp_train")
     res = prof.memory_viewer()
     assert len(res.modules) == 18 and "jit_train_step(30)" in res.modules
-    assert memory_viewer(prof, "jit_train_step").module == "jit_train_step(30)"
+    assert memory_viewer(prof.op_stats(), "jit_train_step").module == "jit_train_step(30)"
     with pytest.raises(MemoryViewerError) as info:
-        memory_viewer(prof, "jit__normal")  # three programs share this name
+        memory_viewer(prof.op_stats(), "jit__normal")  # three programs share this name
     assert "several" in str(info.value)
     with pytest.raises(NbprofError):
-        memory_viewer(prof, "no_such_module")
+        memory_viewer(prof.op_stats(), "no_such_module")
 
 
 @pytest.mark.parametrize("module", ["jit_multiply(12)", "jit_stage(0)", "jit__normal(8)", "jit__threefry_split(4)"])
 def test_every_module_replays(module):
-    res = memory_viewer(load("jax_mlp_train"), module)
+    res = memory_viewer(load("jax_mlp_train").op_stats(), module)
     assert res.summary["peak_bytes"] >= res.summary["indefinite_bytes"] >= 0
     assert res.summary["peak_bytes"] == res.buffers["size_bytes"].sum()
 
 
 def test_profile_without_hlo_protos():
-    res = memory_viewer(load("tf_keras_fit"))
+    res = memory_viewer(load("tf_keras_fit").op_stats())
     assert not res.available and res.modules == []
     assert "no HLO module protos" in res.message
     assert len(res.buffers) == 0 and len(res.heap_timeline) == 0

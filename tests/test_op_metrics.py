@@ -1,4 +1,4 @@
-"""op_metrics: XProf's host/device op metrics dbs, checked against XProf 2.24.2's totals.
+"""OpStats.op_metrics_db: XProf's host/device op metrics dbs, checked against XProf 2.24.2's totals.
 
 The references (tests/reference/<fixture>/framework_op_stats.json, made by
 scripts/copy_reference_analysis1_ops.py) are XProf's framework-op-stats tables; their
@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import nbprof
-from nbprof.analysis.op_metrics import COLUMNS, op_metrics
+from nbprof.opstats.op_metrics_db import COLUMNS
 
 HERE = Path(__file__).parent
 FIXTURES = [
@@ -34,6 +34,14 @@ def load(fixture: str):
     return nbprof.load(HERE / "fixtures" / fixture)
 
 
+def op_metrics(prof):
+    return prof.op_stats().op_metrics_db
+
+
+def info(prof):
+    return prof.op_stats().op_metrics_info
+
+
 def reference(fixture: str) -> dict:
     return json.loads((HERE / "reference" / fixture / "framework_op_stats.json").read_text())
 
@@ -46,19 +54,24 @@ def ref_rows(fixture: str, side: str) -> list[dict]:
 
 
 def test_columns_and_types():
-    om = op_metrics(load("tf_custom_loop"))
+    prof = load("tf_custom_loop")
+    om = op_metrics(prof)
     assert list(om.columns) == COLUMNS
     assert om["total_time_ps"].dtype == np.int64 and om["self_time_ps"].dtype == np.int64
     assert (om["self_time_ps"] <= om["total_time_ps"]).all()
     assert (om["self_time_ps"] >= 0).all()
     ops = om[om["name"] != "IDLE"]
     assert (ops["occurrences"] > 0).all()
-    assert om.tool == "op_metrics" and om.info["notes"]
+    assert prof.op_stats().op_metrics_notes
 
 
-def test_cached_per_profile():
-    prof = load("tf_keras_fit")
+def test_built_once_per_profile():
+    prof = nbprof.load(HERE / "fixtures" / "tf_keras_fit")
     assert op_metrics(prof) is op_metrics(prof)
+    prof.framework_op_stats()
+    prof.overview()
+    prof.input_pipeline()
+    assert prof.op_stats().builds["op_metrics_db"] == 1
 
 
 @pytest.mark.parametrize("fixture", FIXTURES)
@@ -85,21 +98,22 @@ def test_idle_and_db_total_match_xprof(fixture, side):
 
 
 def test_tpu_device_ops_are_xla_ops_with_provenance():
-    om = op_metrics(load("tpu_v6e"))
+    prof = load("tpu_v6e")
+    om = op_metrics(prof)
     dev = om[(om["host_or_device"] == "Device") & (om["name"] != "IDLE")]
     adds = dev[dev["provenance"] == "jit(f)/jit(main)/add:"]
     assert len(adds) and (adds["occurrences"] > 0).all()
     assert (dev["program_id"] > 0).all()
     # FLOPs come from the op metadata, per occurrence times occurrences.
     assert adds["flops"].sum() > 0
-    assert om.info["device_kind"] == "tpu"
+    assert info(prof)["hardware_type"] == "TPU"
 
 
 def test_gpu_kernels_without_tf_op_are_reported_unattributed():
-    om = op_metrics(load("gpu_v100"))
-    assert om.info["device_kind"] == "gpu"
-    assert om.info["device_events_without_op"] == om.info["device_events_considered"] > 0
-    assert any("IDLE" in note for note in om.info["notes"])
+    prof = load("gpu_v100")
+    assert info(prof)["hardware_type"] == "GPU"
+    assert info(prof)["device_events_without_op"] == info(prof)["device_events_considered"] > 0
+    assert any("IDLE" in note for note in prof.op_stats().op_metrics_notes)
 
 
 def test_cpu_only_jax_has_only_host_idle():

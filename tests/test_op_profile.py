@@ -5,7 +5,7 @@ XProf's ``by_program`` trees with and without idle, flattened to one row per nod
 
 Deliberate differences from XProf, asserted below:
 - CPU-only JAX profiles: XProf's op profile is empty; ours is built from the XLA CPU ops on
-  host threads (``info["source"] == "host"``), checked against an independent count.
+  host threads (``result.source == "host"``), checked against an independent count.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import pandas as pd
 import pytest
 
 import nbprof
-from nbprof.analysis.op_profile import COLUMNS, op_profile
 from nbprof.errors import NbprofError
+from nbprof.tools.op_profile import COLUMNS, op_profile
 
 HERE = Path(__file__).parent
 TIME_RTOL = 0.005  # 0.5%
@@ -53,14 +53,15 @@ def with_paths(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def test_columns_and_types():
-    op = op_profile(load("tpu_v6e"), by="program", include_idle=True)
+    result = op_profile(load("tpu_v6e").op_stats(), by="program", include_idle=True)
+    op = result.tree
     assert list(op.columns) == COLUMNS
-    assert op.tool == "op_profile" and op.info["source"] == "device"
+    assert result.tool == "op_profile" and result.source == "device"
     for col in ("node_id", "parent_id", "level", "time_ps", "self_time_ps", "occurrences"):
         assert op[col].dtype == np.int64, col
     assert op["parent_id"].iloc[0] == -1 and (op["parent_id"].iloc[1:] >= 0).all()
     assert (op["level"].iloc[1:].to_numpy() == op["level"].to_numpy()[op["parent_id"].iloc[1:]] + 1).all()
-    util = op[["flops_utilization", "bandwidth_utilization"]].to_numpy()
+    util = op[["flops_utilization_ratio", "hbm_bw_utilization_ratio"]].to_numpy()
     assert ((util >= 0) & (util <= 1)).all()
     assert op["time_pct"].iloc[0] == pytest.approx(100.0)
 
@@ -69,7 +70,7 @@ def test_columns_and_types():
 def test_tpu_by_program_matches_xprof(include_idle):
     tree = "by_program" if include_idle else "by_program_exclude_idle"
     ref = ref_nodes("tpu_v6e", tree)
-    ours = with_paths(pd.DataFrame(op_profile(load("tpu_v6e"), by="program", include_idle=include_idle)))
+    ours = with_paths(op_profile(load("tpu_v6e").op_stats(), by="program", include_idle=include_idle).tree)
     # Same nodes, including the instructions inside fusions (read from the HLO protos).
     assert sorted(ours["path"]) == sorted(ref["path"])
     m = ref.merge(ours, on="path", suffixes=("_ref", ""))
@@ -84,14 +85,14 @@ def test_tpu_by_program_matches_xprof(include_idle):
     # XProf stores utilisation x time fraction; undo it to compare the plain ratio.
     frac = m["raw_time_ps"] / root_time
     ref_util = np.where(frac > 0, m["flops_util_x_time_fraction"] / frac.where(frac > 0, 1), 0.0)
-    np.testing.assert_allclose(m["flops_utilization"], ref_util, atol=UTIL_ATOL, rtol=0.01)
-    np.testing.assert_allclose(m["bandwidth_utilization"], m["hbm_bw_util"], atol=UTIL_ATOL)
+    np.testing.assert_allclose(m["flops_utilization_ratio"], ref_util, atol=UTIL_ATOL, rtol=0.01)
+    np.testing.assert_allclose(m["hbm_bw_utilization_ratio"], m["hbm_bw_util"], atol=UTIL_ATOL)
     assert np.all(m["flops"].to_numpy() == pytest.approx(m["raw_flops"].to_numpy(), rel=1e-9))
 
 
 def test_tpu_occurrences_and_children_match_xprof():
     ref = ref_nodes("tpu_v6e", "by_program")
-    ours = with_paths(pd.DataFrame(op_profile(load("tpu_v6e"), by="program", include_idle=True)))
+    ours = with_paths(op_profile(load("tpu_v6e").op_stats(), by="program", include_idle=True).tree)
     m = ref.merge(ours, on="path", suffixes=("_ref", ""))
     assert (m["occurrences"] == m["occurrences_ref"]).all()
     assert (m["num_children_ref"] == m["num_children"]).all()
@@ -108,7 +109,7 @@ def test_tpu_by_category_regroups_by_program():
     ref = ref_nodes("tpu_v6e", "by_program_exclude_idle")
     cats = ref[ref["level"] == 2].assign(cat=lambda r: r["path"].str.rsplit(" / ", n=1).str[1])
     expected = cats.groupby("cat")["raw_time_ps"].sum()
-    ours = pd.DataFrame(op_profile(load("tpu_v6e"), by="category"))
+    ours = op_profile(load("tpu_v6e").op_stats(), by="category").tree
     got = ours[ours["kind"] == "category"].set_index("name")["time_ps"]
     assert set(got.index) == set(expected.index)
     np.testing.assert_allclose(got.reindex(expected.index), expected, rtol=TIME_RTOL)
@@ -119,14 +120,15 @@ def test_tpu_by_category_regroups_by_program():
 def test_gpu_without_xla_ops_is_idle_only_as_xprof():
     ref = ref_nodes("gpu_v100", "by_program")
     assert reference("gpu_v100")["device_type"] == "GPU"
-    ours = op_profile(load("gpu_v100"), by="program", include_idle=True)
-    assert ours.info["source"] == "device" and ours.info["device_kind"] == "GPU"
+    result = op_profile(load("gpu_v100").op_stats(), by="program", include_idle=True)
+    assert result.source == "device" and result.hardware_type == "GPU"
+    ours = result.tree
     idle = ours[ours["kind"] == "idle"]
     assert len(ours) == 2 and len(idle) == 1
     # XProf collapses a root with a single IDLE child into that child.
     assert ref["path"].tolist() == ["IDLE"]
     assert int(idle["time_ps"].iloc[0]) == pytest.approx(ref["raw_time_ps"].iloc[0], rel=TIME_RTOL)
-    empty = op_profile(load("gpu_v100"), by="program", include_idle=False)
+    empty = op_profile(load("gpu_v100").op_stats(), by="program", include_idle=False).tree
     assert len(empty) == 1 and empty["time_ps"].iloc[0] == 0
     assert ref_nodes("gpu_v100", "by_program_exclude_idle")["raw_time_ps"].iloc[0] == 0
 
@@ -149,8 +151,9 @@ def test_cpu_fallback_counts_host_xla_ops(fixture):
     assert reference(fixture)["device_type"] == "CPU_ONLY"
     assert reference(fixture)["by_program"][0][3] == 0
     prof = load(fixture)
-    ours = op_profile(prof, by="program")
-    assert ours.info["source"] == "host" and ours.info["notes"]
+    result = op_profile(prof.op_stats(), by="program")
+    assert result.source == "host" and result.notes
+    ours = result.tree
     expected = independent_host_ops(prof)
     assert expected
     ops = ours[ours["kind"] == "op"]
@@ -164,20 +167,22 @@ def test_cpu_fallback_counts_host_xla_ops(fixture):
     # No IDLE on host threads; the root is the sum of self times.
     assert (ours["kind"] != "idle").all()
     assert ours["time_ps"].iloc[0] == ops["self_time_ps"].sum()
-    by_cat = op_profile(prof, by="category", include_idle=True)
+    by_cat = op_profile(prof.op_stats(), by="category", include_idle=True).tree
     assert by_cat["time_ps"].iloc[0] == ours["time_ps"].iloc[0]
-    assert by_cat["flops_utilization"].isna().all()
+    assert by_cat["flops_utilization_ratio"].isna().all()
 
 
 def test_profile_without_xla_ops_is_empty():
-    ours = op_profile(load("tf_keras_fit"))
-    assert ours.info["source"] == "none" and len(ours) == 0 and list(ours.columns) == COLUMNS
+    ours = op_profile(load("tf_keras_fit").op_stats())
+    assert ours.source == "none" and len(ours.tree) == 0 and list(ours.tree.columns) == COLUMNS
+    assert repr(ours) == "Op profile: no XLA ops in this profile."
 
 
 def test_top_keeps_largest_children():
-    full = op_profile(load("tpu_v6e"), by="program", include_idle=True)
-    top = full.top(2)
-    assert top.tool == "op_profile" and hasattr(top, "top")
+    result = op_profile(load("tpu_v6e").op_stats(), by="program", include_idle=True)
+    top_result = result.top(2)
+    assert top_result.tool == "op_profile" and top_result.source == result.source
+    full, top = result.tree, top_result.tree
     counts = top.groupby("parent_id").size()
     assert counts.max() <= 2
     kept = set(top["node_id"])
@@ -186,17 +191,17 @@ def test_top_keeps_largest_children():
     children = full[full["parent_id"] == copy_done].sort_values("time_ps", ascending=False)
     assert set(top.loc[top["parent_id"] == copy_done, "node_id"]) == set(children["node_id"].head(2))
     with pytest.raises(NbprofError):
-        full.top(3, by="no_such_column")
+        result.top(3, by="no_such_column")
 
 
 def test_bad_grouping_raises():
     with pytest.raises(NbprofError):
-        op_profile(load("tpu_v6e"), by="provenance")
+        op_profile(load("tpu_v6e").op_stats(), by="provenance")
 
 
 def test_profile_method_delegates():
     prof = load("tpu_v6e")
-    assert prof.op_profile(by="program").equals(op_profile(prof, by="program"))
+    assert prof.op_profile(by="program").tree.equals(op_profile(prof.op_stats(), by="program").tree)
 
 
 def synthetic_gpu_xla(tmp_path: Path):
@@ -225,10 +230,11 @@ def synthetic_gpu_xla(tmp_path: Path):
 
 def test_gpu_xla_kernels_form_ops(tmp_path):
     prof = synthetic_gpu_xla(tmp_path)
-    ours = op_profile(prof, by="program", include_idle=True)
-    assert ours.info["source"] == "device" and ours.info["device_kind"] == "GPU"
+    result = op_profile(prof.op_stats(), by="program", include_idle=True)
+    assert result.source == "device" and result.hardware_type == "GPU"
     # A100-class: 108 SMs x 2048 FLOP/cycle x 1.41 GHz (XProf's cuda_type_utils table).
-    assert ours.info["peak_tflops"] == pytest.approx(108 * 2048 * 1.41 / 1000)
+    assert result.peak_tflops == pytest.approx(108 * 2048 * 1.41 / 1000)
+    ours = result.tree
     ops = ours[ours["kind"] == "op"].set_index("name")
     # Consecutive kernels of one HLO op in one step are one occurrence.
     assert ops.loc["fusion.1", "occurrences"] == 2 and ops.loc["fusion.1", "time_ps"] == 9_000_000
@@ -238,4 +244,4 @@ def test_gpu_xla_kernels_form_ops(tmp_path):
     idle = ours.loc[ours["kind"] == "idle", "time_ps"].iloc[0]
     assert idle == 23_000_000 - 19_000_000
     rate = 2_000_000 / 10_000  # FLOP per ns = GFLOP/s
-    assert ops.loc["dot.2", "flops_utilization"] == pytest.approx(rate / (108 * 2048 * 1.41))
+    assert ops.loc["dot.2", "flops_utilization_ratio"] == pytest.approx(rate / (108 * 2048 * 1.41))

@@ -14,7 +14,7 @@ import pathlib
 import pytest
 
 import nbprof
-from nbprof.analysis.overview import overview
+from nbprof.tools.overview import overview
 
 REFERENCE = pathlib.Path(__file__).parent / "reference"
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
@@ -54,7 +54,7 @@ GRAPH_COLUMNS = {
 
 @functools.cache
 def result(name: str):
-    return overview(nbprof.load(FIXTURES / name))
+    return overview(nbprof.load(FIXTURES / name).op_stats())
 
 
 def reference(name: str) -> dict:
@@ -114,7 +114,7 @@ def test_input_percent_and_recommendation(name: str) -> None:
     assert res.recommendation["bottleneck"] == ref["recommendation"]["p"]["bottleneck"]
     if "HIGHLY" in statement or "MODERATELY" in statement or "NOT input" in statement:
         pct = float(statement.split("because ")[1].split("%")[0].replace("only ", ""))
-        assert res.summary["input_percent"] == pytest.approx(pct, abs=0.5 + 0.05)
+        assert res.summary["input_pct"] == pytest.approx(pct, abs=0.5 + 0.05)
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -145,20 +145,18 @@ def test_top_ops(name: str) -> None:
 
 def test_op_placement_and_duty_cycle_tpu() -> None:
     ours, p = result("tpu_v6e").summary, reference("tpu_v6e")["top_ops"]["p"]
-    assert ours["host_tf_op_percent"] == pytest.approx(float(p["host_tf_op_percent"].rstrip("%")), abs=0.05 + 0.05)
-    assert ours["device_idle_time_percent"] == pytest.approx(float(p["device_idle_time_percent"].rstrip("%")), abs=0.1)
+    assert ours["host_tf_op_pct"] == pytest.approx(float(p["host_tf_op_percent"].rstrip("%")), abs=0.05 + 0.05)
+    assert ours["device_idle_time_pct"] == pytest.approx(float(p["device_idle_time_percent"].rstrip("%")), abs=0.1)
     # XProf's duty cycle uses the union of op activity; ours is 100 - idle %
-    assert ours["device_duty_cycle_percent"] == pytest.approx(
-        float(p["device_duty_cycle_percent"].rstrip("%")), abs=0.5
-    )
+    assert ours["device_duty_cycle_pct"] == pytest.approx(float(p["device_duty_cycle_percent"].rstrip("%")), abs=0.5)
 
 
 def test_utilization_against_device_peaks() -> None:
     tpu = result("tpu_v6e").summary
-    assert 0 < tpu["flops_utilization_percent"] < 100
-    assert 0 < tpu["memory_bw_utilization_percent"] < 100
+    assert 0 < tpu["flops_utilization_pct"] < 100
+    assert 0 < tpu["memory_bw_utilization_pct"] < 100
     cpu = result("tf_custom_loop").summary
-    assert cpu["flops_utilization_percent"] is None and cpu["memory_bw_utilization_percent"] is None
+    assert cpu["flops_utilization_pct"] is None and cpu["memory_bw_utilization_pct"] is None
 
 
 def test_text_repr_and_notes() -> None:
@@ -171,10 +169,10 @@ def test_text_repr_and_notes() -> None:
 
 def test_device_compute_precision_gpu() -> None:
     ours, p = result("gpu_v100").summary, reference("gpu_v100")["top_ops"]["p"]
-    assert ours["device_compute_16bit_percent"] == pytest.approx(
+    assert ours["device_compute_16bit_pct"] == pytest.approx(
         float(p["device_compute_16bit_percent"].rstrip("%")), abs=0.05 + 0.05
     )
-    assert ours["device_compute_32bit_percent"] == pytest.approx(
+    assert ours["device_compute_32bit_pct"] == pytest.approx(
         float(p["device_compute_32bit_percent"].rstrip("%")), abs=0.05 + 0.05
     )
 

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 import nbprof
-from nbprof.analysis.pod_viewer import CATEGORY_LABELS, pod_viewer
+from nbprof.tools.pod_viewer import CATEGORY_LABELS, pod_viewer
 
 REFERENCE = pathlib.Path(__file__).parent / "reference"
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
@@ -30,7 +30,7 @@ ALL = [
 
 @functools.cache
 def result(name: str):
-    return pod_viewer(nbprof.load(FIXTURES / name))
+    return pod_viewer(nbprof.load(FIXTURES / name).op_stats())
 
 
 def reference(name: str) -> dict:
@@ -71,7 +71,7 @@ def test_merged_multi_host_logdir(tmp_path: pathlib.Path) -> None:
     src = next((FIXTURES / "tf_cpu_bfc_memory").rglob("*.xplane.pb"))
     shutil.copy(src, run / "worker0.xplane.pb")
     shutil.copy(src, run / "worker1.xplane.pb")
-    res = pod_viewer(nbprof.load(tmp_path))
+    res = pod_viewer(nbprof.load(tmp_path).op_stats())
     single = result("tf_cpu_bfc_memory").steps
     assert sorted(res.steps["host"].unique()) == ["worker0", "worker1"]
     assert len(res.steps) == 2 * len(single)

@@ -21,7 +21,7 @@ import pandas as pd
 import pytest
 
 import nbprof
-from nbprof.analysis.roofline import COLUMNS, roofline
+from nbprof.tools.roofline import COLUMNS, roofline
 
 HERE = Path(__file__).parent
 RTOL = 0.005
@@ -39,8 +39,9 @@ def reference(fixture: str) -> tuple[dict, pd.DataFrame]:
 
 def test_tpu_rows_match_xprof():
     p, ref = reference("tpu_v6e")
-    ours = roofline(load("tpu_v6e"))
-    assert list(ours.columns) == COLUMNS and ours.tool == "roofline"
+    result = roofline(load("tpu_v6e").op_stats())
+    ours = result.table
+    assert list(ours.columns) == COLUMNS and result.tool == "roofline"
     assert len(ours) == len(ref)
     assert ours["name"].tolist() == ref["operation"].tolist()
     assert ours["category"].tolist() == ref["category"].tolist()
@@ -52,8 +53,8 @@ def test_tpu_rows_match_xprof():
         ("model_flop_rate_gflops", "model_flop_rate", 1), ("memory_bw_gibps", "measured_memory_bw", 1),
         ("hbm_bw_gibps", "hbm_bw", 1), ("operational_intensity", "operational_intensity", 1),
         ("hbm_operational_intensity", "hbm_operational_intensity", 1),
-        ("roofline_efficiency", "roofline_efficiency", 1), ("optimal_flop_rate_gflops", "optimal_flop_rate", 1),
-        ("flops_utilization", "compute_efficiency", 1),
+        ("roofline_efficiency_ratio", "roofline_efficiency", 1), ("optimal_flop_rate_gflops", "optimal_flop_rate", 1),
+        ("flops_utilization_ratio", "compute_efficiency", 1),
     ]  # fmt: skip
     for ours_col, ref_col, scale in pairs:
         np.testing.assert_allclose(ours[ours_col].astype(float) / scale, ref[ref_col].astype(float), rtol=RTOL,
@@ -64,32 +65,34 @@ def test_tpu_rows_match_xprof():
 
 def test_tpu_roofs_match_xprof():
     p, _ = reference("tpu_v6e")
-    info = roofline(load("tpu_v6e")).info
-    assert info["peak_flop_rate_gflops"] == pytest.approx(float(p["peak_flop_rate"]), rel=1e-4)
-    assert info["peak_hbm_bw_gibps"] == pytest.approx(float(p["peak_hbm_bw"]), rel=1e-4)
-    assert info["ridge_point"] == pytest.approx(float(p["hbm_ridge_point"]), rel=1e-4)
+    ours = roofline(load("tpu_v6e").op_stats())
+    assert ours.peak_flop_rate_gflops == pytest.approx(float(p["peak_flop_rate"]), rel=1e-4)
+    assert ours.peak_hbm_bw_gibps == pytest.approx(float(p["peak_hbm_bw"]), rel=1e-4)
+    assert ours.ridge_point == pytest.approx(float(p["hbm_ridge_point"]), rel=1e-4)
 
 
 def test_gpu_v100_roofs():
     p, ref = reference("gpu_v100")
-    ours = roofline(load("gpu_v100"))
+    ours = roofline(load("gpu_v100").op_stats())
     # No XLA ops on this TF GPU profile: XProf lists only program totals, we list nothing.
-    assert set(ref["operation"]) == {"Program"} and len(ours) == 0
-    assert ours.info["peak_hbm_bw_gibps"] == pytest.approx(float(p["peak_hbm_bw"]), rel=1e-4)
+    assert set(ref["operation"]) == {"Program"} and len(ours.table) == 0
+    assert ours.peak_hbm_bw_gibps == pytest.approx(float(p["peak_hbm_bw"]), rel=1e-4)
     assert float(p["peak_flop_rate"]) == 0  # XProf; ours (deliberately) from the SM table:
-    assert ours.info["peak_flop_rate_gflops"] == pytest.approx(80 * 1024 * 1.53, rel=1e-9)
+    assert ours.peak_flop_rate_gflops == pytest.approx(80 * 1024 * 1.53, rel=1e-9)
 
 
 def test_cpu_profile_lists_host_xla_ops():
     _, ref = reference("jax_mlp_train")
     assert len(ref) == 0
-    ours = roofline(load("jax_mlp_train"))
-    assert ours.info["source"] == "host"
+    result = roofline(load("jax_mlp_train").op_stats())
+    assert result.source == "host"
+    ours = result.table
     assert ours["name"].iloc[0] == "Program" and len(ours) > 1
-    assert ours["flops_utilization"].isna().all()
+    assert ours["flops_utilization_ratio"].isna().all()
     assert (ours["self_time_ps"].iloc[1:].diff().dropna() <= 0).all()
+    assert "peak FLOP rate is unknown" in repr(result)
 
 
 def test_profile_method_delegates():
     prof = load("tpu_v6e")
-    assert prof.roofline().equals(roofline(prof))
+    assert prof.roofline().table.equals(roofline(prof.op_stats()).table)

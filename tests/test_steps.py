@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 
 import nbprof
-from nbprof.analysis.steps import CATEGORIES, compute_steps
+from nbprof.opstats.step_db import CATEGORIES
 
 REFERENCE = pathlib.Path(__file__).parent / "reference"
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
@@ -53,17 +53,18 @@ def reference_steps(name: str) -> pd.DataFrame:
 
 
 def test_columns_and_dtypes() -> None:
-    steps = load("tf_custom_loop").steps
+    prof = load("tf_custom_loop")
+    steps = prof.steps
     for col in ["host", "step_num", "start_ps", "duration_ps", "in_analysis", *[f"{c}_ps" for c in CATEGORIES]]:
         assert col in steps.columns
     assert steps["duration_ps"].dtype == np.int64
     assert steps["in_analysis"].dtype == bool
-    assert steps.attrs["notes"], "the steps say which events they used"
+    assert prof.op_stats().step_db.notes, "the step db says which events it used"
 
 
 @pytest.mark.parametrize("name", WITH_STEPS)
 def test_step_count_and_times_match_xprof(name: str) -> None:
-    steps = compute_steps(load(name))
+    steps = load(name).steps
     ref = reference_steps(name)
     assert len(steps) == len(ref)
     assert steps["group_id"].tolist() == ref["group_id"].tolist()
@@ -73,7 +74,7 @@ def test_step_count_and_times_match_xprof(name: str) -> None:
 
 @pytest.mark.parametrize("name", WITH_STEPS)
 def test_breakdown_matches_xprof(name: str) -> None:
-    steps = compute_steps(load(name)).set_index("group_id")
+    steps = load(name).steps.set_index("group_id")
     ref = reference_steps(name).set_index("group_id")
     for cat in CATEGORIES:
         diff_us = (steps[f"{cat}_ps"] / 1e6 - ref[cat]).abs()
@@ -85,20 +86,20 @@ def test_breakdown_matches_xprof(name: str) -> None:
 
 @pytest.mark.parametrize("name", WITH_STEPS)
 def test_breakdown_sums_to_step_time(name: str) -> None:
-    steps = compute_steps(load(name))
+    steps = load(name).steps
     total = steps[[f"{c}_ps" for c in CATEGORIES]].sum(axis=1)
     assert (total == steps["duration_ps"]).all()
 
 
 def test_step_names_follow_xprof() -> None:
-    steps = compute_steps(load("tf_custom_loop"))
+    steps = load("tf_custom_loop").steps
     assert steps["step_name"].tolist() == [f"train {i}" for i in range(30)]
     assert steps["step_num"].tolist() == list(range(30))
 
 
 @pytest.mark.parametrize("name", WITH_STEPS)
 def test_first_and_last_step_left_out_of_averages(name: str) -> None:
-    steps = compute_steps(load(name))
+    steps = load(name).steps
     if len(steps) > 5:
         assert not steps["in_analysis"].iloc[0] and not steps["in_analysis"].iloc[-1]
         assert steps["in_analysis"].iloc[1:-1].all()
@@ -112,16 +113,16 @@ def test_no_steps_where_xprof_finds_none(name: str) -> None:
     # FunctionRun roots group, and they get no step name); tpu_v6e: inference, no device
     # Steps line. XProf reports "No step time measured" for both; so do we.
     assert reference_steps(name).empty
-    steps = compute_steps(load(name))
-    assert steps.empty
-    assert any("no step markers" in n for n in steps.attrs["notes"])
+    step_db = load(name).op_stats().step_db
+    assert step_db.steps.empty
+    assert any("no step markers" in n for n in step_db.notes)
 
 
 def test_zero_duration_events_extend_the_current_type_as_xprof() -> None:
     # XProf's overlap sweep keeps the type of a zero-duration event (here a thread-pool
     # StartRegion linked to the step) until the next event of that type or higher starts;
     # step "train 3" of the Python-traced fixture owes ~4.2 ms of host compute to it.
-    steps = compute_steps(load("jax_mlp_train_pytrace")).set_index("step_name")
+    steps = load("jax_mlp_train_pytrace").steps.set_index("step_name")
     ref = reference_steps("jax_mlp_train_pytrace").set_index("group_id")
     assert steps.loc["train 3", "host_compute_ps"] / 1e6 == pytest.approx(ref.loc[3, "host_compute"], abs=0.002)
     assert ref.loc[3, "host_compute"] > 5000
@@ -145,7 +146,7 @@ def _built(tmp_path: pathlib.Path, events) -> pd.DataFrame:  # type: ignore[no-u
             lines[line] = plane.line(line, line_id=len(lines) + 1, timestamp_ns=1000)
         lines[line].event(name, offset_ps=start_us * US, duration_ps=dur_us * US, stats=stats)
     b.write(tmp_path)
-    return compute_steps(nbprof.load(tmp_path))
+    return nbprof.load(tmp_path).steps
 
 
 def _three_steps(extra) -> list:  # type: ignore[no-untyped-def]

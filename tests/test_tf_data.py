@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import nbprof
-from nbprof.analysis.tf_data import SLOW_CALL_THRESHOLD_PS, TfDataBottleneck, bottleneck_type, tf_data_bottleneck
+from nbprof.tools.tf_data import SLOW_CALL_THRESHOLD_PS, TfDataBottleneck, bottleneck_type, tf_data_bottleneck
 
 HERE = Path(__file__).parent
 
@@ -27,7 +27,7 @@ def load(fixture: str):
 
 @functools.cache
 def analysis(fixture: str) -> TfDataBottleneck:
-    return tf_data_bottleneck(load(fixture))
+    return tf_data_bottleneck(load(fixture).op_stats())
 
 
 def root_events(fixture: str):

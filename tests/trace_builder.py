@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from nbprof.xspace.profile import Profile
+from nbprof.profile import Profile
 
 HTML_NAMES = ["<b>bold_op</b>", "<img src=x onerror=alert(1)>", "a&amp;b <script>x</script>"]
 

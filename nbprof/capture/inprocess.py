@@ -23,7 +23,7 @@ from nbprof.capture.backends import Backend, get_backend
 from nbprof.errors import CaptureError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from nbprof.xspace.profile import Profile
+    from nbprof.profile import Profile
 
 _lock = threading.Lock()
 _active: ProfilingSession | None = None
@@ -122,7 +122,7 @@ class ProfilingSession:
             finally:
                 shutil.rmtree(self._staging or "", ignore_errors=True)
             self.run = os.path.basename(self.run_dir)
-        from nbprof.xspace.load import load
+        from nbprof.profile import load
 
         self._profile = load(self.run_dir)
         if not self.quiet:

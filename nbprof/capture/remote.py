@@ -24,7 +24,7 @@ from nbprof.capture.progress import WorkerProgress, choose_progress
 from nbprof.errors import CaptureError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from nbprof.xspace.profile import Profile
+    from nbprof.profile import Profile
 
 #: Tools the stock clients list in the request (old servers convert them; new ones ignore it).
 STOCK_TOOLS = ("xplane.pb",)
@@ -229,7 +229,7 @@ def _finish(results: list[WorkerResult], options: CaptureOptions, quiet: bool) -
         if len(results) == 1:
             raise CaptureError(failed[0].error or f"{failed[0].address}: capture failed.")
         raise CaptureError("no worker could be captured:\n" + "\n".join(f"- {r.error}" for r in failed))
-    from nbprof.xspace.load import load
+    from nbprof.profile import load
 
     run_path = layout.run_dir(options.logdir, options.run)
     profile = load(run_path)

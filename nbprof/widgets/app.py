@@ -12,8 +12,9 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from nbprof.errors import NbprofError
 from nbprof.widgets._base import esm_path
-from nbprof.widgets.tool_names import TOOL_LABELS
+from nbprof.widgets.registry import label
 from nbprof.widgets.tools import TOOLS, compute_payload
 
 ALL_HOSTS = ""
@@ -55,7 +56,7 @@ class ProfileApp(ipywidgets.VBox):
         self._trace: Any = None
         self.view = AppView(
             title=app_title(profile),
-            tools=[{"id": t, "label": TOOL_LABELS[t]} for t in TOOLS],
+            tools=[{"id": t, "label": label(t)} for t in TOOLS],
             hosts=host_options(profile),
             tool=tool,
         )
@@ -70,8 +71,8 @@ class ProfileApp(ipywidgets.VBox):
 
     @tool.setter
     def tool(self, value: str) -> None:
-        if value not in TOOL_LABELS:
-            raise ValueError(f"unknown tool {value!r}; one of {list(TOOL_LABELS)}")
+        if value not in TOOLS:
+            raise NbprofError(f"unknown tool {value!r}; one of {list(TOOLS)}")
         self.view.tool = value
 
     @property

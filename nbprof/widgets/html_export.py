@@ -15,7 +15,7 @@ from typing import Any
 
 from nbprof.widgets._base import esm_path
 from nbprof.widgets.app import ALL_HOSTS, app_title, host_options, static_payloads
-from nbprof.widgets.tool_names import TOOL_LABELS
+from nbprof.widgets.registry import label
 from nbprof.widgets.tools import TOOLS
 
 # The page imports the bundle from a data: URL; the model keeps state in memory.
@@ -67,7 +67,7 @@ def export_state(profile: Any, tools: list[str] | None = None, hosts: list[str] 
         shown.append("trace")
     return {
         "title": app_title(profile),
-        "tools": [{"id": t, "label": TOOL_LABELS[t]} for t in TOOLS if t in shown],
+        "tools": [{"id": t, "label": label(t)} for t in TOOLS if t in shown],
         "tool": "overview" if "overview" in shown else shown[0],
         "hosts": options,
         "host": options[0]["id"] if options else ALL_HOSTS,

@@ -11,11 +11,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from nbprof.widgets.tool_names import TOOL_LABELS
+from nbprof.widgets.registry import APP_TOOLS, label
 
 log = logging.getLogger(__name__)
 
-TOOLS = list(TOOL_LABELS)  # app order
+TOOLS = APP_TOOLS  # app order
 
 
 def _op_profile(profile: Any) -> dict[str, Any]:
@@ -33,11 +33,7 @@ def _memory_profile(profile: Any) -> dict[str, Any]:
 def _pod_viewer(profile: Any) -> dict[str, Any]:
     from nbprof.widgets.payloads import pod_viewer
 
-    try:
-        result = profile.pod_viewer()
-    except (ImportError, AttributeError):  # analysis not shipped yet: the per-step frame has the data
-        result = profile.steps
-    return pod_viewer.build(result)
+    return pod_viewer.build(profile.pod_viewer())
 
 
 def _simple(method: str, module: str, **kwargs: Any) -> Callable[[Any], dict[str, Any]]:
@@ -70,7 +66,7 @@ COMPUTE: dict[str, Callable[[Any], dict[str, Any]]] = {
 def compute_payload(profile: Any, tool: str, host: str = "") -> dict[str, Any]:
     """The payload of ``tool`` for ``profile`` (already restricted to ``host``); never raises."""
     t0 = time.perf_counter()
-    base = {"tool": tool, "host": host, "title": TOOL_LABELS.get(tool, tool)}
+    base = {"tool": tool, "host": host, "title": label(tool)}
     try:
         body = COMPUTE[tool](profile)
     except ModuleNotFoundError as err:
@@ -84,15 +80,4 @@ def compute_payload(profile: Any, tool: str, host: str = "") -> dict[str, Any]:
     payload = {**base, **body}
     payload.setdefault("available", True)
     payload["compute_s"] = round(time.perf_counter() - t0, 4)
-    return payload
-
-
-def payload_for_result(result: Any, tool: str) -> dict[str, Any]:
-    """The payload of a result object (what a tool method returned)."""
-    import importlib
-
-    base = {"tool": tool, "host": "", "title": TOOL_LABELS.get(tool, tool)}
-    module = importlib.import_module(f"nbprof.widgets.payloads.{tool}")
-    payload = {**base, **module.build(result)}
-    payload.setdefault("available", True)
     return payload

@@ -1,6 +1,10 @@
-"""Parsing XSpace profiles (``*.xplane.pb``) into tidy DataFrames (see docs/frames.md)."""
+"""Parsing XSpace profiles (``*.xplane.pb``) into tidy DataFrames (docs/frames.md).
 
-from nbprof.xspace.load import load, runs
-from nbprof.xspace.profile import Profile
+This layer returns frames only (``Frames``); what the frames mean for the tools is in
+``semantics``, and the tools themselves live above it (``nbprof.opstats``, ``nbprof.tools``).
+"""
 
-__all__ = ["Profile", "load", "runs"]
+from nbprof.xspace.frameset import Frames
+from nbprof.xspace.read import read_frames, runs
+
+__all__ = ["Frames", "read_frames", "runs"]

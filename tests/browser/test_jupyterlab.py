@@ -14,7 +14,7 @@ def test_profile_app_in_jupyterlab(page, jupyter_server, screenshot, timings):
         server.root_dir / "nbprof_app.ipynb",
         [
             "import nbprof\n"
-            "from nbprof.widgets import ProfileApp\n"
+            "from nbprof.widgets.app import ProfileApp\n"
             f"prof = nbprof.load({str(FIXTURES / 'tpu_v6e')!r})\n"
             "ProfileApp(prof)",
             "prof.op_profile()",

@@ -9,11 +9,10 @@ import pytest
 from browser_helpers import assert_clean, fmt_bytes
 
 import nbprof
-from nbprof.widgets import view_for
 from nbprof.widgets._base import esm_path
 from nbprof.widgets.app import ProfileApp
 from nbprof.widgets.html_export import export_state, to_html
-from nbprof.widgets.tool_names import TOOL_LABELS
+from nbprof.widgets.registry import APP_TOOLS, label, view_for
 
 
 def app_esm() -> str:
@@ -28,8 +27,8 @@ def test_tabs_and_host_selector_switch_data(harness_page, multi_host_logdir, scr
     prof = nbprof.load(str(multi_host_logdir))
     page = harness_page(esm=app_esm(), state=export_state(prof))
     tabs = page.locator("[role=tab]")
-    assert tabs.all_inner_texts() == list(TOOL_LABELS.values())
-    for tool in TOOL_LABELS:
+    assert tabs.all_inner_texts() == [label(t) for t in APP_TOOLS]
+    for tool in APP_TOOLS:
         page.click(f"[data-testid=tab-{tool}]")
         assert content(page).get_attribute("data-tool") == tool
         assert page.get_attribute(f"[data-testid=tab-{tool}]", "aria-selected") == "true"
@@ -115,7 +114,7 @@ def test_overview_top_ops_on_tpu(harness_page, load_fixture):
         "[data-testid=top-ops] tbody tr", "trs => trs.map(t => t.children[3].textContent)"
     )
     assert names == overview.top_ops["name"].head(10).astype(str).tolist()
-    duty = overview.summary["device_duty_cycle_percent"]
+    duty = overview.summary["device_duty_cycle_pct"]
     assert page.inner_text("[data-testid=card-duty_cycle-value]") == f"{duty:.2f}%"
 
 
@@ -174,13 +173,13 @@ def test_html_export_opens_offline_from_file_url(page, load_fixture, tmp_path, s
     assert 'import("data:text/javascript;base64,' in text
     page.goto(path.as_uri())
     page.wait_for_function("window.__nbprofReady === true")
-    for tool in TOOL_LABELS:
+    for tool in APP_TOOLS:
         page.click(f"[data-testid=tab-{tool}]")
         assert content(page).get_attribute("data-tool") == tool
         assert page.locator("[data-testid=view-error]").count() == 0
     page.click("[data-testid=tab-framework_op_stats]")
     ops = prof.framework_op_stats()
-    assert page.inner_text("[data-testid=op-stats-count]").endswith(f"{len(ops)} rows")
+    assert page.inner_text("[data-testid=op-stats-count]").endswith(f"{len(ops.table)} rows")
     page.click("[data-testid=tab-trace]")
     assert "needs a running kernel" in content(page).inner_text()
     screenshot(page, "html-export", full_page=True)

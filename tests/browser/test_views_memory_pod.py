@@ -5,8 +5,8 @@ from __future__ import annotations
 from browser_helpers import INJECTION, assert_clean, fmt_bytes
 
 import nbprof
-from nbprof.widgets import view_for
 from nbprof.widgets._base import view_class
+from nbprof.widgets.registry import view_for
 from nbprof.widgets.tools import compute_payload
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from browser_helpers import INJECTION, assert_clean
 
-from nbprof.widgets import view_for
+from nbprof.widgets.registry import view_for
 
 
 def shown_rows(page) -> list[dict]:
@@ -19,8 +21,9 @@ def shown_rows(page) -> list[dict]:
 
 
 def test_tree_expand_topn_sort_and_details(harness_page, load_fixture, screenshot):
-    frame = load_fixture("tpu_v6e").op_profile()
-    page = harness_page(view_for(frame))
+    result = load_fixture("tpu_v6e").op_profile()
+    frame = result.tree
+    page = harness_page(view_for(result))
     rows = shown_rows(page)
     categories = frame[frame["level"] == 1]
     # root + every category, in the frame's order, with the frame's time percentages
@@ -47,7 +50,7 @@ def test_tree_expand_topn_sort_and_details(harness_page, load_fixture, screensho
     # sort mode: lowest FLOPS utilisation first
     page.select_option("[data-testid=op-sort]", "flops")
     utils = [float(r["util"]) for r in shown_rows(page) if r["level"] == 2]
-    assert utils == sorted(kids["flops_utilization"].tolist())[:2]
+    assert utils == sorted(kids["flops_utilization_ratio"].tolist())[:2]
 
     # hovering an op shows its details card (name, category, expression)
     op_row = page.locator("[data-testid=op-row][data-level='2']").first
@@ -71,12 +74,10 @@ def test_tree_expand_topn_sort_and_details(harness_page, load_fixture, screensho
 def test_flops_utilisation_colour_scale(harness_page, load_fixture):
     # No fixture reaches a high FLOPS utilisation (the TPU one peaks at 0.02%), so the real tree's
     # utilisations are spread over 0..1 here to check the scale's ends: red (low) to green (high).
-    frame = load_fixture("tpu_v6e").op_profile()
-    spread = frame.copy()
-    spread["flops_utilization"] = [i / (len(frame) - 1) for i in range(len(frame))]
-    spread = type(frame)(spread)
-    spread.tool, spread.info = frame.tool, frame.info
-    page = harness_page(view_for(spread))
+    result = load_fixture("tpu_v6e").op_profile()
+    tree = result.tree.copy()
+    tree["flops_utilization_ratio"] = [i / (len(tree) - 1) for i in range(len(tree))]
+    page = harness_page(view_for(dataclasses.replace(result, tree=tree)))
     page.click("[data-testid=op-expand-all]")
     cells = {round(float(r["util"]), 6): r["bg"] for r in shown_rows(page) if r["util"] not in ("", None)}
 
@@ -100,19 +101,17 @@ def test_group_by_program(harness_page, load_fixture):
 
     page = harness_page(view_class("op_profile")(compute_payload(prof, "op_profile")))
     page.select_option("[data-testid=op-by]", "program")
-    by_program = prof.op_profile(by="program")
+    by_program = prof.op_profile(by="program").tree
     programs = by_program[by_program["level"] == 1]["name"].tolist()
     names = [r["name"] for r in shown_rows(page) if r["level"] == 1]
     assert names == programs
 
 
 def test_names_render_as_text(harness_page, load_fixture):
-    frame = load_fixture("jax_mlp_train").op_profile()
-    hacked = frame.copy()
-    hacked.loc[hacked["level"] == 1, "name"] = INJECTION
-    hacked = type(frame)(hacked)
-    hacked.tool, hacked.info = frame.tool, frame.info
-    page = harness_page(view_for(hacked))
+    result = load_fixture("jax_mlp_train").op_profile()
+    tree = result.tree.copy()
+    tree.loc[tree["level"] == 1, "name"] = INJECTION
+    page = harness_page(view_for(dataclasses.replace(result, tree=tree)))
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     assert INJECTION in [r["name"] for r in shown_rows(page)]

@@ -18,8 +18,9 @@ COLUMNS = [
 ]  # fmt: skip
 
 
-def build(frame: pd.DataFrame) -> dict[str, Any]:
+def build(result: Any) -> dict[str, Any]:
     """Payload of ``prof.framework_op_stats(include_idle=True)`` (sorted by self time)."""
+    frame = result.table
     if frame is None or len(frame) == 0:
         return {"available": False, "reason": "this profile has no framework ops"}
     ordered = frame

@@ -25,7 +25,7 @@ HOST_LABELS = {
 
 DEVICE_STATS = [
     ("step_time_ms", "Step time"),
-    ("input_percent_per_step", "Waiting for input (% of step)"),
+    ("input_pct_per_step", "Waiting for input (% of step)"),
 ]
 
 
@@ -61,7 +61,7 @@ def build(result: Any) -> dict[str, Any]:
     text = " ".join(str(summary[k]) for k in ("statement", "next_step") if summary.get(k))
     return {
         "summary": {
-            "input_percent": jsonable(summary.get("input_percent")) if summary.get("num_steps", 1) else None,
+            "input_percent": jsonable(summary.get("input_pct")) if summary.get("num_steps", 1) else None,
             "verdict": summary.get("verdict") or "unknown",
             "text": text,
         },

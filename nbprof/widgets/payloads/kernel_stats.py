@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
-
 from nbprof.widgets.payloads._common import table, truncation_note
 
 COLUMNS = [
@@ -20,8 +18,9 @@ COLUMNS = [
 ]  # fmt: skip
 
 
-def build(frame: pd.DataFrame) -> dict[str, Any]:
+def build(result: Any) -> dict[str, Any]:
     """Payload of ``prof.kernel_stats()``."""
+    frame = result.table
     if frame is None or len(frame) == 0:
         return {"available": False, "reason": "this profile has no GPU kernels with kernel details"}
     return {"table": table(frame, COLUMNS), "notes": truncation_note(frame, "kernels")}

@@ -32,9 +32,13 @@ def prune(frame: pd.DataFrame, max_nodes: int = MAX_NODES) -> pd.DataFrame:
     return out
 
 
+# payload field -> tree column where they differ
+_COLUMN = {"flops_utilization": "flops_utilization_ratio", "bandwidth_utilization": "hbm_bw_utilization_ratio"}
+
+
 def tree(frame: pd.DataFrame) -> dict[str, Any]:
-    """``{"fields": [...], "rows": [[...]]}`` for one op-profile frame."""
-    small = prune(frame)
+    """``{"fields": [...], "rows": [[...]]}`` for one op-profile tree."""
+    small = prune(frame).rename(columns={v: k for k, v in _COLUMN.items()})
     present = [(name, kind) for name, kind in FIELDS if name in small.columns]
     values = [column_values(small[name], kind) for name, kind in present]
     return {
@@ -44,16 +48,14 @@ def tree(frame: pd.DataFrame) -> dict[str, Any]:
     }
 
 
-def build(results: dict[str, pd.DataFrame] | pd.DataFrame) -> dict[str, Any]:
-    """Payload from ``{"category": frame, "program": frame}`` (or a single op_profile frame)."""
-    if isinstance(results, pd.DataFrame):
-        by = (getattr(results, "info", {}) or {}).get("by", "category")
-        results = {by: results}
-    trees = {by: tree(frame) for by, frame in results.items() if frame is not None and len(frame)}
+def build(results: dict[str, Any] | Any) -> dict[str, Any]:
+    """Payload from ``{"category": OpProfile, "program": OpProfile}`` (or one ``OpProfile``)."""
+    if not isinstance(results, dict):
+        results = {results.by: results}
+    trees = {by: tree(result.tree) for by, result in results.items() if len(result.tree)}
     if not trees:
         return {"available": False, "reason": "this profile has no XLA ops"}
-    any_frame = next(iter(results.values()))
-    info = getattr(any_frame, "info", {}) or {}
+    any_result = next(iter(results.values()))
     notes = []
     for by, t in trees.items():
         if len(t["rows"]) < t["total_nodes"]:
@@ -61,15 +63,15 @@ def build(results: dict[str, pd.DataFrame] | pd.DataFrame) -> dict[str, Any]:
     summary = []
     for key, label in (
         ("source", "Source"),
-        ("device_kind", "Device kind"),
+        ("hardware_type", "Device kind"),
         ("device_type", "Device"),
         ("peak_tflops", "Peak TFLOP/s"),
         ("peak_hbm_gibps", "Peak memory bandwidth (GiB/s)"),
     ):
-        value = jsonable(info.get(key))
+        value = jsonable(getattr(any_result, key, None))
         if value not in (None, ""):
             summary.append([label, f"{value:,.4g}" if isinstance(value, float) else str(value)])
-    notes += [str(n) for n in info.get("notes", []) if n]
+    notes += [str(n) for n in any_result.notes if n]
     return {
         "trees": trees,
         "default_by": "category" if "category" in trees else next(iter(trees)),

@@ -6,9 +6,9 @@ from typing import Any
 
 import pandas as pd
 
+from nbprof.tools.registry import TOOLS
 from nbprof.widgets.payloads._common import first, jsonable, notes_of, table
 from nbprof.widgets.payloads.steps import pretty, step_graph
-from nbprof.widgets.tool_names import TOOL_LABELS, tool_id
 
 NOT_ON_DEVICE = "not available on this device"
 
@@ -16,18 +16,15 @@ NOT_ON_DEVICE = "not available on this device"
 CARDS: list[tuple[str, str, tuple[str, ...], str, list[tuple[str, tuple[str, ...], str]]]] = [
     ("step_time", "Average step time", ("step_time_ms_avg",), "ms",
      [("std", ("step_time_ms_std",), "ms"), ("min", ("step_time_ms_min",), "ms"), ("max", ("step_time_ms_max",), "ms")]),
-    ("input", "Step time waiting for input", ("input_percent",), "pct", []),
-    ("flops", "FLOPS utilisation", ("flops_utilization_percent", "flop_rate_utilization_percent",
-                                    "mxu_utilization_percent", "flops_utilization_pct"), "pct", []),
-    ("duty_cycle", "Device duty cycle", ("device_duty_cycle_percent", "duty_cycle_percent"), "pct",
-     [("idle", ("device_idle_time_percent",), "pct")]),
-    ("memory_bw", "Memory bandwidth utilisation", ("memory_bw_utilization_percent", "hbm_utilization_percent",
-                                                    "memory_bw_utilization_relative_to_hw_limit_percent"), "pct", []),
-    ("placement", "Op placement (device)", ("device_tf_op_percent",), "pct", [("host", ("host_tf_op_percent",), "pct")]),
-    ("eager", "Op time in eager execution (host)", ("host_op_time_eager_percent",), "pct",
-     [("device", ("device_op_time_eager_percent",), "pct")]),
-    ("precision", "Device compute in 16-bit", ("device_compute_16bit_percent",), "pct",
-     [("32-bit", ("device_compute_32bit_percent",), "pct")]),
+    ("input", "Step time waiting for input", ("input_pct",), "pct", []),
+    ("flops", "FLOPS utilisation", ("flops_utilization_pct",), "pct", []),
+    ("duty_cycle", "Device duty cycle", ("device_duty_cycle_pct",), "pct", [("idle", ("device_idle_time_pct",), "pct")]),
+    ("memory_bw", "Memory bandwidth utilisation", ("memory_bw_utilization_pct",), "pct", []),
+    ("placement", "Op placement (device)", ("device_tf_op_pct",), "pct", [("host", ("host_tf_op_pct",), "pct")]),
+    ("eager", "Op time in eager execution (host)", ("host_op_time_eager_pct",), "pct",
+     [("device", ("device_op_time_eager_pct",), "pct")]),
+    ("precision", "Device compute in 16-bit", ("device_compute_16bit_pct",), "pct",
+     [("32-bit", ("device_compute_32bit_pct",), "pct")]),
 ]  # fmt: skip
 
 TOP_OPS_COLUMNS = [
@@ -74,9 +71,10 @@ def cards(summary: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def next_tool(name: str) -> dict[str, str]:
-    tid = tool_id(name)
-    return {"id": tid or name, "label": TOOL_LABELS.get(tid, name) if tid else name}
+def next_tool(tool: str) -> dict[str, str]:
+    """``{"id", "label"}`` of a registered tool id."""
+    spec = TOOLS.get(tool)
+    return {"id": tool, "label": spec.label if spec else tool}
 
 
 def build(result: Any) -> dict[str, Any]:

@@ -22,11 +22,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis.kernel_stats import is_derived_line
 from nbprof.proto.wire import fields
+from nbprof.xspace import semantics as xs
 
-OP_LINE_NAMES = ("XLA Ops",)
-STEP_LINE_NAMES = ("Steps", "SparseCore Steps")
+OP_LINE_NAMES = (xs.XLA_OPS_LINE,)
 GIBI = 2**30
 
 OP_COLUMNS = [
@@ -53,16 +52,6 @@ class XlaOps:
     notes: list[str] = field(default_factory=list)
 
 
-def value_mask(column: pd.Series, predicate) -> np.ndarray:
-    """``predicate(str)`` per row, evaluated once per distinct value (cheap on categoricals)."""
-    if isinstance(column.dtype, pd.CategoricalDtype):
-        ok = np.array([bool(predicate(str(c))) for c in column.cat.categories] + [False])
-        return ok[column.cat.codes.to_numpy()]  # code -1 (missing) -> the trailing False
-    codes, uniques = pd.factorize(column)
-    ok = np.array([bool(predicate(str(u))) for u in uniques] + [False])
-    return ok[codes]
-
-
 def _with_event_only_defaults(ops: pd.DataFrame) -> pd.DataFrame:
     """Columns that only TPU op events (or the HLO protos, filled in later) carry: neutral values
     for ops built from host-thread or GPU kernel events (no DVFS scaling, no HBM breakdown)."""
@@ -77,32 +66,6 @@ def _with_event_only_defaults(ops: pd.DataFrame) -> pd.DataFrame:
     ops["hbm_bytes_all"] = 0
     ops["has_breakdown"] = False
     return ops
-
-
-def event_stats(prof, rows: np.ndarray, names: tuple[str, ...]) -> pd.DataFrame:
-    """Values of the named (non-promoted) stats for the given event rows.
-
-    One column per name (object dtype; missing -> None), indexed by event row. Event stats win
-    over metadata stats, as in the promoted columns.
-    """
-    out = pd.DataFrame(index=pd.Index(rows, name="event"))
-    stats = prof.stats
-    if len(stats) == 0 or len(rows) == 0:
-        for n in names:
-            out[n] = None
-        return out
-    sel = stats[stats["event"].isin(rows) & stats["name"].isin(names)]
-    if len(sel):
-        order = np.where(sel["source"].astype(str).to_numpy() == "event", 0, 1)
-        sel = sel.assign(_o=order).sort_values(["event", "_o"], kind="stable")
-        sel = sel[~sel.duplicated(["event", "name"], keep="first")]
-        wide = sel.pivot(index="event", columns="name", values="value")
-        wide.columns = [str(c) for c in wide.columns]
-    else:
-        wide = pd.DataFrame()
-    for n in names:
-        out[n] = wide[n].reindex(out.index).astype(object) if n in wide.columns else None
-    return out
 
 
 def parse_memory_breakdown(blob: object) -> tuple[int, int, int, int]:
@@ -183,7 +146,7 @@ def _device_children_time(ev: pd.DataFrame, rows: np.ndarray, start: np.ndarray,
 def _module_names(prof) -> dict[int, str]:
     """program_id -> module name from the TPU ``XLA Modules`` lines (``name(program_id)``)."""
     ev = prof.events
-    on_line = value_mask(ev["line"], lambda name: name == "XLA Modules")
+    on_line = xs.value_mask(ev["line"], lambda name: name == xs.XLA_MODULES_LINE)
     mods = ev.loc[on_line, "name"].astype(str).unique()
     out: dict[int, str] = {}
     for text in mods:
@@ -245,11 +208,11 @@ def tpu_ops(prof) -> XlaOps | None:
     ev = prof.events
     if len(ev) == 0:
         return None
-    is_tpu = value_mask(ev["plane"], lambda name: name.startswith("/device:TPU") and "SparseCore" not in name)
-    op_mask = is_tpu & value_mask(ev["line"], lambda name: name in OP_LINE_NAMES) & ~ev["aggregated"].to_numpy()
+    is_tpu = xs.value_mask(ev["plane"], xs.is_tpu_plane)
+    op_mask = is_tpu & xs.value_mask(ev["line"], lambda name: name in OP_LINE_NAMES) & ~ev["aggregated"].to_numpy()
     if not op_mask.any():
         return None
-    step_mask = is_tpu & value_mask(ev["line"], lambda name: name in STEP_LINE_NAMES)
+    step_mask = is_tpu & xs.value_mask(ev["line"], lambda name: name in xs.TPU_STEP_LINES)
     start = ev["start_ps"].to_numpy()
     dur = ev["duration_ps"].to_numpy().astype(np.int64)
     dev_dur = dur.copy()
@@ -264,8 +227,7 @@ def tpu_ops(prof) -> XlaOps | None:
     total = device_total_time(ev, dev_start, dev_end, op_mask, step_mask)
 
     rows = np.flatnonzero(op_mask)
-    extra = event_stats(
-        prof, rows,
+    extra = xs.stat_table(prof, rows,
         ("hlo_category", "symbol_id", "deduplicated_name", "memory_access_breakdown", "shape_with_layout",
          "source", "source_stack", "time_scale_multiplier"),
     )  # fmt: skip
@@ -318,7 +280,7 @@ def tpu_ops(prof) -> XlaOps | None:
     modules = _module_names(prof)
     ops["hlo_module"] = [modules.get(int(p), "") for p in ops["program_id"]]
     ops["program"] = program_name(ops["hlo_module"].replace("", pd.NA), ops["program_id"])
-    from nbprof.analysis._device_peaks import device_peaks
+    from nbprof.opstats.perf_env import device_peaks
 
     peaks = device_peaks(prof.planes)
     tpu = peaks[peaks["plane"].astype(str).str.startswith("/device:TPU")]
@@ -358,7 +320,7 @@ def fused_children(prof, ops: pd.DataFrame) -> pd.DataFrame:
     (the op itself, or a nested fusion). Parameters are left out, as XProf does. FLOPs are 0:
     XProf reads them from per-instruction cost analysis the profile does not carry here.
     """
-    from nbprof.analysis._hlo_index import hlo_index
+    from nbprof.hlo.index import hlo_index
 
     if len(ops) == 0:
         return pd.DataFrame(columns=FUSED_COLUMNS)
@@ -387,7 +349,7 @@ def enrich_from_hlo(prof, ops: pd.DataFrame) -> pd.DataFrame:
     Used for ops whose events do not carry them (XLA CPU ops, GPU kernels); the name-based
     category stays where the program's HLO is not in the profile.
     """
-    from nbprof.analysis._hlo_index import hlo_index
+    from nbprof.hlo.index import hlo_index
 
     index = hlo_index(prof)
     if len(ops) == 0 or len(index.instructions) == 0:
@@ -415,7 +377,7 @@ def host_ops(prof) -> XlaOps | None:
     if len(ev) == 0 or "hlo_op" not in ev.columns or "hlo_module" not in ev.columns:
         return None
     mask = (
-        value_mask(ev["plane"], lambda name: name.startswith("/host:"))
+        xs.value_mask(ev["plane"], lambda name: name.startswith("/host:"))
         & ev["hlo_op"].notna().to_numpy()
         & ev["hlo_module"].notna().to_numpy()
         & ~ev["aggregated"].to_numpy()
@@ -474,10 +436,10 @@ def gpu_ops(prof) -> XlaOps | None:
     ev = prof.events
     if len(ev) == 0:
         return None
-    is_gpu = value_mask(ev["plane"], lambda name: name.startswith("/device:GPU"))
+    is_gpu = xs.value_mask(ev["plane"], xs.is_gpu_plane)
     if not is_gpu.any():
         return None
-    is_gpu &= ~is_derived_line(ev["line_id"])
+    is_gpu &= ~xs.is_derived_line_id(ev["line_id"])
     if not is_gpu.any():
         return None
     start = ev["start_ps"].to_numpy()
@@ -488,7 +450,7 @@ def gpu_ops(prof) -> XlaOps | None:
         xla = is_gpu & ev["hlo_op"].notna().to_numpy()
     else:
         xla = np.zeros(len(ev), dtype=bool)
-    from nbprof.analysis._device_peaks import device_peaks
+    from nbprof.opstats.perf_env import device_peaks
 
     peaks = device_peaks(prof.planes)
     gpu = peaks[peaks["plane"].astype(str).str.startswith("/device:GPU")]

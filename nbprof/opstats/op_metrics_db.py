@@ -48,31 +48,22 @@ side and host; times int64 ps):
 ``db_total_op_time_ps``      sum of self times of this host/side db (idle excluded)
 ============================ ===============================================================
 
-The result is a ``ToolFrame``; ``.info`` says which events were used and what could not be
-attributed. ``op_metrics`` is cached per Profile (the frames are treated as immutable).
+``build_op_metrics_db`` returns the frame and a dict saying which events were used and what
+could not be attributed (``notes``); ``OpStats`` builds it once per profile.
 """
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis import _tf_op
-from nbprof.analysis._result import ToolFrame
+from nbprof.opstats import tf_op as _tf_op
+from nbprof.xspace import semantics as xs
+from nbprof.xspace.frameset import Frames
 
-HOST_PLANE = "/host:CPU"
-GPU_PLANE_PREFIX = "/device:GPU:"
-TPU_PLANE_PREFIX = "/device:TPU:"
 IDLE = "IDLE"
-# Lines XProf reads ops from on TPU (tsl IsOpLineName) and lines that extend its span.
-TPU_OP_LINES = ("XLA Ops", "TensorFlow Ops", "Framework Ops", "SparseCore Ops")
-TPU_STEP_LINES = ("Steps", "SparseCore Steps")
-# Derived (synthetic) line ids: tsl kThreadIdDerivedMin = 0xdeadbeef as int32, 290 ids.
-_DERIVED_MIN = np.int32(np.uint32(0xDEADBEEF).view(np.int32))
-_DERIVED_MAX = _DERIVED_MIN + 289
 
 COLUMNS = [
     "host",
@@ -92,46 +83,10 @@ COLUMNS = [
     "db_total_op_time_ps",
 ]
 
-_CACHE: weakref.WeakKeyDictionary[Any, ToolFrame] = weakref.WeakKeyDictionary()
-
-
-def op_metrics(profile: Any) -> ToolFrame:
-    """Host and device op metrics of a profile, as XProf builds them (see module docstring)."""
-    try:
-        cached = _CACHE.get(profile)
-    except TypeError:  # not weak-referenceable
-        cached = None
-    if cached is not None:
-        return cached
-    result = _compute(profile)
-    try:
-        _CACHE[profile] = result
-    except TypeError:
-        pass
-    return result
-
 
 # --------------------------------------------------------------------------- helpers
-def _is_derived_line(line_id: np.ndarray) -> np.ndarray:
-    as_int32 = line_id.astype(np.int64).astype(np.int32)  # C-style truncation, as XProf's int
-    return (as_int32 >= _DERIVED_MIN) & (as_int32 <= _DERIVED_MAX)
-
-
 def _codes(series: pd.Series) -> np.ndarray:
     return np.asarray(series.cat.codes.to_numpy(), dtype=np.int64)
-
-
-def _category_mask(events: pd.DataFrame, column: str, predicate: Any) -> np.ndarray:
-    """Row mask of events whose categorical ``column`` satisfies ``predicate`` (run per category)."""
-    cats = events[column].cat.categories
-    ok = np.array([bool(predicate(str(c))) for c in cats] + [False], dtype=bool)
-    codes = _codes(events[column])
-    return ok[np.where(codes >= 0, codes, len(cats))]
-
-
-def _plane_mask(events: pd.DataFrame, predicate: Any) -> np.ndarray:
-    """Row mask of events whose plane name satisfies ``predicate``."""
-    return _category_mask(events, "plane", predicate)
 
 
 def _group_key(*columns: np.ndarray) -> np.ndarray:
@@ -184,32 +139,6 @@ def _last_component(column: pd.Series, rows: np.ndarray, separator: str) -> np.n
     return out
 
 
-def _metadata_stat(profile: Any, stat_name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(values, present) of a stat for event rows: its promoted column if the frames have one,
-    else the long-form ``prof.stats`` (built lazily on first use, which costs time)."""
-    values = np.zeros(len(rows), dtype=object)
-    present = np.zeros(len(rows), dtype=bool)
-    if len(rows) == 0:
-        return values, present
-    events = profile.events
-    if stat_name in events.columns:
-        column = events[stat_name].iloc[rows]
-        return column.to_numpy(dtype=object), column.notna().to_numpy()
-    stats = profile.stats
-    sel = stats[stats["name"] == stat_name]
-    if len(sel) == 0:
-        return values, present
-    # An event stat wins over a metadata stat of the same name.
-    if "source" in sel.columns:
-        sel = sel.assign(_rank=(sel["source"].astype(str) != "event").astype(np.int8))
-        sel = sel.sort_values(["event", "_rank"], kind="stable").drop_duplicates("event")
-    by_event = pd.Series(sel["value"].to_numpy(), index=sel["event"].to_numpy())
-    found = by_event.reindex(rows)
-    present = found.notna().to_numpy()
-    values = found.to_numpy(dtype=object)
-    return values, present
-
-
 def _sum_by(keys: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
     """int64 sums of ``values`` grouped by integer ``keys`` in [0, size)."""
     out = np.zeros(size, np.int64)
@@ -254,9 +183,9 @@ def nearest_container(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> 
 # --------------------------------------------------------------------------- host side
 def _host_db(profile: Any, info: dict[str, Any]) -> pd.DataFrame:
     ev = profile.events
-    mask = _plane_mask(ev, lambda name: name == HOST_PLANE)
+    mask = xs.plane_mask(ev, lambda name: name == xs.HOST_PLANE)
     mask &= ~ev["aggregated"].to_numpy(dtype=bool)
-    mask &= ~_is_derived_line(ev["line_id"].to_numpy())
+    mask &= ~xs.is_derived_line_id(ev["line_id"].to_numpy())
     rows = np.flatnonzero(mask)
     if len(rows) == 0:
         return pd.DataFrame(columns=COLUMNS)
@@ -401,16 +330,6 @@ def _with_db_totals(frame: pd.DataFrame, per_host: pd.DataFrame) -> pd.DataFrame
 
 
 # --------------------------------------------------------------------------- device side
-def _device_planes(profile: Any) -> tuple[str, list[str]]:
-    """('tpu'|'gpu'|'', device plane names); TPU wins as in XProf, SparseCore planes skipped."""
-    names = [str(n) for n in profile.planes["name"]] if len(profile.planes) else []
-    tpu = [n for n in names if n.startswith(TPU_PLANE_PREFIX) and "SparseCore" not in n]
-    if any(n.startswith(TPU_PLANE_PREFIX) for n in names):
-        return "tpu", sorted(set(tpu))
-    gpu = [n for n in names if n.startswith(GPU_PLANE_PREFIX)]
-    return ("gpu", sorted(set(gpu))) if gpu else ("", [])
-
-
 def _device_plane_keys(profile: Any, plane_names: list[str]) -> pd.DataFrame:
     """host/plane pairs of the device planes (a plane with no events still counts: IDLE 0)."""
     planes = profile.planes
@@ -421,8 +340,8 @@ def _device_plane_keys(profile: Any, plane_names: list[str]) -> pd.DataFrame:
 def _gpu_db(profile: Any, plane_names: list[str], info: dict[str, Any]) -> pd.DataFrame:
     ev = profile.events
     names = set(plane_names)
-    mask = _plane_mask(ev, lambda n: n in names)
-    mask &= ~_is_derived_line(ev["line_id"].to_numpy())
+    mask = xs.plane_mask(ev, lambda n: n in names)
+    mask &= ~xs.is_derived_line_id(ev["line_id"].to_numpy())
     rows = np.flatnonzero(mask)
     hosts = ev["host"].to_numpy()[rows].astype(str)
     planes = ev["plane"].to_numpy()[rows].astype(str)
@@ -443,7 +362,7 @@ def _gpu_db(profile: Any, plane_names: list[str], info: dict[str, Any]) -> pd.Da
     info["device_event_time_ps"] = int(dur.sum())
     if unattributed.any():
         # Older TF GPU profiles name the op only in the kernel's annotation ("level 0" stat).
-        _, annotated = _metadata_stat(profile, "level 0", rows[unattributed])
+        _, annotated = xs.stat_values(profile, "level 0", rows[unattributed])
         info["device_events_with_annotation_only"] = int(annotated.sum())
 
     # Span per device plane (all events of its non-derived lines).
@@ -456,7 +375,7 @@ def _gpu_db(profile: Any, plane_names: list[str], info: dict[str, Any]) -> pd.Da
     if is_xla.any():
         x = np.flatnonzero(is_xla)
         hlo_names = _last_component(ev["hlo_op"], rows[x], "::")
-        category, present = _metadata_stat(profile, "hlo_category", rows[x])
+        category, present = xs.stat_values(profile, "hlo_category", rows[x])
         category = np.where(present, category.astype(str), "unknown")
         pieces.append(
             pd.DataFrame(
@@ -508,9 +427,9 @@ def _gpu_db(profile: Any, plane_names: list[str], info: dict[str, Any]) -> pd.Da
 def _tpu_db(profile: Any, plane_names: list[str], info: dict[str, Any]) -> pd.DataFrame:
     ev = profile.events
     names = set(plane_names)
-    in_plane = _plane_mask(ev, lambda n: n in names)
-    on_op_line = in_plane & _category_mask(ev, "line", lambda n: n in TPU_OP_LINES)
-    on_step_line = in_plane & _category_mask(ev, "line", lambda n: n in TPU_STEP_LINES)
+    in_plane = xs.plane_mask(ev, lambda n: n in names)
+    on_op_line = in_plane & xs.value_mask(ev["line"], lambda n: n in xs.TPU_OP_LINES)
+    on_step_line = in_plane & xs.value_mask(ev["line"], lambda n: n in xs.TPU_STEP_LINES)
 
     def device_span(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         off = ev["device_offset_ps"].iloc[rows] if "device_offset_ps" in ev.columns else None
@@ -542,7 +461,7 @@ def _tpu_db(profile: Any, plane_names: list[str], info: dict[str, Any]) -> pd.Da
     child = _sum_by(parent[nested], o_len[nested], len(op_rows))
     self_time = o_len - child
 
-    symbol, has_symbol = _metadata_stat(profile, "symbol_id", op_rows)
+    symbol, has_symbol = xs.stat_values(profile, "symbol_id", op_rows)
     symbol_series = pd.Series(symbol, dtype=object).where(has_symbol, 0)
     symbol_int = pd.to_numeric(symbol_series, errors="coerce").fillna(0).to_numpy(np.int64)
     if "program_id" in ev.columns:
@@ -561,7 +480,7 @@ def _tpu_db(profile: Any, plane_names: list[str], info: dict[str, Any]) -> pd.Da
     rows_k = op_rows[k]
     display = _str_column(ev, "display_name", rows_k)
     plain = _str_column(ev, "name", rows_k)
-    category, has_cat = _metadata_stat(profile, "hlo_category", rows_k)
+    category, has_cat = xs.stat_values(profile, "hlo_category", rows_k)
     occ = np.maximum(ev["num_occurrences"].to_numpy()[rows_k], 1)
     ops = pd.DataFrame(
         {
@@ -649,15 +568,18 @@ def _device_with_idle(ops: pd.DataFrame, per_plane: pd.DataFrame) -> pd.DataFram
 
 
 # --------------------------------------------------------------------------- assembly
-def _compute(profile: Any) -> ToolFrame:
+def build_op_metrics_db(profile: Frames) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """Host and device op metrics of a profile, as XProf builds them (see module docstring)."""
     info: dict[str, Any] = {}
     parts = [_host_db(profile, info)]
-    kind, planes = _device_planes(profile)
-    info["device_kind"] = kind or "none"
+    plane_names = profile.planes["name"].astype(str).tolist() if len(profile.planes) else []
+    kind = xs.hardware_type(plane_names)
+    planes = xs.device_planes(plane_names)
+    info["hardware_type"] = kind
     info["device_planes"] = planes
-    if kind == "gpu":
+    if kind == xs.HARDWARE_GPU:
         parts.append(_gpu_db(profile, planes, info))
-    elif kind == "tpu":
+    elif kind == xs.HARDWARE_TPU:
         parts.append(_tpu_db(profile, planes, info))
     parts = [p for p in parts if len(p)]
     frame = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=COLUMNS)
@@ -682,7 +604,7 @@ def _compute(profile: Any) -> ToolFrame:
         ["host", "host_or_device", "self_time_ps", "name"], ascending=[True, False, False, True], kind="stable"
     ).reset_index(drop=True)
     info["notes"] = _notes(frame, info)
-    return ToolFrame.wrap(frame, tool="op_metrics", info=info)
+    return frame, info
 
 
 def _notes(frame: pd.DataFrame, info: dict[str, Any]) -> list[str]:
@@ -691,17 +613,17 @@ def _notes(frame: pd.DataFrame, info: dict[str, Any]) -> list[str]:
         f"(named 'name:Type', JAX ops, tf.data 'Iterator::', memcpy, or with a tf_op stat) "
         f"of {info.get('host_events_considered', 0):,} /host:CPU events",
     ]
-    if info.get("device_kind") not in (None, "none"):
+    if info.get("hardware_type") != xs.HARDWARE_CPU:
         busy = info.get("device_event_time_ps", 0)
         missing = info.get("device_time_without_op_ps", 0)
         pct = 100.0 * missing / busy if busy else 0.0
         notes.append(
-            f"device ({info['device_kind']}): {info.get('device_events_considered', 0):,} events read, "
+            f"device ({info['hardware_type']}): {info.get('device_events_considered', 0):,} events read, "
             f"{info.get('device_events_without_op', 0):,} had no op to attribute them to "
             f"({pct:.1f}% of the device's event time; counted as IDLE, as XProf does)"
         )
         no_ops = info.get("device_tf_op_events", 0) == 0 and info.get("device_xla_op_events", 0) == 0
-        if info["device_kind"] == "gpu" and no_ops:
+        if info["hardware_type"] == xs.HARDWARE_GPU and no_ops:
             notes.append(
                 "GPU kernels carry neither a tf_op nor an hlo_op stat: XProf attributes no "
                 "device time to framework ops; all of it is IDLE"

@@ -19,19 +19,16 @@ Times in the frames are ps; the result reports ms and µs as XProf does (column 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis._result import ToolResult
-from nbprof.analysis.steps import CATEGORIES
+from nbprof.opstats import OpStats
+from nbprof.opstats.step_analysis import bottleneck, step_summary
+from nbprof.opstats.step_db import CATEGORIES
+from nbprof.tools._result import ToolResult
 
-HIGHLY_INPUT_BOUND_PCT = 20.0
-MODERATELY_INPUT_BOUND_PCT = 5.0
-ALL_OTHER_BOUND_PCT = 3.0
-KERNEL_LAUNCH_BOUND_PCT = (3.0, 15.0)
-DEVICE_COLLECTIVES_BOUND_PCT = (3.0, 15.0)
 HOST_CATEGORIES = (
     "enqueue_us",
     "demanded_file_read_us",
@@ -46,10 +43,10 @@ VERDICT_WORDS = {"high": "HIGHLY", "moderate": "MODERATELY", "potential": "POTEN
 
 
 @dataclass(repr=False)
-class InputPipelineResult(ToolResult):
+class InputPipeline(ToolResult):
     """The input-pipeline analysis of a profile.
 
-    ``summary``: ``input_percent`` (0-100), ``verdict`` (``high``/``moderate``/``potential``/
+    ``summary``: ``input_pct`` (0-100), ``verdict`` (``high``/``moderate``/``potential``/
     ``none``/``unknown``), ``statement``, step-time and input-percent statistics (ms, %).
     ``device_steps``: one row per analysed step (ms and %). ``host_breakdown``: input-op self
     time per category in µs (XProf's five). ``input_ops``: the input-op table. ``notes``:
@@ -61,15 +58,16 @@ class InputPipelineResult(ToolResult):
     host_breakdown: dict[str, float]
     input_ops: pd.DataFrame
     notes: list[str] = field(default_factory=list)
-    tool: str = "input_pipeline"
+    tool: ClassVar[str] = "input_pipeline"
+    frame_names: ClassVar[tuple[str, ...]] = ("device_steps", "input_ops")
 
-    def _text(self) -> str:
+    def summary_text(self) -> str:
         s = self.summary
         lines = [f"Input pipeline: {s['statement']}"]
         if s["verdict"] != "unknown":
             lines.append(
                 f"  step time {s['step_time_ms_avg']:.2f} ms avg over {len(self.device_steps)} steps; "
-                f"waiting for input {s['input_percent']:.1f}% of it"
+                f"waiting for input {s['input_pct']:.1f}% of it"
             )
         if len(self.input_ops):
             top = self.input_ops.iloc[0]
@@ -80,15 +78,15 @@ class InputPipelineResult(ToolResult):
         return "\n".join(lines)
 
 
-def input_pipeline(profile: Any) -> InputPipelineResult:
-    """XProf's input-pipeline analysis of ``profile`` (see the module docstring)."""
-    steps = profile.steps
-    notes = list(steps.attrs.get("notes", []))
+def input_pipeline(op_stats: OpStats) -> InputPipeline:
+    """XProf's input-pipeline analysis from an OpStats (see the module docstring)."""
+    steps = op_stats.step_db.steps
+    notes = list(op_stats.step_db.notes)
     analysed = steps[steps["in_analysis"]]
     device_steps = device_step_table(analysed)
     summary = step_summary(analysed)
     summary.update(bottleneck(analysed))
-    input_ops, breakdown, op_notes = _host_input_ops(profile)
+    input_ops, breakdown, op_notes = _host_input_ops(op_stats)
     notes.extend(op_notes)
     tf_data_used = (
         breakdown["demanded_file_read_us"] + breakdown["advanced_file_read_us"] + breakdown["preprocessing_us"] > 0
@@ -103,7 +101,7 @@ def input_pipeline(profile: Any) -> InputPipelineResult:
         )
     else:
         summary["next_step"] = "Look at the host-side breakdown of the input time (input_ops, host_breakdown)."
-    return InputPipelineResult(
+    return InputPipeline(
         summary=summary, device_steps=device_steps, host_breakdown=breakdown, input_ops=input_ops, notes=notes
     )
 
@@ -128,104 +126,11 @@ def device_step_table(steps: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def _stats(values: pd.Series, prefix: str) -> dict[str, float]:
-    """avg / std (sample, as XProf's tsl::Stat) / min / max."""
-    v = values.astype(float)
-    if len(v) == 0:
-        return {f"{prefix}_avg": 0.0, f"{prefix}_std": 0.0, f"{prefix}_min": 0.0, f"{prefix}_max": 0.0}
-    return {
-        f"{prefix}_avg": float(v.mean()),
-        f"{prefix}_std": float(v.std(ddof=1)) if len(v) > 1 else 0.0,
-        f"{prefix}_min": float(v.min()),
-        f"{prefix}_max": float(v.max()),
-    }
-
-
-def step_summary(steps: pd.DataFrame) -> dict[str, float]:
-    """Step-time statistics (ms) and per-category averages/stds (ms) over ``steps``."""
-    out: dict[str, float] = {"num_steps": int(len(steps))}
-    out.update(_stats(steps["duration_ps"] / 1e9, "step_time_ms"))
-    for cat in CATEGORIES:
-        s = _stats(steps[f"{cat}_ps"] / 1e9, f"{cat}_ms")
-        out[f"{cat}_ms_avg"] = s[f"{cat}_ms_avg"]
-        out[f"{cat}_ms_std"] = s[f"{cat}_ms_std"]
-    dur = steps["duration_ps"].to_numpy(float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        pct = np.where(dur > 0, 100.0 * steps["input_ps"].to_numpy(float) / dur, 0.0)
-    out.update(_stats(pd.Series(pct), "input_percent_per_step"))
-    return out
-
-
-def _level(pct: float, thresholds: tuple[float, float]) -> str:
-    moderate, high = thresholds
-    return "high" if pct >= high else ("moderate" if pct >= moderate else "no")
-
-
-def bottleneck(steps: pd.DataFrame) -> dict[str, Any]:
-    """XProf's ComputeBottleneckAnalysis on the sums over ``steps``."""
-    total = float(steps["duration_ps"].sum())
-    if total == 0:
-        return {
-            "input_percent": 0.0,
-            "verdict": "unknown",
-            "statement": "No step time measured. Therefore we cannot tell where the performance bottleneck is.",
-            "all_others_percent": 0.0,
-            "output_percent": 0.0,
-            "device_compute_percent": 0.0,
-            "kernel_launch_bottleneck": "no",
-            "device_collectives_bottleneck": "no",
-            "all_others_bottleneck": "no",
-        }
-    pct = {cat: 100.0 * float(steps[f"{cat}_ps"].sum()) / total for cat in CATEGORIES}
-    input_pct, other_pct = pct["input"], pct["all_others"]
-    all_other_reported = False
-    if input_pct >= HIGHLY_INPUT_BOUND_PCT:
-        verdict = "high"
-        statement = (
-            f"Your program is HIGHLY input-bound because {input_pct:.1f}% of the total step time sampled is "
-            "waiting for input. Therefore, you should first focus on reducing the input time."
-        )
-    elif input_pct >= MODERATELY_INPUT_BOUND_PCT:
-        verdict = "moderate"
-        statement = (
-            f"Your program is MODERATELY input-bound because {input_pct:.1f}% of the total step time sampled is "
-            "waiting for input. Therefore, you would need to reduce both the input time and other time."
-        )
-    elif other_pct >= ALL_OTHER_BOUND_PCT:
-        verdict = "potential"
-        all_other_reported = True
-        statement = (
-            f"Your program is POTENTIALLY input-bound because {other_pct:.1f}% of the total step time sampled is "
-            "spent on 'All Others' time (which could be due to I/O or Python execution or both)."
-        )
-    else:
-        verdict = "none"
-        statement = (
-            f"Your program is NOT input-bound because only {input_pct:.1f}% of the total step time sampled is "
-            "waiting for input. Therefore, you should focus on reducing other time."
-        )
-    return {
-        "input_percent": input_pct,
-        "verdict": verdict,
-        "statement": statement,
-        "all_others_percent": other_pct,
-        "output_percent": pct["output"],
-        "device_compute_percent": pct["device_compute"],
-        "kernel_launch_percent": pct["kernel_launch"],
-        "device_collectives_percent": pct["device_collectives"],
-        "kernel_launch_bottleneck": _level(pct["kernel_launch"], KERNEL_LAUNCH_BOUND_PCT),
-        "device_collectives_bottleneck": _level(pct["device_collectives"], DEVICE_COLLECTIVES_BOUND_PCT),
-        "all_others_bottleneck": "no" if all_other_reported else _level(other_pct, (ALL_OTHER_BOUND_PCT, 15.0)),
-    }
-
-
 # -------------------------------------------------------------------------- host side
-def _host_input_ops(profile: Any) -> tuple[pd.DataFrame, dict[str, float], list[str]]:
+def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], list[str]]:
     """Input ops of the host op metrics db, their categories, and the µs per category."""
-    from nbprof.analysis.op_metrics import op_metrics
-
-    metrics = op_metrics(profile)
-    host = metrics[(metrics["host_or_device"] == "Host") & (metrics["name"].astype(str) != "IDLE")]
+    host = op_stats.host_op_db
+    host = host[(host["name"].astype(str) != "IDLE").to_numpy()]
     category = host["category"].astype(str)
     lower = category.str.lower()
     is_dataset = category.eq("Dataset")

@@ -23,13 +23,16 @@ Result: ``Comparison`` with ``summary`` (dict), ``step_time``, ``ops`` (every op
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis._result import ToolResult
-from nbprof.analysis.op_metrics import IDLE
+from nbprof.errors import NbprofError
+from nbprof.opstats import OpStats
+from nbprof.opstats.op_metrics_db import IDLE
+from nbprof.tools._result import ToolResult
+from nbprof.xspace import semantics as xs
 
 OP_COLUMNS = [
     "host_or_device",
@@ -59,9 +62,10 @@ class Comparison(ToolResult):
     new: pd.DataFrame
     vanished: pd.DataFrame
     notes: list[str] = field(default_factory=list)
-    tool: str = "compare"
+    tool: ClassVar[str] = "compare"
+    frame_names: ClassVar[tuple[str, ...]] = ("step_time", "ops")
 
-    def _text(self) -> str:
+    def summary_text(self) -> str:
         s = self.summary
         lines = ["<Comparison before -> after>"]
         if s.get("step_time_ms_before") is not None and s.get("step_time_ms_after") is not None:
@@ -83,12 +87,8 @@ class Comparison(ToolResult):
 
 
 # --------------------------------------------------------------------------- steps
-def _steps_of(profile: Any, notes: list[str], label: str) -> pd.DataFrame | None:
-    try:
-        steps = profile.steps
-    except Exception as exc:  # steps are optional for a comparison
-        notes.append(f"{label}: no step table ({type(exc).__name__}: {exc})")
-        return None
+def _steps_of(op_stats: OpStats, notes: list[str], label: str) -> pd.DataFrame | None:
+    steps = op_stats.step_db.steps
     if steps is None or len(steps) == 0:
         notes.append(f"{label}: no steps found; op times are compared as totals")
         return None
@@ -129,10 +129,8 @@ def _step_table(before: pd.Series, after: pd.Series) -> pd.DataFrame:
 
 
 # --------------------------------------------------------------------------- ops
-def _framework_ops(profile: Any) -> pd.DataFrame:
-    from nbprof.analysis.framework_op_stats import framework_op_stats
-
-    table = pd.DataFrame(framework_op_stats(profile, include_idle=False))
+def _framework_ops(op_stats: OpStats) -> pd.DataFrame:
+    table = op_stats.framework_op_table(include_idle=False).table
     table = table[table["name"] != IDLE]
     return pd.DataFrame(
         {
@@ -145,15 +143,12 @@ def _framework_ops(profile: Any) -> pd.DataFrame:
     )
 
 
-def _event_ops(profile: Any) -> pd.DataFrame:
+def _event_ops(op_stats: OpStats) -> pd.DataFrame:
     """Self time per event name, host planes vs device planes (timed events only)."""
-    ev = profile.events
+    ev = op_stats.frames.events
     if len(ev) == 0:
         return pd.DataFrame(columns=["host_or_device", "name", "type", "self_ps", "occurrences"])
-    plane_cats = ev["plane"].cat.categories
-    is_device = np.array([str(c).startswith("/device:") for c in plane_cats], dtype=bool)
-    codes = ev["plane"].cat.codes.to_numpy()
-    side = np.where((codes >= 0) & (is_device[np.maximum(codes, 0)] if len(is_device) else False), "Device", "Host")
+    side = np.where(xs.plane_mask(ev, lambda name: name.startswith("/device:")), "Device", "Host")
     frame = pd.DataFrame(
         {
             "host_or_device": side,
@@ -216,8 +211,8 @@ def _op_table(
 
 
 def compare(
-    before: Any,
-    after: Any,
+    before: OpStats,
+    after: OpStats,
     *,
     top: int = 10,
     min_change_pct: float = 5.0,
@@ -231,7 +226,7 @@ def compare(
     ``min_change_us`` applies to the compared unit (µs per step, or µs in total).
     """
     if level not in ("auto", "framework", "events"):
-        raise ValueError(f"level must be 'auto', 'framework' or 'events', not {level!r}")
+        raise NbprofError(f"compare: level must be 'auto', 'framework' or 'events', not {level!r}")
     notes: list[str] = []
     steps_b = _steps_of(before, notes, "before")
     steps_a = _steps_of(after, notes, "after")
@@ -293,10 +288,6 @@ def compare(
     )
 
 
-def _all_steps(profile: Any) -> pd.DataFrame:
+def _all_steps(op_stats: OpStats) -> pd.DataFrame:
     """Every step found (not only those in the averages): op totals cover the whole profile."""
-    try:
-        steps = profile.steps
-    except Exception:
-        return pd.DataFrame()
-    return steps if steps is not None else pd.DataFrame()
+    return op_stats.step_db.steps

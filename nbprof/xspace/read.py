@@ -1,4 +1,4 @@
-"""``nbprof.load``: a file, run directory or logdir -> Profile."""
+"""Reading profiles: a file, run directory or logdir -> ``Frames`` (``nbprof.load`` wraps it)."""
 
 from __future__ import annotations
 
@@ -8,19 +8,16 @@ import sys
 import warnings
 from typing import Any
 
-import numpy as np
-
-from nbprof.errors import ProfileError
 from nbprof.xspace import files
 from nbprof.xspace.decode import decode_space
 from nbprof.xspace.frames import HostSpace, build_frames
-from nbprof.xspace.profile import Profile
+from nbprof.xspace.frameset import Frames
 
 
-def load(
+def read_frames(
     path: str | os.PathLike[str], *, run: str | None = None, host: str | list[str] | None = None, partial: bool = False
-) -> Profile:
-    """Load a profile into DataFrames.
+) -> Frames:
+    """Read a profile into DataFrames (see ``nbprof.load`` for the user-facing form).
 
     Parameters
     ----------
@@ -74,7 +71,7 @@ def load(
     hostnames = list(dict.fromkeys(h for s in spaces for h in s.space.hostnames))
     host_names, host_paths = [s.host for s in spaces], [s.path for s in spaces]
     del spaces  # what frames did not take over (metadata, lines) goes now
-    profile = Profile(
+    frames = Frames(
         events=built.events,
         planes=built.planes,
         lines=built.lines,
@@ -95,7 +92,7 @@ def load(
     )
     del built
     _return_freed_memory()
-    return profile
+    return frames
 
 
 def _return_freed_memory() -> None:
@@ -123,51 +120,3 @@ _malloc_trim: Any = None
 def runs(logdir: str | os.PathLike[str]) -> Any:
     """Runs and hosts found under a logdir: DataFrame with ``run``, ``host``, ``path``, ``newest``."""
     return files.runs(os.fspath(logdir))
-
-
-def select_hosts(profile: Profile, hosts: list[str]) -> Profile:
-    """A Profile restricted to some hosts (same origin; event rows renumbered, parents remapped)."""
-    unknown = [h for h in hosts if h not in profile.hosts]
-    if unknown:
-        raise ProfileError(
-            f"no host {', '.join(map(repr, unknown))} in this profile", hint=f"hosts: {', '.join(profile.hosts)}"
-        )
-    ev = profile.events
-    keep = ev["host"].isin(hosts).to_numpy()
-    rows = np.flatnonzero(keep)
-    new_index = np.full(len(ev), -1, np.int64)
-    new_index[rows] = np.arange(len(rows))
-    events = ev.iloc[rows].reset_index(drop=True)
-    parent = events["parent"].to_numpy()
-    events["parent"] = np.where(parent >= 0, new_index[np.maximum(parent, 0)], -1)
-    sources = []
-    for ev_rows, st, names, src in profile._stats_sources:
-        mask = keep[ev_rows]
-        if mask.any():
-            from nbprof.xspace.frames import _take_stats
-
-            idx = np.flatnonzero(mask)
-            sources.append((new_index[ev_rows[idx]], _take_stats(st, idx, new_index[ev_rows[idx]]), names, src))
-
-    def by_host(df: Any) -> Any:
-        return df[df["host"].isin(hosts)].reset_index(drop=True) if "host" in df else df
-
-    return Profile(
-        events=events,
-        planes=by_host(profile.planes),
-        lines=by_host(profile.lines),
-        event_metadata=by_host(profile.event_metadata),
-        stat_metadata=by_host(profile.stat_metadata),
-        origin_ns=profile.origin_ns,
-        origin_source=profile.origin_source,
-        hosts=[h for h in profile.hosts if h in hosts],
-        paths=[p for h, p in zip(profile.hosts, profile.paths) if h in hosts],
-        run=profile.run,
-        errors=profile.errors,
-        warnings=profile.warnings,
-        hostnames=profile.hostnames,
-        hlo_protos=profile.hlo_protos,
-        notes=profile.notes,
-        damaged=profile.damaged,
-        _stats_sources=sources,
-    )

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from nbprof.analysis import _hlo_shapes
+from nbprof.hlo import shapes as _hlo_shapes
 from nbprof.proto import hlo_pb2
 
 _ALLOC = hlo_pb2.HeapSimulatorTrace.Event.ALLOC

@@ -8,31 +8,34 @@ Follows XProf's roofline model tool (``op_stats_to_roofline_model.cc``,
   (GiB/s; HBM bytes from the op's memory-access breakdown, else all its bytes);
 * ``operational_intensity`` = FLOPs / bytes accessed, ``hbm_operational_intensity`` =
   FLOPs / HBM bytes (FLOP/byte);
-* ``flops_utilization`` and ``hbm_bw_utilization`` against the peaks (0-1, not capped: async
+* ``flops_utilization_ratio`` and ``hbm_bw_utilization_ratio`` against the peaks (0-1, not capped: async
   copies can exceed 1, as in XProf); ``bound_by`` is the resource with the larger
   utilisation (``Compute`` / ``HBM``; ``Unknown`` when both are 0);
-  ``roofline_efficiency`` = that larger utilisation.
+  ``roofline_efficiency_ratio`` = that larger utilisation.
 
 Row 0 is the ``Program`` total (innermost ops' FLOPs and bytes over the whole device time);
-then ops ordered by self time. ``info`` holds the roofs: ``peak_flop_rate_gflops``,
+then ops ordered by self time. The result carries the roofs: ``peak_flop_rate_gflops``,
 ``peak_hbm_bw_gibps`` and ``ridge_point`` (FLOP/byte where the roofs meet).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis._result import ToolFrame
-from nbprof.analysis._xla_ops import GIBI, xla_ops
+from nbprof.opstats import OpStats
+from nbprof.opstats.xla_ops import GIBI
+from nbprof.tools._result import ToolResult
 
 COLUMNS = [
     "rank", "program", "program_id", "category", "name", "occurrences", "total_time_ps", "avg_time_ps",
     "self_time_ps", "self_time_pct", "time_pct", "flops", "model_flops", "bytes_accessed", "hbm_bytes",
     "flop_rate_gflops", "model_flop_rate_gflops", "memory_bw_gibps", "hbm_bw_gibps", "operational_intensity",
-    "hbm_operational_intensity", "flops_utilization", "hbm_bw_utilization", "roofline_efficiency",
+    "hbm_operational_intensity", "flops_utilization_ratio", "hbm_bw_utilization_ratio", "roofline_efficiency_ratio",
     "optimal_flop_rate_gflops", "bound_by",
 ]  # fmt: skip
 
@@ -60,33 +63,73 @@ def _rates(frame: pd.DataFrame, peak_gflops: float, peak_gibps: float) -> pd.Dat
         frame["hbm_operational_intensity"] = np.where(hb > 0, flops / hb, 0.0)
         fu = frame["flop_rate_gflops"].to_numpy() / peak_gflops if peak_gflops > 0 else np.full(len(frame), np.nan)
         bu = frame["hbm_bw_gibps"].to_numpy() / peak_gibps if peak_gibps > 0 else np.full(len(frame), np.nan)
-    frame["flops_utilization"] = fu
-    frame["hbm_bw_utilization"] = bu
+    frame["flops_utilization_ratio"] = fu
+    frame["hbm_bw_utilization_ratio"] = bu
     f0 = np.nan_to_num(fu, nan=0.0)
     b0 = np.nan_to_num(bu, nan=0.0)
     eff = np.maximum(f0, b0)
-    frame["roofline_efficiency"] = np.where(np.isnan(fu) & np.isnan(bu), np.nan, eff)
+    frame["roofline_efficiency_ratio"] = np.where(np.isnan(fu) & np.isnan(bu), np.nan, eff)
     with np.errstate(divide="ignore", invalid="ignore"):
         frame["optimal_flop_rate_gflops"] = np.where(eff > 0, frame["flop_rate_gflops"].to_numpy() / eff, 0.0)
     frame["bound_by"] = np.where(b0 > f0, "HBM", np.where(f0 > 0, "Compute", "Unknown"))
     return frame
 
 
-def roofline(prof) -> ToolFrame:
-    """Per-op roofline table (see the module docstring); ``info`` carries the roofs."""
-    x = xla_ops(prof)
+@dataclass(repr=False)
+class Roofline(ToolResult):
+    """Per-op roofline ``table`` (row 0 the program total) and the device's roofs.
+
+    ``peak_flop_rate_gflops`` (GFLOP/s) and ``peak_hbm_bw_gibps`` (GiB/s) are NaN where the
+    profile does not say; ``ridge_point`` is the FLOP/byte where the roofs meet.
+    """
+
+    table: pd.DataFrame
+    source: str
+    hardware_type: str
+    device_type: str
+    peak_flop_rate_gflops: float
+    peak_hbm_bw_gibps: float
+    ridge_point: float
+    total_time_ps: int
+    notes: list[str] = field(default_factory=list)
+    tool: ClassVar[str] = "roofline"
+    frame_names: ClassVar[tuple[str, ...]] = ("table",)
+
+    def summary_text(self) -> str:
+        ops = self.table[(self.table["category"] != "Program").to_numpy()]
+        if len(ops) == 0:
+            return "Roofline: no XLA ops in this profile."
+        if not self.peak_flop_rate_gflops > 0:
+            return f"Roofline: {len(ops):,} XLA ops; the device's peak FLOP rate is unknown, so no roofs."
+        bound = ops["bound_by"].value_counts()
+        parts = ", ".join(f"{k} {v}" for k, v in bound.items())
+        return (
+            f"Roofline ({self.device_type}): peak {self.peak_flop_rate_gflops:,.0f} GFLOP/s, "
+            f"HBM {self.peak_hbm_bw_gibps:,.0f} GiB/s, ridge {self.ridge_point:.1f} FLOP/byte; "
+            f"{len(ops):,} ops bound by: {parts}"
+        )
+
+
+def roofline(op_stats: OpStats) -> Roofline:
+    """Per-op roofline table (see the module docstring)."""
+    x = op_stats.xla_ops
     peak_gflops = x.peak_tflops * 1000.0 if x.peak_tflops == x.peak_tflops else 0.0
     peak_gibps = x.peak_hbm_gibps if x.peak_hbm_gibps == x.peak_hbm_gibps else 0.0
-    info = {
-        "source": x.source, "device_kind": x.device_kind, "device_type": x.device_type,
-        "peak_flop_rate_gflops": peak_gflops or math.nan, "peak_hbm_bw_gibps": peak_gibps or math.nan,
+    result = Roofline(
+        table=pd.DataFrame(columns=COLUMNS),
+        source=x.source,
+        hardware_type=x.device_kind,
+        device_type=x.device_type,
+        peak_flop_rate_gflops=peak_gflops or math.nan,
+        peak_hbm_bw_gibps=peak_gibps or math.nan,
         # FLOP per byte where the roofs meet (bandwidth in GB/s, as XProf's hbm_ridge_point).
-        "ridge_point": (peak_gflops / (peak_gibps * GIBI / 1e9)) if peak_gflops > 0 and peak_gibps > 0 else math.nan,
-        "total_time_ps": int(x.total_time_ps), "notes": list(x.notes),
-    }  # fmt: skip
+        ridge_point=(peak_gflops / (peak_gibps * GIBI / 1e9)) if peak_gflops > 0 and peak_gibps > 0 else math.nan,
+        total_time_ps=int(x.total_time_ps),
+        notes=list(x.notes),
+    )
     ops = x.ops
     if len(ops) == 0:
-        return ToolFrame.wrap(pd.DataFrame(columns=COLUMNS), "roofline", info)
+        return result
     hbm = np.where(ops["has_breakdown"].to_numpy(dtype=bool), ops["hbm_bytes_all"], ops["bytes_accessed"])
     rows = pd.DataFrame(
         {
@@ -123,4 +166,5 @@ def roofline(prof) -> ToolFrame:
     table["time_pct"] = table["total_time_ps"] / total_time * 100 if total_time > 0 else math.nan
     table = _rates(table, peak_gflops, peak_gibps)
     table["program_id"] = pd.array(table["program_id"].tolist(), dtype="UInt64")
-    return ToolFrame.wrap(table[COLUMNS], "roofline", info)
+    result.table = table[COLUMNS]
+    return result

@@ -10,13 +10,14 @@ category). A merged multi-host logdir gives one row per host and step. Built on
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis._result import ToolResult
-from nbprof.analysis.steps import CATEGORIES
+from nbprof.opstats import OpStats
+from nbprof.opstats.step_db import CATEGORIES
+from nbprof.tools._result import ToolResult
 
 # XProf's stepBreakdownEvents names, in its id order (1..9).
 CATEGORY_LABELS = {
@@ -33,7 +34,7 @@ CATEGORY_LABELS = {
 
 
 @dataclass(repr=False)
-class PodViewerResult(ToolResult):
+class PodViewer(ToolResult):
     """Per host/core and step: ``duration_us``, ``<category>_us``, ``bottleneck``.
 
     ``steps`` is the table; ``device_type`` is XProf's run-environment device type;
@@ -43,9 +44,10 @@ class PodViewerResult(ToolResult):
     steps: pd.DataFrame
     device_type: str
     notes: list[str] = field(default_factory=list)
-    tool: str = "pod_viewer"
+    tool: ClassVar[str] = "pod_viewer"
+    frame_names: ClassVar[tuple[str, ...]] = ("steps",)
 
-    def _text(self) -> str:
+    def summary_text(self) -> str:
         if self.steps.empty:
             return "Pod viewer: no step marker observed, so the step time is unknown."
         hosts = self.steps["host"].nunique()
@@ -57,10 +59,10 @@ class PodViewerResult(ToolResult):
         )
 
 
-def pod_viewer(profile: Any) -> PodViewerResult:
-    """XProf's pod-viewer table of ``profile`` (see the module docstring)."""
-    steps = profile.steps
-    notes = list(steps.attrs.get("notes", []))
+def pod_viewer(op_stats: OpStats) -> PodViewer:
+    """XProf's pod-viewer table from an OpStats (see the module docstring)."""
+    steps = op_stats.step_db.steps
+    notes = list(op_stats.step_db.notes)
     table = pd.DataFrame(
         {
             "host": steps["host"].to_numpy(),
@@ -81,20 +83,4 @@ def pod_viewer(profile: Any) -> PodViewerResult:
             "No step marker observed and hence the step time is unknown (instrument the training steps, "
             "or profile for longer than one step)"
         )
-    return PodViewerResult(steps=table, device_type=device_type(profile), notes=notes)
-
-
-def device_type(profile: Any) -> str:
-    """XProf's run-environment device type: the TPU type string, ``GPU`` or ``CPU``."""
-    planes = profile.planes
-    names = planes["name"].astype(str)
-    tpu = planes[names.str.startswith("/device:TPU:")]
-    if len(tpu):
-        if "device_type_string" in tpu.columns:
-            kinds = tpu["device_type_string"].dropna().astype(str)
-            if len(kinds):
-                return kinds.iloc[0]
-        return "TPU"
-    if names.str.startswith("/device:GPU:").any():
-        return "GPU"
-    return "CPU"
+    return PodViewer(steps=table, device_type=op_stats.run_env.device_type, notes=notes)

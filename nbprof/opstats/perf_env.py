@@ -11,8 +11,11 @@ CUDA cores and tensor cores).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pandas as pd
+
+from nbprof.xspace import semantics as xs
 
 GIBI_PER_GIGA = 1e9 / 2**30
 
@@ -117,3 +120,47 @@ def peak_of(planes: pd.DataFrame, plane_prefix: str) -> tuple[float, float]:
     tflops = sel["peak_tflops"].dropna()
     hbm = sel["peak_hbm_gibps"].dropna()
     return (float(tflops.iloc[0]) if len(tflops) else math.nan, float(hbm.iloc[0]) if len(hbm) else math.nan)
+
+
+@dataclass(frozen=True)
+class PerfEnv:
+    """XProf's PerfEnv: the peaks one profile's device ops are measured against.
+
+    ``peak_tflops`` (TFLOP/s per core) and ``peak_hbm_gibps`` (GiB/s) are 0 where the planes
+    do not say; ``ridge_point`` is FLOPs per byte where both are known (else 0).
+    """
+
+    hardware_type: str
+    device_type: str
+    peak_tflops: float
+    peak_hbm_gibps: float
+    peak_source: str
+
+    @property
+    def ridge_point(self) -> float:
+        """FLOPs per byte at which compute and HBM bandwidth meet (GFLOP/s over GB/s)."""
+        if self.peak_tflops <= 0 or self.peak_hbm_gibps <= 0:
+            return 0.0
+        return self.peak_tflops * 1e3 / (self.peak_hbm_gibps / GIBI_PER_GIGA)
+
+
+def build_perf_env(planes: pd.DataFrame) -> PerfEnv:
+    """The perf env of the first device plane that states peaks (XProf uses one per profile)."""
+    names = planes["name"].astype(str).tolist() if len(planes) else []
+    kind = xs.hardware_type(names)
+    if kind == xs.HARDWARE_CPU:
+        return PerfEnv(kind, "CPU", 0.0, 0.0, "no device")
+    prefix = xs.TPU_PLANE_PREFIX if kind == xs.HARDWARE_TPU else xs.GPU_PLANE_PREFIX
+    peaks = device_peaks(planes)
+    sel = peaks[peaks["plane"].astype(str).str.startswith(prefix)] if len(peaks) else peaks
+    tflops = sel["peak_tflops"].dropna() if len(sel) else pd.Series(dtype=float)
+    hbm = sel["peak_hbm_gibps"].dropna() if len(sel) else pd.Series(dtype=float)
+    device_type = str(sel["device_type"].iloc[0]) if len(sel) else kind
+    source = str(sel["peak_source"].iloc[0]) if len(sel) else "unknown"
+    return PerfEnv(
+        hardware_type=kind,
+        device_type=device_type or kind,
+        peak_tflops=float(tflops.iloc[0]) if len(tflops) else 0.0,
+        peak_hbm_gibps=float(hbm.iloc[0]) if len(hbm) else 0.0,
+        peak_source=source,
+    )

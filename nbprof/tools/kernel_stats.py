@@ -14,10 +14,16 @@ numbers (each kernel's duration truncated to whole ns before summing).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import ClassVar
+
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis._result import ToolFrame
+from nbprof.opstats import OpStats
+from nbprof.tools._result import ToolResult
+from nbprof.xspace import semantics as xs
+from nbprof.xspace.frameset import Frames
 
 MAX_KERNELS = 1000  # XProf keeps the 1000 kernels with the largest total duration.
 
@@ -42,17 +48,6 @@ COLUMNS = [
     "is_kernel_using_tensor_core", "op_name", "occurrences", "total_duration_us", "avg_duration_us",
     "min_duration_us", "max_duration_us", "total_duration_ps", "min_duration_ps", "max_duration_ps",
 ]  # fmt: skip
-
-# First and last ids of XProf's derived lines (Steps, TF ops, name scopes, ...): 0xdeadbeef + k.
-_DERIVED_MIN = 0xDEADBEEF - 2**32
-_DERIVED_MAX = _DERIVED_MIN + 400
-
-
-def is_derived_line(line_id: pd.Series | np.ndarray) -> np.ndarray:
-    """True for XProf's derived timelines (ids 0xdeadbeef + k as int32)."""
-    ids = np.asarray(line_id, dtype=np.int64)
-    as_int32 = ((ids + 2**31) % 2**32) - 2**31
-    return (as_int32 >= _DERIVED_MIN) & (as_int32 <= _DERIVED_MAX)
 
 
 def kernel_uses_tensor_core(names: pd.Series) -> np.ndarray:
@@ -143,16 +138,37 @@ def _tf_op_name(tf_op: pd.Series) -> pd.Series:
     return text.str.split(":", n=1, regex=False).str[0].fillna("")
 
 
-def _equations(prof, rows: pd.Index) -> pd.Series:
-    stats = prof.stats
-    if len(stats) == 0 or "equation" not in set(stats["name"].astype(str).unique()):
-        return pd.Series("", index=rows)
-    eq = stats[stats["name"] == "equation"]
-    eq = eq[~eq["event"].duplicated(keep="first")].set_index("event")["value"].astype(str)
-    return eq.reindex(rows).fillna("")
+def _equations(prof: Frames, rows: pd.Index) -> pd.Series:
+    """The einsum ``equation`` stat of kernel rows ("" where absent; event stats win)."""
+    values, present = xs.stat_values(prof, "equation", rows.to_numpy())
+    return pd.Series(np.where(present, values, ""), index=rows).astype(str)
 
 
-def kernel_stats(prof) -> ToolFrame:
+@dataclass(repr=False)
+class KernelStats(ToolResult):
+    """XProf's GPU kernel stats: ``table``, one row per unique kernel launch.
+
+    ``num_kernel_events``: kernel events read; ``rows_dropped``: unique kernels beyond
+    XProf's limit of 1000.
+    """
+
+    table: pd.DataFrame
+    num_kernel_events: int
+    rows_dropped: int
+    notes: list[str] = field(default_factory=list)
+    tool: ClassVar[str] = "kernel_stats"
+    frame_names: ClassVar[tuple[str, ...]] = ("table",)
+
+    def summary_text(self) -> str:
+        if len(self.table) == 0:
+            return "Kernel stats: no GPU kernels with launch details in this profile."
+        lines = [f"Kernel stats: {len(self.table):,} unique kernels from {self.num_kernel_events:,} launches; longest:"]
+        for _, k in self.table.head(5).iterrows():
+            lines.append(f"  {k['total_duration_us']:12,.1f} us  {k['kernel_name']}")
+        return "\n".join(lines)
+
+
+def kernel_stats(op_stats: OpStats) -> KernelStats:
     """XProf's GPU kernel stats as a DataFrame, one row per unique kernel launch.
 
     Columns: ``rank`` (1 = largest total duration), ``kernel_name``, ``registers_per_thread``,
@@ -163,24 +179,21 @@ def kernel_stats(prof) -> ToolFrame:
     ``total/min/max_duration_ps``. At most 1000 rows (XProf's limit); ``info`` says how many
     kernel events were read and how many rows were dropped.
     """
+    prof = op_stats.frames
     events = prof.events
-    info: dict = {"source": "kernel_details stat on /device:GPU planes"}
+    none = "no GPU kernel events with kernel_details in this profile"
     if len(events) == 0 or "kernel_details" not in events.columns:
-        info.update(num_kernel_events=0, note="no GPU kernel events with kernel_details in this profile")
-        return ToolFrame.wrap(pd.DataFrame(columns=COLUMNS), "kernel_stats", info)
-    from nbprof.analysis._xla_ops import value_mask
+        return KernelStats(pd.DataFrame(columns=COLUMNS), 0, 0, notes=[none])
 
     mask = (
-        value_mask(events["plane"], lambda name: name.startswith("/device:GPU"))
+        xs.plane_mask(events, xs.is_gpu_plane)
         & events["kernel_details"].notna().to_numpy()
-        & ~is_derived_line(events["line_id"])
+        & ~xs.is_derived_line_id(events["line_id"])
         & (events["duration_ps"].to_numpy() >= 1000)
     )
     k = events.loc[mask, ["name", "duration_ps", "kernel_details"]]
-    info["num_kernel_events"] = int(len(k))
     if len(k) == 0:
-        info["note"] = "no GPU kernel events with kernel_details in this profile"
-        return ToolFrame.wrap(pd.DataFrame(columns=COLUMNS), "kernel_stats", info)
+        return KernelStats(pd.DataFrame(columns=COLUMNS), 0, 0, notes=[none])
     tf_op = events.loc[mask, "tf_op"] if "tf_op" in events.columns else pd.Series(pd.NA, index=k.index)
     has_tf_op = tf_op.notna() & (tf_op.astype("string").fillna("") != "")
     params = parse_kernel_details(k["kernel_details"])
@@ -211,8 +224,7 @@ def kernel_stats(prof) -> ToolFrame:
         max_duration_ps=("duration_ps", "max"),
     ).reset_index()
     out = out.sort_values(["total_ns"] + keys, ascending=[False] + [True] * len(keys), kind="stable")
-    info["num_unique_kernels"] = int(len(out))
-    info["rows_dropped"] = max(0, int(len(out)) - MAX_KERNELS)
+    rows_dropped = max(0, int(len(out)) - MAX_KERNELS)
     out = out.head(MAX_KERNELS).reset_index(drop=True)
     out["rank"] = np.arange(1, len(out) + 1)
     out["shmem_bytes"] = out["static_shmem_bytes"] + out["dynamic_shmem_bytes"]
@@ -228,4 +240,7 @@ def kernel_stats(prof) -> ToolFrame:
         out[col] = out[col].astype("int64")
     for col in ("total_duration_ps", "min_duration_ps", "max_duration_ps"):
         out[col] = out[col].astype("int64")
-    return ToolFrame.wrap(out, "kernel_stats", info)
+    notes = ["kernels: events on /device:GPU planes (derived lines excluded) with a kernel_details stat"]
+    if rows_dropped:
+        notes.append(f"{rows_dropped:,} unique kernels beyond XProf's limit of {MAX_KERNELS} are left out")
+    return KernelStats(out, num_kernel_events=int(len(k)), rows_dropped=rows_dropped, notes=notes)

@@ -26,9 +26,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis import _hlo_buffers, _hlo_shapes
-from nbprof.analysis._result import ToolResult
 from nbprof.errors import NbprofError
+from nbprof.hlo import buffers as _hlo_buffers
+from nbprof.hlo import shapes as _hlo_shapes
+from nbprof.opstats import OpStats
+from nbprof.tools._result import ToolResult
+from nbprof.xspace import semantics as xs
 
 DEFAULT_SMALL_BUFFER_BYTES = 16 * 1024
 
@@ -53,10 +56,11 @@ class MemoryViewerError(NbprofError):
     """The memory viewer cannot show what was asked (unknown module, broken buffer assignment)."""
 
 
-class MemoryViewerResult(ToolResult):
+class MemoryViewer(ToolResult):
     """Buffer assignment of one HLO module at its peak (sizes in bytes)."""
 
     tool = "memory_viewer"
+    frame_names = ("buffers", "heap_timeline", "buffer_blocks")
 
     def __init__(
         self,
@@ -67,7 +71,9 @@ class MemoryViewerResult(ToolResult):
         heap_timeline: pd.DataFrame,
         message: str = "",
         buffer_blocks: pd.DataFrame | None = None,
+        notes: list[str] | None = None,
     ) -> None:
+        self.notes = list(notes or ([message] if message else []))
         self.buffer_blocks = buffer_blocks if buffer_blocks is not None else _empty_blocks()
         self.module = module
         self.modules = modules
@@ -85,7 +91,7 @@ class MemoryViewerResult(ToolResult):
     def available(self) -> bool:
         return self.module is not None
 
-    def _text(self) -> str:
+    def summary_text(self) -> str:
         if not self.available:
             return f"<MemoryViewer: {self.message}>"
         s = self.summary
@@ -103,11 +109,11 @@ class MemoryViewerResult(ToolResult):
 
 
 def memory_viewer(
-    profile: Any,
+    op_stats: OpStats,
     module: str | None = None,
     memory_space: int = 0,
     small_buffer_bytes: int = DEFAULT_SMALL_BUFFER_BYTES,
-) -> MemoryViewerResult:
+) -> MemoryViewer:
     """The buffer assignment of ``module`` (default: the module that ran longest, see below).
 
     With ``module=None`` the module whose XLA ops (or ``XLA Modules`` line events) take most
@@ -118,7 +124,8 @@ def memory_viewer(
     name when only one program has it. ``memory_space`` is XLA's memory colour (0 = device
     HBM / host RAM).
     """
-    protos: dict[str, bytes] = dict(getattr(profile, "hlo_protos", None) or {})
+    profile = op_stats.frames
+    protos: dict[str, bytes] = dict(profile.hlo_protos or {})
     modules = list(protos)
     if not modules:
         return _empty(
@@ -138,7 +145,7 @@ def memory_viewer(
     return _result(module, modules, replay, small_buffer_bytes)
 
 
-def _empty(modules: list[str], message: str) -> MemoryViewerResult:
+def _empty(modules: list[str], message: str) -> MemoryViewer:
     buffers = pd.DataFrame({c: pd.Series(dtype=t) for c, t in _BUFFER_COLUMNS.items()})
     timeline = pd.DataFrame(
         {
@@ -149,7 +156,7 @@ def _empty(modules: list[str], message: str) -> MemoryViewerResult:
         }
     )
     summary = {"module": None, "peak_bytes": 0, "peak_unpadded_bytes": 0, "peak_position": 0, "message": message}
-    return MemoryViewerResult(None, modules, summary, buffers, timeline, message)
+    return MemoryViewer(None, modules, summary, buffers, timeline, message)
 
 
 def _resolve_module(module: str, modules: list[str]) -> str:
@@ -191,7 +198,7 @@ def module_times(profile: Any) -> pd.Series:
                 mods = module.cat.categories[np.asarray(mods)]
             names = [f"{m}({p})" for m, p in zip(mods, sums.index.get_level_values(1))]
             parts.append(pd.Series(sums.to_numpy(), index=names))
-    on_modules_line = (ev["line"] == "XLA Modules").to_numpy()
+    on_modules_line = (ev["line"] == xs.XLA_MODULES_LINE).to_numpy()
     if on_modules_line.any():
         mods = ev[on_modules_line]
         parts.append(pd.Series(mods["duration_ps"].to_numpy(np.int64), index=mods["name"].astype(str).to_numpy()))
@@ -355,9 +362,7 @@ def _buffer_blocks(replay: _hlo_buffers.HeapReplay) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(_BLOCK_COLUMNS)).astype(_BLOCK_COLUMNS)
 
 
-def _result(
-    module: str, modules: list[str], replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int
-) -> MemoryViewerResult:
+def _result(module: str, modules: list[str], replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int) -> MemoryViewer:
     extra = replay.indefinite_bytes
     timeline = pd.DataFrame(
         {
@@ -388,4 +393,9 @@ def _result(
     }
     summary["padding_bytes"] = summary["peak_bytes"] - summary["peak_unpadded_bytes"]
     buffers = _buffer_rows(replay, small_buffer_bytes)
-    return MemoryViewerResult(module, modules, summary, buffers, timeline, buffer_blocks=_buffer_blocks(replay))
+    notes = [
+        f"module {module} of {len(modules)}; peak of the heap simulation plus buffers live throughout "
+        "(parameters, constants, outputs); thread-local allocations are not counted, as in XProf 2.24"
+    ]
+    notes.extend(str(w) for w in replay.warnings)
+    return MemoryViewer(module, modules, summary, buffers, timeline, buffer_blocks=_buffer_blocks(replay), notes=notes)

@@ -31,10 +31,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis._result import ToolResult
 from nbprof.errors import NbprofError
+from nbprof.opstats import OpStats
+from nbprof.tools._result import ToolResult
+from nbprof.xspace import semantics as xs
 
-HOST_PLANE = "/host:CPU"
 EVENT_NAMES = ("MemoryAllocation", "MemoryDeallocation")
 MAX_TIMELINE_SNAPSHOTS = 1000
 UNUSED_PREALLOCATED = "unused preallocated device memory"
@@ -135,10 +136,11 @@ class MemoryProfileError(NbprofError):
     """The memory profile cannot show what was asked (an unknown memory id)."""
 
 
-class MemoryProfileResult(ToolResult):
+class MemoryProfile(ToolResult):
     """One allocator's memory profile (sizes in bytes, times in ps)."""
 
     tool = "memory_profile"
+    frame_names = ("timeline", "breakdown")
 
     def __init__(
         self,
@@ -168,7 +170,7 @@ class MemoryProfileResult(ToolResult):
         """The timeline down-sampled as XProf's chart does (max of stack + heap per box)."""
         return sample_timeline(self.timeline, max_points)
 
-    def _text(self) -> str:
+    def summary_text(self) -> str:
         if not self.available:
             return f"<MemoryProfile: {self.message}>"
         s = self.summary
@@ -183,13 +185,14 @@ class MemoryProfileResult(ToolResult):
 
 
 # ---------------------------------------------------------------------- entry point
-def memory_profile(profile: Any, memory_id: str | None = None, host: str | None = None) -> MemoryProfileResult:
+def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | None = None) -> MemoryProfile:
     """The memory profile of one allocator (default: the first memory id, sorted as XProf).
 
     ``host`` picks a host of a multi-host profile (default: the first with allocator events).
     """
+    profile = op_stats.frames
     ev = profile.events
-    is_memory = ev["name"].isin(EVENT_NAMES).to_numpy() & (ev["plane"] == HOST_PLANE).to_numpy()
+    is_memory = ev["name"].isin(EVENT_NAMES).to_numpy() & (ev["plane"] == xs.HOST_PLANE).to_numpy()
     if not is_memory.any():
         return _empty(
             "no memory profile data: the profile has no MemoryAllocation/MemoryDeallocation events on "
@@ -211,7 +214,7 @@ def memory_profile(profile: Any, memory_id: str | None = None, host: str | None 
         raise MemoryProfileError(f"no memory id {memory_id!r} in this profile (available: {memory_ids})")
     memory_id = str(memory_id)
     chosen = (ids == memory_id).to_numpy()
-    steps, step_source = _group_ids(profile, host, rows[chosen])
+    steps, step_source = _group_ids(op_stats, rows[chosen])
     frame = _snapshots(profile, mem[chosen], steps)
     summary = _summary(frame)
     timeline = _timeline(frame)
@@ -219,10 +222,10 @@ def memory_profile(profile: Any, memory_id: str | None = None, host: str | None 
     notes = [f"step ids: {step_source}"]
     if len(hosts) > 1:
         notes.append(f"host {host!r} of {hosts}; pass host= for another")
-    return MemoryProfileResult(memory_id, memory_ids, summary, timeline, breakdown, host=host, notes=notes)
+    return MemoryProfile(memory_id, memory_ids, summary, timeline, breakdown, host=host, notes=notes)
 
 
-def _empty(message: str) -> MemoryProfileResult:
+def _empty(message: str) -> MemoryProfile:
     timeline = pd.DataFrame({c: pd.Series(dtype="object") for c in TIMELINE_COLUMNS})
     breakdown = pd.DataFrame({c: pd.Series(dtype="object") for c in BREAKDOWN_COLUMNS})
     summary = {
@@ -237,18 +240,10 @@ def _empty(message: str) -> MemoryProfileResult:
         "capacity_bytes": 0,
         "message": message,
     }
-    return MemoryProfileResult(None, [], summary, timeline, breakdown, message=message)
+    return MemoryProfile(None, [], summary, timeline, breakdown, message=message)
 
 
 # ------------------------------------------------------------------- event columns
-def _stat_by_event(profile: Any, name: str, events: np.ndarray) -> pd.Series:
-    """A stat that is not a promoted column, by event row (from the long-form ``stats``)."""
-    stats = profile.stats
-    sel = stats[(stats["name"] == name).to_numpy()]
-    sel = sel[sel["event"].isin(events).to_numpy()]
-    return pd.Series(sel["value"].to_numpy(), index=sel["event"].to_numpy()).groupby(level=0).last()
-
-
 def _memory_ids(profile: Any, mem: pd.DataFrame) -> pd.Series:
     """Memory id of each allocator event: ``allocator_name``, else index_on_host / device_ordinal."""
     ids = pd.Series(pd.NA, index=mem.index, dtype="object")
@@ -257,7 +252,8 @@ def _memory_ids(profile: Any, mem: pd.DataFrame) -> pd.Series:
         ids = ids.where(name.isna(), name.astype(object))
     missing = ids.isna().to_numpy()
     if missing.any():
-        index_on_host = _stat_by_event(profile, "index_on_host", mem.index[missing].to_numpy())
+        values, present = xs.stat_values(profile, "index_on_host", mem.index[missing].to_numpy())
+        index_on_host = pd.Series(np.where(present, values, None), index=mem.index[missing], dtype=object)
         if "device_ordinal" in mem:
             ordinal = mem["device_ordinal"][missing]
             fallback = ordinal.where(ordinal.notna(), pd.NA)
@@ -271,30 +267,22 @@ def _memory_ids(profile: Any, mem: pd.DataFrame) -> pd.Series:
     return ids
 
 
-def _group_ids(profile: Any, host: str, rows: np.ndarray) -> tuple[np.ndarray, str]:
-    """Step (group) id of each allocator event, -1 where none; and where the ids came from."""
-    ev = profile.events
-    existing = ev["group_id"].iloc[rows] if "group_id" in ev else None
-    if existing is not None and existing.notna().any():
-        return existing.fillna(-1).to_numpy(np.int64), "group_id stats in the file"
-    from nbprof.analysis._step_events import group_host_events  # skips tf.data roots, as XProf
+def _group_ids(op_stats: OpStats, rows: np.ndarray) -> tuple[np.ndarray, str]:
+    """Step (group) id of each allocator event, -1 where none; and where the ids came from.
 
-    host_rows = np.flatnonzero((ev["host"] == host).to_numpy() & (ev["plane"] == HOST_PLANE).to_numpy())
-    try:
-        grouping = group_host_events(ev.iloc[host_rows])
-    except Exception as exc:  # grouping is best effort here: steps then count up
-        return np.full(len(rows), -1, np.int64), f"none (grouping failed: {exc})"
-    position = pd.Index(host_rows).get_indexer(rows)
-    return np.asarray(grouping.group, dtype=np.int64)[
-        position
-    ], f"grouped as XProf groups TF events ({grouping.source})"
+    The ids are the step db's (``OpStats.step_db.event_groups``): the file's own
+    ``group_id`` stats where it has them, else XProf's grouping of the host's events.
+    """
+    step_db = op_stats.step_db
+    source = "; ".join(n.split(": ", 1)[-1] for n in step_db.notes if "step groups:" in n) or "step db"
+    return step_db.event_groups[rows], f"the step db's groups ({source})"
 
 
 def _line_zero_ps(profile: Any, mem: pd.DataFrame) -> np.ndarray:
     """Where each event's line timestamp lies on nbprof's time axis (ps), to give XProf's offsets."""
     lines = profile.lines
     host = str(mem["host"].iloc[0]) if len(mem) else ""
-    mine = lines[((lines["host"] == host) & (lines["plane"] == HOST_PLANE)).to_numpy()]
+    mine = lines[((lines["host"] == host) & (lines["plane"] == xs.HOST_PLANE)).to_numpy()]
     ts = pd.Series(mine["timestamp_ns"].to_numpy(np.int64), index=mine["line_id"].to_numpy(np.int64))
     ts = ts[~ts.index.duplicated()]
     line_ns = ts.reindex(mem["line_id"].to_numpy(np.int64)).fillna(0).to_numpy(np.int64)
@@ -313,7 +301,7 @@ def _timestamp_base_ns(profile: Any, mem: pd.DataFrame) -> np.ndarray:
     planes = profile.planes
     if "profile_start_time" not in planes:
         return np.zeros(len(mem), np.int64)
-    task = planes[(planes["name"] == "Task Environment").to_numpy()]
+    task = planes[(planes["name"] == xs.TASK_ENV_PLANE).to_numpy()]
     start = pd.to_numeric(task["profile_start_time"], errors="coerce")
     by_host = pd.Series(start.to_numpy(), index=task["host"].astype(str).to_numpy()).groupby(level=0).first()
     return by_host.reindex(mem["host"].astype(str).to_numpy()).fillna(int(profile.origin_ns)).to_numpy(np.int64)

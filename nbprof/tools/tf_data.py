@@ -30,14 +30,15 @@ beside where shown to people.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis._result import ToolResult
+from nbprof.opstats import OpStats
+from nbprof.tools._result import ToolResult
+from nbprof.xspace import semantics as xs
 
-HOST_PLANE = "/host:CPU"
 SLOW_CALL_THRESHOLD_PS = 50 * 1_000_000  # 50 µs
 MAX_GRAPH_DEPTH = 100
 ITERATOR_PREFIX = "Iterator::"
@@ -146,9 +147,10 @@ class TfDataBottleneck(ToolResult):
     graph: pd.DataFrame
     critical_path: list[str]
     notes: list[str] = field(default_factory=list)
-    tool: str = "tf_data_bottleneck"
+    tool: ClassVar[str] = "tf_data"
+    frame_names: ClassVar[tuple[str, ...]] = ("bottleneck_analysis", "pipelines", "graph")
 
-    def _text(self) -> str:
+    def summary_text(self) -> str:
         s = self.summary
         lines = [f"<TfDataBottleneck: {s['text']}>"]
         if s.get("input_pipeline"):
@@ -164,10 +166,7 @@ class TfDataBottleneck(ToolResult):
 
 # --------------------------------------------------------------------------- events
 def _host_rows(ev: pd.DataFrame) -> np.ndarray:
-    cats = ev["plane"].cat.categories
-    ok = np.array([str(c) == HOST_PLANE for c in cats], dtype=bool)
-    codes = ev["plane"].cat.codes.to_numpy()
-    return np.flatnonzero((codes >= 0) & ok[np.maximum(codes, 0)]) if len(ok) else np.zeros(0, np.int64)
+    return np.flatnonzero(xs.values_in(ev["plane"], [xs.HOST_PLANE]))
 
 
 def _name_mask(ev: pd.DataFrame, rows: np.ndarray, predicate: Any) -> np.ndarray:
@@ -247,13 +246,13 @@ def _walk(roots: np.ndarray, edges: pd.DataFrame) -> pd.DataFrame:
 
 
 # --------------------------------------------------------------------------- analysis
-def tf_data_bottleneck(profile: Any) -> TfDataBottleneck:
+def tf_data_bottleneck(op_stats: OpStats) -> TfDataBottleneck:
     """tf.data bottleneck analysis of a profile's host ``Iterator::`` events."""
-    ev = profile.events
+    ev = op_stats.frames.events
     host_rows = _host_rows(ev)
     it_rows = host_rows[_name_mask(ev, host_rows, lambda n: n.startswith(ITERATOR_PREFIX))]
     it_id, has_id = _int(ev, "id", it_rows)
-    notes = [f"used {len(it_rows):,} 'Iterator::' events on {HOST_PLANE}"]
+    notes = [f"used {len(it_rows):,} 'Iterator::' events on {xs.HOST_PLANE}"]
     if (~has_id).any():
         notes.append(f"{int((~has_id).sum()):,} iterator events had no 'id' stat and were skipped")
     it_rows = it_rows[has_id]

@@ -1,7 +1,7 @@
-"""Framework op stats: XProf's "Framework Op Stats" (TF stats) table, host and device.
+"""XProf's framework op table (TF stats), host and device, from the op metrics dbs.
 
-Built from the op metrics dbs (``op_metrics.py``) as ``xprof/convert/op_stats_to_tf_stats.cc``
-and ``op_metrics_db_utils.cc::CreateTfMetricsDbFromDeviceOpMetricsDb`` do:
+Built as ``xprof/convert/op_stats_to_tf_stats.cc`` and
+``op_metrics_db_utils.cc::CreateTfMetricsDbFromDeviceOpMetricsDb`` do:
 
 - host rows are the host op metrics db as is (one row per framework op name);
 - device rows group the device ops by the framework op they came from (their
@@ -16,139 +16,61 @@ Columns (percentages 0-100, times in µs as in XProf, ps columns beside):
 ``rank``, ``host_or_device``, ``type``, ``name``, ``occurrences``, ``total_time_us``,
 ``avg_time_us``, ``total_self_time_us``, ``avg_self_time_us``, ``device_self_time_pct``,
 ``device_cumulative_self_time_pct``, ``host_self_time_pct``, ``host_cumulative_self_time_pct``,
-``flop_rate_gflops`` (FLOPs / total time), ``model_flop_rate_gflops``, ``memory_bw_gibps``
-(GiB/s), ``operational_intensity`` (FLOPs/byte), ``bound_by`` (``Compute``/``HBM``/``Unknown``
-against the device's peaks), ``is_eager``, ``execution_mode`` (``Eager``/``Function``),
-``total_time_ps``, ``total_self_time_ps``, ``flops``, ``model_flops``, ``bytes_accessed`` and,
-when the device is a GPU, ``gpu_tensorcore_utilization`` (0-1; 0 here, see notes).
+``flop_rate_gflops`` (GFLOP/s: FLOPs / total time), ``model_flop_rate_gflops``,
+``memory_bw_gibps`` (GiB/s), ``operational_intensity`` (FLOPs/byte), ``bound_by``
+(``Compute``/``HBM``/``Unknown`` against the device's peaks), ``is_eager``, ``execution_mode``
+(``Eager``/``Function``), ``total_time_ps``, ``total_self_time_ps``, ``flops``, ``model_flops``,
+``bytes_accessed`` and, when the device is a GPU, ``gpu_tensorcore_utilization_ratio`` (0-1).
 
-Unlike XProf, which lists at most 500 ops per side, the frame keeps every op;
-``FrameworkOpStats.to_xprof_csv()`` writes XProf's CSV export (its column labels, its units:
-µs and fractions, its 500-per-side cap) — byte for byte what XProf 2.24's "Export as CSV"
-returns for the fixtures. ``to_csv()`` stays pandas' own (all columns above).
+The overview page's top ops and op placement, the framework-op-stats tool and ``compare``
+all read this one table (``OpStats.framework_op_table``).
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import math
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis import _tf_op
-from nbprof.analysis._result import ToolFrame
-from nbprof.analysis.op_metrics import GPU_PLANE_PREFIX, IDLE, TPU_PLANE_PREFIX, op_metrics
+from nbprof.opstats import tf_op as _tf_op
+from nbprof.opstats.op_metrics_db import IDLE
+from nbprof.xspace import semantics as xs
+
+if TYPE_CHECKING:  # pragma: no cover
+    from nbprof.opstats.op_stats import OpStats
 
 XPROF_MAX_OPS_PER_SIDE = 500
 _GIBI = 2**30 / 1e9  # GiB per GB
 
-# XProf's CSV labels and the columns they come from (``None``: computed at export).
-_XPROF_COLUMNS: list[tuple[str, str]] = [
-    ("Rank", "rank"),
-    ("Host/device", "host_or_device"),
-    ("Operation Type", "type"),
-    ("Operation Name", "name"),
-    ("#Occurrences", "occurrences"),
-    ("Total time (us)", "total_time_us"),
-    ("Avg. time (us)", "avg_time_us"),
-    ("Total self-time (us)", "total_self_time_us"),
-    ("Avg. self-time (us)", "avg_self_time_us"),
-    ("Total self-time on Device (%)", "device_self_time_pct"),
-    ("Cumulative total-self time on Device (%)", "device_cumulative_self_time_pct"),
-    ("Total self-time on Host (%)", "host_self_time_pct"),
-    ("Cumulative total-self time on Host (%)", "host_cumulative_self_time_pct"),
-    ("Normalized FLOP Rate (FLOPs/s)", "flop_rate_gflops"),
-    ("Model FLOP Rate (GFLOP/s)", "model_flop_rate_gflops"),
-    ("Measured Memory BW (GBytes/Sec)", "memory_bw_gibps"),
-    ("Operational Intensity (FLOPs/Byte)", "operational_intensity"),
-    ("GPU TensorCore utilization", "gpu_tensorcore_utilization"),
-    ("Bound by", "bound_by"),
-    ("Execution mode", "execution_mode"),
-]
+
+@dataclass(frozen=True)
+class FrameworkOpTable:
+    """The framework-op table and the totals its percentages are of.
+
+    ``table``: one row per framework op and side (columns in the module docstring).
+    ``total_time_ps``: per side (``"Device"``, ``"Host"``), the time the percentages divide by
+    (with idle: the db's span-based total; without: the sum of op self times).
+    ``idle_time_ps``: per side, the IDLE entry's self time. ``notes``: plain sentences.
+    """
+
+    table: pd.DataFrame
+    include_idle: bool
+    total_time_ps: dict[str, int]
+    idle_time_ps: dict[str, int]
+    notes: list[str]
 
 
-class FrameworkOpStats(ToolFrame):
-    """The framework-op-stats DataFrame, with XProf's CSV export (``to_xprof_csv``)."""
-
-    def xprof_rows(self, max_ops_per_side: int | None = XPROF_MAX_OPS_PER_SIDE) -> pd.DataFrame:
-        """The rows XProf lists: per side, the top ``max_ops_per_side`` by self time.
-
-        XProf takes the top 500 of the db including its IDLE entry and only then drops IDLE
-        from the table without idle, so that table can list 499 ops.
-        """
-        frame = pd.DataFrame(self)
-        if max_ops_per_side is None:
-            return frame
-        idle = (self.info or {}).get("idle_time_ps", {}) if not (self.info or {}).get("include_idle", True) else {}
-        parts = []
-        for side, rows in frame.groupby("host_or_device", sort=False):
-            cap = max_ops_per_side
-            if side in idle:
-                ahead = (rows["total_self_time_ps"] > idle[side]) | (
-                    (rows["total_self_time_ps"] == idle[side]) & (rows["name"] < "IDLE")
-                )
-                if int(ahead.sum()) < max_ops_per_side:
-                    cap -= 1
-            parts.append(rows.head(cap))
-        return pd.concat(parts) if parts else frame
-
-    def to_xprof_csv(
-        self, path: str | Path | None = None, max_ops_per_side: int | None = XPROF_MAX_OPS_PER_SIDE
-    ) -> str | None:
-        """Write the table as XProf's "Export as CSV" does; return the text when ``path`` is None.
-
-        Same column labels and order as XProf (``GPU TensorCore utilization`` only for GPU
-        profiles), every cell quoted, numbers as Python writes floats, percentages as
-        fractions (0-1) and at most ``max_ops_per_side`` rows per side (XProf: 500;
-        ``None`` keeps all).
-        """
-        frame = _xprof_fractions(self.xprof_rows(max_ops_per_side), (self.info or {}).get("total_time_ps", {}))
-        columns = [(label, col) for label, col in _XPROF_COLUMNS if col in frame.columns]
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, quoting=csv.QUOTE_ALL, lineterminator="\n")
-        writer.writerow([label for label, _ in columns])
-        for values in zip(*(_xprof_cells(frame[col], col) for _, col in columns)):
-            writer.writerow(values)
-        text = buffer.getvalue()
-        if path is None:
-            return text
-        Path(path).write_text(text, encoding="utf-8")
-        return None
-
-
-def _xprof_fractions(frame: pd.DataFrame, totals: dict[str, int]) -> pd.DataFrame:
-    """The percentage columns as XProf stores them: fractions of the side's total in µs,
-    cumulated row by row (so the CSV matches XProf's digits, not only its values)."""
-    frame = frame.copy()
-    self_us = frame["total_self_time_ps"].to_numpy(np.float64) / 1e6
-    for side in ("Device", "Host"):
-        key = side.lower()
-        on_side = (frame["host_or_device"] == side).to_numpy()
-        total_us = totals.get(side, 0) / 1e6
-        fraction = np.where(on_side, self_us / total_us, 0.0) if total_us else np.zeros(len(frame))
-        frame[f"{key}_self_time_pct"] = fraction
-        frame[f"{key}_cumulative_self_time_pct"] = np.where(on_side, np.cumsum(fraction), 0.0)
-    return frame
-
-
-def _xprof_cells(series: pd.Series, column: str) -> list[str]:
-    if series.dtype == object or isinstance(series.dtype, pd.StringDtype):
-        return [str(v) for v in series]
-    return [str(float(v)) for v in series.to_numpy(dtype=np.float64)]
-
-
-def framework_op_stats(profile: Any, include_idle: bool = True) -> FrameworkOpStats:
-    """XProf's framework op stats table of a profile (see the module docstring for columns)."""
-    metrics = op_metrics(profile)
-    frame = pd.DataFrame(metrics)
+def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> FrameworkOpTable:
+    """XProf's framework op stats (TF stats) table from an OpStats' op metrics dbs."""
+    frame = op_stats.op_metrics_db
     device = _device_framework_ops(frame[frame["host_or_device"] == "Device"], include_idle)
     host = _host_framework_ops(frame[frame["host_or_device"] == "Host"], include_idle)
     totals = _side_totals(frame, include_idle)
-    peak_tflops, peak_hbm_gibps, is_gpu = _perf_env(profile)
+    env = op_stats.perf_env
+    peak_tflops, peak_hbm_gibps = env.peak_tflops, env.peak_hbm_gibps
+    is_gpu = env.hardware_type == xs.HARDWARE_GPU
 
     parts = []
     for side, ops in (("Device", device), ("Host", host)):
@@ -169,13 +91,9 @@ def framework_op_stats(profile: Any, include_idle: bool = True) -> FrameworkOpSt
         parts.append(ops)
     table = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=_EMPTY_COLUMNS)
     table = _finish(table, peak_tflops, peak_hbm_gibps, is_gpu)
-    info = dict(metrics.info)
-    info["include_idle"] = include_idle
-    info["total_time_ps"] = totals
     idle_rows = frame[frame["category"] == IDLE]
     idle_by_side = idle_rows.groupby("host_or_device")["self_time_ps"].sum()
-    info["idle_time_ps"] = {str(k): int(v) for k, v in idle_by_side.items()}
-    notes = list(metrics.info.get("notes", []))
+    notes = op_stats.op_metrics_notes
     notes.append(
         f"XProf lists at most {XPROF_MAX_OPS_PER_SIDE} ops per side; this table keeps all "
         f"({int((table['host_or_device'] == 'Host').sum())} host, "
@@ -183,14 +101,16 @@ def framework_op_stats(profile: Any, include_idle: bool = True) -> FrameworkOpSt
     )
     if is_gpu:
         notes.append(
-            "gpu_tensorcore_utilization is 0: per-op tensor-core use needs kernel stats keyed by "
+            "gpu_tensorcore_utilization_ratio is 0: per-op tensor-core use needs kernel stats keyed by "
             "framework op, which this table does not join"
         )
-    info["notes"] = notes
-    out = FrameworkOpStats(table)
-    out.tool = "framework_op_stats"
-    out.info = info
-    return out
+    return FrameworkOpTable(
+        table=table,
+        include_idle=include_idle,
+        total_time_ps=totals,
+        idle_time_ps={str(k): int(v) for k, v in idle_by_side.items()},
+        notes=notes,
+    )
 
 
 _EMPTY_COLUMNS = [
@@ -294,22 +214,6 @@ def _side_totals(frame: pd.DataFrame, include_idle: bool) -> dict[str, int]:
     return out
 
 
-def _perf_env(profile: Any) -> tuple[float, float, bool]:
-    """(peak TFLOP/s, peak HBM GiB/s, is GPU) of the first device plane, as XProf's PerfEnv."""
-    names = [str(n) for n in profile.planes["name"]] if len(profile.planes) else []
-    is_tpu = any(n.startswith(TPU_PLANE_PREFIX) for n in names)
-    is_gpu = not is_tpu and any(n.startswith(GPU_PLANE_PREFIX) for n in names)
-    if not (is_tpu or is_gpu):
-        return 0.0, 0.0, False
-    try:
-        from nbprof.analysis._device_peaks import peak_of
-
-        tflops, hbm = peak_of(profile.planes, TPU_PLANE_PREFIX if is_tpu else GPU_PLANE_PREFIX)
-    except Exception:  # peaks are an extra: never fail the table for them
-        tflops, hbm = math.nan, math.nan
-    return (0.0 if tflops != tflops else tflops), (0.0 if hbm != hbm else hbm), is_gpu
-
-
 def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray | float) -> np.ndarray:
     numerator = np.asarray(numerator, dtype=np.float64)
     denominator = np.broadcast_to(np.asarray(denominator, dtype=np.float64), numerator.shape)
@@ -362,7 +266,7 @@ def _finish(table: pd.DataFrame, peak_tflops: float, peak_hbm_gibps: float, is_g
     out["memory_bw_gibps"] = memory_bw
     out["operational_intensity"] = _safe_ratio(flops, bytes_accessed)
     if is_gpu:
-        out["gpu_tensorcore_utilization"] = 0.0
+        out["gpu_tensorcore_utilization_ratio"] = 0.0
     flops_util = _safe_ratio(flop_rate, peak_tflops * 1e3)
     hbm_util = _safe_ratio(memory_bw, peak_hbm_gibps)
     bound = np.where(flops_util > 0, "Compute", "Unknown").astype(object)

@@ -20,22 +20,23 @@ the input-pipeline analyzer):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis._result import ToolResult
-from nbprof.analysis.input_pipeline import bottleneck, step_summary
-from nbprof.analysis.pod_viewer import device_type
-from nbprof.analysis.steps import CATEGORIES
+from nbprof.opstats import OpStats
+from nbprof.opstats.step_analysis import bottleneck, step_summary
+from nbprof.opstats.step_db import CATEGORIES
+from nbprof.tools._result import ToolResult
+from nbprof.xspace import semantics as xs
 
 TOP_OPS = 10
 LOW_PRECISION_PCT = 10.0  # XProf's kLowPrecisionPercentThreshold
 
 
 @dataclass(repr=False)
-class OverviewResult(ToolResult):
+class Overview(ToolResult):
     """The overview page of a profile.
 
     ``summary`` (dict; times ms, percentages 0-100), ``step_time_graph`` (DataFrame: one row
@@ -50,16 +51,17 @@ class OverviewResult(ToolResult):
     top_ops: pd.DataFrame
     recommendation: dict[str, Any]
     notes: list[str] = field(default_factory=list)
-    tool: str = "overview"
+    tool: ClassVar[str] = "overview"
+    frame_names: ClassVar[tuple[str, ...]] = ("step_time_graph", "top_ops")
 
-    def _text(self) -> str:
+    def summary_text(self) -> str:
         s = self.summary
         lines = [f"Overview ({s['device_type']}, {s['host_count']} host(s), {s['device_core_count']} device core(s))"]
         if s["num_steps"]:
             lines.append(
                 f"  step time {s['step_time_ms_avg']:.2f} ms avg (std {s['step_time_ms_std']:.2f}, "
                 f"min {s['step_time_ms_min']:.2f}, max {s['step_time_ms_max']:.2f}) over {s['num_steps']} steps; "
-                f"input {s['input_percent']:.1f}%"
+                f"input {s['input_pct']:.1f}%"
             )
         else:
             lines.append("  no step time measured")
@@ -73,44 +75,41 @@ class OverviewResult(ToolResult):
         return "\n".join(lines)
 
 
-def overview(profile: Any) -> OverviewResult:
-    """XProf's overview page of ``profile`` (see the module docstring)."""
-    steps = profile.steps
-    notes = list(steps.attrs.get("notes", []))
+def overview(op_stats: OpStats) -> Overview:
+    """XProf's overview page from an OpStats (see the module docstring)."""
+    step_db = op_stats.step_db
+    steps = step_db.steps
+    notes = list(step_db.notes)
     analysed = steps[steps["in_analysis"]]
     summary: dict[str, Any] = {}
     summary.update(step_summary(analysed))
     bn = bottleneck(analysed)
-    summary["input_percent"] = bn["input_percent"]
-    summary["all_others_percent"] = bn["all_others_percent"]
-    dtype = device_type(profile)
-    plane_names = profile.planes["name"].astype(str)
-    cores = int((plane_names.str.startswith("/device:GPU:") | plane_names.str.startswith("/device:TPU:")).sum())
+    summary["input_pct"] = bn["input_pct"]
+    summary["all_others_pct"] = bn["all_others_pct"]
+    env = op_stats.run_env
     summary.update(
         {
-            "device_type": dtype,
-            "hardware_type": "TPU" if dtype.startswith("TPU") else ("GPU" if dtype == "GPU" else "CPU_ONLY"),
-            "host_count": len(profile.hosts),
-            "device_core_count": cores,
+            "device_type": env.device_type,
+            "hardware_type": env.hardware_type,
+            "host_count": env.host_count,
+            "device_core_count": env.device_core_count,
         }
     )
-    if summary["hardware_type"] == "GPU":
+    if env.hardware_type == xs.HARDWARE_GPU:
         summary.update(_precision(steps))
         notes.append(
             "device compute precision: 16-bit when the kernel's tensor shapes (else its name) say half/fp16, "
             "over the device compute time inside the steps"
         )
-    op_summary, top, op_notes = _ops(profile)
+    op_summary, top, op_notes = _ops(op_stats)
     summary.update(op_summary)
     notes.extend(op_notes)
     graph = pd.DataFrame({"host": analysed["host"].to_numpy(), "step_name": analysed["step_name"].to_numpy()})
     graph["step_time_ms"] = analysed["duration_ps"].to_numpy() / 1e9
     for cat in CATEGORIES:
         graph[f"{cat}_ms"] = analysed[f"{cat}_ps"].to_numpy() / 1e9
-    recommendation = _recommendation(bn, dtype)
-    return OverviewResult(
-        summary=summary, step_time_graph=graph, top_ops=top, recommendation=recommendation, notes=notes
-    )
+    recommendation = _recommendation(bn, env.hardware_type)
+    return Overview(summary=summary, step_time_graph=graph, top_ops=top, recommendation=recommendation, notes=notes)
 
 
 def _precision(steps: pd.DataFrame) -> dict[str, float]:
@@ -119,44 +118,40 @@ def _precision(steps: pd.DataFrame) -> dict[str, float]:
     c32 = float(steps["device_compute_32_ps"].sum()) if len(steps) else 0.0
     total = c16 + c32
     return {
-        "device_compute_16bit_percent": 100.0 * c16 / total if total else 0.0,
-        "device_compute_32bit_percent": 100.0 * c32 / total if total else 0.0,
+        "device_compute_16bit_pct": 100.0 * c16 / total if total else 0.0,
+        "device_compute_32bit_pct": 100.0 * c32 / total if total else 0.0,
     }
 
 
-def _ops(profile: Any) -> tuple[dict[str, float], pd.DataFrame, list[str]]:
+def _ops(op_stats: OpStats) -> tuple[dict[str, float], pd.DataFrame, list[str]]:
     """Top ops, op placement, eager %, duty cycle from the op metrics dbs."""
-    from nbprof.analysis.framework_op_stats import framework_op_stats
-    from nbprof.analysis.op_metrics import op_metrics
-
-    metrics = op_metrics(profile)
-    stats = framework_op_stats(profile, include_idle=False)
-    notes: list[str] = list(getattr(metrics, "info", {}).get("notes", []))
+    stats = op_stats.framework_op_table(include_idle=False).table
+    notes: list[str] = op_stats.op_metrics_notes
     out: dict[str, float] = {}
-    host = metrics[metrics["host_or_device"] == "Host"]
-    device = metrics[metrics["host_or_device"] == "Device"]
+    host = op_stats.host_op_db
+    device = op_stats.device_op_db
     host_ops = host[host["name"].astype(str) != "IDLE"]
     device_tf = stats[stats["host_or_device"] == "Device"]
     n_host = float(host_ops["occurrences"].sum())
     n_device = float(device_tf["occurrences"].sum())
     total = n_host + n_device
-    out["host_tf_op_percent"] = 100.0 * n_host / total if total else 0.0
-    out["device_tf_op_percent"] = 100.0 * n_device / total if total else 0.0
+    out["host_tf_op_pct"] = 100.0 * n_host / total if total else 0.0
+    out["device_tf_op_pct"] = 100.0 * n_device / total if total else 0.0
     host_self = float(host_ops["self_time_ps"].sum())
-    out["host_op_time_eager_percent"] = (
+    out["host_op_time_eager_pct"] = (
         100.0 * float(host_ops.loc[host_ops["is_eager"], "self_time_ps"].sum()) / host_self if host_self else 0.0
     )
     dev_self = float(device_tf["total_self_time_ps"].sum())
-    out["device_op_time_eager_percent"] = (
+    out["device_op_time_eager_pct"] = (
         100.0 * float(device_tf.loc[device_tf["is_eager"].astype(bool), "total_self_time_ps"].sum()) / dev_self
         if dev_self
         else 0.0
     )
-    if str(device_type(profile)).startswith("TPU"):
+    if op_stats.run_env.hardware_type == xs.HARDWARE_TPU:
         # XProf reports device idle and duty cycle for TPUs only
         out.update(_idle(device, "device"))
-        out["device_duty_cycle_percent"] = 100.0 - out["device_idle_time_percent"]
-    out.update(_utilization(profile, device, notes))
+        out["device_duty_cycle_pct"] = 100.0 - out["device_idle_time_pct"]
+    out.update(_utilization(op_stats, device, notes))
     if len(device_tf):
         side, rows = "Device", device_tf
         pct_col = "device_self_time_pct"
@@ -166,7 +161,7 @@ def _ops(profile: Any) -> tuple[dict[str, float], pd.DataFrame, list[str]]:
         if len(rows):
             notes.append("no device ops: top ops are host framework ops (XProf lists none without a device)")
         else:
-            xla_top = _host_xla_top_ops(profile)
+            xla_top = _host_xla_top_ops(op_stats)
             if xla_top is not None:
                 notes.append(
                     "no device or framework ops: top ops are the XLA CPU ops on host threads "
@@ -188,28 +183,31 @@ def _ops(profile: Any) -> tuple[dict[str, float], pd.DataFrame, list[str]]:
     return out, top, notes
 
 
-def _host_xla_top_ops(profile: Any) -> pd.DataFrame | None:
-    """Top XLA CPU ops by self time (JAX on CPU has no framework ops); None when there are none."""
-    from nbprof.analysis.op_profile import op_profile
+def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
+    """Top XLA CPU ops by self time (JAX on CPU has no framework ops); None when there are none.
 
-    tree = op_profile(profile, by="category")
-    if tree.info.get("source") != "host":
+    The ops and percentages are the op profile's on such profiles: leaf ops (no nested XLA
+    op took time), as a share of all XLA CPU op self time.
+    """
+    x = op_stats.xla_ops
+    if x.source != "host":
         return None
-    ops = tree[tree["kind"] == "op"]
-    total = float(tree.loc[tree["kind"] == "root", "time_ps"].sum())
-    if not len(ops) or total <= 0:
+    ops = x.ops
+    total = float(ops["self_time_ps"].sum())
+    leaves = ops[(ops["children_time_ps"] <= 0).to_numpy() & ~ops["name"].astype(str).str.startswith("region")]
+    if not len(leaves) or total <= 0:
         return None
-    ops = ops.sort_values(["self_time_ps", "name"], ascending=[False, True], kind="stable").head(TOP_OPS)
-    time_ps = ops["time_ps"].to_numpy(float)
-    flops = ops["flops"].fillna(0).to_numpy(float)
+    leaves = leaves.sort_values(["self_time_ps", "name"], ascending=[False, True], kind="stable").head(TOP_OPS)
+    time_ps = leaves["time_ps"].to_numpy(float)
+    flops = leaves["flops"].fillna(0).to_numpy(float)
     top = pd.DataFrame(
         {
-            "name": ops["name"].astype(str).to_numpy(),
-            "category": ops["category"].astype(str).to_numpy(),
-            "self_time_pct": 100.0 * ops["self_time_ps"].to_numpy(float) / total,
+            "name": leaves["name"].astype(str).to_numpy(),
+            "category": leaves["category"].astype(str).to_numpy(),
+            "self_time_pct": 100.0 * leaves["self_time_ps"].to_numpy(float) / total,
             # FLOPs per ps * 1000 = GFLOP/s
             "flop_rate_gflops": np.divide(flops * 1e3, time_ps, out=np.zeros_like(flops), where=time_ps > 0),
-            "self_time_ms": ops["self_time_ps"].to_numpy() / 1e9,
+            "self_time_ms": leaves["self_time_ps"].to_numpy() / 1e9,
             "side": "Host XLA CPU",
         }
     )
@@ -217,31 +215,26 @@ def _host_xla_top_ops(profile: Any) -> pd.DataFrame | None:
     return top
 
 
-def _utilization(profile: Any, device: pd.DataFrame, notes: list[str]) -> dict[str, float | None]:
+def _utilization(op_stats: OpStats, device: pd.DataFrame, notes: list[str]) -> dict[str, float | None]:
     """FLOPS and HBM bandwidth utilisation of the device ops against the device's peaks (%).
 
     nbprof's definition: achieved rate over the device ops' self time (per core) divided by
     the per-core peak from the plane stats. XProf shows these only for TPU profiles with
     complete steps; ``None`` where the peak or the FLOPs are unknown.
     """
-    out: dict[str, float | None] = {"flops_utilization_percent": None, "memory_bw_utilization_percent": None}
+    out: dict[str, float | None] = {"flops_utilization_pct": None, "memory_bw_utilization_pct": None}
     ops = device[device["name"].astype(str) != "IDLE"]
     busy_s = float(ops["self_time_ps"].sum()) / 1e12 if len(ops) else 0.0
     if busy_s <= 0:
         return out
-    try:
-        from nbprof.analysis.framework_op_stats import _perf_env
-
-        peak_tflops, peak_hbm_gibps, _ = _perf_env(profile)
-    except Exception:  # peaks are an extra: never fail the overview for them
-        return out
+    peak_tflops, peak_hbm_gibps = op_stats.perf_env.peak_tflops, op_stats.perf_env.peak_hbm_gibps
     flops = float(ops["flops"].sum())
     bytes_accessed = float(ops["bytes_accessed"].sum())
     if peak_tflops > 0 and flops > 0:
-        out["flops_utilization_percent"] = 100.0 * flops / busy_s / (peak_tflops * 1e12)
+        out["flops_utilization_pct"] = 100.0 * flops / busy_s / (peak_tflops * 1e12)
     if peak_hbm_gibps > 0 and bytes_accessed > 0:
-        out["memory_bw_utilization_percent"] = 100.0 * bytes_accessed / busy_s / (peak_hbm_gibps * 2**30)
-    if out["flops_utilization_percent"] is not None or out["memory_bw_utilization_percent"] is not None:
+        out["memory_bw_utilization_pct"] = 100.0 * bytes_accessed / busy_s / (peak_hbm_gibps * 2**30)
+    if out["flops_utilization_pct"] is not None or out["memory_bw_utilization_pct"] is not None:
         notes.append(
             "FLOPS / HBM utilisation: device op FLOPs and bytes over their self time, against the per-core peak "
             "of the plane stats (XProf reports these only over complete TPU steps)"
@@ -252,25 +245,25 @@ def _utilization(profile: Any, device: pd.DataFrame, notes: list[str]) -> dict[s
 def _idle(db: pd.DataFrame, side: str) -> dict[str, float]:
     """IDLE share of a side's op metrics db (XProf's IdleTimeRatio), in %."""
     if len(db) == 0:
-        return {f"{side}_idle_time_percent": 0.0}
+        return {f"{side}_idle_time_pct": 0.0}
     idle = float(db.loc[db["name"].astype(str) == "IDLE", "self_time_ps"].sum())
     total = float(db.groupby("host")["db_total_time_ps"].first().sum())
-    return {f"{side}_idle_time_percent": 100.0 * idle / total if total else 0.0}
+    return {f"{side}_idle_time_pct": 100.0 * idle / total if total else 0.0}
 
 
-def _recommendation(bn: dict[str, Any], dtype: str) -> dict[str, Any]:
+def _recommendation(bn: dict[str, Any], hardware_type: str) -> dict[str, Any]:
     """XProf's verdict and sentence, and the nbprof tools to look at next."""
     verdict = bn["verdict"]
     bottleneck_side = {"high": "host", "moderate": "both", "potential": "both", "none": "device", "unknown": "unknown"}[
         verdict
     ]
-    device_tools = ["op_profile" if dtype.startswith("TPU") else "framework_op_stats", "trace"]
+    device_tools = ["op_profile" if hardware_type == xs.HARDWARE_TPU else "framework_op_stats", "trace"]
     host_tools = ["input_pipeline", "trace"]
     if bottleneck_side == "device":
         tools = device_tools + host_tools
     else:
         tools = host_tools + device_tools
-    if dtype == "GPU":
+    if hardware_type == xs.HARDWARE_GPU:
         tools.append("kernel_stats")
     return {
         "verdict": verdict,

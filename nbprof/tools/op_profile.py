@@ -7,8 +7,8 @@ under the root holds device time with no op (``include_idle=True``).
 
 Node metrics (as XProf): categories and groups sum their ops; programs and the root sum the
 ops' self times, and the root's time is the whole device time (idle included when asked).
-``flops_utilization`` = min(1, FLOP rate / peak) where the FLOP rate uses the DVFS-normalised
-time; ``bandwidth_utilization`` = min(1, HBM bytes / time / peak HBM bandwidth), both 0-1
+``flops_utilization_ratio`` = min(1, FLOP rate / peak) where the FLOP rate uses the DVFS-normalised
+time; ``hbm_bw_utilization_ratio`` = min(1, HBM bytes / time / peak HBM bandwidth), both 0-1
 (XProf's UI multiplies the stored value by the time fraction; here they are plain ratios).
 Children are ordered by time (instructions inside a fusion by FLOPs); nothing is pruned: use
 ``top(n)`` for the view's "top N per node" control.
@@ -17,19 +17,21 @@ Children are ordered by time (instructions inside a fusion by FLOPs); nothing is
 from __future__ import annotations
 
 import math
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis._result import ToolFrame
-from nbprof.analysis._xla_ops import GIBI, XlaOps, xla_ops
 from nbprof.errors import NbprofError
+from nbprof.opstats import OpStats
+from nbprof.opstats.xla_ops import GIBI, XlaOps
+from nbprof.tools._result import ToolResult
 
 COLUMNS = [
     "node_id", "parent_id", "level", "kind", "name", "category", "program", "program_id", "time_ps",
     "time_pct", "self_time_ps", "occurrences", "avg_time_ps", "flops", "model_flops",
-    "flops_utilization", "bytes_accessed", "hbm_bytes", "bandwidth_utilization", "tf_op",
+    "flops_utilization_ratio", "bytes_accessed", "hbm_bytes", "hbm_bw_utilization_ratio", "tf_op",
     "expression", "shape", "layout", "deduplicated_name", "source_file", "source_line", "num_children",
 ]  # fmt: skip
 
@@ -41,19 +43,48 @@ class OpProfileError(NbprofError):
     """Bad arguments to op_profile."""
 
 
-class OpProfileFrame(ToolFrame):
-    """The op profile tree as a flat DataFrame (one row per node, pre-order).
+@dataclass(repr=False)
+class OpProfile(ToolResult):
+    """The op profile tree as a flat DataFrame ``tree`` (one row per node, pre-order).
 
-    ``top(n, by="time_ps")`` keeps, under every node, its n largest children.
+    ``source``: ``"device"`` (XLA ops on TPU/GPU planes), ``"host"`` (XLA CPU ops on host
+    threads, for CPU-only JAX profiles) or ``"none"``. ``peak_tflops`` / ``peak_hbm_gibps``:
+    the device peaks utilisations are measured against (NaN unknown). ``total_time_ps``: the
+    device time the root stands for (idle included); ``idle_time_ps``: the IDLE node's time.
+    ``top(n)`` keeps, under every node, its n largest children.
     """
 
-    def top(self, n: int = 10, by: str = "time_ps") -> OpProfileFrame:
+    tree: pd.DataFrame
+    source: str
+    hardware_type: str
+    device_type: str
+    peak_tflops: float
+    peak_hbm_gibps: float
+    total_time_ps: int
+    idle_time_ps: int
+    by: str
+    include_idle: bool
+    notes: list[str] = field(default_factory=list)
+    tool: ClassVar[str] = "op_profile"
+    frame_names: ClassVar[tuple[str, ...]] = ("tree",)
+
+    def summary_text(self) -> str:
+        if self.source == "none" or len(self.tree) == 0:
+            return "Op profile: no XLA ops in this profile."
+        where = "XLA CPU ops on host threads" if self.source == "host" else f"{self.device_type or 'device'} XLA ops"
+        ops = self.tree[(self.tree["kind"] == "op").to_numpy()]
+        lines = [f"Op profile ({where}, by {self.by}): {len(ops):,} ops; most time:"]
+        for _, op in ops.sort_values("time_ps", ascending=False, kind="stable").head(5).iterrows():
+            lines.append(f"  {op['time_pct']:5.1f}%  {op['name']} ({op['category']})")
+        return "\n".join(lines)
+
+    def top(self, n: int = 10, by: str = "time_ps") -> OpProfile:
         """The tree with at most ``n`` children per node (the largest by ``by``), ancestors kept."""
-        if by not in self.columns:
-            raise OpProfileError(f"op_profile.top: unknown column {by!r}; try one of {list(self.columns)}")
-        frame = pd.DataFrame(self)
+        if by not in self.tree.columns:
+            raise OpProfileError(f"op_profile.top: unknown column {by!r}; try one of {list(self.tree.columns)}")
+        frame = self.tree
         if len(frame) == 0:
-            return OpProfileFrame.wrap(frame, self.tool, getattr(self, "info", {}))
+            return self
         value = frame[by].astype("float64").fillna(-np.inf)
         rank = value.groupby(frame["parent_id"]).rank(method="first", ascending=False).to_numpy()
         keep = (rank <= n) | (frame["parent_id"].to_numpy() < 0)
@@ -65,7 +96,7 @@ class OpProfileFrame(ToolFrame):
             parent_kept = keep_by_id.reindex(parents[at]).fillna(False).to_numpy(dtype=bool)
             keep[at] &= parent_kept
             keep_by_id.iloc[np.flatnonzero(at)] = keep[at]
-        return OpProfileFrame.wrap(frame[keep].reset_index(drop=True), self.tool, getattr(self, "info", {}))
+        return replace(self, tree=frame[keep].reset_index(drop=True))
 
 
 def _utilization(flops: np.ndarray, norm_time: np.ndarray, time: np.ndarray, hbm: np.ndarray,
@@ -258,33 +289,42 @@ def _order(table: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def op_profile(prof, by: str = "category", include_idle: bool = False) -> OpProfileFrame:
+def op_profile(op_stats: OpStats, by: str = "category", include_idle: bool = False) -> OpProfile:
     """The XLA op tree as a flat DataFrame (see the module docstring).
 
     ``by``: ``"category"`` (root -> category -> op) or ``"program"`` (root -> program ->
     category -> op). ``include_idle``: add an ``IDLE`` node and count idle time in the root
-    (device profiles only). ``info["source"]`` is ``"device"`` (XLA ops on TPU/GPU planes),
-    ``"host"`` (XLA CPU ops on host threads, for CPU-only JAX profiles) or ``"none"``.
+    (device profiles only).
     """
     if by not in ("category", "program"):
         raise OpProfileError(f"op_profile(by={by!r}): use 'category' or 'program'")
-    x = xla_ops(prof)
-    info: dict[str, Any] = {
-        "source": x.source, "device_kind": x.device_kind, "device_type": x.device_type,
-        "peak_tflops": x.peak_tflops, "peak_hbm_gibps": x.peak_hbm_gibps,
-        "total_time_ps": int(x.total_time_ps), "by": by, "include_idle": include_idle, "notes": list(x.notes),
-    }  # fmt: skip
+    x = op_stats.xla_ops
+    result = OpProfile(
+        tree=pd.DataFrame(columns=COLUMNS),
+        source=x.source,
+        hardware_type=x.device_kind,
+        device_type=x.device_type,
+        peak_tflops=x.peak_tflops,
+        peak_hbm_gibps=x.peak_hbm_gibps,
+        total_time_ps=int(x.total_time_ps),
+        idle_time_ps=0,
+        by=by,
+        include_idle=include_idle,
+        notes=list(x.notes),
+    )
     if x.source == "none":
-        return OpProfileFrame.wrap(pd.DataFrame(columns=COLUMNS), "op_profile", info)
+        return result
     table = build_tree(x, by, include_idle)
     fu, bu = _utilization(
-        table["flops"].to_numpy(dtype="float64"), table["normalized_time_ps"].to_numpy(dtype="float64"),
-        table["time_ps"].to_numpy(dtype="float64"), table["hbm_bytes"].to_numpy(dtype="float64"),
+        table["flops"].to_numpy(dtype="float64"),
+        table["normalized_time_ps"].to_numpy(dtype="float64"),
+        table["time_ps"].to_numpy(dtype="float64"),
+        table["hbm_bytes"].to_numpy(dtype="float64"),
         x.peak_tflops if x.peak_tflops == x.peak_tflops else 0.0,
         x.peak_hbm_gibps if x.peak_hbm_gibps == x.peak_hbm_gibps else 0.0,
-    )  # fmt: skip
-    table["flops_utilization"] = fu
-    table["bandwidth_utilization"] = bu
+    )
+    table["flops_utilization_ratio"] = fu
+    table["hbm_bw_utilization_ratio"] = bu
     root_time = float(table["time_ps"].iloc[0]) if len(table) else 0.0
     table["time_pct"] = table["time_ps"].astype("float64") / root_time * 100 if root_time > 0 else math.nan
     occ = table["occurrences"].to_numpy(dtype="float64")
@@ -303,5 +343,5 @@ def op_profile(prof, by: str = "category", include_idle: bool = False) -> OpProf
     for col in ("time_ps", "self_time_ps", "occurrences"):
         table[col] = table[col].astype(np.int64)
     table["program_id"] = pd.array(table["program_id"].tolist(), dtype="UInt64") if len(table) else table["program_id"]
-    info["idle_time_ps"] = int(table.loc[table["kind"] == "idle", "time_ps"].sum())
-    return OpProfileFrame.wrap(table[COLUMNS], "op_profile", info)
+    idle = int(table.loc[table["kind"] == "idle", "time_ps"].sum())
+    return replace(result, tree=table[COLUMNS], idle_time_ps=idle)

@@ -20,10 +20,14 @@ Times are int64 ps.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import pandas as pd
 
-from nbprof.analysis import _step_events as se
+from nbprof.opstats import step_grouping as se
+from nbprof.xspace import semantics as xs
+from nbprof.xspace.frameset import Frames
 
 CATEGORIES = tuple(se.CATEGORY_TYPES)
 DROP_INCOMPLETE_THRESHOLD = 5  # XProf's kDropIncomplteteStepThreshold
@@ -42,7 +46,17 @@ STEP_COLUMNS = (
 )
 
 
-def compute_steps(profile) -> pd.DataFrame:
+@dataclass
+class StepDb:
+    """XProf's step database of a profile: the steps table, what was used, and the step
+    (group) id of every event (``event_groups``, aligned with ``frames.events``; -1 = none)."""
+
+    steps: pd.DataFrame
+    notes: list[str]
+    event_groups: np.ndarray
+
+
+def build_step_db(frames: Frames) -> StepDb:
     """One row per step and host: start, duration and the breakdown columns (ps).
 
     Columns: ``host``, ``step_num`` (the step number of the marker, else XProf's group
@@ -51,23 +65,23 @@ def compute_steps(profile) -> pd.DataFrame:
     ``duration_ps``, one ``<category>_ps`` column per generic category (device_compute,
     device_to_device, device_collectives, host_compute, kernel_launch, input, output,
     compile, all_others), the input split ``host_wait_input_ps`` / ``host_to_device_ps``,
-    the device precision split, ``marker`` and ``in_analysis``. ``attrs["notes"]`` says
-    which events were used and what could not be attributed.
+    the device precision split, ``marker`` and ``in_analysis``.
     """
-    frames, notes = [], []
-    events = profile.events
-    planes = profile.planes
-    for host in list(profile.hosts) or [None]:
+    tables, notes = [], []
+    events = frames.events
+    planes = frames.planes
+    event_groups = np.full(len(events), -1, np.int64)
+    for host in list(frames.hosts) or [None]:
         ev = events if host is None else events[events["host"] == host]
         host_planes = planes if host is None else planes[planes["host"] == host]
-        table, host_notes = _host_steps(ev, host_planes, host if host is not None else "")
-        frames.append(table)
+        table, host_notes, grouped_rows, groups = _host_steps(ev, host_planes, host if host is not None else "")
+        event_groups[grouped_rows] = groups
+        tables.append(table)
         notes.extend(host_notes)
-    out = pd.concat(frames, ignore_index=True) if frames else _empty()
+    out = pd.concat(tables, ignore_index=True) if tables else _empty()
     if len(out) == 0:
         out = _empty()
-    out.attrs["notes"] = notes
-    return out
+    return StepDb(steps=out, notes=notes, event_groups=event_groups)
 
 
 def _empty() -> pd.DataFrame:
@@ -79,15 +93,19 @@ def _empty() -> pd.DataFrame:
 
 
 # ------------------------------------------------------------------------- one host
-def _host_steps(ev: pd.DataFrame, planes: pd.DataFrame, host: str) -> tuple[pd.DataFrame, list[str]]:
+def _host_steps(
+    ev: pd.DataFrame, planes: pd.DataFrame, host: str
+) -> tuple[pd.DataFrame, list[str], np.ndarray, np.ndarray]:
+    """Steps of one host, its notes, and the group id of its grouped events (rows of the frames)."""
     notes: list[str] = []
     device_plane_names = planes["name"].astype(str)
-    device_plane_names = device_plane_names[se.is_device_plane(device_plane_names)]
+    device_plane_names = device_plane_names[xs.value_mask(device_plane_names, xs.is_device_plane)]
     has_device = len(device_plane_names) > 0
     is_tpu = bool(device_plane_names.str.startswith("/device:TPU:").any())
-    grouped_planes = se.category_values(ev["plane"], [se.HOST_PLANE]) | se.is_device_plane(ev["plane"])
+    grouped_planes = xs.values_in(ev["plane"], [xs.HOST_PLANE]) | xs.value_mask(ev["plane"], xs.is_device_plane)
     sub = ev[grouped_planes]
     grouping = se.group_host_events(sub)
+    grouped_rows = sub.index.to_numpy(np.int64)
     label = f"host {host!r}: " if host else ""
     notes.append(f"{label}step groups: {grouping.source}")
 
@@ -109,14 +127,14 @@ def _host_steps(ev: pd.DataFrame, planes: pd.DataFrame, host: str) -> tuple[pd.D
             f"{label}no step markers: XProf says 'No step time measured' "
             "(instrument steps with jax.profiler.StepTraceAnnotation or tf.profiler.experimental.Trace(..., step_num=, _r=1))"
         )
-        unrooted = se.column(sub, "step_num").notna().to_numpy() & se.column(sub, "_r").isna().to_numpy()
+        unrooted = xs.column(sub, "step_num").notna().to_numpy() & xs.column(sub, "_r").isna().to_numpy()
         if unrooted.any():
             names = sorted({str(x) for x in sub["name"].to_numpy()[unrooted]})
             notes.append(
                 f"{label}{int(unrooted.sum())} events carry step_num without _r=1 ({', '.join(names[:3])}; e.g. Keras 3's "
                 "TensorBoard callback): XProf does not treat them as steps, nor do we"
             )
-        return _empty(), notes
+        return _empty(), notes, grouped_rows, grouping.group
 
     step_span = _longest_markers(markers)
     breakdown = _breakdown(spans, step_span)
@@ -175,22 +193,22 @@ def _host_steps(ev: pd.DataFrame, planes: pd.DataFrame, host: str) -> tuple[pd.D
             f"{label}{int(lost.sum()):,} of {int(timed.sum()):,} timed events belong to no step "
             "(not reachable from a step marker: other threads' work, time outside the steps)"
         )
-    return out, notes
+    return out, notes, grouped_rows, grouping.group
 
 
 def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Host step markers and typed spans of a host-only profile (ConvertHostThreadsXPlaneToStepEvents)."""
     group = grouping.group
-    on_host = se.category_values(ev["plane"], [se.HOST_PLANE]) & (group >= 0)
+    on_host = xs.values_in(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
     names = ev["name"]
-    explicit = se.by_category(names, _explicit_marker)
+    explicit = xs.category_mask(names, _explicit_marker)
     root_named = np.zeros(len(ev), bool)
-    has_step_name = se.column(ev, "step_name").notna().to_numpy()
+    has_step_name = xs.column(ev, "step_name").notna().to_numpy()
     named_groups = np.array(sorted(grouping.names), dtype=np.int64)
     if len(named_groups):
         # grouping gives the user root of each named group a step_name stat
-        is_root = se.int_array(se.column(ev, "_r")) >= 0
-        is_root |= se.category_values(names, ["TraceContext"])
+        is_root = xs.int_values(xs.column(ev, "_r")) >= 0
+        is_root |= xs.values_in(names, ["TraceContext"])
         root_named = is_root & np.isin(group, named_groups)
         first_root = pd.Series(np.flatnonzero(root_named)).groupby(group[root_named]).first()
         root_named = np.zeros(len(ev), bool)
@@ -205,7 +223,7 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
             "marker": np.where(explicit[is_marker], "host (explicit)", "host (step name)"),
         }
     )
-    compute = on_host & ~explicit & ~implicit & se.by_category(names, _real_cpu_compute)
+    compute = on_host & ~explicit & ~implicit & xs.category_mask(names, _real_cpu_compute)
     ctype = _by_category_codes(names, _classify_cpu)[compute]
     spans = pd.DataFrame(
         {
@@ -223,9 +241,9 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     (ConvertDeviceTraceXPlaneToStepEvents)."""
     group = grouping.group
     plane = ev["plane"].astype(str)
-    on_device = se.is_device_plane(ev["plane"]) & (group >= 0)
-    is_steps_line = se.category_values(ev["line"], ["Steps"])
-    derived = se.is_derived_line(ev["line_id"].to_numpy(), ev["line"])
+    on_device = xs.value_mask(ev["plane"], xs.is_device_plane) & (group >= 0)
+    is_steps_line = xs.values_in(ev["line"], ["Steps"])
+    derived = xs.is_derived_line(ev["line_id"].to_numpy(), ev["line"])
     start, end = _device_timespan(ev)
     mk = on_device & is_steps_line
     markers = pd.DataFrame(
@@ -237,15 +255,15 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
             "marker": "device Steps line",
         }
     )
-    has_corr = se.column(ev, "correlation_id").notna().to_numpy()
+    has_corr = xs.column(ev, "correlation_id").notna().to_numpy()
     ops = on_device & ~derived & has_corr
     kind = _by_category_codes(ev["name"], _classify_gpu)
     # precision from the tensor shapes (``shape`` stat) when present, else from the name
-    shape = se.column(ev, "shape")
+    shape = xs.column(ev, "shape")
     if shape.notna().any():
         shape_str = shape.astype("category") if not isinstance(shape.dtype, pd.CategoricalDtype) else shape
-        has_shape = se.by_category(shape_str, lambda s: s.str.len() > 0)
-        half = se.by_category(shape_str, lambda s: s.str.contains("half", regex=False))
+        has_shape = xs.category_mask(shape_str, lambda s: s.str.len() > 0)
+        half = xs.category_mask(shape_str, lambda s: s.str.contains("half", regex=False))
         compute = (kind == se.DEVICE_COMPUTE_16) | (kind == se.DEVICE_COMPUTE_32)
         kind = np.where(compute & has_shape, np.where(half, se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32), kind)
     spans = pd.DataFrame(
@@ -267,7 +285,7 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
 def _tpu_markers(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
     """TPU step markers from device ``Steps`` lines (breakdown not computed)."""
     group = grouping.group
-    mk = se.is_device_plane(ev["plane"]) & se.category_values(ev["line"], ["Steps"]) & (group >= 0)
+    mk = xs.value_mask(ev["plane"], xs.is_device_plane) & xs.values_in(ev["line"], ["Steps"]) & (group >= 0)
     start, end = _device_timespan(ev)
     markers = pd.DataFrame(
         {"group": group[mk], "start_ps": start[mk], "end_ps": end[mk], "marker": "device Steps line"}

@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from nbprof.xspace.semantics import column, values_in
+from nbprof.xspace.semantics import int_values as int_array
+
 # XProf's EventType (xprof/utils/event_span.h): a higher value wins when events overlap.
 UNKNOWN_TIME = 0
 HOST_COMPUTE = 10
@@ -70,7 +73,6 @@ CATEGORY_TYPES: dict[str, tuple[int, ...]] = {
     "all_others": (UNKNOWN_TIME,),
 }
 
-HOST_PLANE = "/host:CPU"
 # Root events XProf treats as implicit: they group but get no step name (no marker).
 IMPLICIT_ROOT_NAMES = ("FunctionRun", "SessionRun", "RunGraph", "ExecutorState::Process")
 # tf.data function runs: their step_id marks FunctionRun roots that belong to tf.data.
@@ -82,63 +84,6 @@ TF_DATA_FUNCTION_RUNS = (
 )
 # TF loop ops: XProf skips grouping entirely when any of these appear.
 TF_LOOP_OP_NAMES = ("WhileOp-EvalCond", "WhileOp-StartBody", "ForOp", "ParallelForOp", "ForeverOp")
-# Line ids of lines XProf derives (xplane_schema.h kThreadIdDerivedMin .. Max).
-DERIVED_LINE_ID_MIN = 0xDEADBEEF
-DERIVED_LINE_ID_MAX = 0xDEADBEEF + 64
-DERIVED_LINE_NAMES = frozenset(
-    {
-        "Steps",
-        "TensorFlow Ops",
-        "TensorFlow Name Scope",
-        "Framework Ops",
-        "Framework Name Scope",
-        "XLA Modules",
-        "XLA Ops",
-        "XLA TraceMe",
-        "Launch Stats",
-        "Source code",
-        "Kernel Launch",
-    }
-)
-
-
-def column(events: pd.DataFrame, name: str) -> pd.Series:
-    """A promoted stat column, or an all-missing one when the profile lacks that stat."""
-    if name in events.columns:
-        return events[name]
-    return pd.Series(pd.NA, index=events.index, dtype="Int64")
-
-
-def int_array(series: pd.Series, missing: int = -1) -> np.ndarray:
-    """int64 values of a nullable column, ``missing`` where absent."""
-    return pd.to_numeric(series, errors="coerce").fillna(missing).to_numpy(np.int64)
-
-
-def by_category(series: pd.Series, predicate) -> np.ndarray:
-    """Boolean array: ``predicate`` (on a str Series) applied once per distinct value of a
-    categorical column and spread back through its codes (fast on millions of rows)."""
-    if isinstance(series.dtype, pd.CategoricalDtype):
-        cats = pd.Series(series.cat.categories.astype(str))
-        hit = np.asarray(predicate(cats), dtype=bool)
-        codes = series.cat.codes.to_numpy()
-        return np.where(codes >= 0, hit[np.maximum(codes, 0)], False)
-    return np.asarray(predicate(series.astype(str)), dtype=bool)
-
-
-def category_values(series: pd.Series, values) -> np.ndarray:
-    """Boolean array: value is in ``values`` (via the categories when categorical)."""
-    return by_category(series, lambda s: s.isin(list(values)))
-
-
-def is_device_plane(names: pd.Series) -> np.ndarray:
-    """Planes XProf treats as devices: GPUs and TPUs."""
-    return by_category(names, lambda s: s.str.startswith("/device:GPU:") | s.str.startswith("/device:TPU:"))
-
-
-def is_derived_line(line_ids: np.ndarray, line_names: pd.Series) -> np.ndarray:
-    """Lines XProf derives from others (Steps, op and name-scope lines, ...)."""
-    by_id = (line_ids >= DERIVED_LINE_ID_MIN) & (line_ids <= DERIVED_LINE_ID_MAX)
-    return by_id | category_values(line_names, DERIVED_LINE_NAMES)
 
 
 # ----------------------------------------------------------------------------- grouping
@@ -242,7 +187,7 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
     if existing.notna().any():
         group = int_array(existing)
         return Grouping(group=group, names=_existing_names(ev, group), source="group_id stats in the file")
-    if category_values(names, TF_LOOP_OP_NAMES).any():
+    if values_in(names, TF_LOOP_OP_NAMES).any():
         return Grouping(group=np.full(n, -1, np.int64), source="none: TF loop ops present (XProf skips grouping)")
 
     parent = np.full(n, -1, np.int64)
@@ -269,12 +214,12 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs
     r_col = column(ev, "_r")
     root_level = np.where(r_col.notna().to_numpy(), np.maximum(int_array(r_col, 0), 0), -1)
-    root_level[category_values(names, ["TraceContext"]) & (root_level < 0)] = 1
+    root_level[values_in(names, ["TraceContext"]) & (root_level < 0)] = 1
     # XProf reads the stat named "id" as the step id (kStepId); some files say "step_id"
     step_id_col = column(ev, "id").fillna(column(ev, "step_id")) if "id" in ev.columns else column(ev, "step_id")
     has_step_id = step_id_col.notna().to_numpy()
     step_id = int_array(step_id_col, 0)
-    tf_data = category_values(names, TF_DATA_FUNCTION_RUNS) & has_step_id
+    tf_data = values_in(names, TF_DATA_FUNCTION_RUNS) & has_step_id
     if tf_data.any():
         in_tf_data = has_step_id & np.isin(step_id, np.unique(step_id[tf_data]))
         root_level[in_tf_data & (root_level >= 0)] = -1

@@ -1,0 +1,47 @@
+"""XProf's RunEnvironment: how many hosts, which device, how many device cores."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nbprof.xspace import semantics as xs
+from nbprof.xspace.frameset import Frames
+
+
+@dataclass(frozen=True)
+class RunEnvironment:
+    """``device_type`` is XProf's: the TPU type string (e.g. ``"TPU v6 lite"``), ``"GPU"`` or
+    ``"CPU"``; ``hardware_type`` is ``"TPU"``, ``"GPU"`` or ``"CPU_ONLY"``; ``device_core_count``
+    counts device planes (TPU cores or GPUs) over all hosts."""
+
+    host_count: int
+    hosts: tuple[str, ...]
+    hardware_type: str
+    device_type: str
+    device_core_count: int
+
+
+def build_run_env(frames: Frames) -> RunEnvironment:
+    """The run environment of a profile from its planes."""
+    planes = frames.planes
+    names = planes["name"].astype(str) if len(planes) else planes.get("name", [])
+    plane_names = list(names)
+    kind = xs.hardware_type(plane_names)
+    device_type = "CPU"
+    if kind == xs.HARDWARE_TPU:
+        device_type = "TPU"
+        tpu = planes[names.str.startswith(xs.TPU_PLANE_PREFIX).to_numpy()]
+        if "device_type_string" in tpu.columns:
+            kinds = tpu["device_type_string"].dropna().astype(str)
+            if len(kinds):
+                device_type = kinds.iloc[0]
+    elif kind == xs.HARDWARE_GPU:
+        device_type = "GPU"
+    cores = sum(1 for n in plane_names if xs.is_gpu_plane(n) or xs.is_tpu_plane(n))
+    return RunEnvironment(
+        host_count=len(frames.hosts),
+        hosts=tuple(frames.hosts),
+        hardware_type=kind,
+        device_type=device_type,
+        device_core_count=cores,
+    )

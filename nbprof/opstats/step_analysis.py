@@ -1,0 +1,113 @@
+"""Step-time statistics and XProf's bottleneck verdict, from the step db.
+
+Shared by the overview page and the input-pipeline analyzer, as in XProf
+(``op_stats_to_input_pipeline_analysis.cc``: ``ComputeBottleneckAnalysis`` and the step
+summaries). Input: rows of ``StepDb.steps`` (usually those ``in_analysis``), times in ps.
+Output keys say their units: ``_ms`` milliseconds, ``_pct`` percent (0-100).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from nbprof.opstats.step_db import CATEGORIES
+
+HIGHLY_INPUT_BOUND_PCT = 20.0
+MODERATELY_INPUT_BOUND_PCT = 5.0
+ALL_OTHER_BOUND_PCT = 3.0
+KERNEL_LAUNCH_BOUND_PCT = (3.0, 15.0)
+DEVICE_COLLECTIVES_BOUND_PCT = (3.0, 15.0)
+
+
+def _stats(values: pd.Series, prefix: str) -> dict[str, float]:
+    """avg / std (sample, as XProf's tsl::Stat) / min / max."""
+    v = values.astype(float)
+    if len(v) == 0:
+        return {f"{prefix}_avg": 0.0, f"{prefix}_std": 0.0, f"{prefix}_min": 0.0, f"{prefix}_max": 0.0}
+    return {
+        f"{prefix}_avg": float(v.mean()),
+        f"{prefix}_std": float(v.std(ddof=1)) if len(v) > 1 else 0.0,
+        f"{prefix}_min": float(v.min()),
+        f"{prefix}_max": float(v.max()),
+    }
+
+
+def step_summary(steps: pd.DataFrame) -> dict[str, float]:
+    """Step-time statistics (ms) and per-category averages/stds (ms) over ``steps``."""
+    out: dict[str, float] = {"num_steps": int(len(steps))}
+    out.update(_stats(steps["duration_ps"] / 1e9, "step_time_ms"))
+    for cat in CATEGORIES:
+        s = _stats(steps[f"{cat}_ps"] / 1e9, f"{cat}_ms")
+        out[f"{cat}_ms_avg"] = s[f"{cat}_ms_avg"]
+        out[f"{cat}_ms_std"] = s[f"{cat}_ms_std"]
+    dur = steps["duration_ps"].to_numpy(float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pct = np.where(dur > 0, 100.0 * steps["input_ps"].to_numpy(float) / dur, 0.0)
+    out.update(_stats(pd.Series(pct), "input_pct_per_step"))
+    return out
+
+
+def _level(pct: float, thresholds: tuple[float, float]) -> str:
+    moderate, high = thresholds
+    return "high" if pct >= high else ("moderate" if pct >= moderate else "no")
+
+
+def bottleneck(steps: pd.DataFrame) -> dict[str, Any]:
+    """XProf's ComputeBottleneckAnalysis on the sums over ``steps``."""
+    total = float(steps["duration_ps"].sum())
+    if total == 0:
+        return {
+            "input_pct": 0.0,
+            "verdict": "unknown",
+            "statement": "No step time measured. Therefore we cannot tell where the performance bottleneck is.",
+            "all_others_pct": 0.0,
+            "output_pct": 0.0,
+            "device_compute_pct": 0.0,
+            "kernel_launch_bottleneck": "no",
+            "device_collectives_bottleneck": "no",
+            "all_others_bottleneck": "no",
+        }
+    pct = {cat: 100.0 * float(steps[f"{cat}_ps"].sum()) / total for cat in CATEGORIES}
+    input_pct, other_pct = pct["input"], pct["all_others"]
+    all_other_reported = False
+    if input_pct >= HIGHLY_INPUT_BOUND_PCT:
+        verdict = "high"
+        statement = (
+            f"Your program is HIGHLY input-bound because {input_pct:.1f}% of the total step time sampled is "
+            "waiting for input. Therefore, you should first focus on reducing the input time."
+        )
+    elif input_pct >= MODERATELY_INPUT_BOUND_PCT:
+        verdict = "moderate"
+        statement = (
+            f"Your program is MODERATELY input-bound because {input_pct:.1f}% of the total step time sampled is "
+            "waiting for input. Therefore, you would need to reduce both the input time and other time."
+        )
+    elif other_pct >= ALL_OTHER_BOUND_PCT:
+        verdict = "potential"
+        all_other_reported = True
+        statement = (
+            f"Your program is POTENTIALLY input-bound because {other_pct:.1f}% of the total step time sampled is "
+            "spent on 'All Others' time (which could be due to I/O or Python execution or both)."
+        )
+    else:
+        verdict = "none"
+        statement = (
+            f"Your program is NOT input-bound because only {input_pct:.1f}% of the total step time sampled is "
+            "waiting for input. Therefore, you should focus on reducing other time."
+        )
+    return {
+        "input_pct": input_pct,
+        "verdict": verdict,
+        "statement": statement,
+        "all_others_pct": other_pct,
+        "output_pct": pct["output"],
+        "device_compute_pct": pct["device_compute"],
+        "kernel_launch_pct": pct["kernel_launch"],
+        "device_collectives_pct": pct["device_collectives"],
+        "kernel_launch_bottleneck": _level(pct["kernel_launch"], KERNEL_LAUNCH_BOUND_PCT),
+        "device_collectives_bottleneck": _level(pct["device_collectives"], DEVICE_COLLECTIVES_BOUND_PCT),
+        "all_others_bottleneck": "no" if all_other_reported else _level(other_pct, (ALL_OTHER_BOUND_PCT, 15.0)),
+    }

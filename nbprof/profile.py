@@ -1,0 +1,214 @@
+"""``nbprof.load`` and ``Profile``: a loaded profile, its frames, and one method per tool.
+
+The top of nbprof's layers (proto -> xspace -> opstats -> tools -> views): ``Profile`` is a
+``Frames`` (docs/frames.md) that owns the profile's ``OpStats`` and runs each tool on it.
+Every tool method is a thin call into ``nbprof.tools.<tool>``; the tools' results follow one
+contract (``nbprof/tools/_result.py``) and show their view in a notebook.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from nbprof.opstats import OpStats
+from nbprof.xspace.frameset import Frames
+from nbprof.xspace.read import read_frames
+from nbprof.xspace.read import runs as _runs
+
+if TYPE_CHECKING:  # pragma: no cover
+    from nbprof.tools.compare import Comparison
+    from nbprof.tools.framework_op_stats import FrameworkOpStats
+    from nbprof.tools.input_pipeline import InputPipeline
+    from nbprof.tools.kernel_stats import KernelStats
+    from nbprof.tools.memory_profile import MemoryProfile
+    from nbprof.tools.memory_viewer import MemoryViewer
+    from nbprof.tools.op_profile import OpProfile
+    from nbprof.tools.overview import Overview
+    from nbprof.tools.pod_viewer import PodViewer
+    from nbprof.tools.roofline import Roofline
+    from nbprof.tools.tf_data import TfDataBottleneck
+
+
+def load(
+    path: str | os.PathLike[str], *, run: str | None = None, host: str | list[str] | None = None, partial: bool = False
+) -> Profile:
+    """Load a profile into DataFrames.
+
+    Parameters
+    ----------
+    path:
+        An ``.xplane.pb`` file, a run directory holding ``<host>.xplane.pb`` files, or a
+        TensorBoard logdir (``<logdir>/plugins/profile/<run>/<host>.xplane.pb``). Paths with a
+        scheme (``gs://``, ``s3://``, ``memory://``) are read with fsspec.
+    run:
+        Run to load from a logdir (default: the newest). ``nbprof.runs(logdir)`` lists them.
+    host:
+        Host (file name without ``.xplane.pb``) or list of hosts (default: all, merged with a
+        ``host`` column).
+    partial:
+        Load the complete planes of a file whose tail is broken instead of raising
+        ``TruncatedProfileError`` (a warning says what was dropped).
+
+    Raises
+    ------
+    nbprof.ProfileError
+        Missing path, empty/corrupt/truncated file, wrong format, no profiles in a logdir,
+        unknown run or host. The message names the file and gives a hint.
+    """
+    return Profile.from_frames(read_frames(path, run=run, host=host, partial=partial))
+
+
+def runs(logdir: str | os.PathLike[str]) -> pd.DataFrame:
+    """Runs and hosts found under a logdir: DataFrame with ``run``, ``host``, ``path``, ``newest``."""
+    return _runs(logdir)
+
+
+def compare(before: Profile, after: Profile, **options: Any) -> Comparison:
+    """What got faster and slower between two profiles of the same program.
+
+    Options: ``top`` (rows in ``slower``/``faster``, default 10), ``min_change_pct`` (5.0),
+    ``min_change_us`` (1.0), ``level`` (``"auto"``, ``"framework"`` or ``"events"``). See
+    ``nbprof.tools.compare``.
+    """
+    from nbprof.tools.compare import compare as _compare
+
+    return _compare(before.op_stats(), after.op_stats(), **options)
+
+
+@dataclass(eq=False, repr=False)
+class Profile(Frames):
+    """A profile (one or more hosts of one run) as pandas DataFrames, with XProf's tools.
+
+    The frames are described in docs/frames.md (times int64 ps since ``origin_ns``). The
+    tools share one ``OpStats`` (``op_stats()``), built part by part on first use.
+    """
+
+    _op_stats: OpStats | None = None
+
+    def op_stats(self) -> OpStats:
+        """XProf's OpStats of this profile (op metrics dbs, step db, environments), cached."""
+        if self._op_stats is None:
+            self._op_stats = OpStats(self)
+        return self._op_stats
+
+    def __repr__(self) -> str:
+        n_ev = len(self.events)
+        span_ms = self.duration_ps / 1e9
+        planes = ", ".join(dict.fromkeys(self.planes["name"].astype(str))) if len(self.planes) else "-"
+        run = f" run={self.run!r}" if self.run else ""
+        return (
+            f"<nbprof.Profile{run} hosts={self.hosts} planes=[{planes}] "
+            f"lines={len(self.lines)} events={n_ev:,} span={span_ms:,.3f} ms>"
+        )
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """In a notebook: the whole XProf app; front ends without widgets show an HTML summary."""
+        text = repr(self)
+        fallback: dict[str, Any] = {"text/plain": text}
+        try:
+            from nbprof.widgets.static_html import profile_summary_html
+
+            fallback["text/html"] = profile_summary_html(self)
+        except Exception:  # never fail to display
+            pass
+        try:
+            from nbprof.widgets.app import ProfileApp
+
+            bundle = ProfileApp(self)._repr_mimebundle_(include=include, exclude=exclude)
+        except Exception:  # no widget package / front end: never fail to display
+            return fallback
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data = {**fallback, **{k: v for k, v in data.items() if k != "text/plain"}}
+        return (data, meta) if meta else data
+
+    # ---------------------------------------------------------- analysis tools
+    @property
+    def steps(self) -> pd.DataFrame:
+        """One row per step and host with the step-time breakdown (ps); see ``nbprof.opstats.step_db``."""
+        return self.op_stats().step_db.steps
+
+    def overview(self) -> Overview:
+        """XProf's overview page: step time and its breakdown (ms), top ops, run environment, advice."""
+        from nbprof.tools.overview import overview
+
+        return overview(self.op_stats())
+
+    def input_pipeline(self) -> InputPipeline:
+        """XProf's input-pipeline analyzer: input-bound verdict, per-step input time (ms), input ops."""
+        from nbprof.tools.input_pipeline import input_pipeline
+
+        return input_pipeline(self.op_stats())
+
+    def tf_data_bottleneck(self) -> TfDataBottleneck:
+        """tf.data pipelines, their iterator graph, critical path and bottleneck (times ps and µs)."""
+        from nbprof.tools.tf_data import tf_data_bottleneck
+
+        return tf_data_bottleneck(self.op_stats())
+
+    def framework_op_stats(self, include_idle: bool = True) -> FrameworkOpStats:
+        """Framework (TF/JAX) op statistics, host and device (µs, with ps columns; ``_pct`` 0-100)."""
+        from nbprof.tools.framework_op_stats import framework_op_stats
+
+        return framework_op_stats(self.op_stats(), include_idle=include_idle)
+
+    def pod_viewer(self) -> PodViewer:
+        """Per host and step: the step-time breakdown in µs and the bottleneck category."""
+        from nbprof.tools.pod_viewer import pod_viewer
+
+        return pod_viewer(self.op_stats())
+
+    def op_profile(self, by: str = "category", include_idle: bool = False) -> OpProfile:
+        """The XLA op tree with time (ps), FLOPS and HBM bandwidth utilisation (0-1 ratios)."""
+        from nbprof.tools.op_profile import op_profile
+
+        return op_profile(self.op_stats(), by=by, include_idle=include_idle)
+
+    def kernel_stats(self) -> KernelStats:
+        """GPU kernel statistics from ``kernel_details`` (durations µs and ps)."""
+        from nbprof.tools.kernel_stats import kernel_stats
+
+        return kernel_stats(self.op_stats())
+
+    def memory_profile(self, memory_id: str | None = None, host: str | None = None) -> MemoryProfile:
+        """An allocator's memory over time and the allocations live at its peak (bytes, ps)."""
+        from nbprof.tools.memory_profile import memory_profile
+
+        return memory_profile(self.op_stats(), memory_id=memory_id, host=host)
+
+    def memory_viewer(self, module: str | None = None, **options: Any) -> MemoryViewer:
+        """XLA buffer assignment of an HLO module: heap over program points, buffers at peak (bytes).
+
+        Options: ``memory_space`` (XLA memory colour, default 0), ``small_buffer_bytes``.
+        """
+        from nbprof.tools.memory_viewer import memory_viewer
+
+        return memory_viewer(self.op_stats(), module=module, **options)
+
+    def roofline(self) -> Roofline:
+        """Per XLA op: arithmetic intensity (FLOP/byte) and FLOP rate (GFLOP/s) against the roofs."""
+        from nbprof.tools.roofline import roofline
+
+        return roofline(self.op_stats())
+
+    # ------------------------------------------------------------- views/export
+    def trace(self, **options: Any) -> Any:
+        """The inline trace viewer widget (answers viewports from this kernel)."""
+        from nbprof.widgets.trace import TraceViewer
+
+        return TraceViewer(self, **options)
+
+    def to_chrome_trace(self, path: str | os.PathLike[str]) -> Any:
+        """Write Chrome trace-event JSON (``.json`` or ``.json.gz``) for Perfetto / chrome://tracing."""
+        from nbprof.export.chrome_trace import to_chrome_trace
+
+        return to_chrome_trace(self, path)
+
+    def to_html(self, path: str | os.PathLike[str]) -> Any:
+        """Write one self-contained offline HTML file with the views."""
+        from nbprof.widgets.html_export import to_html
+
+        return to_html(self, path)

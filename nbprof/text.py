@@ -1,0 +1,42 @@
+"""Text from a profile is untrusted: make it safe to print and to write as CSV.
+
+Names, stats and paths in a profile can hold anything. Where nbprof writes them to a
+terminal, control characters (ANSI escape sequences among them) are shown escaped; where
+it writes them to CSV, a cell that a spreadsheet would read as a formula is prefixed with a
+single quote (OWASP's advice for CSV injection).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pandas as pd
+
+# C0 and C1 control characters and DEL, except tab and newline.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def printable(text: Any) -> str:
+    """``text`` with control characters (terminal escape sequences included) written as ``\\xNN``."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+
+
+def csv_safe_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as text: strings starting with ``= + - @``, tab or CR get a
+    leading ``'``. Numbers and other values are returned unchanged."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def csv_safe_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``frame`` whose text cells (object, string and categorical columns) are
+    ``csv_safe_cell``-escaped; numeric columns are untouched."""
+    out = frame.copy()
+    for name in out.columns:
+        column = out[name]
+        if isinstance(column.dtype, (pd.CategoricalDtype, pd.StringDtype)) or column.dtype == object:
+            out[name] = column.astype(object).map(csv_safe_cell, na_action="ignore")
+    return out

@@ -1,0 +1,101 @@
+"""The one result contract every tool follows.
+
+A tool is a function from an ``OpStats`` (and, where it needs raw events, the frames) to a
+result object:
+
+* ``tool`` — the tool's registered id (``nbprof.tools.registry.TOOLS``); views are found by it;
+* its DataFrames are attributes, named in ``frame_names``; ``to_frames()`` returns them and
+  ``to_csv(path)`` writes them (text cells made safe for spreadsheets);
+* column names carry units: ``_ps``/``_ns``/``_us``/``_ms``/``_s`` times, ``_bytes`` sizes,
+  ``_pct`` percentages (0-100), ``_ratio`` fractions (0-1), ``_gflops`` GFLOP/s,
+  ``_gibps`` GiB/s; counts are plain (``occurrences``, ``flops``);
+* ``notes`` — plain sentences: what was used, what could not be attributed, where nbprof
+  differs from XProf;
+* ``summary_text()`` — a few lines, which is ``repr(result)`` in every front end.
+
+Displayed in a notebook, a result shows its view. The views live above the tools, so this
+module never imports them: the views layer registers a *view provider* here
+(``set_view_provider``), which ``nbprof/__init__.py`` does on import. Without one (or if it
+fails) the result shows its text.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pandas as pd
+
+from nbprof.text import csv_safe_frame
+
+log = logging.getLogger(__name__)
+
+MimeBundle = dict[str, Any]
+ViewProvider = Callable[[Any, Any, Any], "MimeBundle | tuple[MimeBundle, dict[str, Any]] | None"]
+_view_provider: ViewProvider | None = None
+
+
+def set_view_provider(provider: ViewProvider | None) -> None:
+    """Register the function that turns a result into its notebook mime bundle (the views
+    layer does this); ``provider(result, include, exclude)`` returns a bundle or None."""
+    global _view_provider
+    _view_provider = provider
+
+
+class ToolResult:
+    """Base class of every tool's result (see the module docstring for the contract)."""
+
+    tool: ClassVar[str] = ""
+    frame_names: ClassVar[tuple[str, ...]] = ()
+    notes: list[str]
+
+    def to_frames(self) -> dict[str, pd.DataFrame]:
+        """The result's DataFrames by attribute name."""
+        return {name: getattr(self, name) for name in self.frame_names}
+
+    def to_csv(self, path: str | os.PathLike[str]) -> list[Path]:
+        """Write the tables as CSV and return the files written.
+
+        One table: ``path`` is the file. Several: ``path`` is a directory (created) holding
+        ``<table>.csv`` per table. Text cells a spreadsheet would run as a formula
+        (``= + - @``...) are prefixed with ``'``.
+        """
+        frames = self.to_frames()
+        target = Path(path)
+        if len(frames) == 1:
+            (frame,) = frames.values()
+            csv_safe_frame(frame).to_csv(target, index=False)
+            return [target]
+        target.mkdir(parents=True, exist_ok=True)
+        written = []
+        for name, frame in frames.items():
+            out = target / f"{name}.csv"
+            csv_safe_frame(frame).to_csv(out, index=False)
+            written.append(out)
+        return written
+
+    def summary_text(self) -> str:
+        """A few lines saying what the result shows (``repr`` of the result)."""
+        return f"<{type(self).__name__}>"
+
+    def __repr__(self) -> str:
+        return self.summary_text()
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        text = self.summary_text()
+        bundle = None
+        if _view_provider is not None:
+            try:
+                bundle = _view_provider(self, include, exclude)
+            except Exception:  # never break a notebook's display: the text is shown instead
+                log.warning("nbprof: no view for %s", type(self).__name__, exc_info=True)
+                bundle = None
+        if bundle is None:
+            return {"text/plain": text}
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data = dict(data)
+        data["text/plain"] = text  # the summary, not the widget object's repr
+        return (data, meta) if meta else data

@@ -1,0 +1,61 @@
+"""Which view shows each tool's result: an explicit table keyed by the tool's registered id.
+
+``mime_bundle(result)`` is what a result's ``_repr_mimebundle_`` calls (through the view
+provider ``nbprof/__init__.py`` registers with ``nbprof.tools._result``): the widget's
+bundle, or None when the tool has no standalone view.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from nbprof.tools.registry import TOOLS
+
+# tool id -> payload builder module (nbprof.widgets.payloads.<module>) whose ``build(result)``
+# makes what ``static/<tool>.js`` draws.
+VIEWS: dict[str, str] = {
+    "overview": "overview",
+    "input_pipeline": "input_pipeline",
+    "tf_data": "tf_data",
+    "framework_op_stats": "framework_op_stats",
+    "op_profile": "op_profile",
+    "kernel_stats": "kernel_stats",
+    "memory_profile": "memory_profile",
+    "pod_viewer": "pod_viewer",
+}
+
+# Tabs of the app, in the registry's order: tools with a view, and the trace viewer.
+APP_TOOLS: list[str] = [tool for tool in TOOLS if tool in VIEWS or tool == "trace"]
+
+
+def label(tool: str) -> str:
+    """The label the app shows for a tool id."""
+    return TOOLS[tool].label if tool in TOOLS else tool
+
+
+def payload_for_result(result: Any) -> dict[str, Any]:
+    """The payload the view of ``result.tool`` draws for this result."""
+    tool = result.tool
+    module = importlib.import_module(f"nbprof.widgets.payloads.{VIEWS[tool]}")
+    payload = {"tool": tool, "host": "", "title": label(tool), **module.build(result)}
+    payload.setdefault("available", True)
+    return payload
+
+
+def view_for(result: Any) -> Any:
+    """The widget that shows a tool result, or None when its tool has no view."""
+    tool = getattr(result, "tool", None)
+    if tool not in VIEWS:
+        return None
+    from nbprof.widgets._base import view_class
+
+    return view_class(tool)(payload_for_result(result))
+
+
+def mime_bundle(result: Any, include: Any = None, exclude: Any = None) -> Any:
+    """The notebook mime bundle of a tool result's view, or None when it has none."""
+    view = view_for(result)
+    if view is None:
+        return None
+    return view._repr_mimebundle_(include=include, exclude=exclude)

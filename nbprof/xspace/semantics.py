@@ -1,0 +1,223 @@
+"""XPlane semantics: the one place that says what a plane, a line or a stat means.
+
+Everything above the frames (OpStats, the tools, the trace viewer) asks this module, so each
+fact is written once:
+
+* **plane kinds** — ``/host:CPU`` (host threads), ``/device:GPU:N``, ``/device:TPU:N`` (a TPU
+  core; ``/device:TPU:N SparseCore M`` is its SparseCore), ``/host:metadata`` (HLO protos),
+  ``Task Environment`` (session start time); and the hardware type of a profile in XProf's
+  vocabulary (``"TPU"`` when any TPU plane exists, else ``"GPU"``, else ``"CPU_ONLY"``);
+* **derived lines** — the lines XProf synthesises (``Steps``, ``XLA Modules``, ``XLA Ops``,
+  framework-op and name-scope lines, ...). XProf recognises them by line id: TSL's
+  ``kThreadIdDerivedMin = 0xdeadbeef`` as a C ``int`` up to ``kThreadIdDerivedMax`` (min + 289,
+  ``kThreadIdHostXlaRegionEnd``);
+* **stat lookup** — a stat's value for an event is the event's own stat when it has one, else
+  its event metadata's (docs/frames.md: "event stats win"); promoted stats are columns of
+  ``events``, the others are read from the long-form ``stats`` frame.
+
+Categorical helpers evaluate a predicate once per distinct value and spread it through the
+codes, so masks over millions of events cost one pass over the codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+if TYPE_CHECKING:  # pragma: no cover
+    from nbprof.xspace.frameset import Frames
+
+# ------------------------------------------------------------------------------ planes
+HOST_PLANE = "/host:CPU"
+METADATA_PLANE = "/host:metadata"
+TASK_ENV_PLANE = "Task Environment"
+GPU_PLANE_PREFIX = "/device:GPU:"
+TPU_PLANE_PREFIX = "/device:TPU:"
+SPARSECORE_MARK = "SparseCore"
+
+# XProf's HardwareType names.
+HARDWARE_TPU = "TPU"
+HARDWARE_GPU = "GPU"
+HARDWARE_CPU = "CPU_ONLY"
+
+
+def is_gpu_plane(name: str) -> bool:
+    """``/device:GPU:N``."""
+    return name.startswith(GPU_PLANE_PREFIX)
+
+
+def is_tpu_plane(name: str) -> bool:
+    """A TPU TensorCore plane ``/device:TPU:N`` (its SparseCore planes excluded)."""
+    return name.startswith(TPU_PLANE_PREFIX) and SPARSECORE_MARK not in name
+
+
+def is_sparsecore_plane(name: str) -> bool:
+    """``/device:TPU:N SparseCore M``."""
+    return name.startswith(TPU_PLANE_PREFIX) and SPARSECORE_MARK in name
+
+
+def is_device_plane(name: str) -> bool:
+    """Planes XProf treats as devices: GPUs and TPUs (SparseCores included)."""
+    return name.startswith(GPU_PLANE_PREFIX) or name.startswith(TPU_PLANE_PREFIX)
+
+
+def hardware_type(plane_names: Iterable[str]) -> str:
+    """XProf's hardware type of a profile: ``"TPU"``, ``"GPU"`` or ``"CPU_ONLY"`` (TPU wins)."""
+    names = [str(n) for n in plane_names]
+    if any(n.startswith(TPU_PLANE_PREFIX) for n in names):
+        return HARDWARE_TPU
+    if any(is_gpu_plane(n) for n in names):
+        return HARDWARE_GPU
+    return HARDWARE_CPU
+
+
+def device_planes(plane_names: Iterable[str]) -> list[str]:
+    """Sorted distinct device planes XProf reads ops from: TPU cores, else GPUs, else none."""
+    names = sorted({str(n) for n in plane_names})
+    kind = hardware_type(names)
+    if kind == HARDWARE_TPU:
+        return [n for n in names if is_tpu_plane(n)]
+    if kind == HARDWARE_GPU:
+        return [n for n in names if is_gpu_plane(n)]
+    return []
+
+
+# ------------------------------------------------------------------------------- lines
+STEPS_LINE = "Steps"
+SPARSECORE_STEPS_LINE = "SparseCore Steps"
+XLA_MODULES_LINE = "XLA Modules"
+XLA_OPS_LINE = "XLA Ops"
+ASYNC_XLA_OPS_LINE = "Async XLA Ops"
+# Lines XProf reads TPU ops from (tsl IsOpLineName) and lines that extend a TPU core's span.
+TPU_OP_LINES = (XLA_OPS_LINE, "TensorFlow Ops", "Framework Ops", "SparseCore Ops")
+TPU_STEP_LINES = (STEPS_LINE, SPARSECORE_STEPS_LINE)
+DERIVED_LINE_NAMES = frozenset(
+    {
+        STEPS_LINE,
+        "TensorFlow Ops",
+        "TensorFlow Name Scope",
+        "Framework Ops",
+        "Framework Name Scope",
+        XLA_MODULES_LINE,
+        XLA_OPS_LINE,
+        "XLA TraceMe",
+        "Launch Stats",
+        "Source code",
+        "Kernel Launch",
+    }
+)
+# TSL kThreadIdDerivedMin = 0xdeadbeef stored in a C int, up to kThreadIdHostXlaRegionEnd.
+DERIVED_LINE_ID_MIN = int(np.uint32(0xDEADBEEF).view(np.int32))
+DERIVED_LINE_ID_MAX = DERIVED_LINE_ID_MIN + 289
+
+
+def is_derived_line_id(line_ids: np.ndarray | pd.Series) -> np.ndarray:
+    """XProf's IsDerivedThreadId: the line id, truncated to a C int, is in the derived range."""
+    ids = np.asarray(line_ids, dtype=np.int64)
+    as_int32 = ((ids + 2**31) % 2**32) - 2**31
+    return (as_int32 >= DERIVED_LINE_ID_MIN) & (as_int32 <= DERIVED_LINE_ID_MAX)
+
+
+def is_derived_line(line_ids: np.ndarray | pd.Series, line_names: pd.Series) -> np.ndarray:
+    """Derived by id (XProf's rule) or by one of the derived lines' names (files that number
+    their synthetic lines differently)."""
+    return is_derived_line_id(line_ids) | values_in(line_names, DERIVED_LINE_NAMES)
+
+
+# ---------------------------------------------------------------------- categoricals
+def category_mask(series: pd.Series, predicate: Callable[[pd.Series], Any]) -> np.ndarray:
+    """Boolean row mask: ``predicate`` (a vectorised test on a str Series) run once over the
+    distinct values of a categorical column and spread back through its codes."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        cats = pd.Series(series.cat.categories.astype(str))
+        hit = np.append(np.asarray(predicate(cats), dtype=bool), False)
+        codes = series.cat.codes.to_numpy()
+        return hit[np.where(codes >= 0, codes, len(cats))]
+    codes, uniques = pd.factorize(series)
+    hit = np.append(np.asarray(predicate(pd.Series(uniques, dtype=object).astype(str)), dtype=bool), False)
+    return hit[np.where(codes >= 0, codes, len(uniques))]
+
+
+def value_mask(series: pd.Series, predicate: Callable[[str], bool]) -> np.ndarray:
+    """Boolean row mask: ``predicate(str)`` per distinct value (missing values are False)."""
+    return category_mask(series, lambda values: [bool(predicate(v)) for v in values])
+
+
+def values_in(series: pd.Series, values: Iterable[str]) -> np.ndarray:
+    """Boolean row mask: the value is one of ``values``."""
+    wanted = list(values)
+    return category_mask(series, lambda s: s.isin(wanted).to_numpy())
+
+
+def plane_mask(events: pd.DataFrame, predicate: Callable[[str], bool]) -> np.ndarray:
+    """Rows of ``events`` whose plane name satisfies ``predicate`` (e.g. ``is_gpu_plane``)."""
+    return value_mask(events["plane"], predicate)
+
+
+def column(events: pd.DataFrame, name: str) -> pd.Series:
+    """A promoted stat column, or an all-missing one when no event carries that stat."""
+    if name in events.columns:
+        return events[name]
+    return pd.Series(pd.NA, index=events.index, dtype="Int64")
+
+
+def int_values(series: pd.Series, missing: int = -1) -> np.ndarray:
+    """int64 values of a nullable column, ``missing`` where absent or not a number."""
+    return pd.to_numeric(series, errors="coerce").fillna(missing).to_numpy(np.int64)
+
+
+def str_values(series: pd.Series, rows: np.ndarray | None = None) -> np.ndarray:
+    """Object array of str (``""`` where missing) of a categorical column, for ``rows`` or all."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        cats = np.append(np.asarray(series.cat.categories.astype(str), dtype=object), "")
+        codes = series.cat.codes.to_numpy()
+        if rows is not None:
+            codes = codes[rows]
+        return cats[np.where(codes >= 0, codes, len(cats) - 1)]
+    part = series if rows is None else series.iloc[rows]
+    return part.astype("string").fillna("").to_numpy(dtype=object)
+
+
+# ------------------------------------------------------------------------------- stats
+def stat_table(frames: Frames, rows: np.ndarray, names: Iterable[str]) -> pd.DataFrame:
+    """Values of the named stats for event ``rows``: one object column per name (None where
+    absent), indexed by event row. Event stats win over metadata stats of the same name.
+
+    Promoted stats come from ``events`` columns; the others from the long-form ``stats``
+    frame (built on first use, which costs time: ask only for what is not promoted).
+    """
+    rows = np.asarray(rows, dtype=np.int64)
+    names = list(names)
+    out = pd.DataFrame(index=pd.Index(rows, name="event"))
+    events = frames.events
+    promoted = [n for n in names if n in events.columns]
+    for name in promoted:
+        values = events[name].iloc[rows]
+        out[name] = values.astype(object).where(values.notna().to_numpy(), None).to_numpy()
+    other = [n for n in names if n not in events.columns]
+    if not other:
+        return out[names]
+    stats = frames.stats
+    wide = pd.DataFrame()
+    if len(stats) and len(rows):
+        sel = stats[stats["event"].isin(rows).to_numpy() & stats["name"].isin(other).to_numpy()]
+        if len(sel):
+            rank = np.where(sel["source"].astype(str).to_numpy() == "event", 0, 1)
+            sel = sel.assign(_rank=rank).sort_values(["event", "_rank"], kind="stable")
+            sel = sel[~sel.duplicated(["event", "name"], keep="first")]
+            wide = sel.pivot(index="event", columns="name", values="value")
+            wide.columns = [str(c) for c in wide.columns]
+    for name in other:
+        out[name] = wide[name].reindex(out.index).astype(object).to_numpy() if name in wide.columns else None
+    return out[names]
+
+
+def stat_values(frames: Frames, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(values, present)`` of one stat for event ``rows`` (object array; event stats win)."""
+    table = stat_table(frames, rows, [name])
+    values = table[name].to_numpy(dtype=object)
+    present = pd.notna(table[name]).to_numpy()
+    return values, present
