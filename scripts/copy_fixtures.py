@@ -14,6 +14,7 @@ import shutil
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "fixtures"
 DEST = ROOT / "tests" / "fixtures"
+CAPTURED_HERE = "## Captured in this repository"
 
 LOGDIR_FIXTURES = ["jax_mlp_train", "jax_mlp_train_pytrace", "tf_custom_loop", "tf_keras_fit", "tf_cpu_bfc_memory"]
 # Public XSpace files (openxla/xprof, Apache-2.0), put in logdir layout with run name "public".
@@ -37,11 +38,14 @@ def main() -> None:
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dst)
         print(dst.relative_to(ROOT), dst.stat().st_size)
+    # Keep the section about the fixtures captured in this repository (tests/fixtures/make/).
+    readme = DEST / "README.md"
+    kept = (readme.read_text() if readme.exists() else "").partition(CAPTURED_HERE)
     (DEST / "README.md").write_text(
         "Real profiles copied by scripts/copy_fixtures.py from the project's shared fixtures.\n"
         "JAX 0.10.2 / TensorFlow 2.21 CPU captures (see the capture programs in the shared fixtures),\n"
         "plus two public XSpace files from openxla/xprof (Apache-2.0): gpu_v100 (TF BERT, 8x V100)\n"
-        "and tpu_v6e (JAX inference on TPU v6e).\n"
+        "and tpu_v6e (JAX inference on TPU v6e).\n" + ("\n" + kept[1] + kept[2] if kept[1] else "")
     )
 
 

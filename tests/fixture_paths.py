@@ -5,10 +5,19 @@ from __future__ import annotations
 import pathlib
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
-FIXTURE_NAMES = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
+_DIRS = sorted(p for p in FIXTURES.iterdir() if p.is_dir() and p.name != "make")
+# One .xplane.pb per fixture (one host) ...
+FIXTURE_NAMES = [p.name for p in _DIRS if len(list(p.rglob("*.xplane.pb"))) == 1]
+# ... and multi-host sessions: one run directory holding several <host>.xplane.pb (jax_two_hosts).
+MULTI_HOST_FIXTURE_NAMES = [p.name for p in _DIRS if len(list(p.rglob("*.xplane.pb"))) > 1]
 
 
 def fixture_file(name: str) -> pathlib.Path:
     """The single .xplane.pb of a fixture logdir."""
     (path,) = sorted((FIXTURES / name).rglob("*.xplane.pb"))
     return path
+
+
+def fixture_files(name: str) -> list[pathlib.Path]:
+    """Every .xplane.pb of a fixture logdir, sorted (one per host)."""
+    return sorted((FIXTURES / name).rglob("*.xplane.pb"))
