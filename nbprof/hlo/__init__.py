@@ -1,0 +1,1 @@
+"""HLO protos from a profile: instruction index, shapes, buffer assignment, cost analysis."""
