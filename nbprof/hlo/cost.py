@@ -76,13 +76,16 @@ _PROGRAM_ID_IN_KEY = re.compile(r"\((\d+)\)\s*$")
 def instruction_costs(
     hlo_proto: bytes | hlo_pb2.HloProto | hlo_pb2.HloModuleProto,
     *,
+    program_id: int | None = None,
     variant: Variant = "gpu",
     match_xprof: bool = False,
 ) -> pd.DataFrame:
     """Cost of every instruction of one HLO module, one row each (all computations, fused ones too).
 
     ``hlo_proto``: a serialized ``xla.HloProto`` (what ``prof.hlo_protos`` holds) or a parsed
-    ``HloProto`` / ``HloModuleProto``. Columns: ``program_id`` (the module's id, uint64), ``module``,
+    ``HloProto`` / ``HloModuleProto``. ``program_id``: the id device ops carry for this program
+    (default: the module's own id, which is that id on GPU but not on TPU). Columns: ``program_id``
+    (uint64), ``module``,
     ``computation``, ``name``, ``opcode``, ``fusion_kind``, ``custom_call_target``, ``is_entry``
     (in the entry computation), ``is_fused`` (inside a fusion), and per execution:
     ``flops`` (XProf's FLOPs: the count normalised to 16-bit rates, i.e. halved for 8-bit and
@@ -102,7 +105,7 @@ def instruction_costs(
     module_proto = _module_proto(hlo_proto, notes)
     if module_proto is None:
         return _frame([], notes)
-    return _frame(_module_rows(module_proto, variant, match_xprof, notes), notes)
+    return _frame(_module_rows(module_proto, program_id, variant, match_xprof, notes), notes)
 
 
 def module_costs(
@@ -113,9 +116,9 @@ def module_costs(
 ) -> pd.DataFrame:
     """:func:`instruction_costs` of every module of a profile (``prof.hlo_protos``), concatenated.
 
-    Rows are keyed by ``(program_id, name)``: the program id the device ops carry (the module's id;
-    taken from a ``"<module>(<id>)"`` key when the proto has none) and the instruction name, unique
-    within a module. ``df.attrs["notes"]`` lists problems, prefixed by the module key.
+    Rows are keyed by ``(program_id, name)``: the program id the device ops carry (the ``<id>`` of
+    the ``"<module>(<id>)"`` key, else the module's own id) and the instruction name, unique within a
+    module. ``df.attrs["notes"]`` lists problems, prefixed by the module key.
     """
     rows: list[dict] = []
     notes: list[str] = []
@@ -123,9 +126,9 @@ def module_costs(
         module_notes: list[str] = []
         module_proto = _module_proto(blob, module_notes)
         if module_proto is not None:
-            if module_proto.id == 0 and (m := _PROGRAM_ID_IN_KEY.search(key)):
-                module_proto.id = int(m.group(1)) & ((1 << 63) - 1)
-            rows.extend(_module_rows(module_proto, variant, match_xprof, module_notes))
+            m = _PROGRAM_ID_IN_KEY.search(key)
+            program_id = int(m.group(1)) if m else None
+            rows.extend(_module_rows(module_proto, program_id, variant, match_xprof, module_notes))
         notes.extend(f"{key}: {n}" for n in module_notes)
     return _frame(rows, notes)
 
@@ -212,7 +215,9 @@ def _salvage(blob: bytes, notes: list[str]) -> hlo_pb2.HloModuleProto | None:
 # ------------------------------------------------------------------------------------------ rows
 
 
-def _module_rows(proto: hlo_pb2.HloModuleProto, variant: Variant, match_xprof: bool, notes: list[str]) -> list[dict]:
+def _module_rows(
+    proto: hlo_pb2.HloModuleProto, program_id: int | None, variant: Variant, match_xprof: bool, notes: list[str]
+) -> list[dict]:
     if variant not in ("gpu", "xla"):
         raise ValueError(f"variant must be 'gpu' or 'xla', not {variant!r}")
     module = Module.from_proto(proto)
@@ -223,7 +228,7 @@ def _module_rows(proto: hlo_pb2.HloModuleProto, variant: Variant, match_xprof: b
     dropped = match_xprof and bool(analysis.fatal)
     if dropped:
         notes.append("XLA's analysis stops on this module: XProf reports no costs for it (match_xprof)")
-    program_id = int(proto.id) & _UINT64
+    program_id = (int(proto.id) if program_id is None else int(program_id)) & _UINT64
     rows = []
     for comp in module.computations:
         is_entry = comp is module.entry
