@@ -118,7 +118,7 @@ class CostAnalysis:
             return total
         self._active.append(comp)
         try:
-            for ins in comp.post_order():
+            for ins in comp.order:
                 props = self.visit(ins)
                 self.props[ins] = props
                 total.add(props)
@@ -141,11 +141,11 @@ class CostAnalysis:
     def preprocess(self, ins: Instr) -> Props:
         """Default properties: the instruction reads each operand once and writes its result."""
         p = Props()
-        out = shp.leaf_bytes(ins.shape) if shp.is_tuple(ins.shape) else shp.byte_size(ins.shape)
+        out = shp.leaf_bytes(ins.shape) if shp.is_tuple(ins.shape) else ins.size
         total = float(out)
         p.set_out((), out)
         for i, op in enumerate(ins.operands):
-            size = shp.byte_size(op.shape)
+            size = op.size
             total += size
             p.set_operand(i, (), size)
             p.set_util(i, (), 1.0)
@@ -189,7 +189,7 @@ class CostAnalysis:
         return p
 
     def tuple_(self, ins: Instr, p: Props) -> Props:
-        size = shp.byte_size(ins.shape)
+        size = ins.size
         p[BYTES] = float(size)
         p.set_out((), size)
         for i in range(len(ins.operands)):
@@ -206,36 +206,36 @@ class CostAnalysis:
             if ins.opcode in TRANSCENDENTAL:
                 p[TRANSCENDENTALS] = float(count)
         elif ins.opcode in TRANSCENDENTAL:
-            p[TRANSCENDENTALS] = float(shp.elements(ins.shape))
+            p[TRANSCENDENTALS] = float(ins.elements)
         else:
-            p[FLOPS] = float(shp.elements(ins.shape))
+            p[FLOPS] = float(ins.elements)
         return p
 
     def slice_(self, ins: Instr, p: Props) -> Props:
-        out = shp.byte_size(ins.shape)
+        out = ins.size
         p[BYTES] = 2.0 * out
         p.set_out((), out)
         p.set_operand(0, (), out)
-        p.set_util(0, (), _ratio(shp.elements(ins.shape), shp.elements(ins.operands[0].shape)))
+        p.set_util(0, (), _ratio(ins.elements, ins.operands[0].elements))
         return p
 
     def dynamic_slice(self, ins: Instr, p: Props) -> Props:
-        out, idx = shp.byte_size(ins.shape), shp.byte_size(ins.operands[1].shape)
+        out, idx = ins.size, ins.operands[1].size
         p[BYTES] = 2.0 * out + idx
         p.set_out((), out)
         p.set_operand(0, (), out)
         p.set_operand(1, (), idx)
-        p.set_util(0, (), _ratio(shp.elements(ins.shape), shp.elements(ins.operands[0].shape)))
+        p.set_util(0, (), _ratio(ins.elements, ins.operands[0].elements))
         return p
 
     def dynamic_update_slice(self, ins: Instr, p: Props) -> Props:
-        update, idx = shp.byte_size(ins.operands[1].shape), shp.byte_size(ins.operands[2].shape)
+        update, idx = ins.operands[1].size, ins.operands[2].size
         p[BYTES] = 2.0 * update + idx
         p.set_out((), update)
         p.set_operand(0, (), 0)
         p.set_operand(1, (), update)
         p.set_operand(2, (), idx)
-        n_out, n_upd = shp.elements(ins.shape), shp.elements(ins.operands[1].shape)
+        n_out, n_upd = ins.elements, ins.operands[1].elements
         p.set_util(0, (), _ratio(n_out - n_upd, n_out))
         return p
 
@@ -279,7 +279,7 @@ class CostAnalysis:
 
     def triangular_solve(self, ins: Instr, p: Props) -> Props:
         a, b = ins.operands[0].shape, ins.operands[1].shape
-        out = shp.byte_size(ins.shape)
+        out = ins.size
         p.set_out((), out)
         p[BYTES] = f32(out + shp.byte_size(a) / 2.0 + shp.byte_size(b))
         p.set_operand(0, (), shp.byte_size(b))  # XLA overwrites operand 0's entry with operand 1's size
@@ -296,12 +296,12 @@ class CostAnalysis:
         return p
 
     def rng(self, ins: Instr, p: Props) -> Props:
-        count = shp.elements(ins.shape) if ins.opcode == "rng" else shp.elements_recursive(ins.shape)
+        count = ins.elements if ins.opcode == "rng" else shp.elements_recursive(ins.shape)
         p[TRANSCENDENTALS] = float(count)
         return p
 
     def sort(self, ins: Instr, p: Props) -> Props:
-        n = shp.elements(ins.operands[0].shape)
+        n = ins.operands[0].elements
         p[FLOPS] = float(n * max(n - 1, 0).bit_length())
         return p
 
@@ -328,11 +328,11 @@ class CostAnalysis:
         return p
 
     def gather(self, ins: Instr, p: Props) -> Props:
-        out, idx = shp.byte_size(ins.shape), shp.byte_size(ins.operands[1].shape)
+        out, idx = ins.size, ins.operands[1].size
         p[BYTES] = 2.0 * out + idx
         p.set_operand(0, (), out)
         p.set_operand(1, (), idx)
-        p.set_util(0, (), _ratio(shp.elements(ins.shape), shp.elements(ins.operands[0].shape)))
+        p.set_util(0, (), _ratio(ins.elements, ins.operands[0].elements))
         p.set_out((), out)
         return p
 
@@ -341,7 +341,7 @@ class CostAnalysis:
         updates = ins.operands[n + 1 :]
         total_update = 0
         for i, upd in enumerate(updates):
-            size = shp.byte_size(upd.shape)
+            size = upd.size
             p.set_operand(i, (), size)
             p.set_operand(n + 1 + i, (), size)
             total_update += size
@@ -349,7 +349,7 @@ class CostAnalysis:
         p.set_operand(n, (), idx)
         p[BYTES] = 3.0 * total_update + idx
         p.set_out((), total_update)
-        self._scaled(p, self.subcomputation(ins.called[0]), shp.elements(updates[0].shape))
+        self._scaled(p, self.subcomputation(ins.called[0]), updates[0].elements)
         return p
 
     # -- ops applying a computation per element
@@ -360,13 +360,13 @@ class CostAnalysis:
                 p[key] = sub[key] * count
 
     def map_(self, ins: Instr, p: Props) -> Props:
-        self._scaled(p, self.subcomputation(ins.called[0]), shp.elements(ins.shape))
+        self._scaled(p, self.subcomputation(ins.called[0]), ins.elements)
         return p
 
     def reduce(self, ins: Instr, p: Props) -> Props:
         sub = self.subcomputation(ins.called[0])
         out0 = ins.shape.tuple_shapes[0] if shp.is_tuple(ins.shape) else ins.shape
-        self._scaled(p, sub, shp.elements(ins.operands[0].shape) - shp.elements(out0))
+        self._scaled(p, sub, ins.operands[0].elements - shp.elements(out0))
         if self.gpu:  # every output element reads the init values
             output = shp.leaf_bytes(ins.shape)
             p.set_out((), output)
@@ -374,7 +374,7 @@ class CostAnalysis:
             total = float(output) + sum(p.operand(i) for i in range(n_inputs))
             n_out = shp.elements(out0)
             for i in range(n_inputs, len(ins.operands)):
-                size = n_out * shp.byte_size(ins.operands[i].shape)
+                size = n_out * ins.operands[i].size
                 p.set_operand(i, (), size)
                 p.set_util(i, (), n_out)
                 total += size
@@ -410,7 +410,7 @@ class CostAnalysis:
     def select_and_scatter(self, ins: Instr, p: Props) -> Props:
         select = self.subcomputation(ins.called[0])
         scatter = self.subcomputation(ins.called[1])
-        n_source = shp.elements(ins.operands[1].shape)
+        n_source = ins.operands[1].elements
         window_count = math.prod(int(d.size) for d in ins.proto.window.dimensions)
         for key in _COPIED_KEYS:
             p[key] = p.get0(key) + select.get0(key) * n_source * (window_count - 1)
@@ -461,7 +461,7 @@ class CostAnalysis:
         arrays = [s for _, s in shp.subshapes(ins.shape) if shp.is_array(s)]
         output = sum(shp.byte_size(s) for s in arrays)
         p.set_out((), output)
-        p[BYTES] = float(output + sum(shp.byte_size(op.shape) for op in ins.operands))
+        p[BYTES] = float(output + sum(op.size for op in ins.operands))
         if self.gpu:
             count = shp.elements_recursive(ins.shape)
             p[FLOPS] = float(gpu_flops_per_element(self._root_opcode(ins), ins.shape.element_type) * count)
@@ -570,7 +570,7 @@ class CostAnalysis:
             if len(index) == 1 and root.opcode == "tuple":
                 producer = root.operands[index[0]]
             if producer.opcode == "dynamic-update-slice":
-                size = shp.byte_size(producer.operands[1].shape)
+                size = producer.operands[1].size
                 self.props.setdefault(producer, Props()).set_util(0, (), 0.0)
             else:
                 size = shp.byte_size(sub)
@@ -594,7 +594,7 @@ class CostAnalysis:
         back; the fusion's FLOPs are its instructions' FLOPs weighted by that."""
         comp = ins.called[0]
         root = comp.root
-        order = list(reversed(comp.post_order()))
+        order = list(reversed(comp.order))
         roots: dict[Instr, set[Instr]] = {i: set() for i in order}
         root_util: dict[Instr, float] = dict.fromkeys(order, 0.0)
         for inner in order:
@@ -639,9 +639,9 @@ class CostAnalysis:
         """Constants too large to be immediates are read from memory."""
         largest_immediate = 8 if self.gpu else 1
         for inner in ins.called[0].instructions:
-            if inner.opcode == "constant" and shp.elements(inner.shape) > largest_immediate:
+            if inner.opcode == "constant" and inner.elements > largest_immediate:
                 util = min(self.props.get(inner, Props()).get0(UTILIZATION), 1.0)
-                p[BYTES] += shp.byte_size(inner.shape) * util
+                p[BYTES] += inner.size * util
 
     def _fusion_operands(self, ins: Instr, p: Props) -> None:
         comp = ins.called[0]
@@ -668,7 +668,7 @@ class CostAnalysis:
     def _parameter_read_bytes(self, hlo: Instr) -> float:
         if self.gpu:  # the share of the parameter the fusion uses, at most all of it
             util = min(self.props.get(hlo, Props()).get0(UTILIZATION), 1.0)
-            return float(math.floor(shp.byte_size(hlo.shape) * util + 0.5))
+            return float(math.floor(hlo.size * util + 0.5))
         return float(self._base_parameter_read_bytes(hlo))
 
     def _base_parameter_read_bytes(self, hlo: Instr, depth: int = 0) -> int:
@@ -689,37 +689,37 @@ class CostAnalysis:
                     )
                     for outer_user in user.users:
                         if simple and outer_user.opcode == "slice":
-                            size += shp.byte_size(outer_user.shape)
+                            size += outer_user.size
                         elif simple and outer_user.opcode == "dynamic-slice":
                             if user is outer_user.operands[0]:
-                                size += shp.byte_size(outer_user.shape)
+                                size += outer_user.size
                             elif not nested_seen:
                                 nested_seen = True
-                                size += shp.byte_size(user.shape)
+                                size += user.size
                         elif simple and outer_user.opcode == "dynamic-update-slice":
                             if user is not outer_user.operands[0] and not nested_seen:
                                 nested_seen = True
-                                size += shp.byte_size(user.shape)
+                                size += user.size
                         elif not nested_seen:
                             nested_seen = True
                             size += self._base_parameter_read_bytes(fused_param, depth + 1)
             elif user.opcode == "slice":
-                size += shp.byte_size(user.shape)
+                size += user.size
             elif user.opcode == "dynamic-slice":
                 if hlo is user.operands[0]:
-                    size += shp.byte_size(user.shape)
+                    size += user.size
                 elif not seen_plain_user:
                     seen_plain_user = True
-                    size += shp.byte_size(hlo.shape)
+                    size += hlo.size
             elif user.opcode == "dynamic-update-slice":
                 if hlo is not user.operands[0] and not seen_plain_user:
                     seen_plain_user = True
-                    size += shp.byte_size(hlo.shape)
+                    size += hlo.size
             elif user.opcode in ("broadcast", "reshape"):
-                size += shp.byte_size(hlo.shape)
+                size += hlo.size
             elif not seen_plain_user:
                 seen_plain_user = True
-                size += shp.byte_size(hlo.shape)
+                size += hlo.size
         return size
 
 

@@ -7,6 +7,7 @@ ids (damaged protos) are skipped and listed in ``Module.problems``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from nbprof.hlo import _cost_shapes as shp
 from nbprof.proto import hlo_pb2
@@ -21,18 +22,26 @@ class Instr:
     operands: list[Instr] = field(default_factory=list)
     users: list[Instr] = field(default_factory=list)
     called: list[Comp] = field(default_factory=list)
+    name: str = field(init=False)
+    opcode: str = field(init=False)
 
-    @property
-    def name(self) -> str:
-        return self.proto.name
+    def __post_init__(self) -> None:
+        self.name = self.proto.name
+        self.opcode = self.proto.opcode
 
-    @property
-    def opcode(self) -> str:
-        return self.proto.opcode
-
-    @property
+    @cached_property
     def shape(self) -> shp.Shape:
         return self.proto.shape
+
+    @cached_property
+    def size(self) -> int:
+        """Bytes of the result as XLA's cost analysis sizes it (a tuple: its pointer table)."""
+        return shp.byte_size(self.shape)
+
+    @cached_property
+    def elements(self) -> int:
+        """Elements of the result (0 for a tuple)."""
+        return shp.elements(self.shape)
 
     def operand_indices(self, operand: Instr) -> list[int]:
         return [i for i, op in enumerate(self.operands) if op is operand]
@@ -64,8 +73,12 @@ class Comp:
         params = [i for i in self.instructions if i.opcode == "parameter"]
         return sorted(params, key=lambda i: i.proto.parameter_number)
 
-    def post_order(self) -> list[Instr]:
+    @cached_property
+    def order(self) -> list[Instr]:
         """Operands before users: unreachable roots first, then the root (XLA's visiting order)."""
+        return self._post_order()
+
+    def _post_order(self) -> list[Instr]:
         roots = [i for i in self.instructions if not i.users and i is not self.root]
         if self.root is not None:
             roots.append(self.root)

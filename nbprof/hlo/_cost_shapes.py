@@ -60,11 +60,14 @@ def elements(shape: Shape) -> int:
     """Number of elements of an array (1 for a scalar); 0 for tuples, tokens and unknown types."""
     if not is_array(shape):
         return 0
-    return math.prod(max(int(d), 0) for d in shape.dimensions)
+    count = math.prod(shape.dimensions)
+    return count if count > 0 else math.prod(max(d, 0) for d in shape.dimensions)
 
 
 def elements_recursive(shape: Shape) -> int:
     """Elements summed over all arrays of a (possibly nested) tuple."""
+    if not is_tuple(shape):
+        return elements(shape)
     return sum(elements(leaf) for _, leaf in leaves(shape))
 
 

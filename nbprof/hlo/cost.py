@@ -302,6 +302,9 @@ def _device_flops_adjustment(ins: Instr, model_flops: float, match_xprof: bool) 
 def _bytes_read(ins: Instr, props: Props) -> float:
     total = 0.0
     for i, op in enumerate(ins.operands):
+        if not shp.is_tuple(op.shape):
+            total += props.operand(i) if shp.memory_space(op.shape) == 0 else 0.0
+            continue
         for index, leaf in shp.leaves(op.shape):
             if shp.memory_space(leaf) == 0:
                 total += props.operand(i, index)
@@ -309,6 +312,8 @@ def _bytes_read(ins: Instr, props: Props) -> float:
 
 
 def _bytes_written(ins: Instr, props: Props) -> float:
+    if not shp.is_tuple(ins.shape):
+        return props.out() if shp.memory_space(ins.shape) == 0 else 0.0
     return sum(props.out(index) for index, leaf in shp.leaves(ins.shape) if shp.memory_space(leaf) == 0)
 
 
