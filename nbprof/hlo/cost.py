@@ -84,16 +84,21 @@ def instruction_costs(
 
     ``hlo_proto``: a serialized ``xla.HloProto`` (what ``prof.hlo_protos`` holds) or a parsed
     ``HloProto`` / ``HloModuleProto``. ``program_id``: the id device ops carry for this program
-    (default: the module's own id, which is that id on GPU but not on TPU). Columns: ``program_id``
-    (uint64), ``module``,
-    ``computation``, ``name``, ``opcode``, ``fusion_kind``, ``custom_call_target``, ``is_entry``
-    (in the entry computation), ``is_fused`` (inside a fusion), and per execution:
-    ``flops`` (XProf's FLOPs: the count normalised to 16-bit rates, i.e. halved for 8-bit and
-    quartered for 4-bit inputs), ``model_flops`` (the FLOP count), ``transcendentals`` (XLA's
-    count of transcendental evaluations; XProf does not use it), ``bytes_accessed`` (bytes),
-    ``bytes_read`` / ``bytes_written`` (the part in memory space 0, device memory: XProf's HBM
-    read/write breakdown; XLA keeps no per-element split of tuple results, so those count as 0
-    written), ``cost_known`` (False where XLA cannot price the op; its costs are then 0).
+    (default: the module's own id, which is that id on GPU but not on TPU).
+
+    Columns: ``program_id`` (uint64), ``module``, ``computation``, ``name``, ``opcode``,
+    ``fusion_kind``, ``custom_call_target``, ``is_entry`` (in the entry computation), ``is_fused``
+    (inside a fusion computation), then per execution of the instruction:
+
+    - ``flops``: XProf's FLOPs, the count normalised to the 16-bit rate (halved when the widest
+      input is 8-bit, quartered when 4-bit); what op_profile and "Normalized GFLOP/s" use;
+    - ``model_flops``: the FLOP count ("Model GFLOP/s");
+    - ``transcendentals``: XLA's count of transcendental evaluations (XProf does not show it);
+    - ``bytes_accessed``: bytes read and written ("Measured memory BW");
+    - ``bytes_read`` / ``bytes_written``: the part in memory space 0 (device memory), XProf's HBM
+      read/write breakdown; 0 when ``bytes_accessed`` is 0. XLA records no per-element split of a
+      tuple result, so tuple-shaped results (custom calls, variadic reduces) count 0 written;
+    - ``cost_known``: False where XLA cannot price the op (costs 0, as XProf shows them).
 
     ``variant="xla"`` uses XLA's base model instead of its GPU one; ``match_xprof=True`` also
     reproduces XProf 2.24.2's gaps (legacy ``__cublas$gemm`` calls unpriced; no costs at all for a
@@ -101,6 +106,7 @@ def instruction_costs(
     protos) never raise: what could be computed is returned and the problems are listed in
     ``df.attrs["notes"]``.
     """
+    _check_variant(variant)
     notes: list[str] = []
     module_proto = _module_proto(hlo_proto, notes)
     if module_proto is None:
@@ -120,6 +126,7 @@ def module_costs(
     the ``"<module>(<id>)"`` key, else the module's own id) and the instruction name, unique within a
     module. ``df.attrs["notes"]`` lists problems, prefixed by the module key.
     """
+    _check_variant(variant)
     rows: list[dict] = []
     notes: list[str] = []
     for key, blob in hlo_protos.items():
@@ -131,6 +138,11 @@ def module_costs(
             rows.extend(_module_rows(module_proto, program_id, variant, match_xprof, module_notes))
         notes.extend(f"{key}: {n}" for n in module_notes)
     return _frame(rows, notes)
+
+
+def _check_variant(variant: str) -> None:
+    if variant not in ("gpu", "xla"):
+        raise ValueError(f"variant must be 'gpu' or 'xla', not {variant!r}")
 
 
 # ------------------------------------------------------------------------------------------ parsing
@@ -218,8 +230,6 @@ def _salvage(blob: bytes, notes: list[str]) -> hlo_pb2.HloModuleProto | None:
 def _module_rows(
     proto: hlo_pb2.HloModuleProto, program_id: int | None, variant: Variant, match_xprof: bool, notes: list[str]
 ) -> list[dict]:
-    if variant not in ("gpu", "xla"):
-        raise ValueError(f"variant must be 'gpu' or 'xla', not {variant!r}")
     module = Module.from_proto(proto)
     analysis = CostAnalysis(module, gpu=variant == "gpu", legacy_gemm=not match_xprof)
     analysis.run()
