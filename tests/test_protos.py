@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-from nbprof.proto import profiler_options_pb2, profiler_service_pb2, xplane_pb2
+from nbprof.proto import hlo_pb2, profiler_options_pb2, profiler_service_pb2, xplane_pb2
 
 # (message, field) -> (number, type) as in XLA/TSL's xplane.proto / profiler_*.proto.
 EXPECTED = {
@@ -49,6 +49,73 @@ EXPECTED = {
     ("XStatMetadata", "name"): 2,
     ("XStatMetadata", "description"): 3,
 }
+
+
+# (message, field) -> number as in XLA's xla/service/hlo.proto and xla/xla_data.proto (the fields cost
+# analysis reads; a wrong number would silently read another field).
+EXPECTED_HLO = {
+    ("HloInstructionProto", "name"): 1,
+    ("HloInstructionProto", "opcode"): 2,
+    ("HloInstructionProto", "shape"): 3,
+    ("HloInstructionProto", "metadata"): 7,
+    ("HloInstructionProto", "parameter_number"): 9,
+    ("HloInstructionProto", "fusion_kind"): 11,
+    ("HloInstructionProto", "tuple_index"): 13,
+    ("HloInstructionProto", "dimensions"): 14,
+    ("HloInstructionProto", "window"): 15,
+    ("HloInstructionProto", "convolution_dimension_numbers"): 16,
+    ("HloInstructionProto", "custom_call_target"): 28,
+    ("HloInstructionProto", "dot_dimension_numbers"): 30,
+    ("HloInstructionProto", "fft_length"): 32,
+    ("HloInstructionProto", "id"): 35,
+    ("HloInstructionProto", "operand_ids"): 36,
+    ("HloInstructionProto", "called_computation_ids"): 38,
+    ("HloInstructionProto", "backend_config"): 43,
+    ("HloInstructionProto", "feature_group_count"): 50,
+    ("HloInstructionProto", "batch_group_count"): 58,
+    ("HloInstructionProto", "ragged_dot_dimension_numbers"): 90,
+    ("HloComputationProto", "is_fusion_computation"): 7,
+    ("HloComputationProto", "root_id"): 6,
+    ("HloModuleProto", "id"): 5,
+    ("HloModuleProto", "entry_computation_id"): 6,
+    ("ShapeProto", "element_type"): 2,
+    ("ShapeProto", "dimensions"): 3,
+    ("ShapeProto", "tuple_shapes"): 4,
+    ("ShapeProto", "layout"): 5,
+    ("LayoutProto", "element_size_in_bits"): 7,
+    ("LayoutProto", "memory_space"): 8,
+    ("Window", "dimensions"): 1,
+    ("WindowDimension", "size"): 1,
+    ("WindowDimension", "stride"): 2,
+    ("WindowDimension", "padding_low"): 3,
+    ("WindowDimension", "padding_high"): 4,
+    ("WindowDimension", "window_dilation"): 5,
+    ("WindowDimension", "base_dilation"): 6,
+    ("WindowDimension", "window_reversal"): 7,
+    ("ConvolutionDimensionNumbers", "input_batch_dimension"): 7,
+    ("ConvolutionDimensionNumbers", "input_feature_dimension"): 8,
+    ("ConvolutionDimensionNumbers", "input_spatial_dimensions"): 11,
+    ("ConvolutionDimensionNumbers", "kernel_input_feature_dimension"): 3,
+    ("ConvolutionDimensionNumbers", "kernel_output_feature_dimension"): 4,
+    ("ConvolutionDimensionNumbers", "kernel_spatial_dimensions"): 6,
+    ("ConvolutionDimensionNumbers", "output_batch_dimension"): 9,
+    ("ConvolutionDimensionNumbers", "output_feature_dimension"): 10,
+    ("ConvolutionDimensionNumbers", "output_spatial_dimensions"): 12,
+    ("DotDimensionNumbers", "lhs_contracting_dimensions"): 1,
+    ("DotDimensionNumbers", "rhs_contracting_dimensions"): 2,
+    ("DotDimensionNumbers", "lhs_batch_dimensions"): 3,
+    ("DotDimensionNumbers", "rhs_batch_dimensions"): 4,
+    ("RaggedDotDimensionNumbers", "dot_dimension_numbers"): 1,
+    ("RaggedDotDimensionNumbers", "lhs_ragged_dimensions"): 2,
+    ("RaggedDotDimensionNumbers", "rhs_group_dimensions"): 3,
+}
+
+
+def test_hlo_field_numbers() -> None:
+    for (msg, field), number in EXPECTED_HLO.items():
+        desc = getattr(hlo_pb2, msg).DESCRIPTOR
+        assert desc.fields_by_name[field].number == number, (msg, field)
+    assert hlo_pb2.DESCRIPTOR.package == "nbprof.hlo"
 
 
 def test_xplane_field_numbers() -> None:

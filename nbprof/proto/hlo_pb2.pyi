@@ -141,6 +141,120 @@ class ShapeProto(_message.Message):
         is_dynamic_dimension: _Iterable[bool] | None = ...,
     ) -> None: ...
 
+class WindowDimension(_message.Message):
+    __slots__ = ("size", "stride", "padding_low", "padding_high", "window_dilation", "base_dilation", "window_reversal")
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    STRIDE_FIELD_NUMBER: _ClassVar[int]
+    PADDING_LOW_FIELD_NUMBER: _ClassVar[int]
+    PADDING_HIGH_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_DILATION_FIELD_NUMBER: _ClassVar[int]
+    BASE_DILATION_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_REVERSAL_FIELD_NUMBER: _ClassVar[int]
+    size: int
+    stride: int
+    padding_low: int
+    padding_high: int
+    window_dilation: int
+    base_dilation: int
+    window_reversal: bool
+    def __init__(
+        self,
+        size: int | None = ...,
+        stride: int | None = ...,
+        padding_low: int | None = ...,
+        padding_high: int | None = ...,
+        window_dilation: int | None = ...,
+        base_dilation: int | None = ...,
+        window_reversal: bool = ...,
+    ) -> None: ...
+
+class Window(_message.Message):
+    __slots__ = ("dimensions",)
+    DIMENSIONS_FIELD_NUMBER: _ClassVar[int]
+    dimensions: _containers.RepeatedCompositeFieldContainer[WindowDimension]
+    def __init__(self, dimensions: _Iterable[WindowDimension | _Mapping] | None = ...) -> None: ...
+
+class ConvolutionDimensionNumbers(_message.Message):
+    __slots__ = (
+        "input_batch_dimension",
+        "input_feature_dimension",
+        "input_spatial_dimensions",
+        "kernel_input_feature_dimension",
+        "kernel_output_feature_dimension",
+        "kernel_spatial_dimensions",
+        "output_batch_dimension",
+        "output_feature_dimension",
+        "output_spatial_dimensions",
+    )
+    INPUT_BATCH_DIMENSION_FIELD_NUMBER: _ClassVar[int]
+    INPUT_FEATURE_DIMENSION_FIELD_NUMBER: _ClassVar[int]
+    INPUT_SPATIAL_DIMENSIONS_FIELD_NUMBER: _ClassVar[int]
+    KERNEL_INPUT_FEATURE_DIMENSION_FIELD_NUMBER: _ClassVar[int]
+    KERNEL_OUTPUT_FEATURE_DIMENSION_FIELD_NUMBER: _ClassVar[int]
+    KERNEL_SPATIAL_DIMENSIONS_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_BATCH_DIMENSION_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_FEATURE_DIMENSION_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_SPATIAL_DIMENSIONS_FIELD_NUMBER: _ClassVar[int]
+    input_batch_dimension: int
+    input_feature_dimension: int
+    input_spatial_dimensions: _containers.RepeatedScalarFieldContainer[int]
+    kernel_input_feature_dimension: int
+    kernel_output_feature_dimension: int
+    kernel_spatial_dimensions: _containers.RepeatedScalarFieldContainer[int]
+    output_batch_dimension: int
+    output_feature_dimension: int
+    output_spatial_dimensions: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(
+        self,
+        input_batch_dimension: int | None = ...,
+        input_feature_dimension: int | None = ...,
+        input_spatial_dimensions: _Iterable[int] | None = ...,
+        kernel_input_feature_dimension: int | None = ...,
+        kernel_output_feature_dimension: int | None = ...,
+        kernel_spatial_dimensions: _Iterable[int] | None = ...,
+        output_batch_dimension: int | None = ...,
+        output_feature_dimension: int | None = ...,
+        output_spatial_dimensions: _Iterable[int] | None = ...,
+    ) -> None: ...
+
+class DotDimensionNumbers(_message.Message):
+    __slots__ = (
+        "lhs_contracting_dimensions",
+        "rhs_contracting_dimensions",
+        "lhs_batch_dimensions",
+        "rhs_batch_dimensions",
+    )
+    LHS_CONTRACTING_DIMENSIONS_FIELD_NUMBER: _ClassVar[int]
+    RHS_CONTRACTING_DIMENSIONS_FIELD_NUMBER: _ClassVar[int]
+    LHS_BATCH_DIMENSIONS_FIELD_NUMBER: _ClassVar[int]
+    RHS_BATCH_DIMENSIONS_FIELD_NUMBER: _ClassVar[int]
+    lhs_contracting_dimensions: _containers.RepeatedScalarFieldContainer[int]
+    rhs_contracting_dimensions: _containers.RepeatedScalarFieldContainer[int]
+    lhs_batch_dimensions: _containers.RepeatedScalarFieldContainer[int]
+    rhs_batch_dimensions: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(
+        self,
+        lhs_contracting_dimensions: _Iterable[int] | None = ...,
+        rhs_contracting_dimensions: _Iterable[int] | None = ...,
+        lhs_batch_dimensions: _Iterable[int] | None = ...,
+        rhs_batch_dimensions: _Iterable[int] | None = ...,
+    ) -> None: ...
+
+class RaggedDotDimensionNumbers(_message.Message):
+    __slots__ = ("dot_dimension_numbers", "lhs_ragged_dimensions", "rhs_group_dimensions")
+    DOT_DIMENSION_NUMBERS_FIELD_NUMBER: _ClassVar[int]
+    LHS_RAGGED_DIMENSIONS_FIELD_NUMBER: _ClassVar[int]
+    RHS_GROUP_DIMENSIONS_FIELD_NUMBER: _ClassVar[int]
+    dot_dimension_numbers: DotDimensionNumbers
+    lhs_ragged_dimensions: _containers.RepeatedScalarFieldContainer[int]
+    rhs_group_dimensions: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(
+        self,
+        dot_dimension_numbers: DotDimensionNumbers | _Mapping | None = ...,
+        lhs_ragged_dimensions: _Iterable[int] | None = ...,
+        rhs_group_dimensions: _Iterable[int] | None = ...,
+    ) -> None: ...
+
 class OpMetadata(_message.Message):
     __slots__ = ("op_type", "op_name", "source_file", "source_line", "deduplicated_name", "stack_frame_id")
     OP_TYPE_FIELD_NUMBER: _ClassVar[int]
@@ -172,26 +286,62 @@ class HloInstructionProto(_message.Message):
         "shape",
         "metadata",
         "parameter_number",
+        "fusion_kind",
+        "tuple_index",
+        "dimensions",
+        "window",
+        "convolution_dimension_numbers",
+        "feature_group_count",
+        "batch_group_count",
+        "custom_call_target",
+        "dot_dimension_numbers",
+        "ragged_dot_dimension_numbers",
+        "fft_length",
         "id",
         "operand_ids",
         "called_computation_ids",
+        "backend_config",
     )
     NAME_FIELD_NUMBER: _ClassVar[int]
     OPCODE_FIELD_NUMBER: _ClassVar[int]
     SHAPE_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     PARAMETER_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    FUSION_KIND_FIELD_NUMBER: _ClassVar[int]
+    TUPLE_INDEX_FIELD_NUMBER: _ClassVar[int]
+    DIMENSIONS_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_FIELD_NUMBER: _ClassVar[int]
+    CONVOLUTION_DIMENSION_NUMBERS_FIELD_NUMBER: _ClassVar[int]
+    FEATURE_GROUP_COUNT_FIELD_NUMBER: _ClassVar[int]
+    BATCH_GROUP_COUNT_FIELD_NUMBER: _ClassVar[int]
+    CUSTOM_CALL_TARGET_FIELD_NUMBER: _ClassVar[int]
+    DOT_DIMENSION_NUMBERS_FIELD_NUMBER: _ClassVar[int]
+    RAGGED_DOT_DIMENSION_NUMBERS_FIELD_NUMBER: _ClassVar[int]
+    FFT_LENGTH_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     OPERAND_IDS_FIELD_NUMBER: _ClassVar[int]
     CALLED_COMPUTATION_IDS_FIELD_NUMBER: _ClassVar[int]
+    BACKEND_CONFIG_FIELD_NUMBER: _ClassVar[int]
     name: str
     opcode: str
     shape: ShapeProto
     metadata: OpMetadata
     parameter_number: int
+    fusion_kind: str
+    tuple_index: int
+    dimensions: _containers.RepeatedScalarFieldContainer[int]
+    window: Window
+    convolution_dimension_numbers: ConvolutionDimensionNumbers
+    feature_group_count: int
+    batch_group_count: int
+    custom_call_target: str
+    dot_dimension_numbers: DotDimensionNumbers
+    ragged_dot_dimension_numbers: RaggedDotDimensionNumbers
+    fft_length: _containers.RepeatedScalarFieldContainer[int]
     id: int
     operand_ids: _containers.RepeatedScalarFieldContainer[int]
     called_computation_ids: _containers.RepeatedScalarFieldContainer[int]
+    backend_config: bytes
     def __init__(
         self,
         name: str | None = ...,
@@ -199,27 +349,42 @@ class HloInstructionProto(_message.Message):
         shape: ShapeProto | _Mapping | None = ...,
         metadata: OpMetadata | _Mapping | None = ...,
         parameter_number: int | None = ...,
+        fusion_kind: str | None = ...,
+        tuple_index: int | None = ...,
+        dimensions: _Iterable[int] | None = ...,
+        window: Window | _Mapping | None = ...,
+        convolution_dimension_numbers: ConvolutionDimensionNumbers | _Mapping | None = ...,
+        feature_group_count: int | None = ...,
+        batch_group_count: int | None = ...,
+        custom_call_target: str | None = ...,
+        dot_dimension_numbers: DotDimensionNumbers | _Mapping | None = ...,
+        ragged_dot_dimension_numbers: RaggedDotDimensionNumbers | _Mapping | None = ...,
+        fft_length: _Iterable[int] | None = ...,
         id: int | None = ...,
         operand_ids: _Iterable[int] | None = ...,
         called_computation_ids: _Iterable[int] | None = ...,
+        backend_config: bytes | None = ...,
     ) -> None: ...
 
 class HloComputationProto(_message.Message):
-    __slots__ = ("name", "instructions", "id", "root_id")
+    __slots__ = ("name", "instructions", "id", "root_id", "is_fusion_computation")
     NAME_FIELD_NUMBER: _ClassVar[int]
     INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     ROOT_ID_FIELD_NUMBER: _ClassVar[int]
+    IS_FUSION_COMPUTATION_FIELD_NUMBER: _ClassVar[int]
     name: str
     instructions: _containers.RepeatedCompositeFieldContainer[HloInstructionProto]
     id: int
     root_id: int
+    is_fusion_computation: bool
     def __init__(
         self,
         name: str | None = ...,
         instructions: _Iterable[HloInstructionProto | _Mapping] | None = ...,
         id: int | None = ...,
         root_id: int | None = ...,
+        is_fusion_computation: bool = ...,
     ) -> None: ...
 
 class StackFrameIndexProto(_message.Message):

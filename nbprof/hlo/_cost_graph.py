@@ -1,0 +1,150 @@
+"""An HLO module as a graph: instructions with their operands, users and called computations resolved.
+
+Built from ``nbprof.proto.hlo_pb2`` messages for the cost analysis; dangling operand or computation
+ids (damaged protos) are skipped and listed in ``Module.problems``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from nbprof.hlo import _cost_shapes as shp
+from nbprof.proto import hlo_pb2
+
+
+@dataclass(eq=False)
+class Instr:
+    """An HLO instruction with its operands, users and called computations resolved."""
+
+    proto: hlo_pb2.HloInstructionProto
+    comp: Comp
+    operands: list[Instr] = field(default_factory=list)
+    users: list[Instr] = field(default_factory=list)
+    called: list[Comp] = field(default_factory=list)
+    name: str = field(init=False)
+    opcode: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.name = self.proto.name
+        self.opcode = self.proto.opcode
+
+    @cached_property
+    def shape(self) -> shp.Shape:
+        return self.proto.shape
+
+    @cached_property
+    def size(self) -> int:
+        """Bytes of the result as XLA's cost analysis sizes it (a tuple: its pointer table)."""
+        return shp.byte_size(self.shape)
+
+    @cached_property
+    def elements(self) -> int:
+        """Elements of the result (0 for a tuple)."""
+        return shp.elements(self.shape)
+
+    def operand_indices(self, operand: Instr) -> list[int]:
+        return [i for i, op in enumerate(self.operands) if op is operand]
+
+    def fused_parameter(self, number: int) -> Instr:
+        return self.called[0].parameter(number)
+
+
+@dataclass(eq=False)
+class Comp:
+    """An HLO computation: its instructions in proto order and its root."""
+
+    proto: hlo_pb2.HloComputationProto
+    instructions: list[Instr] = field(default_factory=list)
+    root: Instr | None = None
+    is_fusion: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.proto.name
+
+    def parameter(self, number: int) -> Instr:
+        for ins in self.instructions:
+            if ins.opcode == "parameter" and ins.proto.parameter_number == number:
+                return ins
+        raise IndexError(f"{self.name} has no parameter {number}")
+
+    def parameters(self) -> list[Instr]:
+        params = [i for i in self.instructions if i.opcode == "parameter"]
+        return sorted(params, key=lambda i: i.proto.parameter_number)
+
+    @cached_property
+    def order(self) -> list[Instr]:
+        """Operands before users: unreachable roots first, then the root (XLA's visiting order)."""
+        return self._post_order()
+
+    def _post_order(self) -> list[Instr]:
+        roots = [i for i in self.instructions if not i.users and i is not self.root]
+        if self.root is not None:
+            roots.append(self.root)
+        seen: set[int] = set()
+        order: list[Instr] = []
+        for start in roots:
+            if id(start) in seen:
+                continue
+            stack: list[tuple[Instr, int]] = [(start, 0)]
+            seen.add(id(start))
+            while stack:
+                ins, k = stack[-1]
+                if k < len(ins.operands):
+                    stack[-1] = (ins, k + 1)
+                    op = ins.operands[k]
+                    if id(op) not in seen and op.comp is self:
+                        seen.add(id(op))
+                        stack.append((op, 0))
+                else:
+                    stack.pop()
+                    order.append(ins)
+        order.extend(i for i in self.instructions if id(i) not in seen)  # in a cycle: malformed input
+        return order
+
+
+@dataclass
+class Module:
+    """A parsed HLO module; ``problems`` lists what had to be skipped while resolving it."""
+
+    proto: hlo_pb2.HloModuleProto
+    computations: list[Comp]
+    entry: Comp | None
+    problems: list[str]
+
+    @classmethod
+    def from_proto(cls, proto: hlo_pb2.HloModuleProto) -> Module:
+        problems: list[str] = []
+        comps = [Comp(c) for c in proto.computations]
+        by_comp_id = {c.proto.id: c for c in comps}
+        for comp in comps:
+            comp.instructions = [Instr(p, comp) for p in comp.proto.instructions]
+        for comp in comps:
+            by_id = {i.proto.id: i for i in comp.instructions}
+            for ins in comp.instructions:
+                added: set[int] = set()
+                for oid in ins.proto.operand_ids:
+                    op = by_id.get(oid)
+                    if op is None:
+                        problems.append(f"{comp.name}/{ins.name}: operand id {oid} not in its computation")
+                        continue
+                    ins.operands.append(op)
+                    if id(op) not in added:
+                        added.add(id(op))
+                        op.users.append(ins)
+                for cid in ins.proto.called_computation_ids:
+                    callee = by_comp_id.get(cid)
+                    if callee is None:
+                        problems.append(f"{comp.name}/{ins.name}: called computation id {cid} not in the module")
+                    else:
+                        ins.called.append(callee)
+                if ins.opcode == "fusion" and ins.called:
+                    ins.called[0].is_fusion = True
+            comp.root = by_id.get(comp.proto.root_id) or (comp.instructions[-1] if comp.instructions else None)
+            comp.is_fusion = comp.is_fusion or comp.proto.is_fusion_computation
+        named = [c for c in comps if proto.entry_computation_name and c.name == proto.entry_computation_name]
+        entry = named[0] if named else by_comp_id.get(proto.entry_computation_id)
+        if entry is None:
+            problems.append("entry computation missing; analysing every computation no other one calls")
+        return cls(proto, comps, entry, problems)
