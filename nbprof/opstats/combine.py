@@ -86,11 +86,12 @@ def step_timespans(steps: pd.DataFrame, offset_ps: int = 0) -> tuple[np.ndarray,
     file's own time axis (``start_ps - offset_ps``: XProf aligns hosts on their files' times)."""
     if len(steps) == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    begin = steps["start_ps"].to_numpy(np.int64) - offset_ps
-    end = begin + steps["duration_ps"].to_numpy(np.int64)
-    spans = pd.DataFrame({"step": steps["step"].to_numpy(np.int64), "begin": begin, "end": end})
-    per_step = spans.groupby("step", sort=True).agg(begin=("begin", "min"), end=("end", "max"))
-    b, e = per_step["begin"].to_numpy(np.int64), per_step["end"].to_numpy(np.int64)
+    step = steps["step"].to_numpy(np.int64)
+    order = np.argsort(step, kind="stable")
+    begin = steps["start_ps"].to_numpy(np.int64)[order] - offset_ps
+    end = begin + steps["duration_ps"].to_numpy(np.int64)[order]
+    first = np.flatnonzero(np.r_[True, step[order][1:] != step[order][:-1]])
+    b, e = np.minimum.reduceat(begin, first), np.maximum.reduceat(end, first)
     empty = e <= b  # XProf: an empty Timespan when the cores' span is empty
     return np.where(empty, 0, b), np.where(empty, 0, e)
 
@@ -139,11 +140,11 @@ def step_intersection(spans: dict[str, tuple[np.ndarray, np.ndarray]]) -> StepIn
     timespans (``step_timespans`` of each worker, in host order)."""
     if not spans:
         return StepIntersection(None, {}, 0, 0, False)
-    chief, shortest = None, None
-    for host, (begin, end) in spans.items():
-        timed = end > begin
-        total = int(end[timed].max() - begin[timed].min()) if timed.any() else 0
-        if chief is None or total < shortest:
+    chief, shortest = "", 0
+    for host, (begins, ends) in spans.items():
+        timed = ends > begins
+        total = int(ends[timed].max() - begins[timed].min()) if timed.any() else 0
+        if not chief or total < shortest:  # the first host wins ties
             chief, shortest = host, total
     chief_spans = spans[chief]
     if len(chief_spans[0]) == 0:
@@ -152,11 +153,11 @@ def step_intersection(spans: dict[str, tuple[np.ndarray, np.ndarray]]) -> StepIn
         host: StepAlignment(0, 0, len(chief_spans[0])) if host == chief else _align(own, chief_spans)
         for host, own in spans.items()
     }
-    begin = max(a.begin_chief_idx for a in alignments.values())
-    end = min(a.begin_chief_idx + a.num_steps for a in alignments.values())
-    if begin > end:
+    first = max(a.begin_chief_idx for a in alignments.values())
+    last = min(a.begin_chief_idx + a.num_steps for a in alignments.values())
+    if first > last:
         return StepIntersection(chief, alignments, 0, 0, True)
-    return StepIntersection(chief, alignments, begin, end - begin, False)
+    return StepIntersection(chief, alignments, first, last - first, False)
 
 
 def is_coordinator(hardware_type: str, no_accelerator_in_system: bool) -> bool:

@@ -204,7 +204,8 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
         host = hosts[0]
     elif host not in hosts:
         raise MemoryProfileError(f"no allocator events for host {host!r} (hosts with memory data: {hosts})")
-    if len(op_stats.hosts) > 1:
+    profile_hosts = list(op_stats.hosts)
+    if len(profile_hosts) > 1:
         # one host's allocator, as XProf (it reads one file): that host's own OpStats and steps
         op_stats = op_stats.for_host(host)
         profile = op_stats.frames
@@ -227,8 +228,11 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
     timeline = _timeline(frame)
     breakdown = _breakdown(timeline, summary)
     notes = [f"step ids: {step_source}"]
-    if len(hosts) > 1:
-        notes.append(f"host {host!r} of {hosts} (XProf's memory profile reads one file only); pass host= for another")
+    if len(profile_hosts) > 1:
+        notes.append(
+            f"host {host!r} of {profile_hosts} (with allocator events: {hosts}); XProf's memory profile "
+            "reads one file only; pass host= for another"
+        )
     return MemoryProfile(memory_id, memory_ids, summary, timeline, breakdown, host=host, notes=notes)
 
 

@@ -144,13 +144,22 @@ class Frames:
                 if self.host_hostnames
                 else self.hostnames
             ),
-            hlo_protos=self.hlo_protos,
+            hlo_protos=self._hlo_protos_of(hosts),
             notes=self.notes,
             damaged=self.damaged,
             host_hostnames={h: n for h, n in self.host_hostnames.items() if h in hosts},
             _stats_sources=sources,
         )
         return type(self).from_frames(data)
+
+    def _hlo_protos_of(self, hosts: list[str]) -> dict[str, bytes]:
+        """The HLO protos the given hosts' files carry (all of them when the metadata does not say)."""
+        em = self.event_metadata
+        if not self.hlo_protos or "hlo_proto" not in em.columns or "host" not in em.columns:
+            return self.hlo_protos
+        mine = em[em["host"].isin(hosts).to_numpy() & em["hlo_proto"].notna().to_numpy()]
+        names = set(mine["name"].astype(str))
+        return {k: v for k, v in self.hlo_protos.items() if k in names}
 
     @classmethod
     def from_frames(cls, frames: Frames) -> Any:
