@@ -229,6 +229,26 @@ def test_memory_profile_reads_one_host_with_its_own_steps() -> None:
     pd.testing.assert_frame_equal(res.breakdown, alone.breakdown)
 
 
+def test_tf_data_links_producers_within_a_host(tmp_path: pathlib.Path) -> None:
+    # two copies of one capture: the same iterator and element ids on both hosts; a consumer
+    # reads only from its own host's producers, so every count doubles, never quadruples
+    run = tmp_path / "plugins" / "profile" / "run"
+    run.mkdir(parents=True)
+    for host in ("w0", "w1"):
+        shutil.copy(fixture_file("tf_keras2_input_bound"), run / f"{host}.xplane.pb")
+    two = nbprof.load(tmp_path).tf_data_bottleneck()
+    one = nbprof.load(fixture_file("tf_keras2_input_bound")).tf_data_bottleneck()
+
+    def links(result) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+        (note,) = [n for n in result.notes if "graph links" in n]
+        nested, producer = note.split("graph links: ")[1].split(" by nesting on a thread, ")
+        return int(nested), int(producer.split(" ")[0])
+
+    assert links(two) == (2 * links(one)[0], 2 * links(one)[1])
+    assert sorted(two.pipelines["host"].unique()) == ["w0", "w1"]
+    assert any("2 hosts" in n for n in two.notes)
+
+
 # ------------------------------------------------------------------------ OpStats structure
 def test_one_host_profile_op_stats_is_built_on_its_own_frames() -> None:
     prof = nbprof.load(fixture_file("tf_keras2_fit"))
