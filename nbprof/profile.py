@@ -9,12 +9,14 @@ contract (``nbprof/tools/_result.py``) and show their view in a notebook.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from nbprof.errors import ProfileError
 from nbprof.opstats import OpStats
+from nbprof.opstats.op_stats import CombinedOpStats
 from nbprof.xspace.frameset import Frames
 from nbprof.xspace.read import read_frames
 from nbprof.xspace.read import runs as _runs
@@ -84,16 +86,44 @@ class Profile(Frames):
     """A profile (one or more hosts of one run) as pandas DataFrames, with XProf's tools.
 
     The frames are described in docs/frames.md (times int64 ps since ``origin_ns``). The
-    tools share one ``OpStats`` (``op_stats()``), built part by part on first use.
+    tools share one ``OpStats`` (``op_stats()``), built part by part on first use; with
+    several hosts it combines the hosts' own OpStats (``op_stats(host=...)``) as XProf does.
     """
 
     _op_stats: OpStats | None = None
+    _host_profiles: dict[str, Profile] = field(default_factory=dict)
 
-    def op_stats(self) -> OpStats:
-        """XProf's OpStats of this profile (op metrics dbs, step db, environments), cached."""
+    def op_stats(self, host: str | None = None) -> OpStats:
+        """XProf's OpStats (op metrics dbs, step db, environments), cached.
+
+        Without ``host``: the profile's — on one host that host's, built from these frames; on
+        several, the hosts' OpStats combined as XProf combines a multi-host session (steps
+        every worker ran, op metrics added up). With ``host``: that host's own, built once from
+        its frames only (``for_host``).
+        """
+        if host is not None:
+            if host not in self.hosts:
+                raise ProfileError(f"no host {host!r} in this profile", hint=f"hosts: {', '.join(self.hosts)}")
+            if len(self.hosts) > 1:
+                return self.for_host(host).op_stats()
         if self._op_stats is None:
-            self._op_stats = OpStats(self)
+            if len(self.hosts) > 1:
+                self._op_stats = CombinedOpStats(self, self._host_op_stats)
+            else:
+                self._op_stats = OpStats(self)
         return self._op_stats
+
+    def _host_op_stats(self, host: str) -> OpStats:
+        return self.for_host(host).op_stats()
+
+    def for_host(self, host: str) -> Profile:
+        """The profile of one host (same origin; its events are a slice of these, not a copy),
+        kept: each host's OpStats is built once."""
+        if host == (self.hosts[0] if len(self.hosts) == 1 else None):
+            return self
+        if host not in self._host_profiles:
+            self._host_profiles[host] = super().for_host(host)
+        return self._host_profiles[host]
 
     def __repr__(self) -> str:
         n_ev = len(self.events)
@@ -128,7 +158,11 @@ class Profile(Frames):
     # ---------------------------------------------------------- analysis tools
     @property
     def steps(self) -> pd.DataFrame:
-        """One row per step and host with the step-time breakdown (ps); see ``nbprof.opstats.step_db``."""
+        """One row per step and host with the step-time breakdown (ps); see ``nbprof.opstats.step_db``.
+
+        With several hosts: the steps every worker ran, aligned as XProf does (``step`` is the
+        combined step number); each host's own steps are ``prof.op_stats(host=h).step_db.steps``.
+        """
         return self.op_stats().step_db.steps
 
     def overview(self) -> Overview:

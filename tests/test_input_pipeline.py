@@ -26,6 +26,10 @@ ALL = [
     "tf_keras_fit",
     "gpu_v100",
     "tpu_v6e",
+    "tf_keras2_fit",
+    "tf_keras2_input_bound",
+    "flax_cnn_train",
+    "torch_xla_train",
 ]
 VERDICTS = {"HIGHLY": "high", "MODERATELY": "moderate", "POTENTIALLY": "potential", "NOT": "none", "No step": "unknown"}
 BREAKDOWN_KEYS = {
@@ -56,7 +60,10 @@ def test_verdict_matches_xprof(name: str) -> None:
     assert res.summary["verdict"] in {"high", "moderate", "potential", "none", "unknown"}
 
 
-@pytest.mark.parametrize("name", ["tf_custom_loop", "tf_cpu_bfc_memory", "jax_mlp_train", "gpu_v100"])
+@pytest.mark.parametrize(
+    "name",
+    ["tf_custom_loop", "tf_cpu_bfc_memory", "jax_mlp_train", "gpu_v100", "tf_keras2_fit", "tf_keras2_input_bound"],
+)
 def test_input_percent_per_step(name: str) -> None:
     ref = reference(name)["steps"]
     cols = ref["cols"]

@@ -20,8 +20,16 @@ from nbprof.errors import NbprofError
 from nbprof.tools.memory_profile import MemoryProfileError, memory_profile, sample_timeline
 
 HERE = Path(__file__).parent
-WITH_MEMORY = ["tf_cpu_bfc_memory", "tf_custom_loop", "tf_keras_fit", "gpu_v100", "tpu_v6e"]
-WITHOUT_MEMORY = ["jax_mlp_train", "jax_mlp_train_pytrace"]
+WITH_MEMORY = [
+    "tf_cpu_bfc_memory",
+    "tf_custom_loop",
+    "tf_keras_fit",
+    "gpu_v100",
+    "tpu_v6e",
+    "tf_keras2_fit",
+    "tf_keras2_input_bound",
+]
+WITHOUT_MEMORY = ["jax_mlp_train", "jax_mlp_train_pytrace", "flax_cnn_train", "torch_xla_train"]
 
 
 @functools.cache

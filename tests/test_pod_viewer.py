@@ -25,6 +25,10 @@ ALL = [
     "tf_keras_fit",
     "gpu_v100",
     "tpu_v6e",
+    "tf_keras2_fit",
+    "tf_keras2_input_bound",
+    "flax_cnn_train",
+    "torch_xla_train",
 ]
 
 

@@ -33,7 +33,17 @@ CATEGORY_IDS = {
     "8": "compile",
     "9": "all_others",
 }
-WITH_STEPS = ["jax_mlp_train", "jax_mlp_train_pytrace", "tf_custom_loop", "tf_cpu_bfc_memory", "gpu_v100"]
+WITH_STEPS = [
+    "jax_mlp_train",
+    "jax_mlp_train_pytrace",
+    "tf_custom_loop",
+    "tf_cpu_bfc_memory",
+    "gpu_v100",
+    "tf_keras2_fit",
+    "tf_keras2_input_bound",
+    "flax_cnn_train",
+    "torch_xla_train",
+]
 WITHOUT_STEPS = ["tf_keras_fit", "tpu_v6e"]
 
 
@@ -225,6 +235,31 @@ def test_built_implicit_marker_and_input_wait(tmp_path: pathlib.Path) -> None:
     assert steps["input_ps"].tolist() == [2000 * US] * 3
     assert steps["host_compute_ps"].tolist() == [1000 * US] * 3
     assert steps["all_others_ps"].tolist() == [7000 * US] * 3
+
+
+def test_built_executor_links_its_get_next_on_another_thread(tmp_path: pathlib.Path) -> None:
+    # Keras 2 model.fit: the executor (grouped with the step) and the tf.data GetNext kernel
+    # on its own thread share (id, iter_num); XProf links them, so the wait is input. XProf:
+    # input 3000 µs, host compute 1000 µs (the executor), all others 6000 µs; the second
+    # GetNext (id no executor has) stays out of the step.
+    steps = _built(
+        tmp_path,
+        [
+            event
+            for k in range(3)
+            for event in (
+                ("python", "train", k * 20000, 10000, {"_r": 1, "step_num": k}),
+                ("python", "ExecutorState::Process", k * 20000 + 500, 1000, {"id": 1000 + k, "iter_num": 0}),
+                ("getnext", "IteratorGetNextOp::DoCompute", k * 20000 + 2000, 3000, {"id": 1000 + k, "iter_num": 0}),
+                ("getnext", "Iterator::Root", k * 20000 + 2100, 2500, {}),
+                ("getnext", "IteratorGetNextOp::DoCompute", k * 20000 + 6000, 1000, {"id": 9999, "iter_num": 0}),
+            )
+        ],
+    )
+    assert steps["input_ps"].tolist() == [3000 * US] * 3
+    assert steps["host_wait_input_ps"].tolist() == [3000 * US] * 3
+    assert steps["host_compute_ps"].tolist() == [1000 * US] * 3
+    assert steps["all_others_ps"].tolist() == [6000 * US] * 3
 
 
 def test_built_profile_without_events_has_no_steps(tmp_path: pathlib.Path) -> None:

@@ -1,8 +1,12 @@
 """``OpStats``: what XProf computes once per host before any tool, built once and cached.
 
-XProf converts each host's XSpace into one ``OpStats`` (``xprof/convert/xplane_to_op_stats.cc``)
-and every tool is a converter from it. nbprof does the same: a ``Profile`` owns one
-``OpStats`` (``Profile.op_stats()``), whose parts are built on first use and kept:
+XProf converts each host's XSpace into one ``OpStats`` (``xprof/convert/xplane_to_op_stats.cc``),
+combines the hosts' OpStats into one (``op_stats_combiner.cc``), and every tool is a converter
+from that. nbprof does the same: ``Profile.op_stats(host=h)`` is a host's ``OpStats`` (built
+from the frames of that host only), ``Profile.op_stats()`` the profile's: the host's own on a
+one-host profile, else a ``CombinedOpStats`` made from the hosts' parts (``combine.py``; it
+reads their tables only, so a host's OpStats may be computed elsewhere: ``OpStats.tables()``).
+Parts are built on first use and kept:
 
 ========================= ==========================================================
 ``op_metrics_db``         host and device op metrics (``op_metrics_db.py``), one frame
@@ -17,18 +21,24 @@ and every tool is a converter from it. nbprof does the same: a ``Profile`` owns 
 ``hlo_index``             the profile's HLO instructions (``nbprof.hlo.index``)
 ========================= ==========================================================
 
-``builds`` counts how often each part was built (once, whichever tool asks first).
+``builds`` counts how often each part was built (once, whichever tool asks first); on a
+``CombinedOpStats`` it counts the combinations (each host's builds are on its own OpStats).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
 import pandas as pd
 
+from nbprof.errors import ProfileError
 from nbprof.hlo.index import HloIndex, hlo_index
+from nbprof.opstats import combine
+from nbprof.opstats.combine import OpStatsTables
 from nbprof.opstats.framework_ops import FrameworkOpTable, build_framework_op_table
 from nbprof.opstats.op_metrics_db import build_op_metrics_db
 from nbprof.opstats.perf_env import PerfEnv, build_perf_env
@@ -39,7 +49,7 @@ from nbprof.xspace.frameset import Frames
 
 
 class OpStats:
-    """XProf's OpStats of a profile (its hosts together), parts built once on first use.
+    """XProf's OpStats of one host (or of frames holding one host), parts built once on first use.
 
     Times are int64 ps unless a column name says otherwise; sizes in bytes.
     """
@@ -49,9 +59,35 @@ class OpStats:
         self.hosts: list[str] = list(frames.hosts)
         self.builds: Counter[str] = Counter()
         self._framework_tables: dict[bool, FrameworkOpTable] = {}
+        self._per_host: dict[str, OpStats] = {}
 
     def _built(self, part: str) -> None:
         self.builds[part] += 1
+
+    def for_host(self, host: str) -> OpStats:
+        """The OpStats of one of this OpStats' hosts: ``self`` when it has only that host, else
+        one built (once) from that host's frames."""
+        if self.hosts == [host]:
+            return self
+        if host not in self.hosts:
+            raise ProfileError(f"no host {host!r} in this OpStats", hint=f"hosts: {', '.join(self.hosts)}")
+        if host not in self._per_host:
+            self._per_host[host] = OpStats(self.frames.for_host(host))
+        return self._per_host[host]
+
+    def tables(self) -> OpStatsTables:
+        """The parts a combination of hosts needs, as small tables without the frames (picklable:
+        a host's OpStats can be built in another process and its tables shipped back)."""
+        step_db = self.step_db
+        return OpStatsTables(
+            host=self.hosts[0] if len(self.hosts) == 1 else ",".join(self.hosts),
+            op_metrics_db=self.op_metrics_db,
+            op_metrics_info=self.op_metrics_info,
+            step_db=replace(step_db, event_groups=None),
+            run_env=self.run_env,
+            perf_env=self.perf_env,
+            xla_ops=self.xla_ops,
+        )
 
     # ------------------------------------------------------------------ op metrics
     @cached_property
@@ -124,3 +160,70 @@ class OpStats:
         """The HLO instructions of the profile's modules (from ``/host:metadata``)."""
         self._built("hlo_index")
         return hlo_index(self.frames)
+
+
+HostParts = OpStats | OpStatsTables
+"""What a combination reads of a host: its OpStats (parts built on demand) or its shipped tables."""
+
+
+class CombinedOpStats(OpStats):
+    """XProf's combined OpStats of several hosts, made from each host's parts (``combine.py``).
+
+    ``host_parts(host)`` gives a host's ``OpStats`` (built on first use, e.g. by
+    ``Profile.op_stats(host=...)``) or its ``OpStatsTables``. The combined parts read only those
+    parts' tables; ``frames`` (all hosts) serve the tools that read raw events. ``builds``
+    counts the combinations; each host's OpStats counts its own builds.
+    """
+
+    def __init__(self, frames: Frames, host_parts: Callable[[str], HostParts]) -> None:
+        super().__init__(frames)
+        self._host_parts = host_parts
+
+    def parts_of(self, host: str) -> HostParts:
+        """The parts of one host, as ``host_parts`` gives them."""
+        if host not in self.hosts:
+            raise ProfileError(f"no host {host!r} in this profile", hint=f"hosts: {', '.join(self.hosts)}")
+        return self._host_parts(host)
+
+    def for_host(self, host: str) -> OpStats:
+        """One host's own OpStats (its steps all there, not only those every host ran)."""
+        parts = self.parts_of(host)
+        if isinstance(parts, OpStats):
+            return parts
+        return super().for_host(host)
+
+    def _all_parts(self) -> list[HostParts]:
+        return [self.parts_of(h) for h in self.hosts]
+
+    @cached_property
+    def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
+        self._built("op_metrics_db")
+        parts = [(p.op_metrics_db, p.op_metrics_info) for p in self._all_parts()]
+        return combine.combine_op_metrics(self.hosts, parts)
+
+    @cached_property
+    def xla_ops(self) -> XlaOps:
+        """The hosts' XLA ops merged by (program id, op)."""
+        self._built("xla_ops")
+        return combine.combine_xla_ops([p.xla_ops for p in self._all_parts()])
+
+    @cached_property
+    def step_db(self) -> StepDb:
+        """XProf's step intersection of the hosts' steps (no ``event_groups``: see ``for_host``)."""
+        self._built("step_db")
+        parts = self._all_parts()
+        return combine.combine_step_dbs(
+            self.hosts, [p.step_db for p in parts], [p.run_env.hardware_type for p in parts]
+        )
+
+    @cached_property
+    def perf_env(self) -> PerfEnv:
+        """The hosts' perf envs combined as XProf does."""
+        self._built("perf_env")
+        return combine.combine_perf_envs([p.perf_env for p in self._all_parts()])
+
+    @cached_property
+    def run_env(self) -> RunEnvironment:
+        """The hosts' run environments combined as XProf does (host count = distinct host names)."""
+        self._built("run_env")
+        return combine.combine_run_envs([p.run_env for p in self._all_parts()])

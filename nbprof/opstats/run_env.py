@@ -1,4 +1,8 @@
-"""XProf's RunEnvironment: how many hosts, which device, how many device cores."""
+"""XProf's RunEnvironment: how many hosts, which device, how many device cores.
+
+Built per host as XProf does (its host name is the XSpace's first ``hostnames`` entry, else
+``"localhost"``); several hosts are combined in ``combine.py`` (host count = distinct names).
+"""
 
 from __future__ import annotations
 
@@ -12,13 +16,16 @@ from nbprof.xspace.frameset import Frames
 class RunEnvironment:
     """``device_type`` is XProf's: the TPU type string (e.g. ``"TPU v6 lite"``), ``"GPU"`` or
     ``"CPU"``; ``hardware_type`` is ``"TPU"``, ``"GPU"`` or ``"CPU_ONLY"``; ``device_core_count``
-    counts device planes (TPU cores or GPUs) over all hosts."""
+    counts device planes (TPU cores or GPUs) over all hosts. ``hosts`` are nbprof's hosts
+    (file names), ``hostnames`` the machines' names the files state; XProf's ``host_count``
+    counts distinct ``hostnames`` (two processes on one machine are one host)."""
 
     host_count: int
     hosts: tuple[str, ...]
     hardware_type: str
     device_type: str
     device_core_count: int
+    hostnames: tuple[str, ...] = ()
 
 
 def build_run_env(frames: Frames) -> RunEnvironment:
@@ -38,10 +45,13 @@ def build_run_env(frames: Frames) -> RunEnvironment:
     elif kind == xs.HARDWARE_GPU:
         device_type = "GPU"
     cores = sum(1 for n in plane_names if xs.is_gpu_plane(n) or xs.is_tpu_plane(n))
+    own = getattr(frames, "host_hostnames", {}) or {}
+    hostnames = tuple(dict.fromkeys((own.get(h) or ["localhost"])[0] for h in frames.hosts)) or ("localhost",)
     return RunEnvironment(
         host_count=len(frames.hosts),
         hosts=tuple(frames.hosts),
         hardware_type=kind,
         device_type=device_type,
         device_core_count=cores,
+        hostnames=hostnames,
     )

@@ -4,6 +4,11 @@ Shared by the overview page and the input-pipeline analyzer, as in XProf
 (``op_stats_to_input_pipeline_analysis.cc``: ``ComputeBottleneckAnalysis`` and the step
 summaries). Input: rows of ``StepDb.steps`` (usually those ``in_analysis``), times in ps.
 Output keys say their units: ``_ms`` milliseconds, ``_pct`` percent (0-100).
+
+With several hosts combined, a step has one row per worker (``core_id``). As XProf's generic
+(non-TPU) analysis does, the step-time statistics take each step's slowest worker, while the
+per-step details, breakdown averages and the verdict come from the rows of core 1: the first
+host's steps (``step_details``).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from nbprof.opstats.step_db import CATEGORIES
+from nbprof.opstats.step_db import CATEGORIES, DEFAULT_CORE_ID
 
 HIGHLY_INPUT_BOUND_PCT = 20.0
 MODERATELY_INPUT_BOUND_PCT = 5.0
@@ -35,10 +40,27 @@ def _stats(values: pd.Series, prefix: str) -> dict[str, float]:
     }
 
 
+def step_details(steps: pd.DataFrame) -> pd.DataFrame:
+    """The rows XProf lists per step: core 1's (one host: every row; combined: the first host's)."""
+    if "core_id" not in steps.columns:
+        return steps
+    return steps[(steps["core_id"] == DEFAULT_CORE_ID).to_numpy()]
+
+
+def step_times_ps(steps: pd.DataFrame) -> pd.Series:
+    """Each step's time (ps): its slowest core's, as XProf's ComputeStepTimeSummaryInMs."""
+    if "step" not in steps.columns:
+        return steps["duration_ps"]
+    return steps.groupby("step", sort=True)["duration_ps"].max()
+
+
 def step_summary(steps: pd.DataFrame) -> dict[str, float]:
-    """Step-time statistics (ms) and per-category averages/stds (ms) over ``steps``."""
-    out: dict[str, float] = {"num_steps": int(len(steps))}
-    out.update(_stats(steps["duration_ps"] / 1e9, "step_time_ms"))
+    """Step-time statistics (ms; each step's slowest core) and per-category averages/stds (ms)
+    over the step details (``step_details``) of ``steps``."""
+    details = step_details(steps)
+    out: dict[str, float] = {"num_steps": int(len(details))}
+    out.update(_stats(step_times_ps(steps) / 1e9, "step_time_ms"))
+    steps = details
     for cat in CATEGORIES:
         s = _stats(steps[f"{cat}_ps"] / 1e9, f"{cat}_ms")
         out[f"{cat}_ms_avg"] = s[f"{cat}_ms_avg"]
@@ -56,7 +78,8 @@ def _level(pct: float, thresholds: tuple[float, float]) -> str:
 
 
 def bottleneck(steps: pd.DataFrame) -> dict[str, Any]:
-    """XProf's ComputeBottleneckAnalysis on the sums over ``steps``."""
+    """XProf's ComputeBottleneckAnalysis on the sums over the step details of ``steps``."""
+    steps = step_details(steps)
     total = float(steps["duration_ps"].sum())
     if total == 0:
         return {

@@ -20,7 +20,7 @@ Times are int64 ps.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -32,8 +32,15 @@ from nbprof.xspace.frameset import Frames
 CATEGORIES = tuple(se.CATEGORY_TYPES)
 DROP_INCOMPLETE_THRESHOLD = 5  # XProf's kDropIncomplteteStepThreshold
 
+# Endings of the per-host notes about that host's own averages (a combination replaces them).
+PER_HOST_ANALYSIS_NOTE_ENDS = (
+    f"(XProf drops them when there are more than {DROP_INCOMPLETE_THRESHOLD})",
+    "covered by no event of the step ('all others': untraced work, Python, idle)",
+)
+DEFAULT_CORE_ID = 1  # XProf's kDefaultGpuLocalCoreId: a host's steps are this core's
+
 STEP_COLUMNS = (
-    ["host", "step_num", "step_name", "group_id", "core", "start_ps", "duration_ps"]
+    ["host", "step_num", "step_name", "group_id", "step", "core", "core_id", "start_ps", "duration_ps"]
     + [f"{c}_ps" for c in CATEGORIES]
     + [
         "host_wait_input_ps",
@@ -48,20 +55,35 @@ STEP_COLUMNS = (
 
 @dataclass
 class StepDb:
-    """XProf's step database of a profile: the steps table, what was used, and the step
-    (group) id of every event (``event_groups``, aligned with ``frames.events``; -1 = none)."""
+    """XProf's step database: the steps table, what was used, and the step (group) id of
+    every event (``event_groups``, aligned with ``frames.events``; -1 = none). A combined
+    db of several hosts has no ``event_groups`` (None): each host's OpStats has its own."""
 
     steps: pd.DataFrame
     notes: list[str]
-    event_groups: np.ndarray
+    event_groups: np.ndarray | None
+    file_time_offsets_ps: dict[str, int] = field(default_factory=dict)
+    """Per host, what nbprof added to the file's own times (ps): XProf works on the file's time
+    (relative line timestamps: since that host's session start), ``start_ps - offset``."""
+    analysed: pd.DataFrame | None = None
+    """The steps the averages use where they are not ``steps[in_analysis]`` (combined hosts)."""
+
+    @property
+    def analysed_steps(self) -> pd.DataFrame:
+        """The steps XProf's overview and input-pipeline averages use (ps)."""
+        if self.analysed is not None:
+            return self.analysed
+        return self.steps[self.steps["in_analysis"].to_numpy(bool)]
 
 
 def build_step_db(frames: Frames) -> StepDb:
     """One row per step and host: start, duration and the breakdown columns (ps).
 
     Columns: ``host``, ``step_num`` (the step number of the marker, else XProf's group
-    id), ``step_name`` (XProf's label, e.g. ``"train 3"``), ``group_id``, ``core``
-    (``"host"`` or ``"device"`` — where the step time was measured), ``start_ps``,
+    id), ``step_name`` (XProf's label, e.g. ``"train 3"``), ``group_id``, ``step`` (XProf's
+    step number: the group id here; the position in the step intersection when hosts are
+    combined), ``core`` (``"host"`` or ``"device"`` — where the step time was measured),
+    ``core_id`` (XProf's core key: 1 on a host; ``host index * 1000 + 1`` combined), ``start_ps``,
     ``duration_ps``, one ``<category>_ps`` column per generic category (device_compute,
     device_to_device, device_collectives, host_compute, kernel_launch, input, output,
     compile, all_others), the input split ``host_wait_input_ps`` / ``host_to_device_ps``,
@@ -78,13 +100,28 @@ def build_step_db(frames: Frames) -> StepDb:
         event_groups[grouped_rows] = groups
         tables.append(table)
         notes.extend(host_notes)
-    out = pd.concat(tables, ignore_index=True) if tables else _empty()
+    out = pd.concat(tables, ignore_index=True) if tables else empty_steps()
     if len(out) == 0:
-        out = _empty()
-    return StepDb(steps=out, notes=notes, event_groups=event_groups)
+        out = empty_steps()
+    return StepDb(steps=out, notes=notes, event_groups=event_groups, file_time_offsets_ps=file_time_offsets_ps(frames))
 
 
-def _empty() -> pd.DataFrame:
+def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
+    """Per host, nbprof's time minus the file's time (ps), from its ``/host:CPU`` lines (else any
+    line): nonzero where the file's line timestamps are relative to its session start."""
+    lines = frames.lines
+    if len(lines) == 0:
+        return {}
+    offset = lines["start_ps"].to_numpy(np.int64) - lines["timestamp_ns"].to_numpy(np.int64) * 1000
+    frame = pd.DataFrame(
+        {"host": lines["host"].astype(str).to_numpy(), "host_plane": (lines["plane"] == xs.HOST_PLANE).to_numpy()}
+    ).assign(offset=offset)
+    frame = frame.sort_values("host_plane", ascending=False, kind="stable")
+    return {str(h): int(v) for h, v in frame.groupby("host", sort=False)["offset"].first().items()}
+
+
+def empty_steps() -> pd.DataFrame:
+    """A steps table without rows (the columns and dtypes of ``build_step_db``'s)."""
     frame = pd.DataFrame({c: pd.Series(dtype="int64") for c in STEP_COLUMNS})
     for c in ("host", "step_name", "core", "marker"):
         frame[c] = frame[c].astype("object")
@@ -134,7 +171,7 @@ def _host_steps(
                 f"{label}{int(unrooted.sum())} events carry step_num without _r=1 ({', '.join(names[:3])}; e.g. Keras 3's "
                 "TensorBoard callback): XProf does not treat them as steps, nor do we"
             )
-        return _empty(), notes, grouped_rows, grouping.group
+        return empty_steps(), notes, grouped_rows, grouping.group
 
     step_span = _longest_markers(markers)
     breakdown = _breakdown(spans, step_span)
@@ -152,7 +189,9 @@ def _host_steps(
             "step_num": [grouping.step_nums.get(g, g) for g in table.index],
             "step_name": [grouping.names.get(g, str(g)) for g in table.index],
             "group_id": table.index.to_numpy(np.int64),
+            "step": table.index.to_numpy(np.int64),
             "core": core,
+            "core_id": DEFAULT_CORE_ID,
             "start_ps": table["start_ps"].to_numpy(np.int64),
             "duration_ps": table["duration_ps"].to_numpy(np.int64),
         }

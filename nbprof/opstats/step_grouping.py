@@ -7,7 +7,9 @@ not grouped yet, so this module does the grouping itself, vectorised:
 
 * roots are events with an ``_r`` stat (value = root level) or named ``TraceContext``;
 * a group spreads from its root to everything reachable through timespan nesting on a
-  line and producer -> consumer links (``_pt``/``_p`` -> ``_ct``/``_c``). XProf also adds
+  line, producer -> consumer links (``_pt``/``_p`` -> ``_ct``/``_c``) and XProf's
+  inter-thread links (``ExecutorState::Process`` -> the ``IteratorGetNext*Op::DoCompute``
+  with the same step id and iteration: TF's tf.data wait on its own thread). XProf also adds
   ``ThreadpoolListener::Region`` spans between StartRegion and StopRegion, but in XProf
   2.24 they carry no group (checked against its trace-viewer output), so they are left out;
   the zero-duration StartRegion events themselves are linked;
@@ -84,6 +86,18 @@ TF_DATA_FUNCTION_RUNS = (
 )
 # TF loop ops: XProf skips grouping entirely when any of these appear.
 TF_LOOP_OP_NAMES = ("WhileOp-EvalCond", "WhileOp-StartBody", "ForOp", "ParallelForOp", "ForeverOp")
+# XProf's inter-thread connections (TSL CreateInterThreadConnectInfoList): a parent event
+# adopts the child events that carry the same values of the key stats. TF's executor runs
+# the tf.data GetNext kernel on another thread; the (step id, iteration) pair ties the wait
+# for input (Keras 2 ``model.fit``: ``tf_data_iterator_get_next`` line) to its step.
+# XProf reads the step id from the stat named "id".
+INTER_THREAD_LINKS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+    (
+        "ExecutorState::Process",
+        ("IteratorGetNextOp::DoCompute", "IteratorGetNextAsOptionalOp::DoCompute"),
+        ("id", "iter_num"),
+    ),
+)
 
 
 # ----------------------------------------------------------------------------- grouping
@@ -120,6 +134,36 @@ def _context_pairs(ptype, pid, has_p, ctype, cid, has_c) -> tuple[np.ndarray, np
     pk_ok = ~skip[pkey]
     ck_ok = ~skip[ckey]
     return prod[pk_ok], cons[ck_ok], np.concatenate([pkey[pk_ok], ckey[ck_ok]])
+
+
+def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """XProf's ConnectInterThread: (parent rows, child rows, link ids). Per key the parent is
+    the last parent event in frame order (XProf keeps the last one it sees per key)."""
+    names = ev["name"]
+    parents, children, links = [], [], []
+    n_links = 0
+    for parent_name, child_names, key_stats in INTER_THREAD_LINKS:
+        keys = [column(ev, stat) for stat in key_stats]
+        has_keys = np.logical_and.reduce([k.notna().to_numpy() for k in keys])
+        par = np.flatnonzero(values_in(names, [parent_name]) & has_keys)
+        chi = np.flatnonzero(values_in(names, child_names) & has_keys)
+        if len(par) == 0 or len(chi) == 0:
+            continue
+        values = [int_array(k, 0) for k in keys]
+        par_key = pd.MultiIndex.from_arrays([v[par] for v in values])
+        chi_key = pd.MultiIndex.from_arrays([v[chi] for v in values])
+        last = ~par_key.duplicated(keep="last")
+        par, par_key = par[last], par_key[last]
+        match = par_key.get_indexer(chi_key)
+        ok = match >= 0
+        parents.append(par[match[ok]])
+        children.append(chi[ok])
+        links.append(n_links + match[ok])
+        n_links += len(par)
+    if not parents:
+        empty = np.zeros(0, np.int64)
+        return empty, empty, empty
+    return np.concatenate(parents), np.concatenate(children), np.concatenate(links)
 
 
 class _Graph:
@@ -209,6 +253,14 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
     )
     prod_key, cons_key = keys[: len(prod)], keys[len(prod) :]
     n_keys = int(keys.max()) + 1 if len(keys) else 0
+    # inter-thread links are one-parent context groups after the producer/consumer ones
+    link_par, link_child, link_id = _inter_thread_links(ev)
+    if len(link_id):
+        prod = np.concatenate([prod, link_par])
+        cons = np.concatenate([cons, link_child])
+        prod_key = np.concatenate([prod_key, n_keys + link_id])
+        cons_key = np.concatenate([cons_key, n_keys + link_id])
+        n_keys += int(link_id.max()) + 1
     graph = _Graph(parent, depth, prod, cons, prod_key, cons_key, n_keys)
 
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs

@@ -92,9 +92,8 @@ def _steps_of(op_stats: OpStats, notes: list[str], label: str) -> pd.DataFrame |
     if steps is None or len(steps) == 0:
         notes.append(f"{label}: no steps found; op times are compared as totals")
         return None
-    if "in_analysis" in steps.columns and steps["in_analysis"].any():
-        steps = steps[steps["in_analysis"].astype(bool)]
-    return steps
+    analysed = op_stats.step_db.analysed_steps
+    return analysed if len(analysed) else steps
 
 
 def _step_means(steps: pd.DataFrame | None) -> pd.Series:
@@ -244,8 +243,14 @@ def compare(
         ops_b, ops_a = _event_ops(before), _event_ops(after)
 
     per_step = steps_b is not None and steps_a is not None
-    n_b = float(len(_all_steps(before))) if per_step else 1.0
-    n_a = float(len(_all_steps(after))) if per_step else 1.0
+    n_b = float(_step_count(before)) if per_step else 1.0
+    n_a = float(_step_count(after)) if per_step else 1.0
+    for label, stats in (("before", before), ("after", after)):
+        if len(stats.hosts) > 1:
+            notes.append(
+                f"{label}: {len(stats.hosts)} hosts: step means over every host's row of the steps all hosts ran "
+                "(XProf's combined steps); op times add up the hosts, per step = per step of one host"
+            )
     if per_step and (n_b == 0 or n_a == 0):
         per_step, n_b, n_a = False, 1.0, 1.0
     ops = _op_table(ops_b, ops_a, n_b, n_a, min_change_pct, min_change_us)
@@ -288,6 +293,9 @@ def compare(
     )
 
 
-def _all_steps(op_stats: OpStats) -> pd.DataFrame:
-    """Every step found (not only those in the averages): op totals cover the whole profile."""
-    return op_stats.step_db.steps
+def _step_count(op_stats: OpStats) -> int:
+    """Every step found, not only those in the averages: op totals cover the whole profile.
+    Several hosts: every host's own steps (op totals add up all hosts), not only the combined."""
+    if len(op_stats.hosts) > 1:
+        return sum(len(op_stats.for_host(h).step_db.steps) for h in op_stats.hosts)
+    return len(op_stats.step_db.steps)

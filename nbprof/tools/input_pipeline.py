@@ -3,7 +3,9 @@
 Follows ``xprof/convert/op_stats_to_input_pipeline_analysis.cc``:
 
 * device side: per step (the steps in the averages, ``prof.steps[in_analysis]``) the step
-  time and the time waiting for input (host waiting for input + host-to-device);
+  time and the time waiting for input (host waiting for input + host-to-device); with
+  several hosts XProf lists the first host's rows of the steps every host ran, and its
+  step-time statistics take each step's slowest host;
 * input-bound verdict on the sums over those steps: ``input % = input / step time``;
   HIGHLY (>= 20 %), MODERATELY (>= 5 %), else POTENTIALLY when "all others" (time no
   event explains) is >= 3 %, else NOT input-bound; unknown without steps;
@@ -25,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
-from nbprof.opstats.step_analysis import bottleneck, step_summary
+from nbprof.opstats.step_analysis import bottleneck, step_details, step_summary
 from nbprof.opstats.step_db import CATEGORIES
 from nbprof.tools._result import ToolResult
 
@@ -80,10 +82,9 @@ class InputPipeline(ToolResult):
 
 def input_pipeline(op_stats: OpStats) -> InputPipeline:
     """XProf's input-pipeline analysis from an OpStats (see the module docstring)."""
-    steps = op_stats.step_db.steps
     notes = list(op_stats.step_db.notes)
-    analysed = steps[steps["in_analysis"]]
-    device_steps = device_step_table(analysed)
+    analysed = op_stats.step_db.analysed_steps
+    device_steps = device_step_table(step_details(analysed))
     summary = step_summary(analysed)
     summary.update(bottleneck(analysed))
     input_ops, breakdown, op_notes = _host_input_ops(op_stats)
@@ -149,6 +150,7 @@ def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], 
         return _empty_input_ops(), breakdown, notes
     if ops["host"].nunique() > 1:
         # several hosts: one row per op, as XProf's combined op metrics db
+        notes.append("several hosts: one row per input op, its counts and times added up over the hosts (as XProf)")
         ops = (
             ops.assign(name=ops["name"].astype(str), category=ops["category"].astype(str), host="all hosts")
             .groupby(["name", "category", "host"], as_index=False, observed=True)[

@@ -188,7 +188,8 @@ class MemoryProfile(ToolResult):
 def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | None = None) -> MemoryProfile:
     """The memory profile of one allocator (default: the first memory id, sorted as XProf).
 
-    ``host`` picks a host of a multi-host profile (default: the first with allocator events).
+    ``host`` picks a host of a multi-host profile (default: the first with allocator events);
+    its own OpStats gives the step ids (XProf refuses several files here).
     """
     profile = op_stats.frames
     ev = profile.events
@@ -203,6 +204,13 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
         host = hosts[0]
     elif host not in hosts:
         raise MemoryProfileError(f"no allocator events for host {host!r} (hosts with memory data: {hosts})")
+    profile_hosts = list(op_stats.hosts)
+    if len(profile_hosts) > 1:
+        # one host's allocator, as XProf (it reads one file): that host's own OpStats and steps
+        op_stats = op_stats.for_host(host)
+        profile = op_stats.frames
+        ev = profile.events
+        is_memory = ev["name"].isin(EVENT_NAMES).to_numpy() & (ev["plane"] == xs.HOST_PLANE).to_numpy()
     is_memory &= (ev["host"] == host).to_numpy()
     rows = np.flatnonzero(is_memory)
     mem = ev.iloc[rows, [ev.columns.get_loc(c) for c in ev.columns if c in _EVENT_COLUMNS]]
@@ -220,8 +228,11 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
     timeline = _timeline(frame)
     breakdown = _breakdown(timeline, summary)
     notes = [f"step ids: {step_source}"]
-    if len(hosts) > 1:
-        notes.append(f"host {host!r} of {hosts}; pass host= for another")
+    if len(profile_hosts) > 1:
+        notes.append(
+            f"host {host!r} of {profile_hosts} (with allocator events: {hosts}); XProf's memory profile "
+            "reads one file only; pass host= for another"
+        )
     return MemoryProfile(memory_id, memory_ids, summary, timeline, breakdown, host=host, notes=notes)
 
 

@@ -142,7 +142,14 @@ def memory_viewer(
     else:
         module = _resolve_module(module, modules)
         replay = _replay(module, protos[module], memory_space)
-    return _result(module, modules, replay, small_buffer_bytes)
+    result = _result(module, modules, replay, small_buffer_bytes)
+    if len(op_stats.hosts) > 1:
+        result.notes.append(
+            f"{len(op_stats.hosts)} hosts: the modules of every host in one list, as XProf lists them (a module "
+            "that several hosts ran, same name and program id, is one entry); the default module is the one "
+            "that ran longest over all hosts"
+        )
+    return result
 
 
 def _empty(modules: list[str], message: str) -> MemoryViewer:

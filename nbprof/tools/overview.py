@@ -4,12 +4,14 @@ Follows ``xprof/convert/op_stats_to_overview_page.cc`` (and the step analysis sh
 the input-pipeline analyzer):
 
 * performance summary: average step time (ms) with std/min/max over the analysed steps
-  (``prof.steps[in_analysis]``) and its breakdown; % of step time waiting for input;
+  (``prof.steps[in_analysis]``; with several hosts each step's slowest host, as XProf) and
+  its breakdown; % of step time waiting for input;
   device duty cycle and idle % (TPU); framework-op placement (host vs device, by number of
   op executions); op time in eager execution (host, device); device compute precision
   (16-bit vs 32-bit, GPU); FLOPS and HBM bandwidth utilisation where the plane stats give
   the device's peaks;
-* step-time graph: per analysed step and category, ms;
+* step-time graph: per analysed step and category, ms (several hosts: the first host's
+  rows of the steps every host ran, as XProf lists them);
 * top 10 ops by self time on the device (framework ops, as XProf), with % of device op
   time, cumulative %, category and FLOP rate (GFLOP/s over the op's total time). XProf
   shows nothing for a profile without a device; we show the top host framework ops then;
@@ -26,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
-from nbprof.opstats.step_analysis import bottleneck, step_summary
+from nbprof.opstats.step_analysis import bottleneck, step_details, step_summary
 from nbprof.opstats.step_db import CATEGORIES
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
@@ -80,7 +82,7 @@ def overview(op_stats: OpStats) -> Overview:
     step_db = op_stats.step_db
     steps = step_db.steps
     notes = list(step_db.notes)
-    analysed = steps[steps["in_analysis"]]
+    analysed = step_db.analysed_steps
     summary: dict[str, Any] = {}
     summary.update(step_summary(analysed))
     bn = bottleneck(analysed)
@@ -104,10 +106,11 @@ def overview(op_stats: OpStats) -> Overview:
     op_summary, top, op_notes = _ops(op_stats)
     summary.update(op_summary)
     notes.extend(op_notes)
-    graph = pd.DataFrame({"host": analysed["host"].to_numpy(), "step_name": analysed["step_name"].to_numpy()})
-    graph["step_time_ms"] = analysed["duration_ps"].to_numpy() / 1e9
+    listed = step_details(analysed)
+    graph = pd.DataFrame({"host": listed["host"].to_numpy(), "step_name": listed["step_name"].to_numpy()})
+    graph["step_time_ms"] = listed["duration_ps"].to_numpy() / 1e9
     for cat in CATEGORIES:
-        graph[f"{cat}_ms"] = analysed[f"{cat}_ps"].to_numpy() / 1e9
+        graph[f"{cat}_ms"] = listed[f"{cat}_ps"].to_numpy() / 1e9
     recommendation = _recommendation(bn, env.hardware_type)
     return Overview(summary=summary, step_time_graph=graph, top_ops=top, recommendation=recommendation, notes=notes)
 

@@ -3,8 +3,9 @@
 Follows ``xprof/convert/op_stats_to_pod_stats.cc``: every step of the step database (all
 of them: the pod viewer does not drop the first and last step), per host and core, its
 duration and the time per generic category in µs, and the "bottleneck" (the largest
-category). A merged multi-host logdir gives one row per host and step. Built on
-``prof.steps`` (times there are ps).
+category). Several hosts: one row per combined step (``step_num`` = its number in XProf's
+step intersection, the steps every worker ran) and worker (``core_id`` = XProf's global core
+id, ``host index * 1000 + 1``). Built on ``prof.steps`` (times there are ps).
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ CATEGORY_LABELS = {
 
 @dataclass(repr=False)
 class PodViewer(ToolResult):
-    """Per host/core and step: ``duration_us``, ``<category>_us``, ``bottleneck``.
+    """Per host/core and step: ``step_num`` (XProf's), ``core_id``, ``duration_us``,
+    ``<category>_us``, ``bottleneck``.
 
     ``steps`` is the table; ``device_type`` is XProf's run-environment device type;
     ``notes`` says which events were used and what could not be attributed.
@@ -67,13 +69,20 @@ def pod_viewer(op_stats: OpStats) -> PodViewer:
         {
             "host": steps["host"].to_numpy(),
             "core": steps["core"].to_numpy(),
-            "step_num": steps["group_id"].to_numpy(np.int64),
+            "core_id": steps["core_id"].to_numpy(np.int64),
+            "step_num": steps["step"].to_numpy(np.int64),
             "step_name": steps["step_name"].to_numpy(),
             "duration_us": steps["duration_ps"].to_numpy() / 1e6,
         }
     )
     for cat in CATEGORIES:
         table[f"{cat}_us"] = steps[f"{cat}_ps"].to_numpy() / 1e6
+    if len(op_stats.hosts) > 1:
+        notes.append(
+            f"{len(op_stats.hosts)} hosts: one row per step every worker ran and worker (XProf's combined step db: "
+            "step_num counts those steps, core_id = host index * 1000 + 1); a host's other steps are in its own "
+            "OpStats (prof.op_stats(host=...)); host is the file's host, where XProf shows the machine name"
+        )
     if len(table):
         parts = table[[f"{c}_us" for c in CATEGORIES]].to_numpy()
         table["bottleneck"] = [CATEGORY_LABELS[CATEGORIES[i]] for i in parts.argmax(axis=1)]

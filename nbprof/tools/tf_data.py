@@ -207,7 +207,11 @@ def _edges(ev: pd.DataFrame, it_rows: np.ndarray, host_rows: np.ndarray) -> pd.D
         prod = prod.dropna(subset=["child"])
         prod["child"] = prod["child"].astype(np.int64)
         iter_parent_id, has_pid = _int(ev, "parent_id", prod["child"].to_numpy())
+        host_code = ev["host"].cat.codes.to_numpy() if isinstance(ev["host"].dtype, pd.CategoricalDtype) else None
+        if host_code is None:
+            host_code = pd.factorize(ev["host"])[0]
         prod = prod[has_pid].assign(iterator=iter_parent_id[has_pid])
+        prod["host"] = host_code[prod["produce"].to_numpy()]
         c_elem, c_has = _int(ev, "element_id", consume)
         cons = pd.DataFrame({"consume": consume[c_has], "element": c_elem[c_has]})
         cons["parent"] = parent[cons["consume"].to_numpy()]
@@ -215,7 +219,9 @@ def _edges(ev: pd.DataFrame, it_rows: np.ndarray, host_rows: np.ndarray) -> pd.D
         cons = cons[is_iter[cons["parent"].to_numpy()]]
         cid, has_id = _int(ev, "id", cons["parent"].to_numpy())
         cons = cons[has_id].assign(iterator=cid[has_id])
-        links = cons.merge(prod, on=["iterator", "element"])[["parent", "child"]]
+        cons["host"] = host_code[cons["consume"].to_numpy()]
+        # iterator ids are per process: a consumer only reads from producers of its own host
+        links = cons.merge(prod, on=["host", "iterator", "element"])[["parent", "child"]]
     edges = pd.concat([nest.assign(kind="nested"), links.assign(kind="producer")], ignore_index=True)
     edges[["parent", "child"]] = edges[["parent", "child"]].astype(np.int64)
     start = ev["start_ps"].to_numpy()
@@ -253,6 +259,12 @@ def tf_data_bottleneck(op_stats: OpStats) -> TfDataBottleneck:
     it_rows = host_rows[_name_mask(ev, host_rows, lambda n: n.startswith(ITERATOR_PREFIX))]
     it_id, has_id = _int(ev, "id", it_rows)
     notes = [f"used {len(it_rows):,} 'Iterator::' events on {xs.HOST_PLANE}"]
+    if len(op_stats.hosts) > 1:
+        notes.append(
+            f"{len(op_stats.hosts)} hosts: each host's pipelines come from its own events (iterator ids are "
+            "matched within a host; pipelines are named Host:N per host) and are ranked together by their "
+            "slowest run; the top pipeline's host is the most input-bound host"
+        )
     if (~has_id).any():
         notes.append(f"{int((~has_id).sum()):,} iterator events had no 'id' stat and were skipped")
     it_rows = it_rows[has_id]

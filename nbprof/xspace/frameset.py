@@ -41,6 +41,8 @@ class Frames:
     hostnames: list[str] = field(default_factory=list)
     hlo_protos: dict[str, bytes] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    host_hostnames: dict[str, list[str]] = field(default_factory=dict)
+    """Each host's (file's) own ``XSpace.hostnames``; ``hostnames`` is their union."""
     damaged: str | None = None
     _stats_sources: list[Any] = field(default_factory=list)
     _stats_frame: pd.DataFrame | None = None
@@ -105,7 +107,11 @@ class Frames:
         rows = np.flatnonzero(keep)
         new_index = np.full(len(ev), -1, np.int64)
         new_index[rows] = np.arange(len(rows))
-        events = ev.iloc[rows].reset_index(drop=True)
+        if len(rows) and rows[-1] - rows[0] + 1 == len(rows):
+            # events are ordered by host: one host is a contiguous slice, shared, not copied
+            events = ev.iloc[int(rows[0]) : int(rows[-1]) + 1].reset_index(drop=True)
+        else:
+            events = ev.iloc[rows].reset_index(drop=True)
         parent = events["parent"].to_numpy()
         events["parent"] = np.where(parent >= 0, new_index[np.maximum(parent, 0)], -1)
         sources = []
@@ -133,13 +139,27 @@ class Frames:
             run=self.run,
             errors=self.errors,
             warnings=self.warnings,
-            hostnames=self.hostnames,
-            hlo_protos=self.hlo_protos,
+            hostnames=(
+                list(dict.fromkeys(n for h in hosts for n in self.host_hostnames.get(h, [])))
+                if self.host_hostnames
+                else self.hostnames
+            ),
+            hlo_protos=self._hlo_protos_of(hosts),
             notes=self.notes,
             damaged=self.damaged,
+            host_hostnames={h: n for h, n in self.host_hostnames.items() if h in hosts},
             _stats_sources=sources,
         )
         return type(self).from_frames(data)
+
+    def _hlo_protos_of(self, hosts: list[str]) -> dict[str, bytes]:
+        """The HLO protos the given hosts' files carry (all of them when the metadata does not say)."""
+        em = self.event_metadata
+        if not self.hlo_protos or "hlo_proto" not in em.columns or "host" not in em.columns:
+            return self.hlo_protos
+        mine = em[em["host"].isin(hosts).to_numpy() & em["hlo_proto"].notna().to_numpy()]
+        names = set(mine["name"].astype(str))
+        return {k: v for k, v in self.hlo_protos.items() if k in names}
 
     @classmethod
     def from_frames(cls, frames: Frames) -> Any:

@@ -70,6 +70,7 @@ def read_frames(
     warns = [w for s in spaces for w in s.space.warnings]
     hostnames = list(dict.fromkeys(h for s in spaces for h in s.space.hostnames))
     host_names, host_paths = [s.host for s in spaces], [s.path for s in spaces]
+    host_hostnames = {s.host: list(s.space.hostnames) for s in spaces}
     del spaces  # what frames did not take over (metadata, lines) goes now
     frames = Frames(
         events=built.events,
@@ -85,6 +86,7 @@ def read_frames(
         errors=errors,
         warnings=warns,
         hostnames=hostnames,
+        host_hostnames=host_hostnames,
         hlo_protos=built.hlo_protos,
         notes=notes,
         damaged="; ".join(damaged) or None,

@@ -1,0 +1,386 @@
+"""Several hosts' OpStats combined into one, as XProf combines a multi-host session.
+
+XProf converts each host's XSpace into its own OpStats and then combines them
+(``xprof/convert/op_stats_combiner.cc``, ``multi_xplanes_to_op_stats.cc``,
+``xprof/utils/step_intersection.cc``). Every function here takes the per-host parts only
+(tables, never frames), so a host's OpStats can be computed elsewhere and shipped back:
+
+* **steps** (``combine_step_dbs``): XProf's StepIntersection, twice: over every step (the
+  pod viewer) and over the steps each host keeps for its averages (first and last dropped;
+  the overview and input-pipeline analyzer). Hosts without a device in a
+  system that has devices are coordinators and are left out. The *chief* is the worker whose
+  steps span the shortest time; every other worker's step sequence is slid against the
+  chief's to the offset where their step timespans overlap most (on each file's own time
+  axis, as XProf: relative line timestamps count from that host's session start, not from
+  nbprof's common origin); the combined steps are the
+  chief steps every worker has. Combined step ``i`` holds each worker's aligned step, keyed
+  by XProf's global core id (``host index * 1000 + core``); steps outside the intersection
+  are dropped (a host's own OpStats keeps them);
+* **op metrics** (``combine_op_metrics``): the per-host dbs stacked with their ``host``
+  column. The framework-op table and the overview aggregate over hosts as XProf's op
+  metrics combiner does (same op: occurrences, times, FLOPs and bytes add up; the
+  side's total time is the sum of the hosts' totals);
+* **XLA ops** (``combine_xla_ops``): merged by (program id, op), additive columns summed;
+* **run and perf environments**: XProf's CombineRunEnvironment / CombinePerfEnv (host count =
+  distinct host names; the device type of the hosts that have one; device cores added up).
+
+Times are int64 ps.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from nbprof.opstats.perf_env import PerfEnv
+from nbprof.opstats.run_env import RunEnvironment
+from nbprof.opstats.step_db import DROP_INCOMPLETE_THRESHOLD, PER_HOST_ANALYSIS_NOTE_ENDS, StepDb, empty_steps
+from nbprof.opstats.xla_ops import XlaOps
+from nbprof.xspace import semantics as xs
+
+MAX_DEVICES_PER_HOST = 1000  # XProf's kMaxDevicesPerHost: global core id = host index * 1000 + core
+HARDWARE_RANK = {xs.HARDWARE_CPU: 1, xs.HARDWARE_GPU: 2, xs.HARDWARE_TPU: 3}  # XProf's HardwareType enum
+
+
+def global_core_id(host_index: int, core_id: int | np.ndarray) -> Any:
+    """XProf's GlobalCoreId: a core's id in a combined OpStats."""
+    return host_index * MAX_DEVICES_PER_HOST + core_id
+
+
+# ----------------------------------------------------------------------- step intersection
+@dataclass(frozen=True)
+class StepAlignment:
+    """Where a worker's step sequence meets the chief's: its step ``begin_host_idx`` is the
+    chief's step ``begin_chief_idx``; ``num_steps`` steps overlap from there."""
+
+    begin_host_idx: int
+    begin_chief_idx: int
+    num_steps: int
+
+
+@dataclass(frozen=True)
+class StepIntersection:
+    """XProf's StepIntersection over the workers' step sequences (indices into each host's
+    steps in step order). ``chief`` is None when no worker has steps."""
+
+    chief: str | None
+    alignments: dict[str, StepAlignment]
+    begin_chief_idx: int
+    num_steps: int
+    empty_intersect: bool
+
+    def first_step_index(self, host: str) -> int:
+        """Index in ``host``'s step sequence of the first combined step."""
+        found = self.alignments.get(host)
+        if found is None:
+            return 0
+        return found.begin_host_idx + (self.begin_chief_idx - found.begin_chief_idx)
+
+
+def step_timespans(steps: pd.DataFrame, offset_ps: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """(begin, end) ps of each step of one host, in step order, over all its cores, on the
+    file's own time axis (``start_ps - offset_ps``: XProf aligns hosts on their files' times)."""
+    if len(steps) == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    step = steps["step"].to_numpy(np.int64)
+    order = np.argsort(step, kind="stable")
+    begin = steps["start_ps"].to_numpy(np.int64)[order] - offset_ps
+    end = begin + steps["duration_ps"].to_numpy(np.int64)[order]
+    first = np.flatnonzero(np.r_[True, step[order][1:] != step[order][:-1]])
+    b, e = np.minimum.reduceat(begin, first), np.maximum.reduceat(end, first)
+    empty = e <= b  # XProf: an empty Timespan when the cores' span is empty
+    return np.where(empty, 0, b), np.where(empty, 0, e)
+
+
+def _offset_similarity(sub: tuple[np.ndarray, np.ndarray], chief: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Overlap (ps) of the two step sequences per offset k = chief index - host index, at
+    position ``k + len(sub) - 1``; XProf's merge sweep (steps, not events: one pass each)."""
+    (sb, se), (cb, ce) = sub, chief
+    n, m = len(sb), len(cb)
+    similarity = np.zeros(n + m - 1, np.int64)
+    i = j = 0
+    while i < n and j < m:
+        if se[i] == sb[i]:
+            i += 1
+            continue
+        if ce[j] == cb[j]:
+            j += 1
+            continue
+        overlap = min(se[i], ce[j]) - max(sb[i], cb[j])
+        similarity[j - i + n - 1] += max(int(overlap), 0)
+        if se[i] < ce[j]:
+            i += 1
+        elif ce[j] < se[i]:
+            j += 1
+        else:
+            i += 1
+            j += 1
+    return similarity
+
+
+def _align(sub: tuple[np.ndarray, np.ndarray], chief: tuple[np.ndarray, np.ndarray]) -> StepAlignment:
+    """XProf's FindStepsAlignment: the offset of largest overlap (ties: k = 0, 1, ... first,
+    then -1, -2, ...)."""
+    n, m = len(sub[0]), len(chief[0])
+    if n == 0 or m == 0:
+        return StepAlignment(0, 0, 0)
+    similarity = _offset_similarity(sub, chief)
+    order = np.concatenate([np.arange(0, m), -np.arange(1, n)])
+    best_k = int(order[int(np.argmax(similarity[order + n - 1]))])
+    begin_sub, begin_chief = (0, best_k) if best_k >= 0 else (-best_k, 0)
+    return StepAlignment(begin_sub, begin_chief, min(n - begin_sub, m - begin_chief))
+
+
+def step_intersection(spans: dict[str, tuple[np.ndarray, np.ndarray]]) -> StepIntersection:
+    """XProf's StepIntersection (no limit on the number of steps) over the workers' step
+    timespans (``step_timespans`` of each worker, in host order)."""
+    if not spans:
+        return StepIntersection(None, {}, 0, 0, False)
+    chief, shortest = "", 0
+    for host, (begins, ends) in spans.items():
+        timed = ends > begins
+        total = int(ends[timed].max() - begins[timed].min()) if timed.any() else 0
+        if not chief or total < shortest:  # the first host wins ties
+            chief, shortest = host, total
+    chief_spans = spans[chief]
+    if len(chief_spans[0]) == 0:
+        return StepIntersection(chief, {}, 0, 0, False)
+    alignments = {
+        host: StepAlignment(0, 0, len(chief_spans[0])) if host == chief else _align(own, chief_spans)
+        for host, own in spans.items()
+    }
+    first = max(a.begin_chief_idx for a in alignments.values())
+    last = min(a.begin_chief_idx + a.num_steps for a in alignments.values())
+    if first > last:
+        return StepIntersection(chief, alignments, 0, 0, True)
+    return StepIntersection(chief, alignments, first, last - first, False)
+
+
+def is_coordinator(hardware_type: str, no_accelerator_in_system: bool) -> bool:
+    """XProf's IsCoordinator: a host without a device in a system that has devices."""
+    return hardware_type == xs.HARDWARE_CPU and not no_accelerator_in_system
+
+
+def _intersected(
+    hosts: list[str], workers: list[int], tables: list[pd.DataFrame], offsets: list[int]
+) -> tuple[pd.DataFrame, StepIntersection]:
+    """The workers' steps (``tables``, one per host, in step order) intersected: one row per
+    combined step and worker, ``step`` = combined step number, ``core_id`` = global core id."""
+    inter = step_intersection({hosts[i]: step_timespans(tables[i], offsets[i]) for i in workers})
+    parts = []
+    for i in workers:
+        steps = tables[i]
+        order = np.unique(steps["step"].to_numpy(np.int64))  # the host's steps in step order
+        first = inter.first_step_index(hosts[i])
+        chosen = order[first : first + inter.num_steps]
+        rows = steps[np.isin(steps["step"].to_numpy(np.int64), chosen)]
+        position = pd.Index(chosen).get_indexer(rows["step"].to_numpy(np.int64))
+        parts.append(rows.assign(step=position.astype(np.int64), core_id=global_core_id(i, rows["core_id"].to_numpy())))
+    out = pd.concat(parts, ignore_index=True) if parts else empty_steps()
+    if len(out) == 0:
+        out = empty_steps()
+    return out.sort_values(["step", "core_id"], kind="stable").reset_index(drop=True), inter
+
+
+def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: list[str]) -> StepDb:
+    """The combined step db of several hosts (XProf's CombineStepDatabase over StepIntersection).
+
+    ``steps``: one row per combined step and worker: the worker's own step (name, marker,
+    breakdown) with ``step`` = the combined step number and ``core_id`` = XProf's global core
+    id; every step of every worker takes part (XProf's pod viewer). ``analysed``: the same
+    for the steps the averages use: as XProf's overview and input-pipeline analyzer, each
+    host first drops its first and last step (more than 5 steps), then the rest is
+    intersected, so it may pair the hosts' steps differently. ``in_analysis`` says whether
+    a row's host step is one of ``analysed``.
+    """
+    no_accelerator = all(h == xs.HARDWARE_CPU for h in hardware_types)
+    workers = [i for i, kind in enumerate(hardware_types) if not is_coordinator(kind, no_accelerator)]
+    offsets = [db.file_time_offsets_ps.get(h, 0) for h, db in zip(hosts, step_dbs)]
+    steps, inter = _intersected(hosts, workers, [db.steps for db in step_dbs], offsets)
+    analysed, inter_analysed = _intersected(hosts, workers, [db.analysed_steps for db in step_dbs], offsets)
+    used = pd.MultiIndex.from_frame(analysed[["host", "group_id"]])
+    steps["in_analysis"] = pd.MultiIndex.from_frame(steps[["host", "group_id"]]).isin(used)
+    analysed["in_analysis"] = True
+    notes = [n for db in step_dbs for n in db.notes if not n.endswith(PER_HOST_ANALYSIS_NOTE_ENDS)]
+    coordinators = [hosts[i] for i in range(len(hosts)) if i not in workers]
+    if coordinators:
+        notes.append(
+            f"{len(coordinators)} host(s) without a device left out of the steps as coordinators, as XProf: "
+            f"{', '.join(coordinators)}"
+        )
+    if inter.chief is not None:
+        notes.append(
+            f"{len(workers)} worker(s) combined as XProf's step intersection (on each file's own time axis): "
+            f"{inter.num_steps} steps that every worker ran, aligned on chief {inter.chief!r} (the worker "
+            "whose steps span the shortest time)"
+            + ("; the workers' steps do not overlap: no combined steps" if inter.empty_intersect else "")
+        )
+        notes.append(
+            f"averages: each host's steps without its first and last (more than {DROP_INCOMPLETE_THRESHOLD} steps) "
+            f"intersected again, as XProf: {inter_analysed.num_steps} steps; step time = the slowest host's, "
+            "breakdown and verdict from the first host's steps (XProf lists core 1)"
+        )
+    for i in workers:
+        mine = analysed[analysed["host"] == hosts[i]]["step_name"].astype(str)
+        span = f" ({mine.iloc[0]} .. {mine.iloc[-1]})" if len(mine) else ""
+        total = len(np.unique(step_dbs[i].steps["step"].to_numpy(np.int64)))
+        notes.append(f"host {hosts[i]!r}: {len(mine)} of its {total} steps in the averages{span}")
+    return StepDb(steps=steps, notes=notes, event_groups=None, analysed=analysed)
+
+
+# ------------------------------------------------------------------------------ op metrics
+_INFO_LISTS = ("device_planes",)
+
+
+def combine_op_metrics(
+    hosts: list[str], parts: list[tuple[pd.DataFrame, dict[str, Any]]]
+) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """The hosts' op metrics dbs as one frame (one row per op, side and host) and their
+    counts added up; notes keep each host's, labelled."""
+    frames = [db for db, _ in parts if len(db)]
+    frame = pd.concat(frames, ignore_index=True) if frames else parts[0][0].iloc[:0]
+    frame = frame.sort_values(
+        ["host", "host_or_device", "self_time_ps", "name"], ascending=[True, False, False, True], kind="stable"
+    ).reset_index(drop=True)
+    info: dict[str, Any] = {}
+    notes: list[str] = []
+    kinds = []
+    for host, (_, own) in zip(hosts, parts):
+        for key, value in own.items():
+            if key == "notes":
+                notes.extend(f"host {host!r}: {note}" for note in value)
+            elif key == "hardware_type":
+                kinds.append(value)
+            elif key in _INFO_LISTS:
+                info[key] = list(info.get(key, [])) + [f"{host}:{v}" for v in value]
+            elif isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
+                info[key] = info.get(key, 0) + value
+    info["hardware_type"] = max(kinds, key=lambda k: HARDWARE_RANK.get(k, 0)) if kinds else xs.HARDWARE_CPU
+    info["notes"] = notes
+    return frame, info
+
+
+# --------------------------------------------------------------------------------- XLA ops
+_XLA_SUMS = ("occurrences", "time_ps", "self_time_ps", "children_time_ps", "normalized_time_ps", "flops",
+             "model_flops", "bytes_accessed", "hbm_read_bytes", "hbm_write_bytes", "hbm_bytes_all")  # fmt: skip
+_SOURCE_RANK = {"device": 2, "host": 1, "none": 0}
+
+
+def combine_xla_ops(parts: list[XlaOps]) -> XlaOps:
+    """XLA ops of several hosts merged by (program id, op): additive columns summed, the
+    shortest occurrence kept, the rest from the first host that has the op."""
+    parts = [p for p in parts if p is not None]
+    with_ops = [p for p in parts if len(p.ops)]
+    best = max(parts, key=lambda p: _SOURCE_RANK.get(p.source, 0))
+    if not with_ops:
+        return replace(best, notes=_unique_notes(parts))
+    same_source = [p for p in with_ops if p.source == best.source]
+    stacked = pd.concat([p.ops for p in same_source], ignore_index=True)
+    keys = ["program_id", "name"]
+    grouped = stacked.groupby(keys, sort=False, observed=True, dropna=False)
+    first = grouped.first()
+    sums = grouped[[c for c in _XLA_SUMS if c in stacked.columns]].sum()
+    merged = first.drop(columns=sums.columns).join(sums)
+    if "min_time_ps" in stacked.columns:
+        merged["min_time_ps"] = grouped["min_time_ps"].min()
+    if "has_breakdown" in stacked.columns:
+        merged["has_breakdown"] = grouped["has_breakdown"].any()
+    merged = merged.reset_index()[list(stacked.columns)]
+    for col in merged.columns:
+        if col in stacked.columns and stacked[col].dtype != merged[col].dtype:
+            try:
+                merged[col] = merged[col].astype(stacked[col].dtype)
+            except (TypeError, ValueError):
+                pass
+    fused = _combine_fused(same_source, grouped.ngroup().to_numpy())
+    peaks = [p for p in parts if not math.isnan(p.peak_tflops)]
+    return XlaOps(
+        ops=merged,
+        source=best.source,
+        device_kind=best.device_kind,
+        total_time_ps=int(sum(p.total_time_ps for p in same_source)),
+        peak_tflops=peaks[0].peak_tflops if peaks else float("nan"),
+        peak_hbm_gibps=peaks[0].peak_hbm_gibps if peaks else float("nan"),
+        device_type=best.device_type,
+        fused_children=fused,
+        notes=_unique_notes(parts),
+    )
+
+
+def _combine_fused(parts: list[XlaOps], new_row: np.ndarray) -> pd.DataFrame:
+    """The hosts' fused-instruction rows re-pointed at the merged ops (``op_index``), once each."""
+    frames, offset = [], 0
+    for p in parts:
+        fused = p.fused_children
+        if len(fused) and "op_index" in fused.columns:
+            old = fused["op_index"].to_numpy(np.int64) + offset
+            frames.append(fused.assign(op_index=new_row[old]))
+        offset += len(p.ops)
+    if not frames:
+        return parts[0].fused_children.iloc[:0] if parts else pd.DataFrame()
+    out = pd.concat(frames, ignore_index=True)
+    subset = [c for c in ("op_index", "parent_name", "name") if c in out.columns]
+    return out.drop_duplicates(subset=subset).reset_index(drop=True)
+
+
+def _unique_notes(parts: list[XlaOps]) -> list[str]:
+    return list(dict.fromkeys(n for p in parts for n in p.notes))
+
+
+# ---------------------------------------------------------------------------- environments
+def combine_run_envs(envs: list[RunEnvironment]) -> RunEnvironment:
+    """XProf's CombineRunEnvironment: host count = distinct host names; device type and
+    core count from the hosts that have a device (``CPU`` only when none has)."""
+    hostnames = tuple(dict.fromkeys(h for env in envs for h in env.hostnames))
+    device_type, cores = "", 0
+    for env in envs:
+        if env.device_type not in ("CPU", "Device"):
+            device_type = env.device_type
+            cores += env.device_core_count
+        elif not device_type:
+            device_type = env.device_type
+    kinds = [env.hardware_type for env in envs]
+    return RunEnvironment(
+        host_count=len(hostnames),
+        hosts=tuple(h for env in envs for h in env.hosts),
+        hardware_type=max(kinds, key=lambda k: HARDWARE_RANK.get(k, 0)) if kinds else xs.HARDWARE_CPU,
+        device_type=device_type or "CPU",
+        device_core_count=cores,
+        hostnames=hostnames,
+    )
+
+
+def combine_perf_envs(envs: list[PerfEnv]) -> PerfEnv:
+    """XProf's CombinePerfEnv: the last host's positive peak FLOP rate, the first host's
+    bandwidths; hardware and device type of the hosts with a device."""
+    flops = [e.peak_tflops for e in envs if e.peak_tflops > 0]
+    hbm = [e.peak_hbm_gibps for e in envs if e.peak_hbm_gibps > 0]
+    with_device = [e for e in envs if e.hardware_type != xs.HARDWARE_CPU]
+    base = with_device[0] if with_device else envs[0]
+    return PerfEnv(
+        hardware_type=max((e.hardware_type for e in envs), key=lambda k: HARDWARE_RANK.get(k, 0)),
+        device_type=base.device_type,
+        peak_tflops=flops[-1] if flops else 0.0,
+        peak_hbm_gibps=hbm[0] if hbm else 0.0,
+        peak_source=base.peak_source,
+    )
+
+
+@dataclass(frozen=True)
+class OpStatsTables:
+    """What the combiner needs of one host's OpStats: small tables, no frames (picklable, so
+    a host's OpStats can be computed in another process; ``OpStats.tables()`` makes one).
+    Times int64 ps."""
+
+    host: str
+    op_metrics_db: pd.DataFrame
+    op_metrics_info: dict[str, Any]
+    step_db: StepDb
+    run_env: RunEnvironment
+    perf_env: PerfEnv
+    xla_ops: XlaOps
+    notes: list[str] = field(default_factory=list)

@@ -1,0 +1,369 @@
+"""Several hosts: one OpStats per host, combined as XProf combines a multi-host session.
+
+References (XProf 2.24.2):
+- tests/reference/jax_two_hosts/ — both files of tests/fixtures/jax_two_hosts as one session,
+  and tests/reference/jax_two_hosts/<host>/ — each file alone;
+- tests/reference/tf_keras2_two_hosts/ — tests/fixtures/tf_keras2_fit as ``worker0`` and
+  tf_keras2_input_bound as ``worker1`` in one run directory (README there). Their line
+  timestamps are relative to each capture's start, so XProf slides one step sequence against
+  the other on the files' own time axes: the pairing checks the alignment.
+Tolerances: step times 0.1 %, breakdowns 0.5 % of the step, percentages 0.5 points; XProf's
+one-decimal summary numbers within their rounding.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import pathlib
+import pickle
+import shutil
+
+import numpy as np
+import pandas as pd
+import pytest
+from fixture_paths import fixture_file
+
+import nbprof
+from nbprof.opstats import OpStats
+from nbprof.opstats.combine import combine_step_dbs, step_intersection
+from nbprof.opstats.op_stats import CombinedOpStats
+from nbprof.opstats.step_db import STEP_COLUMNS, StepDb, empty_steps
+from nbprof.tools.framework_op_stats import XPROF_MAX_OPS_PER_SIDE, framework_op_stats
+from nbprof.tools.input_pipeline import input_pipeline
+from nbprof.tools.memory_profile import memory_profile
+from nbprof.tools.overview import overview
+from nbprof.tools.pod_viewer import CATEGORY_LABELS, pod_viewer
+
+HERE = pathlib.Path(__file__).parent
+REFERENCE = HERE / "reference"
+JAX_HOSTS = ["localhost_9531", "localhost_9532"]
+SESSIONS = ["jax_two_hosts", "tf_keras2_two_hosts"]
+GRAPH_COLUMNS = {
+    "device_compute": "deviceComputeTimeMs",
+    "device_to_device": "deviceToDeviceTimeMs",
+    "device_collectives": "deviceCollectivesTimeMs",
+    "host_compute": "hostComputeTimeMs",
+    "kernel_launch": "kernelLaunchTimeMs",
+    "input": "infeedTimeMs",
+    "output": "outfeedTimeMs",
+    "compile": "compileTimeMs",
+    "all_others": "otherTimeMs",
+}
+
+
+@functools.cache
+def _tf_session_dir() -> pathlib.Path:
+    import tempfile
+
+    run = pathlib.Path(tempfile.mkdtemp(prefix="nbprof_tf2hosts_")) / "plugins" / "profile" / "run"
+    run.mkdir(parents=True)
+    shutil.copy(fixture_file("tf_keras2_fit"), run / "worker0.xplane.pb")
+    shutil.copy(fixture_file("tf_keras2_input_bound"), run / "worker1.xplane.pb")
+    return run.parents[2]
+
+
+def session_path(name: str) -> pathlib.Path:
+    return HERE / "fixtures" / "jax_two_hosts" if name == "jax_two_hosts" else _tf_session_dir()
+
+
+@functools.cache
+def load(name: str) -> nbprof.Profile:
+    return nbprof.load(session_path(name))
+
+
+def reference(name: str, tool: str) -> dict:
+    return json.loads((REFERENCE / name / f"{tool}.json").read_text())
+
+
+def graph_rows(ref: dict) -> list[dict]:
+    cols = ref["step_time_graph"]["cols"]
+    return [dict(zip(cols, row)) for row in ref["step_time_graph"]["rows"]]
+
+
+# ------------------------------------------------------------------------------ combined
+@pytest.mark.parametrize("name", SESSIONS)
+def test_combined_steps_match_xprofs_pod_viewer(name: str) -> None:
+    ours = pod_viewer(load(name).op_stats()).steps
+    ref = reference(name, "pod_viewer")["steps"]
+    by_key = ours.set_index(["step_num", "core_id"])
+    assert sorted(by_key.index) == sorted((s["step_num"], s["core"]) for s in ref)
+    for s in ref:
+        row = by_key.loc[(s["step_num"], s["core"])]
+        assert row["duration_us"] == pytest.approx(s["duration_us"], rel=1e-3)
+        assert row["bottleneck"] == s["bottleneck"]
+        for i, cat in enumerate(CATEGORY_LABELS, start=1):
+            assert abs(row[f"{cat}_us"] - s["breakdown_us"][str(i)]) <= 0.005 * s["duration_us"]
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_combined_overview_matches_xprof(name: str) -> None:
+    res, ref = overview(load(name).op_stats()), reference(name, "overview_page")
+    rows = graph_rows(ref)
+    graph = res.step_time_graph
+    assert list(graph["step_name"]) == [r["stepnum"] for r in rows]
+    assert set(graph["host"]) == {load(name).hosts[0]}  # XProf lists core 1: the first host's steps
+    for (_, ours), row in zip(graph.iterrows(), rows):
+        assert ours["step_time_ms"] == pytest.approx(row["stepTimeMs"], rel=1e-3)
+        for cat, col in GRAPH_COLUMNS.items():
+            assert abs(ours[f"{cat}_ms"] - row[col]) <= 0.005 * row["stepTimeMs"]
+    p, s = ref["step_time_graph"]["p"], res.summary
+    # the step time of a combined step is its slowest host's: not the mean of the listed rows
+    assert s["step_time_ms_avg"] > np.mean([r["stepTimeMs"] for r in rows]) + 0.5
+    for ours_key, ref_key in [
+        ("step_time_ms_avg", "steptime_ms_average"),
+        ("step_time_ms_std", "steptime_ms_standard_deviation"),
+        ("step_time_ms_min", "steptime_ms_minimum"),
+        ("step_time_ms_max", "steptime_ms_maximum"),
+        ("host_compute_ms_avg", "host_compute_time_ms_avg"),
+        ("all_others_ms_avg", "other_time_ms_avg"),
+        ("input_ms_avg", "infeed_time_ms_avg"),
+    ]:
+        assert s[ours_key] == pytest.approx(float(p[ref_key]), abs=0.05 + 1e-9), ours_key
+    assert res.recommendation["text"] == ref["recommendation"]["p"]["statement"]
+    assert res.recommendation["bottleneck"] == ref["recommendation"]["p"]["bottleneck"]
+    env = ref["run_environment"]["p"]
+    assert (s["host_count"], s["device_type"], s["device_core_count"]) == (
+        int(env["host_count"]),
+        env["device_type"],
+        int(env["device_core_count"]),
+    )
+
+
+def test_jax_two_hosts_step_time_is_the_slower_hosts() -> None:
+    # XProf: 4.3 ms average over the 20 combined steps; the listed rows (host 9531) average
+    # 3.630 ms, host 9532's own steps train 1 .. train 20 (its alone reference) 4.098 ms.
+    s = overview(load("jax_two_hosts").op_stats()).summary
+    alone = graph_rows(reference("jax_two_hosts/localhost_9532", "overview_page"))
+    listed = graph_rows(reference("jax_two_hosts", "overview_page"))
+    slowest = np.maximum([r["stepTimeMs"] for r in listed], [r["stepTimeMs"] for r in alone])
+    assert s["num_steps"] == 20
+    assert s["step_time_ms_avg"] == pytest.approx(slowest.mean(), rel=1e-3)
+    assert s["step_time_ms_std"] == pytest.approx(slowest.std(ddof=1), rel=1e-3)
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_combined_input_pipeline_matches_xprof(name: str) -> None:
+    res, ref = input_pipeline(load(name).op_stats()), reference(name, "input_pipeline_analyzer")
+    cols = ref["steps"]["cols"]
+    assert res.summary["statement"] == ref["steps"]["p"]["input_conclusion"]
+    assert list(res.device_steps["step_name"]) == [r[0] for r in ref["steps"]["rows"]]
+    for (_, row), r in zip(res.device_steps.iterrows(), ref["steps"]["rows"]):
+        step = r[cols.index("stepTimeMs")]
+        assert row["input_pct"] == pytest.approx(100.0 * r[cols.index("infeedTimeMs")] / step, abs=0.5)
+
+
+def test_combined_framework_ops_are_xprofs_combined_op_metrics() -> None:
+    # The stacked per-host op dbs (host column) aggregate to XProf's combined table: same
+    # ops in the same order, occurrences, times and percentages of the summed host totals.
+    ours = framework_op_stats(load("tf_keras2_two_hosts").op_stats()).xprof_rows(XPROF_MAX_OPS_PER_SIDE)
+    ours = ours.reset_index(drop=True)
+    ref_json = reference("tf_keras2_two_hosts", "framework_op_stats")
+    ref = pd.DataFrame(ref_json["with_idle"], columns=ref_json["columns"])
+    assert list(zip(ours["host_or_device"], ours["name"])) == list(zip(ref["Host/device"], ref["Operation Name"]))
+    assert list(ours["occurrences"]) == [int(v) for v in ref["#Occurrences"]]
+    expected = ref["Total self-time (us)"].to_numpy(float)
+    assert ours["total_self_time_us"].to_numpy() == pytest.approx(expected, rel=5e-3, abs=1e-6)
+    expected_pct = 100 * ref["Total self-time on Host (%)"].to_numpy(float)
+    assert ours["host_self_time_pct"].to_numpy() == pytest.approx(expected_pct, abs=0.5)
+
+
+def test_tf_hosts_are_aligned_on_their_files_time_axes() -> None:
+    # The two captures ran 3.4 s apart; their files count from each session's start. XProf
+    # pairs worker0's steps from its 5th on with worker1's first (8 combined steps); for the
+    # averages, after each host drops its first and last step, worker0's train 13..15 with
+    # worker1's train 6..8.
+    prof = load("tf_keras2_two_hosts")
+    steps = prof.steps
+    assert steps["step"].nunique() == 8
+    first = steps[steps["step"] == 0].set_index("host")["step_name"]
+    assert first.to_dict() == {"worker0": "train 9", "worker1": "train 5"}
+    analysed = prof.op_stats().step_db.analysed_steps
+    assert list(analysed[analysed["host"] == "worker1"]["step_name"]) == ["train 6", "train 7", "train 8"]
+    # in_analysis marks the host steps the averages use, even though they pair differently
+    used = steps[steps["in_analysis"]]
+    assert set(zip(used["host"], used["step_name"])) <= set(zip(analysed["host"], analysed["step_name"]))
+
+
+# ----------------------------------------------------------------------- each host alone
+@pytest.mark.parametrize("host", JAX_HOSTS)
+def test_each_host_alone_matches_xprof(host: str) -> None:
+    prof = load("jax_two_hosts")
+    own = prof.op_stats(host=host)
+    assert type(own) is OpStats and own.hosts == [host]
+    ref_dir = f"jax_two_hosts/{host}"
+    res, ref = overview(own), reference(ref_dir, "overview_page")
+    rows = graph_rows(ref)
+    assert list(res.step_time_graph["step_name"]) == [r["stepnum"] for r in rows]
+    ours_ms = res.step_time_graph["step_time_ms"].to_numpy()
+    assert ours_ms == pytest.approx([r["stepTimeMs"] for r in rows], rel=1e-3)
+    assert res.summary["step_time_ms_avg"] == pytest.approx(np.mean([r["stepTimeMs"] for r in rows]), rel=1e-3)
+    assert res.recommendation["text"] == ref["recommendation"]["p"]["statement"]
+    pod = pod_viewer(own).steps
+    ref_pod = reference(ref_dir, "pod_viewer")["steps"]
+    assert list(pod["step_num"]) == [s["step_num"] for s in ref_pod]
+    assert pod["duration_us"].to_numpy() == pytest.approx([s["duration_us"] for s in ref_pod], rel=1e-3)
+
+
+@pytest.mark.parametrize("host", JAX_HOSTS)
+def test_a_hosts_op_stats_equals_its_file_loaded_alone(host: str) -> None:
+    path = HERE / "fixtures" / "jax_two_hosts"
+    alone_prof = nbprof.load(path, host=host)
+    alone = alone_prof.steps
+    ours = load("jax_two_hosts").op_stats(host=host).step_db.steps
+    # the same steps; times on the session's axis (its origin is the earliest host's start)
+    shift_ps = (alone_prof.origin_ns - load("jax_two_hosts").origin_ns) * 1000
+    pd.testing.assert_frame_equal(ours.drop(columns="start_ps"), alone.drop(columns="start_ps"))
+    assert (ours["start_ps"] - alone["start_ps"] == shift_ps).all()
+
+
+def test_memory_profile_reads_one_host_with_its_own_steps() -> None:
+    prof = load("tf_keras2_two_hosts")
+    res = memory_profile(prof.op_stats(), host="worker1")
+    ref = json.loads((REFERENCE / "tf_keras2_input_bound" / "memory_profile.json").read_text())
+    summary = ref["allocators"][res.memory_id]["profileSummary"]
+    assert res.host == "worker1"
+    assert res.summary["peak_bytes_in_use"] == int(summary["peakStats"]["peakBytesInUse"])
+    assert any("reads one file only" in n for n in res.notes)
+    alone = memory_profile(nbprof.load(fixture_file("tf_keras2_input_bound")).op_stats())
+    pd.testing.assert_frame_equal(res.breakdown, alone.breakdown)
+
+
+def test_tf_data_links_producers_within_a_host(tmp_path: pathlib.Path) -> None:
+    # two copies of one capture: the same iterator and element ids on both hosts; a consumer
+    # reads only from its own host's producers, so every count doubles, never quadruples
+    run = tmp_path / "plugins" / "profile" / "run"
+    run.mkdir(parents=True)
+    for host in ("w0", "w1"):
+        shutil.copy(fixture_file("tf_keras2_input_bound"), run / f"{host}.xplane.pb")
+    two = nbprof.load(tmp_path).tf_data_bottleneck()
+    one = nbprof.load(fixture_file("tf_keras2_input_bound")).tf_data_bottleneck()
+
+    def links(result) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+        (note,) = [n for n in result.notes if "graph links" in n]
+        nested, producer = note.split("graph links: ")[1].split(" by nesting on a thread, ")
+        return int(nested), int(producer.split(" ")[0])
+
+    assert links(two) == (2 * links(one)[0], 2 * links(one)[1])
+    assert sorted(two.pipelines["host"].unique()) == ["w0", "w1"]
+    assert any("2 hosts" in n for n in two.notes)
+
+
+# ------------------------------------------------------------------------ OpStats structure
+def test_one_host_profile_op_stats_is_built_on_its_own_frames() -> None:
+    prof = nbprof.load(fixture_file("tf_keras2_fit"))
+    stats = prof.op_stats()
+    assert type(stats) is OpStats and stats.frames is prof
+    assert prof.op_stats(host=prof.hosts[0]) is stats
+    with pytest.raises(nbprof.ProfileError, match="no host"):
+        prof.op_stats(host="elsewhere")
+
+
+def test_each_part_is_built_once_per_host() -> None:
+    prof = nbprof.load(HERE / "fixtures" / "jax_two_hosts")
+    for _ in range(2):
+        prof.overview()
+        prof.input_pipeline()
+        prof.pod_viewer()
+        prof.framework_op_stats()
+        prof.op_profile()
+        prof.roofline()
+        prof.memory_profile()
+        prof.tf_data_bottleneck()
+    combined = prof.op_stats()
+    assert isinstance(combined, CombinedOpStats)
+    for part in ("op_metrics_db", "step_db", "run_env", "perf_env", "xla_ops"):
+        assert combined.builds[part] == 1, part
+        for host in JAX_HOSTS:
+            assert prof.op_stats(host=host).builds[part] == 1, (host, part)
+    # the framework-op table is built once with and once without IDLE; everything else once
+    assert combined.builds.pop("framework_op_table") == 2
+    assert all(count == 1 for count in combined.builds.values()), combined.builds
+    for host in JAX_HOSTS:
+        assert all(count == 1 for count in prof.op_stats(host=host).builds.values())
+        assert prof.for_host(host) is prof.for_host(host)
+        # a host's events are a slice of the profile's, not a copy
+        assert np.shares_memory(prof.for_host(host).events["start_ps"].to_numpy(), prof.events["start_ps"].to_numpy())
+
+
+def test_combination_reads_the_hosts_tables_only() -> None:
+    # The per-host tables travel (pickled) from another Profile; the combination never makes
+    # per-host frames of the Profile it belongs to.
+    shipped = {h: pickle.loads(pickle.dumps(load("jax_two_hosts").op_stats(host=h).tables())) for h in JAX_HOSTS}
+    target = nbprof.load(HERE / "fixtures" / "jax_two_hosts")
+    combined = CombinedOpStats(target, shipped.__getitem__)
+    pd.testing.assert_frame_equal(combined.step_db.steps, load("jax_two_hosts").steps)
+    assert (
+        overview(combined).summary["step_time_ms_avg"]
+        == overview(load("jax_two_hosts").op_stats()).summary["step_time_ms_avg"]
+    )
+    pd.testing.assert_frame_equal(combined.op_metrics_db, load("jax_two_hosts").op_stats().op_metrics_db)
+    assert combined.run_env == load("jax_two_hosts").op_stats().run_env
+    assert target._host_profiles == {}
+
+
+# --------------------------------------------------------------------- step intersection
+def _steps(host: str, spans: list[tuple[int, int]], hardware: str = "CPU_ONLY") -> StepDb:
+    rows = {c: [0] * len(spans) for c in STEP_COLUMNS}
+    frame = pd.DataFrame(rows)
+    frame["host"] = host
+    frame["step_name"] = [f"train {i}" for i in range(len(spans))]
+    frame["group_id"] = frame["step"] = frame["step_num"] = np.arange(len(spans))
+    frame["core"] = "host"
+    frame["core_id"] = 1
+    frame["start_ps"] = [b for b, _ in spans]
+    frame["duration_ps"] = [e - b for b, e in spans]
+    frame["all_others_ps"] = frame["duration_ps"]
+    frame["marker"] = "host (explicit)"
+    frame["in_analysis"] = True
+    if len(spans) > 5:
+        frame.loc[[0, len(spans) - 1], "in_analysis"] = False
+    frame = frame[STEP_COLUMNS] if len(spans) else empty_steps()
+    return StepDb(steps=frame, notes=[], event_groups=None)
+
+
+def _spans(start: int, n: int, period: int = 100, length: int = 80) -> list[tuple[int, int]]:
+    return [(start + i * period, start + i * period + length) for i in range(n)]
+
+
+def test_intersection_slides_a_host_to_the_chief() -> None:
+    # worker b starts two steps later; the chief is the host whose steps span the least time
+    a = _steps("a", _spans(0, 10))
+    b = _steps("b", _spans(200, 6))
+    db = combine_step_dbs(["a", "b"], [a, b], ["CPU_ONLY", "CPU_ONLY"])
+    steps = db.steps
+    assert steps["step"].nunique() == 6
+    paired = steps.pivot(index="step", columns="host", values="group_id")
+    assert list(paired["a"]) == [2, 3, 4, 5, 6, 7] and list(paired["b"]) == [0, 1, 2, 3, 4, 5]
+    assert sorted(steps["core_id"].unique()) == [1, 1001]
+    assert any("chief 'b'" in n for n in db.notes)
+    # averages: each host drops its first and last, then a's 3..6 meet b's 1..4
+    analysed = db.analysed_steps.pivot(index="step", columns="host", values="group_id")
+    assert list(analysed["a"]) == [3, 4, 5, 6] and list(analysed["b"]) == [1, 2, 3, 4]
+
+
+def test_coordinator_without_device_is_left_out() -> None:
+    worker = _steps("worker", _spans(0, 4))
+    coordinator = _steps("coordinator", _spans(1000, 9))
+    db = combine_step_dbs(["coordinator", "worker"], [coordinator, worker], ["CPU_ONLY", "GPU"])
+    assert set(db.steps["host"]) == {"worker"}
+    assert list(db.steps["core_id"].unique()) == [1001]  # host index 1
+    assert any("coordinators" in n for n in db.notes)
+
+
+def test_hosts_whose_steps_never_overlap_pair_from_the_start_as_xprof() -> None:
+    # no overlap at any offset: XProf keeps offset 0 (the first it tries)
+    inter = step_intersection(
+        {
+            "a": (np.array([0, 100]), np.array([50, 150])),
+            "b": (np.array([10**9, 10**9 + 100]), np.array([10**9 + 50, 10**9 + 150])),
+        }
+    )
+    assert (inter.begin_chief_idx, inter.num_steps) == (0, 2)
+    assert inter.first_step_index("a") == inter.first_step_index("b") == 0
+
+
+def test_a_worker_without_steps_empties_the_combination() -> None:
+    db = combine_step_dbs(["a", "b"], [_steps("a", _spans(0, 4)), _steps("b", [])], ["CPU_ONLY", "CPU_ONLY"])
+    assert db.steps.empty and db.analysed_steps.empty
+    assert list(db.steps.columns) == STEP_COLUMNS
