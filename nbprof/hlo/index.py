@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -246,14 +247,20 @@ class HloIndex:
     def lookup(self, program_id: np.ndarray, name: np.ndarray) -> tuple[pd.DataFrame, np.ndarray]:
         """The instruction of each (program id, name) pair: rows aligned with the input (NaN where
         unknown) and a mask of the pairs found. The first instruction of a name wins, as in XProf."""
-        table = self.instructions.drop_duplicates(["program_id", "name"])
-        key = pd.MultiIndex.from_arrays([table["program_id"].to_numpy(np.uint64), table["name"].to_numpy(object)])
+        table, key = self._by_key
         wanted = pd.MultiIndex.from_arrays([np.asarray(program_id, dtype=np.uint64), np.asarray(name, dtype=object)])
         position = key.get_indexer(wanted) if len(table) else np.full(len(wanted), -1)
         found = position >= 0
         rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(wanted)))
         rows = rows.reset_index(drop=True).where(pd.Series(found))
         return rows, found
+
+    @cached_property
+    def _by_key(self) -> tuple[pd.DataFrame, pd.MultiIndex]:
+        """The instructions with unique (program id, name), first wins, and their key."""
+        table = self.instructions.drop_duplicates(["program_id", "name"])
+        key = pd.MultiIndex.from_arrays([table["program_id"].to_numpy(np.uint64), table["name"].to_numpy(object)])
+        return table, key
 
     def fused(self, program_id: int, name: str) -> pd.DataFrame:
         """Instructions inside fusion ``name`` of a program (parameters and tuples left out, as XProf)."""

@@ -207,16 +207,13 @@ def aggregate_op_events(ev: pd.DataFrame, parts: list[OpEvents]) -> pd.DataFrame
     meta_id = np.concatenate([p.meta_id + off for p, off in zip(parts, offsets)])
     rows = np.concatenate([p.rows for p in parts])
     metrics = {k: np.concatenate([p.metrics[k] for p in parts]) for k in parts[0].metrics}
-    op_of_meta = pd.MultiIndex.from_arrays(
-        [meta["program_id"].to_numpy(np.uint64), meta["name"].to_numpy(object)]
-    ).factorize()[0]
+    op_of_meta, _ = ec.group_ids(meta["program_id"].to_numpy(np.uint64), meta["name"].to_numpy(object))
     # Event order decides which event's metadata an op keeps (the first, as XProf's builder).
     order = np.argsort(rows, kind="stable")
     rows, meta_id = rows[order], meta_id[order]
     metrics = {k: v[order] for k, v in metrics.items()}
     host_codes = ec.codes(ev["host"])[rows]
-    key = pd.MultiIndex.from_arrays([host_codes, op_of_meta[meta_id]]).factorize()[0]
-    n = int(key.max()) + 1
+    key, n = ec.group_ids(host_codes, op_of_meta[meta_id])
     first = np.full(n, len(key), np.int64)
     np.minimum.at(first, key, np.arange(len(key)))
     out = meta.iloc[meta_id[first]].reset_index(drop=True)
@@ -301,19 +298,18 @@ def _gpu_ops(frames: Frames, plane_names: list[str], index: HloIndex, info: dict
     matched = 0
     if len(x):
         pid, _ = ec.uint_column(ev, "program_id", rows[x])
-        pair_id, pairs = pd.MultiIndex.from_arrays([pid, hlo[x]]).factorize()
-        upid = pairs.get_level_values(0).to_numpy(np.uint64)
-        uname = pairs.get_level_values(1).to_numpy(object)
-        found_rows, found = index.lookup(upid, uname)
-        first = np.full(len(pairs), len(x), np.int64)
+        pair_id, n_pairs = ec.group_ids(pid, hlo[x])
+        first = np.full(n_pairs, len(x), np.int64)
         np.minimum.at(first, pair_id, np.arange(len(x)))
+        upid, uname = pid[first], hlo[x][first]
+        found_rows, found = index.lookup(upid, uname)
         stat_category = ec.str_column(ev, "hlo_category", rows[x][first])
         event_tf = tf_full[x][first]
         distinct_tf = pd.unique(event_tf)
         _, tf_names, _ = _tf_op.parse_many(distinct_tf)
         module_marker = pd.Index(distinct_tf).get_indexer(event_tf)
         is_marker = tf_names[module_marker] == XLA_MODULE_ANNOTATION if len(distinct_tf) else np.zeros(0, bool)
-        meta = _empty_meta(len(pairs))
+        meta = _empty_meta(n_pairs)
         for col in ("category", "provenance", "expression", "shape", "deduplicated_name", "source_file",
                     "source_stack"):  # fmt: skip
             meta[col] = np.where(found, found_rows[col].astype(object).to_numpy(), "").astype(object)
@@ -340,16 +336,18 @@ def _gpu_ops(frames: Frames, plane_names: list[str], index: HloIndex, info: dict
     t = np.flatnonzero(is_tf)
     if len(t):
         kernel = ec.str_column(ev, "name", rows[t])
-        pair_id, pairs = pd.MultiIndex.from_arrays([tf_full[t], kernel]).factorize()
-        utf = pairs.get_level_values(0).to_numpy(object)
+        pair_id, n_pairs = ec.group_ids(tf_full[t], kernel)
+        first = np.full(n_pairs, len(t), np.int64)
+        np.minimum.at(first, pair_id, np.arange(len(t)))
+        utf = tf_full[t][first]
         _, op_name, op_type = _tf_op.parse_many(utf)
-        meta = _empty_meta(len(pairs))
-        meta["name"] = (op_name.astype(str) + "/" + pairs.get_level_values(1).to_numpy(str)).astype(object)
+        meta = _empty_meta(n_pairs)
+        meta["name"] = (op_name.astype(str) + "/" + kernel[first].astype(str)).astype(object)
         meta["category"] = np.where(op_type == "", "unknown", op_type).astype(object)
         meta["provenance"] = utf
         frame = pd.DataFrame(meta)
-        frame.insert(0, "program_id", np.zeros(len(pairs), np.uint64))
-        frame["source_line"] = pd.array([pd.NA] * len(pairs), dtype="Int64")
+        frame.insert(0, "program_id", np.zeros(n_pairs, np.uint64))
+        frame["source_line"] = pd.array([pd.NA] * n_pairs, dtype="Int64")
         metrics = event_metrics(len(t), dur[t], eager=ec.int_column(ev, "is_eager", rows[t]) != 0)
         parts.append(OpEvents(rows[t], frame[META_COLUMNS], pair_id, metrics))
 
@@ -398,8 +396,8 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
     s_start, s_len = _device_span(ev, step_rows)
     host, plane = _host_plane(ev, op_rows)
     # Nest by device timespan per line.
-    line_key = pd.MultiIndex.from_arrays([ec.codes(ev["host"])[op_rows], ev["plane_id"].to_numpy()[op_rows],
-                                          ev["line_id"].to_numpy()[op_rows]]).factorize()[0]  # fmt: skip
+    line_key, _ = ec.group_ids(ec.codes(ev["host"])[op_rows], ev["plane_id"].to_numpy()[op_rows],
+                               ev["line_id"].to_numpy()[op_rows])  # fmt: skip
     order = np.lexsort((-o_len, o_start, line_key))
     parent_sorted = nearest_container(line_key[order], o_start[order], o_start[order] + o_len[order])
     parent = np.full(len(op_rows), -1, np.int64)

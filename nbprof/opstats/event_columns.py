@@ -83,3 +83,22 @@ def sum_by(keys: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
     if len(keys):
         np.add.at(out, keys, values.astype(np.int64))
     return out
+
+
+def group_ids(*keys: np.ndarray) -> tuple[np.ndarray, int]:
+    """Dense group number (int64, in order of first appearance) of each row for parallel key arrays,
+    and the number of groups. Each key is factorised on its own and the codes combined as integers,
+    so rows are never turned into tuples."""
+    n = len(keys[0])
+    combined = np.zeros(n, np.int64)
+    radix = 1
+    for key in keys:
+        codes_, uniques = pd.factorize(key)
+        size = max(len(uniques), 1)
+        if radix * size >= 2**62:  # too many combinations for one int64: renumber what we have first
+            combined, _ = pd.factorize(combined)
+            radix = int(combined.max()) + 1 if n else 1
+        combined = combined * size + codes_.astype(np.int64)
+        radix *= size
+    ids, uniques = pd.factorize(combined)
+    return ids.astype(np.int64), len(uniques)

@@ -49,9 +49,3 @@ def op_metrics_notes(host_info: dict[str, Any], device: DeviceOpDb) -> list[str]
         f"of {host_info.get('host_events_considered', 0):,} /host:CPU events",
     ]
     return notes + list(device.notes)
-
-
-def idle_time_ps(frame: pd.DataFrame, side: str) -> int:
-    """The ``IDLE`` self time of one side (``"Host"``/``"Device"``) over all hosts."""
-    rows = frame[(frame["host_or_device"] == side).to_numpy() & (frame["name"] == IDLE).to_numpy()]
-    return int(rows["self_time_ps"].sum())

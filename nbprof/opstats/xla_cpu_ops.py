@@ -54,8 +54,8 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
         return pd.DataFrame(columns=COLUMNS)
     mask = (
         xs.plane_mask(ev, lambda name: name.startswith("/host:"))
-        & ev["hlo_op"].notna().to_numpy()
-        & ev["hlo_module"].notna().to_numpy()
+        & (ec.codes(ev["hlo_op"]) >= 0)
+        & (ec.codes(ev["hlo_module"]) >= 0)
         & ~ev["aggregated"].to_numpy(dtype=bool)
     )
     rows = np.flatnonzero(mask)
@@ -65,16 +65,14 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
     dur = ev["duration_ps"].to_numpy()[rows]
     children = _children_time(ev, rows)
     pid, _ = ec.uint_column(ev, "program_id", rows)
-    name = ec.str_column(ev, "hlo_op", rows)
-    module = ec.str_column(ev, "hlo_module", rows)
-    meta_id, pairs = pd.MultiIndex.from_arrays([module, pid, name]).factorize()
-    first = np.full(len(pairs), len(rows), np.int64)
+    meta_id, n_ops = ec.group_ids(ec.codes(ev["hlo_module"])[rows], pid, ec.codes(ev["hlo_op"])[rows])
+    first = np.full(n_ops, len(rows), np.int64)
     np.minimum.at(first, meta_id, np.arange(len(rows)))
-    upid = pairs.get_level_values(1).to_numpy(np.uint64)
-    uname = pairs.get_level_values(2).to_numpy(object)
+    upid = pid[first]
+    uname = ec.str_column(ev, "hlo_op", rows[first])
     found_rows, found = index.lookup(upid, uname)
     info["xla_cpu_ops_with_hlo"] = int(found.sum())
-    info["xla_cpu_ops"] = int(len(pairs))
+    info["xla_cpu_ops"] = n_ops
 
     def from_hlo(column: str, own: np.ndarray) -> np.ndarray:
         hlo = found_rows[column].astype(object).where(pd.Series(found), "").to_numpy(object)
@@ -84,16 +82,16 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
     meta = pd.DataFrame(
         {
             "program_id": upid,
-            "hlo_module": pairs.get_level_values(0).to_numpy(object),
+            "hlo_module": ec.str_column(ev, "hlo_module", rows[first]),
             "name": uname,
             "category": np.where(found, found_rows["category"].astype(object).to_numpy(), category_from_name(uname)),
             "provenance": from_hlo("provenance", ec.str_column(ev, "tf_op", rows[first])),
             "expression": from_hlo("expression", ec.str_column(ev, "long_name", rows[first])),
-            "shape": from_hlo("shape", np.full(len(pairs), "", dtype=object)),
-            "deduplicated_name": from_hlo("deduplicated_name", np.full(len(pairs), "", dtype=object)),
-            "source_file": from_hlo("source_file", np.full(len(pairs), "", dtype=object)),
+            "shape": from_hlo("shape", np.full(n_ops, "", dtype=object)),
+            "deduplicated_name": from_hlo("deduplicated_name", np.full(n_ops, "", dtype=object)),
+            "source_file": from_hlo("source_file", np.full(n_ops, "", dtype=object)),
             "source_line": pd.array(lines.where(pd.Series(found) & (lines >= 0)).to_numpy(), dtype="Int64"),
-            "source_stack": from_hlo("source_stack", np.full(len(pairs), "", dtype=object)),
+            "source_stack": from_hlo("source_stack", np.full(n_ops, "", dtype=object)),
         }
     )
     metrics = event_metrics(
