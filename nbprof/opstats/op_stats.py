@@ -5,18 +5,21 @@ and every tool is a converter from it. nbprof does the same: a ``Profile`` owns 
 ``OpStats`` (``Profile.op_stats()``), whose parts are built on first use and kept:
 
 ========================= ==========================================================
-``hlo_index``             the profile's HLO instructions (``nbprof.hlo.index``)
-``device_ops``            the device op metrics db, GPU or TPU (``device_ops.py``)
-``host_op_db``            the host op metrics db (``host_ops.py``)
-``device_op_db``          the device op metrics db's table (ops plus IDLE per host)
-``op_metrics_db``         both as one frame with their common columns (``op_metrics_db.py``)
-``xla_cpu_op_db``         XLA CPU ops on host threads, nbprof's CPU-only addition (``xla_cpu_ops.py``)
-``xla_ops``               the XLA ops op profile and roofline list (``xla_ops.py``)
-``kernel_db``             GPU kernel launches (``kernel_db.py``)
+``op_metrics_db``         host and device op metrics (``op_metrics_db.py``), one frame
+``host_op_db``            its host rows (framework ops on host threads; ``host_ops.py``)
+``device_op_db``          its device rows (ops on GPU/TPU planes)
+``device_ops``            the device op metrics db with every column the op tools need,
+                          one builder for GPU and TPU (``device_ops.py``)
+``xla_cpu_op_db``         XLA CPU ops on host threads with the same columns (nbprof's
+                          CPU-only addition; ``xla_cpu_ops.py``)
+``xla_ops``               XLA ops with their HLO details: a view on ``device_ops``, else on
+                          ``xla_cpu_op_db`` (``xla_ops.py``)
+``kernel_db``             GPU kernel launches by kernel, launch config and op (``kernel_db.py``)
 ``framework_op_table()``  XProf's framework-op (TF stats) table (``framework_ops.py``)
 ``step_db``               the steps, their breakdown, and every event's step (``step_db.py``)
-``perf_env``              device vendor, type and peaks (``perf_env.py``)
+``perf_env``              device vendor, type, peak FLOP rate and bandwidths (``perf_env.py``)
 ``run_env``               hosts, device type, core count (``run_env.py``)
+``hlo_index``             the profile's HLO instructions (``nbprof.hlo.index``)
 ========================= ==========================================================
 
 ``builds`` counts how often each part was built (once, whichever tool asks first).
@@ -41,6 +44,7 @@ from nbprof.opstats.run_env import RunEnvironment, build_run_env
 from nbprof.opstats.step_db import StepDb, build_step_db
 from nbprof.opstats.xla_cpu_ops import build_xla_cpu_op_db
 from nbprof.opstats.xla_ops import XlaOps, build_xla_ops
+from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 
 
@@ -55,67 +59,34 @@ class OpStats:
         self.hosts: list[str] = list(frames.hosts)
         self.builds: Counter[str] = Counter()
         self._framework_tables: dict[bool, FrameworkOpTable] = {}
-        self._host_info: dict[str, Any] = {}
 
     def _built(self, part: str) -> None:
         self.builds[part] += 1
 
-    # ------------------------------------------------------------------------ HLO
-    @cached_property
-    def hlo_index(self) -> HloIndex:
-        """The HLO instructions of the profile's modules (from ``/host:metadata``)."""
-        self._built("hlo_index")
-        return build_hlo_index(self.frames.hlo_protos)
-
     # ------------------------------------------------------------------ op metrics
     @cached_property
+    def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
+        self._built("op_metrics_db")
+        info: dict[str, Any] = {}
+        host = build_host_op_db(self.frames, info)
+        device = self.device_ops
+        info.update(device.info)
+        info["notes"] = op_metrics_notes(info, device)
+        return combine_op_metrics_dbs(host, device), info
+
+    @cached_property
     def device_ops(self) -> DeviceOpDb:
-        """The device op metrics db: one builder for GPU and TPU (see ``device_ops.py``)."""
+        """The device op metrics db, one builder for GPU and TPU (see ``device_ops.py``): one row per
+        op and host with program, category, framework op, expression, source, times, FLOPs, bytes."""
         self._built("device_ops")
+        # The join point for HLO costs: build_device_op_db(..., hlo_costs=<per-instruction FLOPs/bytes>).
         return build_device_op_db(self.frames, self.hlo_index)
 
     @cached_property
-    def host_op_db(self) -> pd.DataFrame:
-        """The host op metrics db (framework ops on host threads, plus IDLE per host)."""
-        self._built("host_op_db")
-        return build_host_op_db(self.frames, self._host_info)
-
-    @property
-    def device_op_db(self) -> pd.DataFrame:
-        """The device op metrics db's table (ops on GPU/TPU planes, plus IDLE per host)."""
-        return self.device_ops.table
-
-    @cached_property
-    def op_metrics_db(self) -> pd.DataFrame:
-        """Host and device op metrics, one row per op and side and host (see ``op_metrics_db.py``)."""
-        self._built("op_metrics_db")
-        return combine_op_metrics_dbs(self.host_op_db, self.device_ops)
-
-    @property
-    def op_metrics_notes(self) -> list[str]:
-        """Which events the op metrics came from and what could not be attributed."""
-        self.host_op_db  # noqa: B018 - fills the host counts
-        return op_metrics_notes(self._host_info, self.device_ops)
-
-    @property
-    def op_metrics_info(self) -> dict[str, Any]:
-        """Counts behind ``op_metrics_notes`` (events read, attributed, dropped)."""
-        self.host_op_db  # noqa: B018 - fills the host counts
-        return {**self._host_info, **self.device_ops.info}
-
-    @cached_property
     def xla_cpu_op_db(self) -> pd.DataFrame:
-        """XLA CPU ops on host threads (the device op db's columns; nbprof's CPU-only addition)."""
+        """XLA CPU ops on host threads, with ``device_ops``' columns (nbprof's CPU-only addition)."""
         self._built("xla_cpu_op_db")
         return build_xla_cpu_op_db(self.frames, self.hlo_index)
-
-    @cached_property
-    def xla_ops(self) -> XlaOps:
-        """XLA ops with HLO details: device ops where there is a device, else XLA CPU ops."""
-        self._built("xla_ops")
-        device = self.device_ops
-        cpu = self.xla_cpu_op_db if device.hardware_type not in ("TPU", "GPU") else pd.DataFrame()
-        return build_xla_ops(device, cpu, self.perf_env, self.hlo_index)
 
     @cached_property
     def kernel_db(self) -> KernelDb:
@@ -123,12 +94,48 @@ class OpStats:
         self._built("kernel_db")
         return build_kernel_db(self.frames, self.device_ops, self.perf_env.vendor)
 
+    @property
+    def op_metrics_db(self) -> pd.DataFrame:
+        """Host and device op metrics, one row per op and side and host (see ``op_metrics_db.py``)."""
+        return self._op_metrics[0]
+
+    @property
+    def op_metrics_notes(self) -> list[str]:
+        """Which events the op metrics came from and what could not be attributed."""
+        return list(self._op_metrics[1].get("notes", []))
+
+    @property
+    def op_metrics_info(self) -> dict[str, Any]:
+        """Counts behind ``op_metrics_notes`` (events read, attributed, dropped)."""
+        return self._op_metrics[1]
+
+    @cached_property
+    def host_op_db(self) -> pd.DataFrame:
+        """The host side of ``op_metrics_db`` (framework ops on host threads, plus IDLE)."""
+        db = self.op_metrics_db
+        return db[(db["host_or_device"] == "Host").to_numpy()].reset_index(drop=True)
+
+    @cached_property
+    def device_op_db(self) -> pd.DataFrame:
+        """The device side of ``op_metrics_db`` (ops on GPU/TPU planes, plus IDLE)."""
+        db = self.op_metrics_db
+        return db[(db["host_or_device"] == "Device").to_numpy()].reset_index(drop=True)
+
     def framework_op_table(self, include_idle: bool = True) -> FrameworkOpTable:
         """XProf's framework-op (TF stats) table, with or without the IDLE rows (built once each)."""
         if include_idle not in self._framework_tables:
             self._built("framework_op_table")
             self._framework_tables[include_idle] = build_framework_op_table(self, include_idle)
         return self._framework_tables[include_idle]
+
+    @cached_property
+    def xla_ops(self) -> XlaOps:
+        """XLA ops with HLO details: device ops where there is a device, else XLA CPU ops."""
+        self._built("xla_ops")
+        device = self.device_ops
+        on_device = device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU)
+        cpu = self.xla_cpu_op_db if not on_device else None
+        return build_xla_ops(device, cpu, self.perf_env, self.hlo_index)
 
     # ---------------------------------------------------------------------- steps
     @cached_property
@@ -140,7 +147,7 @@ class OpStats:
     # ----------------------------------------------------------------- environment
     @cached_property
     def perf_env(self) -> PerfEnv:
-        """Device vendor, type and peak FLOP rate and bandwidths."""
+        """Vendor, type, peak FLOP rate and memory bandwidths of the profile's device."""
         self._built("perf_env")
         return build_perf_env(self.frames.planes)
 
@@ -149,3 +156,9 @@ class OpStats:
         """Hosts, device type and device core count."""
         self._built("run_env")
         return build_run_env(self.frames)
+
+    @cached_property
+    def hlo_index(self) -> HloIndex:
+        """The HLO instructions of the profile's modules (from ``/host:metadata``)."""
+        self._built("hlo_index")
+        return build_hlo_index(self.frames.hlo_protos)

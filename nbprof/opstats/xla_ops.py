@@ -4,7 +4,8 @@ Where the profile has a device, these are the device op db's ops (``device_ops``
 hosts by (program, op), with the device's total time (idle included) and peaks; on TPU, each
 fusion's instructions come from the HLO protos (XProf lists them under TPU fusions only). Without
 a device they are the XLA CPU ops on host threads (``xla_cpu_ops``, nbprof's addition), whose
-total time is their self time. Columns as ``device_ops.COLUMNS`` without the per-host ones.
+total time is their self time. Columns (``OP_COLUMNS``) are the op db's without the per-host
+ones, ``total_time_ps`` named ``time_ps`` and ``provenance`` named ``tf_op`` (the op tools' names).
 """
 
 from __future__ import annotations
@@ -20,24 +21,26 @@ from nbprof.opstats.perf_env import PerfEnv
 from nbprof.xspace import semantics as xs
 
 GIBI = 2**30
-OP_COLUMNS = ["program", *META_COLUMNS, *SUM_COLUMNS, "min_time_ps", "normalized_time_ps", "has_breakdown",
-              "is_eager"]  # fmt: skip
-FUSED_COLUMNS = ["op_index", "parent_name", "name", "category", "provenance", "flops"]
+VIEW_NAMES = {"total_time_ps": "time_ps", "provenance": "tf_op"}
+_DB_COLUMNS = ["program", *META_COLUMNS, *SUM_COLUMNS, "min_time_ps", "normalized_time_ps", "has_breakdown",
+               "is_eager"]  # fmt: skip
+OP_COLUMNS = [VIEW_NAMES.get(c, c) for c in _DB_COLUMNS]
+FUSED_COLUMNS = ["op_index", "parent_name", "name", "category", "tf_op", "flops"]
 
 
 @dataclass
 class XlaOps:
     """XLA ops and what is needed to place them in a tree.
 
-    ``source``: ``"device"``, ``"host"`` (XLA CPU ops) or ``"none"``; ``hardware_type``: ``TPU``,
-    ``GPU``, ``CPU_ONLY`` (or ``""`` with no ops); ``total_time_ps``: the time the ops ran in, idle
+    ``source``: ``"device"``, ``"host"`` (XLA CPU ops) or ``"none"``; ``device_kind``: ``TPU``,
+    ``GPU``, ``CPU`` (or ``""`` with no ops); ``total_time_ps``: the time the ops ran in, idle
     included on a device (sum over device planes); ``peak_tflops`` / ``peak_hbm_gibps``: NaN
     unknown; ``fused_children``: instructions inside TPU fusions (``FUSED_COLUMNS``).
     """
 
     ops: pd.DataFrame
     source: str
-    hardware_type: str
+    device_kind: str
     total_time_ps: int
     peak_tflops: float = float("nan")
     peak_hbm_gibps: float = float("nan")
@@ -47,20 +50,22 @@ class XlaOps:
 
 
 def combine_hosts(table: pd.DataFrame) -> pd.DataFrame:
-    """Op rows of several hosts as one row per (program, op): sums, min of minimums, first metadata."""
+    """Op-db rows of several hosts as one row per (program, op) in ``OP_COLUMNS``: sums, the
+    shortest occurrence, the first host's metadata."""
     if len(table) == 0:
         return pd.DataFrame(columns=OP_COLUMNS)
     if table["host"].nunique() <= 1:
-        return table[OP_COLUMNS].reset_index(drop=True)
+        return table[_DB_COLUMNS].rename(columns=VIEW_NAMES).reset_index(drop=True)
     key = ["program_id", "name"]
     grouped = table.groupby(key, sort=False, observed=True, dropna=False)
-    first = grouped[[c for c in OP_COLUMNS if c not in key and c not in SUM_COLUMNS]].first()
+    first = grouped[[c for c in _DB_COLUMNS if c not in key and c not in SUM_COLUMNS]].first()
     sums = grouped[SUM_COLUMNS + ["normalized_time_ps"]].sum()
     out = pd.concat([first.drop(columns=["normalized_time_ps"]), sums], axis=1).reset_index()
     out["min_time_ps"] = grouped["min_time_ps"].min().to_numpy()
     out["has_breakdown"] = grouped["has_breakdown"].any().to_numpy()
     out["is_eager"] = grouped["is_eager"].any().to_numpy()
-    return out[OP_COLUMNS].sort_values("self_time_ps", ascending=False, kind="stable").reset_index(drop=True)
+    out = out[_DB_COLUMNS].rename(columns=VIEW_NAMES)
+    return out.sort_values("self_time_ps", ascending=False, kind="stable").reset_index(drop=True)
 
 
 def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
@@ -92,27 +97,27 @@ def _peak(value: float) -> float:
     return value if value > 0 else float("nan")
 
 
-def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame, env: PerfEnv, index: HloIndex) -> XlaOps:
+def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv, index: HloIndex) -> XlaOps:
     """Device XLA ops where the profile has a device, else the XLA CPU ops on host threads."""
     if device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU):
         ops = combine_hosts(device.ops)
-        out = XlaOps(ops=ops, source="device", hardware_type=device.hardware_type, total_time_ps=device.total_time_ps,
+        out = XlaOps(ops=ops, source="device", device_kind=device.hardware_type, total_time_ps=device.total_time_ps,
                      peak_tflops=_peak(env.peak_tflops), peak_hbm_gibps=_peak(env.peak_hbm_gibps),
                      device_type="GPU" if device.hardware_type == xs.HARDWARE_GPU else env.device_type)  # fmt: skip
         if device.hardware_type == xs.HARDWARE_TPU:
             out.fused_children = fused_children(index, ops)
         return out
-    if len(xla_cpu):
+    if xla_cpu is not None and len(xla_cpu):
         ops = combine_hosts(xla_cpu)
         note = (
             "CPU-only profile: XLA CPU ops on host threads (hlo_op/hlo_module stats); XProf shows nothing here. "
             "Category, framework op, source and expression from the HLO protos where they hold the op, else from "
             "the events and op names; no device peak, so no FLOPS/bandwidth utilisation; no IDLE node."
         )
-        return XlaOps(ops=ops, source="host", hardware_type=xs.HARDWARE_CPU,
-                      total_time_ps=int(ops["self_time_ps"].sum()), device_type="CPU", notes=[note])  # fmt: skip
+        return XlaOps(ops=ops, source="host", device_kind="CPU", total_time_ps=int(ops["self_time_ps"].sum()),
+                      device_type="CPU", notes=[note])  # fmt: skip
     note = "no XLA ops in this profile (no device XLA ops, no hlo_op events on host threads)"
-    return XlaOps(ops=pd.DataFrame(columns=OP_COLUMNS), source="none", hardware_type="", total_time_ps=0,
+    return XlaOps(ops=pd.DataFrame(columns=OP_COLUMNS), source="none", device_kind="", total_time_ps=0,
                   notes=[note])  # fmt: skip
 
 

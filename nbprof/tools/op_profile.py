@@ -117,7 +117,7 @@ def _group_rows(ops: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
 
 def build_tree(x: XlaOps, by: str, include_idle: bool) -> pd.DataFrame:
     """The node table (pre-order) for op metrics ``x``."""
-    ops = x.ops.rename(columns={"total_time_ps": "time_ps", "provenance": "tf_op"})
+    ops = x.ops.copy()
     # XProf leaves out ops it cannot symbolize (names starting with "region").
     ops = ops[~ops["name"].astype(str).str.startswith("region")]
     ops["hbm_bytes"] = (ops["hbm_read_bytes"] + ops["hbm_write_bytes"]).astype("float64")
@@ -241,7 +241,7 @@ def _add_fused_children(table: pd.DataFrame, x: XlaOps) -> pd.DataFrame:
         inside = fused[fused["op_index"] == op_index]
         op_name = key[-1]
         for parent, name, category, tf_op, flops in zip(inside["parent_name"], inside["name"], inside["category"],
-                                                         inside["provenance"], inside["flops"]):  # fmt: skip
+                                                         inside["tf_op"], inside["flops"]):  # fmt: skip
             parent_key = key if parent == op_name else key + ("fused", parent)
             rows.append({"kind": "fused", "name": name, "category": category, "program": program,
                          "program_id": program_id, "time_ps": 0, "self_time_ps": 0, "occurrences": 1,
@@ -302,7 +302,7 @@ def op_profile(op_stats: OpStats, by: str = "category", include_idle: bool = Fal
     result = OpProfile(
         tree=pd.DataFrame(columns=COLUMNS),
         source=x.source,
-        hardware_type=x.hardware_type,
+        hardware_type=x.device_kind,
         device_type=x.device_type,
         peak_tflops=x.peak_tflops,
         peak_hbm_gibps=x.peak_hbm_gibps,

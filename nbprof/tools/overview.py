@@ -211,7 +211,7 @@ def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
     if not len(leaves) or total <= 0:
         return None
     leaves = leaves.sort_values(["self_time_ps", "name"], ascending=[False, True], kind="stable").head(TOP_OPS)
-    time_ps = leaves["total_time_ps"].to_numpy(float)
+    time_ps = leaves["time_ps"].to_numpy(float)
     flops = leaves["flops"].fillna(0).to_numpy(float)
     top = pd.DataFrame(
         {

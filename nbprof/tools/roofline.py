@@ -118,7 +118,7 @@ def roofline(op_stats: OpStats) -> Roofline:
     result = Roofline(
         table=pd.DataFrame(columns=COLUMNS),
         source=x.source,
-        hardware_type=x.hardware_type,
+        hardware_type=x.device_kind,
         device_type=op_stats.perf_env.device_type if x.source == "device" else x.device_type,
         peak_flop_rate_gflops=peak_gflops or math.nan,
         peak_hbm_bw_gibps=peak_gibps or math.nan,
@@ -135,7 +135,7 @@ def roofline(op_stats: OpStats) -> Roofline:
         {
             "program": ops["program"], "program_id": ops["program_id"], "category": ops["category"],
             "name": ops["name"], "occurrences": ops["occurrences"].astype(np.int64),
-            "total_time_ps": ops["total_time_ps"].astype(np.int64), "self_time_ps": ops["self_time_ps"].astype(np.int64),
+            "total_time_ps": ops["time_ps"].astype(np.int64), "self_time_ps": ops["self_time_ps"].astype(np.int64),
             "flops": ops["flops"].astype("float64"), "model_flops": ops["model_flops"].astype("float64"),
             "bytes_accessed": ops["bytes_accessed"].astype("float64"), "hbm_bytes": hbm.astype("float64"),
         }
