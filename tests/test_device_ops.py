@@ -347,3 +347,79 @@ def test_xla_cpu_op_db_is_the_device_db_sibling():
     found = cpu[cpu["expression"].str.startswith("%")]
     assert len(found) and (found["category"] != "").all()
     assert stats.xla_ops.source == "host" and stats.xla_ops.ops["time_ps"].sum() == cpu["total_time_ps"].sum()
+
+
+def xprof_costs(fixture: str) -> pd.DataFrame:
+    """Per-run FLOPs, bytes and HBM bytes of each op as XProf's roofline states them (rate x time /
+    occurrences), in the form nbprof/hlo/cost.py gives them."""
+    rows = table(raw(fixture, "roofline_model")[0])
+    rows = rows[rows["include_infeed_outfeed"] & (rows["category"] != "Program")]
+    time_s = rows["total_time"].astype(float) / 1e6
+    occ = rows["occurrences"].astype(float)
+    return pd.DataFrame(
+        {
+            "program_id": rows["hlo_module_id"].astype("uint64"),
+            "name": rows["operation"],
+            "flops": rows["measured_flop_rate"].astype(float) * 1e9 * time_s / occ,
+            "model_flops": 0.0,
+            "bytes_accessed": rows["measured_memory_bw"].astype(float) * 2**30 * time_s / occ,
+            "bytes_read": rows["hbm_bw"].astype(float) * 2**30 * time_s / occ,
+            "bytes_written": 0.0,
+        }
+    )
+
+
+@pytest.mark.parametrize("fixture", AMD)
+def test_hlo_costs_joined_give_xprofs_rates(fixture):
+    """Fed XProf's own per-op costs, the join point gives XProf's FLOP rates, bandwidths, intensities,
+    bounds and utilisations in every tool (what nbprof/hlo/cost.py will feed it)."""
+    from functools import cached_property
+
+    from nbprof.opstats import OpStats
+    from nbprof.opstats.device_ops import build_device_op_db
+    from nbprof.tools.framework_op_stats import framework_op_stats
+    from nbprof.tools.op_profile import op_profile
+    from nbprof.tools.roofline import roofline
+
+    costs = xprof_costs(fixture)
+
+    class CostedOpStats(OpStats):
+        @cached_property
+        def device_ops(self):
+            return build_device_op_db(self.frames, self.hlo_index, hlo_costs=costs)
+
+    stats = CostedOpStats(load(fixture).op_stats().frames)
+    ref = table(raw(fixture, "framework_op_stats")[0])
+    ours = framework_op_stats(stats).xprof_rows().reset_index(drop=True)
+    for ours_col, ref_col in (("flop_rate_gflops", "measured_flop_rate"), ("memory_bw_gibps", "measured_memory_bw"),
+                              ("operational_intensity", "operational_intensity")):  # fmt: skip
+        np.testing.assert_allclose(ours[ours_col], ref[ref_col].astype(float), rtol=1e-4, atol=1e-6, err_msg=ours_col)
+    assert list(ours["bound_by"]) == list(ref["bound_by"])
+
+    data = table(raw(fixture, "roofline_model")[0])
+    data = data[data["include_infeed_outfeed"]].reset_index(drop=True)
+    roof = roofline(stats).table
+    for ours_col, ref_col in (("flop_rate_gflops", "measured_flop_rate"), ("memory_bw_gibps", "measured_memory_bw"),
+                              ("operational_intensity", "operational_intensity")):  # fmt: skip
+        np.testing.assert_allclose(roof[ours_col], data[ref_col].astype(float), rtol=1e-4, atol=1e-6, err_msg=ours_col)
+    assert list(roof["bound_by"]) == list(data["bound_by"])
+
+    ref_nodes = op_profile_nodes(fixture, "byProgram").set_index("path")
+    tree = with_paths(op_profile(stats, by="program", include_idle=True).tree).set_index("path")
+    raw_tree = {}
+
+    def walk(node: dict, path: str) -> None:
+        raw_tree[path] = node["metrics"]
+        for child in node.get("children", []):
+            walk(child, f"{path} / {child['name']}" if path else child["name"])
+
+    walk(raw(fixture, "op_profile")["byProgram"], "")
+    root_time = float(raw_tree[""]["rawTime"])
+    for path, metrics in raw_tree.items():
+        fraction = float(metrics.get("rawTime", 0)) / root_time
+        flops_util = metrics.get("flops", 0) / fraction if fraction > 0 else 0.0
+        assert tree.loc[path, "flops"] == pytest.approx(float(metrics.get("rawFlops", 0)), rel=1e-4), path
+        assert tree.loc[path, "flops_utilization_ratio"] == pytest.approx(flops_util, rel=1e-4, abs=1e-9), path
+        hbm = metrics.get("bandwidthUtils", [0])[0]
+        assert tree.loc[path, "hbm_bw_utilization_ratio"] == pytest.approx(hbm, rel=1e-4, abs=1e-9), path
+    assert len(raw_tree) == len(ref_nodes)

@@ -44,7 +44,8 @@ name ``<module>(<id>)``, else ``main``), ``hlo_module``, ``name``, ``category``,
 ``provenance``, ``expression``, ``shape``, ``deduplicated_name``, ``source_file``,
 ``source_line`` (``Int64``, NA unknown), ``source_stack``, ``occurrences``,
 ``total_time_ps``, ``self_time_ps``, ``children_time_ps``, ``min_time_ps``,
-``normalized_time_ps`` (float), ``flops``, ``model_flops``, ``bytes_accessed``,
+``normalized_time_ps`` (float: the DVFS-normalised time on TPU, 0 where the device states no
+time scale, as XProf), ``flops``, ``model_flops``, ``bytes_accessed``,
 ``hbm_read_bytes``, ``hbm_write_bytes``, ``hbm_bytes_all`` (HBM bytes of any kind),
 ``has_breakdown`` (an HBM breakdown is known), ``is_eager``, ``db_total_time_ps`` (the host's
 device total, idle included) and ``db_total_op_time_ps`` (its ops' self time).
@@ -234,7 +235,8 @@ def aggregate_op_events(ev: pd.DataFrame, parts: list[OpEvents]) -> pd.DataFrame
 
 
 def event_metrics(n: int, duration: np.ndarray, **values: np.ndarray) -> dict[str, np.ndarray]:
-    """Per-event metrics: one occurrence of ``duration`` with no children, unless ``values`` say otherwise."""
+    """Per-event metrics: one occurrence of ``duration`` with no children and no DVFS-normalised time,
+    unless ``values`` say otherwise."""
     zeros = np.zeros(n, np.int64)
     out = {
         "occurrences": np.ones(n, np.int64),
@@ -249,7 +251,7 @@ def event_metrics(n: int, duration: np.ndarray, **values: np.ndarray) -> dict[st
         "hbm_bytes_all": zeros,
         "has_breakdown": np.zeros(n, bool),
         "eager": np.zeros(n, bool),
-        "normalized": duration.astype(np.float64),
+        "normalized": np.zeros(n, np.float64),
     }
     out.update(values)
     return out
@@ -566,7 +568,7 @@ def _finish(table: pd.DataFrame, planes: pd.DataFrame, frames: Frames, index: Hl
     out = out.reindex(columns=COLUMNS)
     for col in SUM_COLUMNS + ["min_time_ps", "db_total_time_ps", "db_total_op_time_ps"]:
         out[col] = out[col].fillna(0).astype(np.int64)
-    out["normalized_time_ps"] = out["normalized_time_ps"].fillna(out["total_time_ps"]).astype(np.float64)
+    out["normalized_time_ps"] = out["normalized_time_ps"].fillna(0.0).astype(np.float64)
     out["program_id"] = out["program_id"].fillna(0).astype(np.uint64).astype("UInt64")
     out["source_line"] = out["source_line"].astype("Int64")
     for col in ("has_breakdown", "is_eager"):
