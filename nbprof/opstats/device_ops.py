@@ -283,7 +283,9 @@ def _host_plane(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 
 # ---------------------------------------------------------------------------------- GPU
-def _gpu_ops(frames: Frames, plane_names: list[str], index: HloIndex, info: dict[str, Any]) -> tuple:
+def _gpu_ops(
+    frames: Frames, plane_names: list[str], index: HloIndex, info: dict[str, Any]
+) -> tuple[list[OpEvents], pd.DataFrame]:
     ev = frames.events
     wanted = set(plane_names)
     mask = xs.plane_mask(ev, lambda n: n in wanted) & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
@@ -388,7 +390,7 @@ def _device_span(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.nda
     return start, length
 
 
-def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tuple:
+def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tuple[list[OpEvents], pd.DataFrame]:
     ev = frames.events
     wanted = set(plane_names)
     in_plane = xs.plane_mask(ev, lambda n: n in wanted)
@@ -457,8 +459,9 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
     occ = np.maximum(ev["num_occurrences"].to_numpy()[rk], 1).astype(np.int64)
     flops = ec.int_column(ev, "flops", rk) * occ
     model = ec.int_column(ev, "model_flops", rk) * occ
-    hbm = np.array([parse_memory_breakdown(b) for b in extra["memory_access_breakdown"].to_numpy()],
-                   dtype=np.int64).reshape(-1, 4)  # fmt: skip
+    blob_codes, blobs = pd.factorize(extra["memory_access_breakdown"].to_numpy(dtype=object), use_na_sentinel=False)
+    per_blob = np.array([parse_memory_breakdown(b) for b in blobs], dtype=np.int64).reshape(-1, 4)  # distinct stats
+    hbm = per_blob[blob_codes] if len(per_blob) else np.zeros((len(k), 4), np.int64)
     scale = pd.to_numeric(extra["time_scale_multiplier"], errors="coerce").fillna(1.0).to_numpy(np.float64)
     metrics = event_metrics(
         len(k),
