@@ -27,6 +27,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -274,6 +275,11 @@ class HloIndex:
             & ~ins["opcode"].isin(["parameter", "tuple"]).to_numpy()
         ]
         return inside
+
+
+def hlo_index(frames: Any) -> HloIndex:
+    """The HLO instructions of a profile's frames (their ``hlo_protos``); ``OpStats.hlo_index`` keeps it."""
+    return build_hlo_index(getattr(frames, "hlo_protos", None))
 
 
 def build_hlo_index(hlo_protos: Mapping[str, bytes] | None) -> HloIndex:

@@ -15,10 +15,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from nbprof.opstats.device_ops import DeviceOpDb
+from nbprof.opstats.device_ops import DeviceOpDb, build_device_op_db
 from nbprof.opstats.host_ops import COLUMNS, IDLE
 
-__all__ = ["COLUMNS", "IDLE", "combine_op_metrics_dbs", "op_metrics_notes"]
+__all__ = ["COLUMNS", "IDLE", "DeviceOpDb", "build_device_op_db", "combine_op_metrics_dbs", "op_metrics_notes"]
 
 _INT_COLUMNS = ["occurrences", "total_time_ps", "self_time_ps", "flops", "model_flops", "bytes_accessed",
                 "db_total_time_ps", "db_total_op_time_ps"]  # fmt: skip

@@ -33,13 +33,12 @@ from typing import Any
 
 import pandas as pd
 
-from nbprof.hlo.index import HloIndex, build_hlo_index
-from nbprof.opstats.device_ops import DeviceOpDb, build_device_op_db
+from nbprof.hlo.index import HloIndex, hlo_index
 from nbprof.opstats.framework_ops import FrameworkOpTable, build_framework_op_table
 from nbprof.opstats.host_ops import build_host_op_db
 from nbprof.opstats.kernel_db import KernelDb, build_kernel_db
-from nbprof.opstats.op_metrics_db import combine_op_metrics_dbs, op_metrics_notes
-from nbprof.opstats.perf_env import PerfEnv, build_perf_env
+from nbprof.opstats.op_metrics_db import DeviceOpDb, build_device_op_db, combine_op_metrics_dbs, op_metrics_notes
+from nbprof.opstats.perf_env import PerfEnv, build_perf_env, gpu_vendor
 from nbprof.opstats.run_env import RunEnvironment, build_run_env
 from nbprof.opstats.step_db import StepDb, build_step_db
 from nbprof.opstats.xla_cpu_ops import build_xla_cpu_op_db
@@ -92,7 +91,7 @@ class OpStats:
     def kernel_db(self) -> KernelDb:
         """GPU kernel launches grouped as XProf's kernel stats db (see ``kernel_db.py``)."""
         self._built("kernel_db")
-        return build_kernel_db(self.frames, self.device_ops, self.perf_env.vendor)
+        return build_kernel_db(self.frames, self.device_ops, gpu_vendor(self.frames.planes))
 
     @property
     def op_metrics_db(self) -> pd.DataFrame:
@@ -161,4 +160,4 @@ class OpStats:
     def hlo_index(self) -> HloIndex:
         """The HLO instructions of the profile's modules (from ``/host:metadata``)."""
         self._built("hlo_index")
-        return build_hlo_index(self.frames.hlo_protos)
+        return hlo_index(self.frames)

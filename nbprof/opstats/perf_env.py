@@ -191,6 +191,14 @@ def device_peaks(planes: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
+def gpu_vendor(planes: pd.DataFrame) -> str:
+    """The ``device_vendor`` of the first GPU plane (``Nvidia``, ``AMD``; ``""`` when none says)."""
+    if len(planes) == 0 or "device_vendor" not in planes.columns:
+        return ""
+    gpu = planes[planes["name"].astype(str).map(xs.is_gpu_plane).to_numpy(dtype=bool)]
+    return _text(gpu.iloc[0], "device_vendor") if len(gpu) else ""
+
+
 @dataclass(frozen=True)
 class PerfEnv:
     """XProf's PerfEnv plus the device's name: what one profile's device ops are measured against.

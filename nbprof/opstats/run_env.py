@@ -11,9 +11,8 @@ from nbprof.xspace.frameset import Frames
 
 @dataclass(frozen=True)
 class RunEnvironment:
-    """``device_type`` is XProf's: the TPU type string (e.g. ``"TPU v6 lite"``), the GPU's model
-    (``"AMD GPU - gfx942"``, ``"Nvidia GPU (Hopper)"``; ``"GPU"`` when the plane names no vendor;
-    ``perf_env.gpu_kind``) or ``"CPU"``; ``hardware_type`` is ``"TPU"``, ``"GPU"`` or ``"CPU_ONLY"``; ``device_core_count``
+    """``device_type`` is XProf's: the TPU type string (e.g. ``"TPU v6 lite"``), ``"GPU"`` or
+    ``"CPU"``; ``hardware_type`` is ``"TPU"``, ``"GPU"`` or ``"CPU_ONLY"``; ``device_core_count``
     counts device planes (TPU cores or GPUs) over all hosts."""
 
     host_count: int
@@ -38,6 +37,7 @@ def build_run_env(frames: Frames) -> RunEnvironment:
             if len(kinds):
                 device_type = kinds.iloc[0]
     elif kind == xs.HARDWARE_GPU:
+        # The GPU's model as XProf names it ("AMD GPU - gfx942"; "GPU" without a vendor): perf_env.gpu_kind.
         gpu = planes[names.map(xs.is_gpu_plane).to_numpy(dtype=bool)]
         device_type = gpu_kind(gpu.iloc[0]).device_type if len(gpu) else "GPU"
     cores = sum(1 for n in plane_names if xs.is_gpu_plane(n) or xs.is_tpu_plane(n))
