@@ -204,8 +204,9 @@ def test_profile_method_delegates():
     assert prof.op_profile(by="program").tree.equals(op_profile(prof.op_stats(), by="program").tree)
 
 
-def synthetic_gpu_xla(tmp_path: Path):
-    """A GPU profile whose kernels carry XLA stats (none of the real fixtures has one)."""
+def synthetic_gpu_xla(tmp_path: Path, vendor: str = "Nvidia"):
+    """An NVIDIA GPU profile whose kernels carry XLA stats and no HLO protos (``vendor=""``: a plane
+    that names no vendor, as profiles written before vendors were recorded)."""
     from xspace_builder import XSpaceBuilder
 
     b = XSpaceBuilder()
@@ -213,6 +214,8 @@ def synthetic_gpu_xla(tmp_path: Path):
     for name, value in (("compute_cap_major", 8), ("compute_cap_minor", 0), ("core_count", 108),
                         ("clock_rate", 1410000), ("memory_bandwidth", 1_555_000_000_000)):  # fmt: skip
         gpu.plane_stat(name, value)
+    if vendor:
+        gpu.plane_stat("device_vendor", vendor)
     line = gpu.line("Stream #7(Compute)", line_id=7, timestamp_ns=1_000_000)
     kernels = [  # (kernel, hlo op, step, start, duration, flops)
         ("loop_fusion_kernel_a", "fusion.1", 0, 0, 4_000_000, 1000),
@@ -236,10 +239,11 @@ def test_gpu_xla_kernels_form_ops(tmp_path):
     assert result.peak_tflops == pytest.approx(108 * 2048 * 1.41 / 1000)
     ours = result.tree
     ops = ours[ours["kind"] == "op"].set_index("name")
-    # Consecutive kernels of one HLO op in one step are one occurrence.
-    assert ops.loc["fusion.1", "occurrences"] == 2 and ops.loc["fusion.1", "time_ps"] == 9_000_000
+    # XProf counts every kernel of an HLO op as an occurrence (a fusion launching two kernels per
+    # run counts two), and multiplies a kernel's flops stat by those occurrences.
+    assert ops.loc["fusion.1", "occurrences"] == 3 and ops.loc["fusion.1", "time_ps"] == 9_000_000
     assert ops.loc["dot.2", "occurrences"] == 1 and ops.loc["dot.2", "time_ps"] == 10_000_000
-    assert ops.loc["dot.2", "flops"] == 2_000_000 and ops.loc["fusion.1", "flops"] == 2000
+    assert ops.loc["dot.2", "flops"] == 2_000_000 and ops.loc["fusion.1", "flops"] == 3000
     assert ours.loc[ours["kind"] == "program", "name"].tolist() == ["jit_f(5)"]
     idle = ours.loc[ours["kind"] == "idle", "time_ps"].iloc[0]
     assert idle == 23_000_000 - 19_000_000

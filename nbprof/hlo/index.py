@@ -1,20 +1,40 @@
-"""The HLO instructions of a profile's programs: category, framework op and fusion contents.
+"""The HLO instructions of a profile's programs: category, framework op, source, text, fusion contents.
 
-Reads the serialized ``HloProto`` s the profile carries (``prof.hlo_protos``, keyed
-``<module>(<program id>)``) with a small wire-format reader, keeping only the fields op
-profile needs (XLA's ``hlo.proto`` field numbers): per instruction its name (1), opcode (2),
-metadata (7: op_name 2, source_file 3, source_line 4, deduplicated_name 12), fusion_kind (11),
-id (35) and called computations (38). Categories follow XLA's ``HloInstruction::ToCategory``.
+Reads the serialized ``HloProto`` s a profile carries (``frames.hlo_protos``, keyed
+``<module>(<program id>)``) with the wire-format reader, keeping per instruction what the op
+tools need (XLA's ``hlo.proto`` field numbers): name (1), opcode (2), shape (3), metadata (7:
+op_type 1, op_name 2, source_file 3, source_line 4, deduplicated_name 12, stack_frame_id 15),
+parameter number (9), fusion kind (11), tuple index (13), dimensions (14), window (15),
+convolution dimension numbers (16), custom-call target (28), id (35), operands (36), called
+computations (38) and group counts (50, 58).
+
+Per instruction, as XProf's ``HloInstructionWrapper`` derives them:
+
+* ``category``: XLA's ``HloInstruction::ToCategory`` (``loop fusion``, ``data formatting``...);
+* ``provenance``: the framework op, ``TfOpFullname(op_type, op_name)`` = ``op_name:op_type``
+  (``""`` when both are empty), e.g. ``jit(dot)/dot_general:``;
+* ``source_file``/``source_line``: the metadata's, else the first frame of ``source_stack``
+  (``file:line:column`` lines from the module's stack-frame index, innermost first);
+* ``expression``: the instruction's text (``nbprof.hlo.text``).
+
+``program_id`` is the id in the module key (on TPU it differs from the module's own id), as
+``uint64``. Built once per profile as the ``OpStats.hlo_index`` part.
 """
 
 from __future__ import annotations
 
 import re
-import weakref
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
 
+import numpy as np
 import pandas as pd
 
+from nbprof.hlo.shapes import shape_text
+from nbprof.hlo.text import InstructionFields, instruction_text
+from nbprof.proto import hlo_pb2
 from nbprof.proto.wire import fields, packed_ints
 
 FUSION_KIND_CATEGORY = {"kLoop": "loop fusion", "kInput": "input fusion", "kOutput": "output fusion",
@@ -28,9 +48,15 @@ ELEMENTWISE = {
     "round-nearest-even", "rsqrt", "select", "shift-left", "shift-right-arithmetic",
     "shift-right-logical", "sign", "sine", "sqrt", "stochastic-convert", "subtract", "tan", "tanh", "xor",
 }  # fmt: skip
+XLA_ARGS_OR_RETVALS = ("XLA_Args", "XLA_Retvals")
 
-COLUMNS = ["program", "program_id", "computation_id", "name", "opcode", "category", "tf_op", "source_file",
-           "source_line", "deduplicated_name", "called"]  # fmt: skip
+COLUMNS = [
+    "program", "program_id", "module", "computation_id", "name", "opcode", "category", "fusion_kind",
+    "op_name", "op_type", "provenance", "source_file", "source_line", "source_stack", "deduplicated_name",
+    "expression", "shape", "called",
+]  # fmt: skip
+
+_PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
 
 
 def hlo_category(opcode: str, fusion_kind: str) -> str:
@@ -44,115 +70,232 @@ def hlo_category(opcode: str, fusion_kind: str) -> str:
     return opcode
 
 
+def framework_op_fullname(op_type: str, op_name: str) -> str:
+    """XProf's ``TfOpFullname``: ``op_name:op_type``; ``""`` when both are empty."""
+    if not op_type:
+        if not op_name:
+            return ""
+        if op_name in XLA_ARGS_OR_RETVALS:
+            op_type = op_name
+    return f"{op_name}:{op_type}"
+
+
 def _text(value: object) -> str:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else ""
 
 
-def _instruction(blob: bytes) -> dict:
-    row = {"name": "", "opcode": "", "fusion_kind": "", "tf_op": "", "source_file": "", "source_line": 0,
-           "deduplicated_name": "", "id": -1, "called": []}  # fmt: skip
+def _signed(value: int) -> int:
+    return value - 2**64 if value >= 2**63 else value
+
+
+def _stack_frames(blob: bytes) -> dict[int, tuple[str, int, int, int]]:
+    """Stack frame id (1-based) -> (file, line, column, parent id) of a ``StackFrameIndexProto``."""
+    files: list[str] = []
+    locations: list[tuple[int, int, int]] = []
+    frames: list[tuple[int, int]] = []
     for num, value in fields(blob):
         if num == 1:
-            row["name"] = _text(value)
+            files.append(_text(value))
+        elif num == 3 and isinstance(value, bytes):
+            loc = dict.fromkeys((1, 3, 4), 0)
+            loc.update({k: v for k, v in fields(value) if isinstance(v, int)})
+            locations.append((loc[1], loc[3], loc[4]))
+        elif num == 4 and isinstance(value, bytes):
+            frame = dict.fromkeys((1, 2), 0)
+            frame.update({k: v for k, v in fields(value) if isinstance(v, int)})
+            frames.append((frame[1], frame[2]))
+    out: dict[int, tuple[str, int, int, int]] = {}
+    for i, (location_id, parent) in enumerate(frames, start=1):
+        if not 0 < location_id <= len(locations):
+            continue
+        file_id, line, column = locations[location_id - 1]
+        name = files[file_id - 1] if 0 < file_id <= len(files) else ""
+        out[i] = (name, line, column, parent)
+    return out
+
+
+def _stack_text(frames: dict[int, tuple[str, int, int, int]], frame_id: int) -> str:
+    """``file:line:column`` lines from ``frame_id`` outwards (XProf's ``GetOpLocationStack``)."""
+    lines: list[str] = []
+    seen: set[int] = set()
+    while frame_id and frame_id in frames and frame_id not in seen:  # a chain of frames, not events
+        seen.add(frame_id)
+        name, line, column, frame_id = frames[frame_id]
+        lines.append(f"{name}:{line}:{column}\n")
+    return "".join(lines)
+
+
+def _instruction(blob: bytes) -> tuple[InstructionFields, dict]:
+    ins = InstructionFields()
+    meta = {"op_type": "", "op_name": "", "source_file": "", "source_line": 0, "deduplicated_name": "",
+            "stack_frame_id": 0, "id": -1}  # fmt: skip
+    for num, value in fields(blob):
+        if num == 1:
+            ins.name = _text(value)
         elif num == 2:
-            row["opcode"] = _text(value)
-        elif num == 11:
-            row["fusion_kind"] = _text(value)
-        elif num == 35 and isinstance(value, int):
-            row["id"] = value
-        elif num == 38:
-            row["called"] = row["called"] + packed_ints(value)
+            ins.opcode = _text(value)
+        elif num == 3 and isinstance(value, bytes):
+            try:
+                ins.shape = shape_text(hlo_pb2.ShapeProto.FromString(value))
+            except Exception:  # noqa: BLE001 - a damaged shape leaves the text without it
+                ins.shape = ""
         elif num == 7 and isinstance(value, bytes):
             for mnum, mvalue in fields(value):
-                if mnum == 2:
-                    row["tf_op"] = _text(mvalue)
+                if mnum == 1:
+                    meta["op_type"] = _text(mvalue)
+                elif mnum == 2:
+                    meta["op_name"] = _text(mvalue)
                 elif mnum == 3:
-                    row["source_file"] = _text(mvalue)
+                    meta["source_file"] = _text(mvalue)
                 elif mnum == 4 and isinstance(mvalue, int):
-                    row["source_line"] = mvalue
+                    meta["source_line"] = _signed(mvalue)
                 elif mnum == 12:
-                    row["deduplicated_name"] = _text(mvalue)
-    return row
+                    meta["deduplicated_name"] = _text(mvalue)
+                elif mnum == 15 and isinstance(mvalue, int):
+                    meta["stack_frame_id"] = mvalue
+        elif num == 9 and isinstance(value, int):
+            ins.parameter_number = value
+        elif num == 11:
+            ins.fusion_kind = _text(value)
+        elif num == 13 and isinstance(value, int):
+            ins.tuple_index = value
+        elif num == 14:
+            ins.dimensions += packed_ints(value)
+        elif num == 15 and isinstance(value, bytes):
+            ins.window = value
+        elif num == 16 and isinstance(value, bytes):
+            ins.conv_dims = value
+        elif num == 28:
+            ins.custom_call_target = _text(value)
+        elif num == 35 and isinstance(value, int):
+            meta["id"] = value
+        elif num == 36:
+            ins.operand_ids += packed_ints(value)
+        elif num == 38:
+            ins.called_ids += packed_ints(value)
+        elif num == 50 and isinstance(value, int):
+            ins.feature_group_count = value
+        elif num == 58 and isinstance(value, int):
+            ins.batch_group_count = value
+    return ins, meta
 
 
 def parse_hlo_proto(blob: bytes) -> list[dict]:
-    """Instructions of one serialized ``HloProto`` (field 1: ``HloModuleProto``)."""
+    """One dict per instruction of a serialized ``HloProto`` (field 1: ``HloModuleProto``)."""
     rows: list[dict] = []
     for num, module in fields(blob):
         if num != 1 or not isinstance(module, bytes):
             continue
-        for mnum, comp in fields(module):
-            if mnum != 3 or not isinstance(comp, bytes):
-                continue
-            comp_id = -1
-            instructions = []
-            for cnum, cvalue in fields(comp):
-                if cnum == 2 and isinstance(cvalue, bytes):
-                    instructions.append(_instruction(cvalue))
-                elif cnum == 5 and isinstance(cvalue, int):
-                    comp_id = cvalue
-            for ins in instructions:
-                ins["computation_id"] = comp_id
-            rows.extend(instructions)
+        module_name = ""
+        comps: list[tuple[int, list[tuple[InstructionFields, dict]]]] = []
+        comp_names: dict[int, str] = {}
+        frames: dict[int, tuple[str, int, int, int]] = {}
+        for mnum, value in fields(module):
+            if mnum == 1:
+                module_name = _text(value)
+            elif mnum == 17 and isinstance(value, bytes):
+                frames = _stack_frames(value)
+            elif mnum == 3 and isinstance(value, bytes):
+                comp_id, comp_name, instructions = -1, "", []
+                for cnum, cvalue in fields(value):
+                    if cnum == 1:
+                        comp_name = _text(cvalue)
+                    elif cnum == 2 and isinstance(cvalue, bytes):
+                        instructions.append(_instruction(cvalue))
+                    elif cnum == 5 and isinstance(cvalue, int):
+                        comp_id = cvalue
+                comp_names[comp_id] = comp_name
+                comps.append((comp_id, instructions))
+        for comp_id, instructions in comps:
+            by_id = {meta["id"]: ins for ins, meta in instructions}
+            for ins, meta in instructions:
+                operands = [(by_id[i].shape, by_id[i].name) for i in ins.operand_ids if i in by_id]
+                stack = _stack_text(frames, meta["stack_frame_id"])
+                source_file, source_line = meta["source_file"], meta["source_line"]
+                if not source_file and stack:
+                    first = stack.split("\n", 1)[0].split(":")
+                    source_file = first[0]
+                    source_line = int(first[1]) if len(first) > 1 and first[1].lstrip("-").isdigit() else 0
+                rows.append(
+                    {
+                        "module": module_name,
+                        "computation_id": comp_id,
+                        "name": ins.name,
+                        "opcode": ins.opcode,
+                        "category": hlo_category(ins.opcode, ins.fusion_kind),
+                        "fusion_kind": ins.fusion_kind,
+                        "op_name": meta["op_name"],
+                        "op_type": meta["op_type"],
+                        "provenance": framework_op_fullname(meta["op_type"], meta["op_name"]),
+                        "source_file": source_file,
+                        "source_line": source_line if source_file else -1,
+                        "source_stack": stack,
+                        "deduplicated_name": meta["deduplicated_name"],
+                        "expression": instruction_text(ins, operands, comp_names),
+                        "shape": ins.shape,
+                        "called": list(ins.called_ids),
+                    }
+                )
     return rows
 
 
-@dataclass
+@dataclass(frozen=True)
 class HloIndex:
-    """All instructions of all programs, plus fusion contents."""
+    """All instructions of all programs of a profile, one row each (columns: ``COLUMNS``)."""
 
     instructions: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=COLUMNS))
 
-    def lookup(self, program_id: object, name: str) -> pd.Series | None:
-        """The instruction ``name`` of program ``program_id`` (None if unknown)."""
-        key = (str(program_id), name)
-        try:
-            return self._by_key.loc[key]
-        except (KeyError, AttributeError):
-            return None
+    def lookup(self, program_id: np.ndarray, name: np.ndarray) -> tuple[pd.DataFrame, np.ndarray]:
+        """The instruction of each (program id, name) pair: rows aligned with the input (NaN where
+        unknown) and a mask of the pairs found. The first instruction of a name wins, as in XProf."""
+        table, key = self._by_key
+        wanted = pd.MultiIndex.from_arrays([np.asarray(program_id, dtype=np.uint64), np.asarray(name, dtype=object)])
+        position = key.get_indexer(wanted) if len(table) else np.full(len(wanted), -1)
+        found = position >= 0
+        rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(wanted)))
+        rows = rows.reset_index(drop=True).where(pd.Series(found))
+        return rows, found
 
-    def fused(self, program_id: object, name: str) -> list[pd.Series]:
-        """Instructions inside fusion ``name`` (parameters excluded), in program order."""
-        ins = self.lookup(program_id, name)
-        if ins is None or ins["opcode"] != "fusion":
-            return []
-        inside = self.instructions[
-            (self.instructions["program_id"] == str(program_id))
-            & self.instructions["computation_id"].isin(list(ins["called"]))
-            & (self.instructions["opcode"] != "parameter")
+    @cached_property
+    def _by_key(self) -> tuple[pd.DataFrame, pd.MultiIndex]:
+        """The instructions with unique (program id, name), first wins, and their key."""
+        table = self.instructions.drop_duplicates(["program_id", "name"])
+        key = pd.MultiIndex.from_arrays([table["program_id"].to_numpy(np.uint64), table["name"].to_numpy(object)])
+        return table, key
+
+    def fused(self, program_id: int, name: str) -> pd.DataFrame:
+        """Instructions inside fusion ``name`` of a program (parameters and tuples left out, as XProf)."""
+        ins = self.instructions
+        mine = ins[(ins["program_id"].to_numpy(np.uint64) == np.uint64(program_id)) & (ins["name"] == name).to_numpy()]
+        if len(mine) == 0 or mine["opcode"].iloc[0] != "fusion":
+            return ins.iloc[:0]
+        inside = ins[
+            (ins["program_id"].to_numpy(np.uint64) == np.uint64(program_id))
+            & ins["computation_id"].isin(list(mine["called"].iloc[0])).to_numpy()
+            & ~ins["opcode"].isin(["parameter", "tuple"]).to_numpy()
         ]
-        return [row for _, row in inside.iterrows()]
-
-    def finish(self) -> HloIndex:
-        frame = self.instructions
-        self._by_key = frame.drop_duplicates(["program_id", "name"]).set_index(["program_id", "name"])
-        return self
+        return inside
 
 
-_CACHE: weakref.WeakKeyDictionary[object, HloIndex] = weakref.WeakKeyDictionary()
-_PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
+def hlo_index(frames: Any) -> HloIndex:
+    """The HLO instructions of a profile's frames (their ``hlo_protos``); ``OpStats.hlo_index`` keeps it."""
+    return build_hlo_index(getattr(frames, "hlo_protos", None))
 
 
-def hlo_index(prof) -> HloIndex:
-    """The profile's HLO instructions (parsed once per profile)."""
-    try:
-        return _CACHE[prof]
-    except (KeyError, TypeError):
-        pass
+def build_hlo_index(hlo_protos: Mapping[str, bytes] | None) -> HloIndex:
+    """The HLO instructions of every ``<module>(<program id>)`` proto of a profile."""
     rows: list[dict] = []
-    for key, blob in (getattr(prof, "hlo_protos", None) or {}).items():
+    for key, blob in (hlo_protos or {}).items():
         match = _PROGRAM_KEY.match(str(key))
-        program_id = match.group(2) if match else ""
+        if not match or int(match.group(2)) >= 2**64:
+            continue
         for ins in parse_hlo_proto(bytes(blob)):
             ins["program"] = str(key)
-            ins["program_id"] = program_id
+            ins["program_id"] = int(match.group(2))
             rows.append(ins)
-    frame = pd.DataFrame(rows, columns=COLUMNS + ["fusion_kind", "id"]) if rows else pd.DataFrame(columns=COLUMNS)
-    if len(frame):
-        frame["category"] = [hlo_category(o, k) for o, k in zip(frame["opcode"], frame["fusion_kind"])]
-    index = HloIndex(frame).finish()
-    try:
-        _CACHE[prof] = index
-    except TypeError:
-        pass
-    return index
+    if not rows:
+        return HloIndex()
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame["program_id"] = frame["program_id"].astype(np.uint64)
+    frame["source_line"] = frame["source_line"].astype(np.int64)
+    return HloIndex(frame)

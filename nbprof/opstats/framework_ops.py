@@ -20,7 +20,9 @@ Columns (percentages 0-100, times in µs as in XProf, ps columns beside):
 ``memory_bw_gibps`` (GiB/s), ``operational_intensity`` (FLOPs/byte), ``bound_by``
 (``Compute``/``HBM``/``Unknown`` against the device's peaks), ``is_eager``, ``execution_mode``
 (``Eager``/``Function``), ``total_time_ps``, ``total_self_time_ps``, ``flops``, ``model_flops``,
-``bytes_accessed`` and, when the device is a GPU, ``gpu_tensorcore_utilization_ratio`` (0-1).
+``bytes_accessed`` and, when the device is a GPU, ``gpu_tensorcore_utilization_ratio`` (0-1: the
+share of the op's kernel time on Tensor/Matrix Cores, from the kernel stats db grouped by op
+name, ``KernelDb.by_op_name``; 0 for host ops and ops without kernels, as XProf).
 
 The overview page's top ops and op placement, the framework-op-stats tool and ``compare``
 all read this one table (``OpStats.framework_op_table``).
@@ -35,7 +37,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import tf_op as _tf_op
-from nbprof.opstats.op_metrics_db import IDLE
+from nbprof.opstats.host_ops import IDLE
 from nbprof.xspace import semantics as xs
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -91,6 +93,8 @@ def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> Fr
         parts.append(ops)
     table = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=_EMPTY_COLUMNS)
     table = _finish(table, peak_tflops, peak_hbm_gibps, is_gpu)
+    if is_gpu:
+        table["gpu_tensorcore_utilization_ratio"] = _tensor_core_utilization(op_stats, table)
     idle_rows = frame[frame["category"] == IDLE]
     idle_by_side = idle_rows.groupby("host_or_device")["self_time_ps"].sum()
     notes = op_stats.op_metrics_notes
@@ -99,11 +103,6 @@ def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> Fr
         f"({int((table['host_or_device'] == 'Host').sum())} host, "
         f"{int((table['host_or_device'] == 'Device').sum())} device rows)"
     )
-    if is_gpu:
-        notes.append(
-            "gpu_tensorcore_utilization_ratio is 0: per-op tensor-core use needs kernel stats keyed by "
-            "framework op, which this table does not join"
-        )
     return FrameworkOpTable(
         table=table,
         include_idle=include_idle,
@@ -212,6 +211,13 @@ def _side_totals(frame: pd.DataFrame, include_idle: bool) -> dict[str, int]:
         rows = frame[frame["host_or_device"] == side]
         out[side] = int(rows.groupby("host")[column].first().sum()) if len(rows) else 0
     return out
+
+
+def _tensor_core_utilization(op_stats: OpStats, table: pd.DataFrame) -> np.ndarray:
+    """Per device row, the share of its kernels' time on Tensor/Matrix Cores (XProf's lookup by op name)."""
+    by_op = op_stats.kernel_db.by_op_name()["tensor_core_utilization_ratio"]
+    ratio = by_op.reindex(table["name"].to_numpy()).fillna(0.0).to_numpy(np.float64)
+    return np.where(table["host_or_device"].to_numpy() == "Device", ratio, 0.0)
 
 
 def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray | float) -> np.ndarray:

@@ -10,13 +10,18 @@ Parts are built on first use and kept:
 
 ========================= ==========================================================
 ``op_metrics_db``         host and device op metrics (``op_metrics_db.py``), one frame
-``host_op_db``            its host rows (framework ops on host threads)
+``host_op_db``            its host rows (framework ops on host threads; ``host_ops.py``)
 ``device_op_db``          its device rows (ops on GPU/TPU planes)
-``xla_ops``               XLA ops with their HLO details: on the device, else the XLA CPU
-                          ops on host threads (nbprof's CPU-only addition; ``xla_ops.py``)
+``device_ops``            the device op metrics db with every column the op tools need,
+                          one builder for GPU and TPU (``device_ops.py``)
+``xla_cpu_op_db``         XLA CPU ops on host threads with the same columns (nbprof's
+                          CPU-only addition; ``xla_cpu_ops.py``)
+``xla_ops``               XLA ops with their HLO details: a view on ``device_ops``, else on
+                          ``xla_cpu_op_db`` (``xla_ops.py``)
+``kernel_db``             GPU kernel launches by kernel, launch config and op (``kernel_db.py``)
 ``framework_op_table()``  XProf's framework-op (TF stats) table (``framework_ops.py``)
 ``step_db``               the steps, their breakdown, and every event's step (``step_db.py``)
-``perf_env``              peak FLOP rate and bandwidth of the device (``perf_env.py``)
+``perf_env``              device vendor, type, peak FLOP rate and bandwidths (``perf_env.py``)
 ``run_env``               hosts, device type, core count (``run_env.py``)
 ``hlo_index``             the profile's HLO instructions (``nbprof.hlo.index``)
 ========================= ==========================================================
@@ -40,11 +45,15 @@ from nbprof.hlo.index import HloIndex, hlo_index
 from nbprof.opstats import combine
 from nbprof.opstats.combine import OpStatsTables
 from nbprof.opstats.framework_ops import FrameworkOpTable, build_framework_op_table
-from nbprof.opstats.op_metrics_db import build_op_metrics_db
-from nbprof.opstats.perf_env import PerfEnv, build_perf_env
+from nbprof.opstats.host_ops import build_host_op_db
+from nbprof.opstats.kernel_db import KernelDb, build_kernel_db
+from nbprof.opstats.op_metrics_db import DeviceOpDb, build_device_op_db, combine_op_metrics_dbs, op_metrics_notes
+from nbprof.opstats.perf_env import PerfEnv, build_perf_env, gpu_vendor
 from nbprof.opstats.run_env import RunEnvironment, build_run_env
 from nbprof.opstats.step_db import StepDb, build_step_db
-from nbprof.opstats.xla_ops import XlaOps, xla_ops
+from nbprof.opstats.xla_cpu_ops import build_xla_cpu_op_db
+from nbprof.opstats.xla_ops import XlaOps, build_xla_ops
+from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 
 
@@ -93,7 +102,32 @@ class OpStats:
     @cached_property
     def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
         self._built("op_metrics_db")
-        return build_op_metrics_db(self.frames)
+        info: dict[str, Any] = {}
+        host = build_host_op_db(self.frames, info)
+        device = self.device_ops
+        info.update(device.info)
+        info["notes"] = op_metrics_notes(info, device)
+        return combine_op_metrics_dbs(host, device), info
+
+    @cached_property
+    def device_ops(self) -> DeviceOpDb:
+        """The device op metrics db, one builder for GPU and TPU (see ``device_ops.py``): one row per
+        op and host with program, category, framework op, expression, source, times, FLOPs, bytes."""
+        self._built("device_ops")
+        # The join point for HLO costs: build_device_op_db(..., hlo_costs=<per-instruction FLOPs/bytes>).
+        return build_device_op_db(self.frames, self.hlo_index)
+
+    @cached_property
+    def xla_cpu_op_db(self) -> pd.DataFrame:
+        """XLA CPU ops on host threads, with ``device_ops``' columns (nbprof's CPU-only addition)."""
+        self._built("xla_cpu_op_db")
+        return build_xla_cpu_op_db(self.frames, self.hlo_index)
+
+    @cached_property
+    def kernel_db(self) -> KernelDb:
+        """GPU kernel launches grouped as XProf's kernel stats db (see ``kernel_db.py``)."""
+        self._built("kernel_db")
+        return build_kernel_db(self.frames, self.device_ops, gpu_vendor(self.frames.planes))
 
     @property
     def op_metrics_db(self) -> pd.DataFrame:
@@ -133,7 +167,10 @@ class OpStats:
     def xla_ops(self) -> XlaOps:
         """XLA ops with HLO details: device ops where there is a device, else XLA CPU ops."""
         self._built("xla_ops")
-        return xla_ops(self.frames)
+        device = self.device_ops
+        on_device = device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU)
+        cpu = self.xla_cpu_op_db if not on_device else None
+        return build_xla_ops(device, cpu, self.perf_env, self.hlo_index)
 
     # ---------------------------------------------------------------------- steps
     @cached_property
@@ -145,7 +182,7 @@ class OpStats:
     # ----------------------------------------------------------------- environment
     @cached_property
     def perf_env(self) -> PerfEnv:
-        """Peak FLOP rate and memory bandwidth of the profile's device."""
+        """Vendor, type, peak FLOP rate and memory bandwidths of the profile's device."""
         self._built("perf_env")
         return build_perf_env(self.frames.planes)
 

@@ -1,16 +1,30 @@
-"""Peak compute and memory bandwidth of each device plane, as XProf derives them.
+"""What device a profile ran on and its peaks: one vocabulary for vendor, architecture and device type.
 
-XProf (``xplane_to_op_stats.cc::GetPerfEnvFromXPlane``) reads the peaks from plane stats:
-TPU planes carry ``peak_teraflops_per_second`` and ``peak_hbm_bw_gigabytes_per_second``;
-GPU planes carry ``memory_bandwidth`` (bytes/s) and either ``peak_teraflops_per_second``
-or the SM count, clock and compute capability from which the peak is computed with the
-per-SM-per-cycle table of ``xprof/utils/cuda_type_utils.cc`` (the best of fp32/fp16 on
-CUDA cores and tensor cores).
+XProf derives these from the first device plane (``xplane_to_op_stats.cc::GetPerfEnvFromXPlane``,
+``SetRunEnvironment``, ``xprof/utils/hardware_type_utils.cc``):
+
+* **TPU** planes state the peaks (``peak_teraflops_per_second``, ``peak_hbm_bw_gigabytes_per_second``)
+  and the device type (``device_type_string``, e.g. ``TPU v6 Lite``).
+* **GPU** planes state the vendor (``device_vendor``: ``Nvidia`` or ``AMD``), the core count
+  (SMs / CUs), clock (kHz), compute capability and memory bandwidth (bytes/s). The peak FLOP
+  rate is ``peak_teraflops_per_second`` when stated, else cores x FLOPs per core per cycle x
+  clock, from the vendor's table: NVIDIA by compute capability (``cuda_type_utils.cc``: the best
+  of fp32/fp16 on CUDA and tensor cores; an unknown capability uses the nearest lower one), AMD
+  by gfx architecture (``rocm_type_utils.cc``: the best of fp32/fp16 on vector and matrix
+  units; the architecture is the plane's ``gpu_device_name`` when it reads ``gfxNNN``, else
+  compute capability 9.4 = ``gfx942``, 9.5 = ``gfx950``). The device type is
+  ``Nvidia GPU (<family>)``, ``AMD GPU - <gfx>`` (or ``AMD GPU - gfx-9XX series`` when the
+  architecture is unknown), and ``GPU`` when the plane names no vendor.
+
+Where nbprof differs: a GPU plane that names no vendor but has a compute capability (profiles
+written before vendors were recorded, all NVIDIA) gets its peak from the NVIDIA table; XProf
+reports 0 there. Units: ``_tflops`` TFLOP/s, ``_gbps`` GB/s (1e9 bytes/s), ``_gibps`` GiB/s.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import pandas as pd
@@ -18,10 +32,12 @@ import pandas as pd
 from nbprof.xspace import semantics as xs
 
 GIBI_PER_GIGA = 1e9 / 2**30
+VENDOR_NVIDIA = "Nvidia"
+VENDOR_AMD = "AMD"
 
-# Compute capability (major*1000 + minor*10) -> per SM per cycle FLOPs
-# (max of CUDA-core fp32/fp16 and tensor-core fp32/fp16), from NVIDIA whitepapers.
-_FLOPS_PER_SM_PER_CYCLE: dict[int, float] = {
+# NVIDIA: compute capability (major*1000 + minor*10) -> FLOPs per SM per cycle (best of CUDA-core and
+# tensor-core fp32/fp16), and the family XProf names the device after.
+_NVIDIA_FLOPS_PER_SM_PER_CYCLE: dict[int, float] = {
     10000: 8192.0,  # Blackwell (tensor core fp16, dense)
     9000: 4096.0,  # Hopper
     8090: 1024.0,  # Ada
@@ -35,99 +51,162 @@ _FLOPS_PER_SM_PER_CYCLE: dict[int, float] = {
     3000: 384.0,  # Kepler
     2000: 64.0,  # Fermi
 }
+_NVIDIA_SHARED_BYTES_PER_SM_PER_CYCLE = 32 * 8  # 32 banks x 8 bytes (compute capability 3.0 and above)
+
+# AMD: gfx architecture -> FLOPs per CU per cycle (best of vector and matrix fp32/fp16) and LDS bytes
+# per CU per cycle, from AMD's CDNA whitepapers as XProf tabulates them.
+_AMD_FLOPS_PER_CU_PER_CYCLE: dict[str, float] = {
+    "gfx908": 1024.0,  # MI100 (CDNA 1): matrix fp16
+    "gfx90a": 1024.0,  # MI250X (CDNA 2): matrix fp16
+    "gfx942": 2048.0,  # MI300 (CDNA 3): matrix fp16
+    "gfx950": 4096.0,  # MI350 (CDNA 4): matrix fp16
+}
+_AMD_LDS_BYTES_PER_CU_PER_CYCLE: dict[str, float] = {"gfx908": 128.0, "gfx90a": 128.0, "gfx942": 128.0,
+                                                     "gfx950": 256.0}  # fmt: skip
+_AMD_GFX_BY_COMPUTE_CAP = {(9, 4): "gfx942", (9, 5): "gfx950"}
+_GFX_NAME = re.compile(r"gfx[0-9a-fA-F]{3,}")
 
 
-def gpu_peak_tflops(core_count: float, clock_rate_khz: float, cc_major: int, cc_minor: int) -> float:
-    """Peak TFLOP/s of a GPU from its SM count, clock (kHz) and compute capability.
+@dataclass(frozen=True)
+class GpuKind:
+    """A GPU as XProf names it: ``vendor`` (``Nvidia``, ``AMD`` or ``""``), ``arch`` (``gfx942``, or
+    the NVIDIA compute capability ``9.0``; ``""`` unknown) and ``device_type`` (run environment)."""
 
-    An unknown capability uses the nearest lower known one, as XProf does.
-    """
-    key = int(cc_major) * 1000 + int(cc_minor) * 10
-    known = sorted(_FLOPS_PER_SM_PER_CYCLE)
-    lower = [k for k in known if k <= key]
-    chosen = lower[-1] if lower else known[0]
-    clock_ghz = float(clock_rate_khz) / 1e6
-    return float(core_count) * _FLOPS_PER_SM_PER_CYCLE[chosen] * clock_ghz / 1e3
+    vendor: str
+    arch: str
+    device_type: str
+
+
+def _nvidia_family(major: int, minor: int) -> str:
+    families = {2: "Fermi", 3: "Kepler", 5: "Maxwell", 6: "Pascal", 9: "Hopper", 10: "Blackwell"}
+    if major == 7:
+        return "Volta" if minor < 5 else "Turing"
+    if major == 8:
+        return "Ampere" if minor < 9 else "Ada Lovelace"
+    return families.get(major, "")
 
 
 def _num(row: pd.Series, name: str) -> float:
-    if name not in row.index:
-        return math.nan
-    value = row[name]
+    value = row.get(name) if name in row.index else None
     try:
-        out = float(value)
+        out = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return math.nan
     return out
 
 
-def device_peaks(planes: pd.DataFrame) -> pd.DataFrame:
-    """One row per device plane: ``host``, ``plane``, ``device_type``,
-    ``peak_tflops`` (TFLOP/s), ``peak_hbm_gbps`` (GB/s, 1e9 bytes/s), ``peak_hbm_gibps``
-    (GiB/s, the unit XProf divides by) and ``peak_source`` (which stats gave the peak).
-    Values are NaN where the plane does not say.
+def _text(row: pd.Series, name: str) -> str:
+    value = row.get(name) if name in row.index else None
+    return "" if value is None or (isinstance(value, float) and math.isnan(value)) else str(value)
+
+
+def gpu_kind(row: pd.Series) -> GpuKind:
+    """Vendor, architecture and device type of one GPU plane (a row of ``frames.planes``)."""
+    vendor = _text(row, "device_vendor")
+    major, minor = _num(row, "compute_cap_major"), _num(row, "compute_cap_minor")
+    cap = (int(major) if major == major else 0, int(minor) if minor == minor else 0)
+    if vendor == VENDOR_AMD:
+        name = _text(row, "gpu_device_name")
+        gfx = name if _GFX_NAME.fullmatch(name) else _AMD_GFX_BY_COMPUTE_CAP.get(cap, "")
+        if gfx:
+            return GpuKind(vendor, gfx, f"AMD GPU - {gfx}")
+        series = {9: "gfx-9XX series", 10: "gfx-10XX series", 11: "gfx-11XX series"}.get(cap[0])
+        return GpuKind(vendor, "", f"AMD GPU - {series}" if series else "AMD GPU")
+    if vendor == VENDOR_NVIDIA:
+        family = _nvidia_family(*cap)
+        return GpuKind(vendor, f"{cap[0]}.{cap[1]}", f"Nvidia GPU ({family})" if family else "Nvidia GPU")
+    return GpuKind(vendor, f"{cap[0]}.{cap[1]}" if major == major else "", "GPU")
+
+
+def nvidia_peak_tflops(core_count: float, clock_rate_khz: float, cc_major: int, cc_minor: int) -> float:
+    """Peak TFLOP/s of an NVIDIA GPU from its SM count, clock (kHz) and compute capability.
+
+    An unknown capability uses the nearest lower known one (the oldest when below all), as XProf.
     """
-    rows = []
+    key = int(cc_major) * 1000 + int(cc_minor) * 10
+    known = sorted(_NVIDIA_FLOPS_PER_SM_PER_CYCLE)
+    lower = [k for k in known if k <= key]
+    chosen = lower[-1] if lower else known[0]
+    return float(core_count) * _NVIDIA_FLOPS_PER_SM_PER_CYCLE[chosen] * (float(clock_rate_khz) / 1e6) / 1e3
+
+
+def amd_peak_tflops(core_count: float, clock_rate_khz: float, gfx: str) -> float:
+    """Peak TFLOP/s of an AMD GPU from its CU count, clock (kHz) and gfx architecture (0 if unknown)."""
+    per_cycle = _AMD_FLOPS_PER_CU_PER_CYCLE.get(gfx, 0.0)
+    return float(core_count) * per_cycle * (float(clock_rate_khz) / 1e6) / 1e3
+
+
+def _gpu_peaks(row: pd.Series, kind: GpuKind) -> tuple[float, float, str]:
+    """(peak TFLOP/s, peak shared-memory GiB/s, where the FLOP peak came from) of one GPU plane."""
+    cores, clock = _num(row, "core_count"), _num(row, "clock_rate")
+    stated = _num(row, "peak_teraflops_per_second")
+    known = cores == cores and clock == clock
+    clock_ghz = clock / 1e6 if known else 0.0
+    if kind.vendor == VENDOR_AMD:
+        sram = cores * _AMD_LDS_BYTES_PER_CU_PER_CYCLE.get(kind.arch, 0.0) * clock_ghz if known else 0.0
+        tflops = amd_peak_tflops(cores, clock, kind.arch) if known else math.nan
+        source = f"core_count x clock_rate x FLOPs per CU per cycle of {kind.arch or 'an unknown AMD GPU'}"
+    else:
+        sram = cores * _NVIDIA_SHARED_BYTES_PER_SM_PER_CYCLE * clock_ghz if known else 0.0
+        cap_major, cap_minor = _num(row, "compute_cap_major"), _num(row, "compute_cap_minor")
+        if known and cap_major == cap_major:
+            tflops = nvidia_peak_tflops(cores, clock, int(cap_major), int(cap_minor) if cap_minor == cap_minor else 0)
+            source = "core_count x clock_rate x compute capability table"
+            if kind.vendor != VENDOR_NVIDIA:
+                source += " (no device_vendor stat: NVIDIA assumed; XProf reports 0)"
+        else:
+            tflops, source = math.nan, "unknown"
+    if stated > 0:
+        tflops, source = stated, "peak_teraflops_per_second"
+    return tflops, sram * GIBI_PER_GIGA, source
+
+
+def device_peaks(planes: pd.DataFrame) -> pd.DataFrame:
+    """One row per device plane: ``host``, ``plane``, ``vendor``, ``arch``, ``device_type``,
+    ``peak_tflops`` (TFLOP/s), ``peak_hbm_gbps`` (GB/s), ``peak_hbm_gibps`` (GiB/s, the unit XProf
+    divides by), ``peak_sram_gibps`` (GiB/s) and ``peak_source``. NaN where the plane does not say."""
+    columns = ["host", "plane", "vendor", "arch", "device_type", "peak_tflops", "peak_hbm_gbps", "peak_hbm_gibps",
+               "peak_sram_gibps", "peak_source"]  # fmt: skip
     if len(planes) == 0:
-        return pd.DataFrame(
-            columns=["host", "plane", "device_type", "peak_tflops", "peak_hbm_gbps", "peak_hbm_gibps", "peak_source"]
-        )
+        return pd.DataFrame(columns=columns)
     names = planes["name"].astype(str)
-    device = planes[names.str.startswith("/device:")]
+    device = planes[names.map(xs.is_device_plane).to_numpy(dtype=bool)]
+    rows = []
     for _, row in device.iterrows():  # a handful of planes, not events
         name = str(row["name"])
-        is_tpu = name.startswith("/device:TPU")
-        tflops = _num(row, "peak_teraflops_per_second")
-        source = "peak_teraflops_per_second"
-        if is_tpu:
+        if name.startswith(xs.TPU_PLANE_PREFIX):
             hbm_gbps = _num(row, "peak_hbm_bw_gigabytes_per_second")
-            device_type = str(row.get("device_type_string", "TPU"))
+            sram = _num(row, "peak_sram_wr_bw_gigabytes_per_second")
+            kind = GpuKind("", "", _text(row, "device_type_string") or "TPU")
+            tflops, sram_gibps, source = _num(row, "peak_teraflops_per_second"), sram * GIBI_PER_GIGA, "plane stats"
         else:
-            bw = _num(row, "memory_bandwidth")
-            hbm_gbps = bw / 1e9 if bw == bw else math.nan
-            device_type = "GPU" if name.startswith("/device:GPU") else str(row.get("device_type_string", ""))
-            if not tflops > 0:
-                cores, clock = _num(row, "core_count"), _num(row, "clock_rate")
-                major, minor = _num(row, "compute_cap_major"), _num(row, "compute_cap_minor")
-                if all(v == v for v in (cores, clock, major)):
-                    tflops = gpu_peak_tflops(cores, clock, int(major), int(minor) if minor == minor else 0)
-                    source = "core_count x clock_rate x compute capability table"
-                else:
-                    tflops, source = math.nan, "unknown"
-        rows.append(
-            {
-                "host": row.get("host", ""),
-                "plane": name,
-                "device_type": device_type if device_type != "nan" else "",
-                "peak_tflops": tflops,
-                "peak_hbm_gbps": hbm_gbps,
-                "peak_hbm_gibps": hbm_gbps * GIBI_PER_GIGA if hbm_gbps == hbm_gbps else math.nan,
-                "peak_source": source,
-            }
-        )
-    return pd.DataFrame(rows)
+            kind = gpu_kind(row)
+            bandwidth = _num(row, "memory_bandwidth")
+            hbm_gbps = bandwidth / 1e9 if bandwidth == bandwidth else math.nan
+            tflops, sram_gibps, source = _gpu_peaks(row, kind)
+        rows.append({"host": row.get("host", ""), "plane": name, "vendor": kind.vendor, "arch": kind.arch,
+                     "device_type": kind.device_type, "peak_tflops": tflops, "peak_hbm_gbps": hbm_gbps,
+                     "peak_hbm_gibps": hbm_gbps * GIBI_PER_GIGA if hbm_gbps == hbm_gbps else math.nan,
+                     "peak_sram_gibps": sram_gibps, "peak_source": source})  # fmt: skip
+    return pd.DataFrame(rows, columns=columns)
 
 
-def peak_of(planes: pd.DataFrame, plane_prefix: str) -> tuple[float, float]:
-    """(peak TFLOP/s, peak HBM GiB/s) of the first device plane named with ``plane_prefix``
-    that states them; NaN where unknown. XProf uses one perf env per profile."""
-    peaks = device_peaks(planes)
-    if len(peaks) == 0:
-        return math.nan, math.nan
-    sel = peaks[peaks["plane"].astype(str).str.startswith(plane_prefix)]
-    if len(sel) == 0:
-        return math.nan, math.nan
-    tflops = sel["peak_tflops"].dropna()
-    hbm = sel["peak_hbm_gibps"].dropna()
-    return (float(tflops.iloc[0]) if len(tflops) else math.nan, float(hbm.iloc[0]) if len(hbm) else math.nan)
+def gpu_vendor(planes: pd.DataFrame) -> str:
+    """The ``device_vendor`` of the first GPU plane (``Nvidia``, ``AMD``; ``""`` when none says)."""
+    if len(planes) == 0 or "device_vendor" not in planes.columns:
+        return ""
+    gpu = planes[planes["name"].astype(str).map(xs.is_gpu_plane).to_numpy(dtype=bool)]
+    return _text(gpu.iloc[0], "device_vendor") if len(gpu) else ""
 
 
 @dataclass(frozen=True)
 class PerfEnv:
-    """XProf's PerfEnv: the peaks one profile's device ops are measured against.
+    """XProf's PerfEnv plus the device's name: what one profile's device ops are measured against.
 
-    ``peak_tflops`` (TFLOP/s per core) and ``peak_hbm_gibps`` (GiB/s) are 0 where the planes
-    do not say; ``ridge_point`` is FLOPs per byte where both are known (else 0).
+    ``hardware_type``: ``TPU``, ``GPU`` or ``CPU_ONLY``; ``device_type``: XProf's run-environment
+    device type (``TPU v6 Lite``, ``AMD GPU - gfx942``, ``Nvidia GPU (Hopper)``, ``GPU``, ``CPU``);
+    ``vendor``/``arch`` as in ``GpuKind``. ``peak_tflops`` (TFLOP/s per core), ``peak_hbm_gibps``
+    and ``peak_sram_gibps`` (GiB/s) are 0 where the planes do not say.
     """
 
     hardware_type: str
@@ -135,6 +214,9 @@ class PerfEnv:
     peak_tflops: float
     peak_hbm_gibps: float
     peak_source: str
+    vendor: str = ""
+    arch: str = ""
+    peak_sram_gibps: float = 0.0
 
     @property
     def ridge_point(self) -> float:
@@ -144,23 +226,30 @@ class PerfEnv:
         return self.peak_tflops * 1e3 / (self.peak_hbm_gibps / GIBI_PER_GIGA)
 
 
+def _first(values: pd.Series, default: float = 0.0) -> float:
+    values = values.dropna()
+    return float(values.iloc[0]) if len(values) else default
+
+
 def build_perf_env(planes: pd.DataFrame) -> PerfEnv:
-    """The perf env of the first device plane that states peaks (XProf uses one per profile)."""
+    """The perf env of the profile's first device plane (XProf uses one per profile)."""
     names = planes["name"].astype(str).tolist() if len(planes) else []
     kind = xs.hardware_type(names)
     if kind == xs.HARDWARE_CPU:
         return PerfEnv(kind, "CPU", 0.0, 0.0, "no device")
-    prefix = xs.TPU_PLANE_PREFIX if kind == xs.HARDWARE_TPU else xs.GPU_PLANE_PREFIX
     peaks = device_peaks(planes)
-    sel = peaks[peaks["plane"].astype(str).str.startswith(prefix)] if len(peaks) else peaks
-    tflops = sel["peak_tflops"].dropna() if len(sel) else pd.Series(dtype=float)
-    hbm = sel["peak_hbm_gibps"].dropna() if len(sel) else pd.Series(dtype=float)
-    device_type = str(sel["device_type"].iloc[0]) if len(sel) else kind
-    source = str(sel["peak_source"].iloc[0]) if len(sel) else "unknown"
+    prefix = xs.TPU_PLANE_PREFIX if kind == xs.HARDWARE_TPU else xs.GPU_PLANE_PREFIX
+    sel = peaks[peaks["plane"].astype(str).str.startswith(prefix).to_numpy(dtype=bool)] if len(peaks) else peaks
+    if len(sel) == 0:
+        return PerfEnv(kind, kind, 0.0, 0.0, "unknown")
+    first = sel.iloc[0]
     return PerfEnv(
         hardware_type=kind,
-        device_type=device_type or kind,
-        peak_tflops=float(tflops.iloc[0]) if len(tflops) else 0.0,
-        peak_hbm_gibps=float(hbm.iloc[0]) if len(hbm) else 0.0,
-        peak_source=source,
+        device_type=str(first["device_type"]) or kind,
+        peak_tflops=_first(sel["peak_tflops"]),
+        peak_hbm_gibps=_first(sel["peak_hbm_gibps"]),
+        peak_source=str(first["peak_source"]),
+        vendor=str(first["vendor"]),
+        arch=str(first["arch"]),
+        peak_sram_gibps=_first(sel["peak_sram_gibps"]),
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nbprof.opstats.perf_env import gpu_kind
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 
@@ -43,7 +44,9 @@ def build_run_env(frames: Frames) -> RunEnvironment:
             if len(kinds):
                 device_type = kinds.iloc[0]
     elif kind == xs.HARDWARE_GPU:
-        device_type = "GPU"
+        # The GPU's model as XProf names it ("AMD GPU - gfx942"; "GPU" without a vendor): perf_env.gpu_kind.
+        gpu = planes[names.map(xs.is_gpu_plane).to_numpy(dtype=bool)]
+        device_type = gpu_kind(gpu.iloc[0]).device_type if len(gpu) else "GPU"
     cores = sum(1 for n in plane_names if xs.is_gpu_plane(n) or xs.is_tpu_plane(n))
     own = getattr(frames, "host_hostnames", {}) or {}
     hostnames = tuple(dict.fromkeys((own.get(h) or ["localhost"])[0] for h in frames.hosts)) or ("localhost",)

@@ -13,7 +13,8 @@ the input-pipeline analyzer):
 * step-time graph: per analysed step and category, ms (several hosts: the first host's
   rows of the steps every host ran, as XProf lists them);
 * top 10 ops by self time on the device (framework ops, as XProf), with % of device op
-  time, cumulative %, category and FLOP rate (GFLOP/s over the op's total time). XProf
+  time, cumulative %, category and FLOP rate (GFLOP/s over the op's total time); on GPUs
+  also whether the op is Tensor Core eligible and uses them (kernel stats by op name). XProf
   shows nothing for a profile without a device; we show the top host framework ops then;
 * run environment: host count, device type, device core count;
 * recommendation: XProf's input-bound verdict and sentence, and the tools to open next.
@@ -43,7 +44,8 @@ class Overview(ToolResult):
 
     ``summary`` (dict; times ms, percentages 0-100), ``step_time_graph`` (DataFrame: one row
     per analysed step, ms per category), ``top_ops`` (DataFrame: ``name``, ``category``,
-    ``self_time_pct``, ``cumulative_pct``, ``flop_rate_gflops``, ``side``),
+    ``self_time_pct``, ``cumulative_pct``, ``flop_rate_gflops``, ``self_time_ms``, ``side``; on
+    GPUs ``is_op_tensor_core_eligible`` and ``is_op_using_tensor_core``),
     ``recommendation`` (dict: ``verdict``, ``bottleneck``, ``text``, ``next_tools``),
     ``notes`` (which events were used, what could not be attributed).
     """
@@ -126,11 +128,11 @@ def _precision(steps: pd.DataFrame) -> dict[str, float]:
     }
 
 
-def _ops(op_stats: OpStats) -> tuple[dict[str, float], pd.DataFrame, list[str]]:
+def _ops(op_stats: OpStats) -> tuple[dict[str, float | None], pd.DataFrame, list[str]]:
     """Top ops, op placement, eager %, duty cycle from the op metrics dbs."""
     stats = op_stats.framework_op_table(include_idle=False).table
     notes: list[str] = op_stats.op_metrics_notes
-    out: dict[str, float] = {}
+    out: dict[str, float | None] = {}
     host = op_stats.host_op_db
     device = op_stats.device_op_db
     host_ops = host[host["name"].astype(str) != "IDLE"]
@@ -152,8 +154,9 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float], pd.DataFrame, list[str]]:
     )
     if op_stats.run_env.hardware_type == xs.HARDWARE_TPU:
         # XProf reports device idle and duty cycle for TPUs only
-        out.update(_idle(device, "device"))
-        out["device_duty_cycle_pct"] = 100.0 - out["device_idle_time_pct"]
+        idle = _idle(device, "device")
+        out.update(idle)
+        out["device_duty_cycle_pct"] = 100.0 - idle["device_idle_time_pct"]
     out.update(_utilization(op_stats, device, notes))
     if len(device_tf):
         side, rows = "Device", device_tf
@@ -183,7 +186,17 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float], pd.DataFrame, list[str]]:
         }
     )
     top.insert(3, "cumulative_pct", np.cumsum(top["self_time_pct"].to_numpy()))
+    if op_stats.run_env.hardware_type == xs.HARDWARE_GPU and side == "Device":
+        top = _with_tensor_core_flags(top, op_stats)
     return out, top, notes
+
+
+def _with_tensor_core_flags(top: pd.DataFrame, op_stats: OpStats) -> pd.DataFrame:
+    """XProf's GPU top-op columns: the op is Tensor Core eligible / uses them (kernel stats by op name)."""
+    by_op = op_stats.kernel_db.by_op_name().reindex(top["name"].to_numpy())
+    eligible = by_op["is_op_tensor_core_eligible"].fillna(False).to_numpy(dtype=bool)
+    using = by_op["tensor_core_duration_ns"].fillna(0).to_numpy(dtype=np.float64) > 0
+    return top.assign(is_op_tensor_core_eligible=eligible, is_op_using_tensor_core=using)
 
 
 def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:

@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
-from nbprof.opstats.xla_ops import GIBI
+from nbprof.opstats.xla_ops import GIBI, hbm_bytes
 from nbprof.tools._result import ToolResult
 
 COLUMNS = [
@@ -119,7 +119,7 @@ def roofline(op_stats: OpStats) -> Roofline:
         table=pd.DataFrame(columns=COLUMNS),
         source=x.source,
         hardware_type=x.device_kind,
-        device_type=x.device_type,
+        device_type=op_stats.perf_env.device_type if x.source == "device" else x.device_type,
         peak_flop_rate_gflops=peak_gflops or math.nan,
         peak_hbm_bw_gibps=peak_gibps or math.nan,
         # FLOP per byte where the roofs meet (bandwidth in GB/s, as XProf's hbm_ridge_point).
@@ -130,7 +130,7 @@ def roofline(op_stats: OpStats) -> Roofline:
     ops = x.ops
     if len(ops) == 0:
         return result
-    hbm = np.where(ops["has_breakdown"].to_numpy(dtype=bool), ops["hbm_bytes_all"], ops["bytes_accessed"])
+    hbm = hbm_bytes(ops)
     rows = pd.DataFrame(
         {
             "program": ops["program"], "program_id": ops["program_id"], "category": ops["category"],

@@ -1,0 +1,644 @@
+"""XProf's device op metrics db: one builder for GPU and TPU, one row per (host, program, op).
+
+Every device op tool reads this one table (``OpStats.device_ops``): framework op stats and the
+overview group it by framework op, op profile and roofline list its XLA ops, kernel stats
+joins its op names. XProf builds it per device plane and combines planes
+(``xplane_to_op_metrics_db.cc``, ``xprof/utils/op_utils.cc``, ``op_metrics_db_utils.cc``):
+
+GPU (``ConvertDeviceTraceXPlaneToOpMetricsDb``), every event of the non-derived lines of each
+``/device:GPU:N`` plane:
+    * with an ``hlo_op`` stat, an **XLA op** named after the HLO instruction (the last ``::``
+      part of the stat) in program ``program_id``. Its category, framework op (``provenance``:
+      the HLO metadata's ``op_name:op_type``, e.g. ``jit(dot)/dot_general:``), deduplicated
+      name, source and expression come from the instruction in the profile's HLO protos
+      (``nbprof.hlo.index``). Every kernel event is one occurrence; a fusion that launches two
+      kernels per run counts two (as XProf);
+    * else with a ``tf_op`` stat, a **TensorFlow op** named ``<tf op name>/<kernel name>``,
+      category the TF op type (``unknown`` when it has none), provenance the stat;
+    * self time = duration; a plane's total time is the span of all its events.
+TPU (``ConvertTensorCoreDeviceTraceXPlaneToOpMetricsDb``), events of the op lines of each
+TensorCore plane, timed by their device timespan (``device_offset_ps``/``device_duration_ps``),
+nested by inclusion per line (self time = duration - direct children's durations), keyed by
+program and symbol (events without a symbol are left out, as XProf does): name = the event's
+display name, expression its long name, category ``hlo_category``, provenance ``tf_op``,
+shape, source and deduplicated name from the event's stats; FLOPs, bytes and the HBM
+read/write breakdown are per run and multiplied by the occurrences; the DVFS-normalised time
+is the time x ``time_scale_multiplier``. A plane's total time spans its op and step lines.
+
+Per host, the ops of its device planes are combined; ``IDLE`` = the sum over planes of
+(total - the ops' self time), one row per host.
+
+**Where nbprof differs from XProf.** XProf drops a GPU kernel whose HLO instruction is not in
+the profile's HLO protos (its time becomes idle); nbprof keeps it as an op named by its
+``hlo_op`` stat, categorised by its ``hlo_category`` stat or its name, with the ``tf_op`` stat
+as provenance unless that is the XLA runtime's ``XlaModule:`` annotation. The notes count
+such kernels.
+
+FLOPs and bytes of GPU ops come from the HLO's cost analysis in XProf: ``join_hlo_costs`` is
+the one place where per-instruction costs (``nbprof.hlo.cost``) are merged; until a cost table
+is passed, GPU ops keep what their events carry (usually nothing).
+
+Columns (``COLUMNS``; times int64 ps, sizes bytes): ``host``, ``host_or_device``
+(``"Device"``), ``program_id`` (``UInt64``; 0 for TF ops), ``program`` (XProf's program node
+name ``<module>(<id>)``, else ``main``), ``hlo_module``, ``name``, ``category``,
+``provenance``, ``expression``, ``shape``, ``deduplicated_name``, ``source_file``,
+``source_line`` (``Int64``, NA unknown), ``source_stack``, ``occurrences``,
+``total_time_ps``, ``self_time_ps``, ``children_time_ps``, ``min_time_ps``,
+``normalized_time_ps`` (float: the DVFS-normalised time on TPU, 0 where the device states no
+time scale, as XProf), ``flops``, ``model_flops``, ``bytes_accessed``,
+``hbm_read_bytes``, ``hbm_write_bytes``, ``hbm_bytes_all`` (HBM bytes of any kind),
+``has_breakdown`` (an HBM breakdown is known), ``is_eager``, ``db_total_time_ps`` (the host's
+device total, idle included) and ``db_total_op_time_ps`` (its ops' self time).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from nbprof.hlo.index import HloIndex
+from nbprof.opstats import event_columns as ec
+from nbprof.opstats import tf_op as _tf_op
+from nbprof.opstats.host_ops import IDLE
+from nbprof.proto.wire import fields
+from nbprof.xspace import semantics as xs
+from nbprof.xspace.frameset import Frames
+
+COLUMNS = [
+    "host", "host_or_device", "program_id", "program", "hlo_module", "name", "category", "provenance",
+    "expression", "shape", "deduplicated_name", "source_file", "source_line", "source_stack", "occurrences",
+    "total_time_ps", "self_time_ps", "children_time_ps", "min_time_ps", "normalized_time_ps", "flops",
+    "model_flops", "bytes_accessed", "hbm_read_bytes", "hbm_write_bytes", "hbm_bytes_all", "has_breakdown",
+    "is_eager", "db_total_time_ps", "db_total_op_time_ps",
+]  # fmt: skip
+META_COLUMNS = ["program_id", "hlo_module", "name", "category", "provenance", "expression", "shape",
+                "deduplicated_name", "source_file", "source_line", "source_stack"]  # fmt: skip
+SUM_COLUMNS = ["occurrences", "total_time_ps", "self_time_ps", "children_time_ps", "flops", "model_flops",
+               "bytes_accessed", "hbm_read_bytes", "hbm_write_bytes", "hbm_bytes_all"]  # fmt: skip
+PLANE_COLUMNS = ["host", "plane", "span_ps", "op_time_ps", "total_time_ps", "idle_ps"]
+XLA_MODULE_ANNOTATION = "XlaModule"  # the XLA runtime's tf_op on every kernel of a JAX GPU program
+HLO_COST_COLUMNS = ("program_id", "name", "flops", "model_flops", "bytes_accessed")
+_SUFFIX = re.compile(r"\.\d+$")
+_PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
+
+
+@dataclass(frozen=True)
+class DeviceOpDb:
+    """The device op metrics db of a profile.
+
+    ``table``: one row per (host, program, op) plus one ``IDLE`` row per host (``COLUMNS``).
+    ``planes``: per device plane, ``span_ps`` (first to last event), ``op_time_ps`` (its ops' self
+    time), ``total_time_ps`` (max of the two) and ``idle_ps``. ``hardware_type``: ``TPU``, ``GPU``
+    or ``CPU_ONLY`` (then both frames are empty). ``info``: event counts behind ``notes``.
+    """
+
+    table: pd.DataFrame
+    planes: pd.DataFrame
+    hardware_type: str
+    info: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ops(self) -> pd.DataFrame:
+        """The table without its ``IDLE`` rows."""
+        return self.table[(self.table["name"] != IDLE).to_numpy()].reset_index(drop=True)
+
+    @property
+    def total_time_ps(self) -> int:
+        """Device time over all planes of all hosts, idle included (XProf's db total time)."""
+        return int(self.planes["total_time_ps"].sum()) if len(self.planes) else 0
+
+
+# ------------------------------------------------------------------------------ helpers
+def category_from_name(names: np.ndarray) -> np.ndarray:
+    """A category for an HLO op known only by name: ``multiply_add_fusion.3`` -> ``fusion``,
+    ``wrapped_reduce`` -> ``reduce``, ``dot.2`` -> ``dot`` (per distinct name)."""
+    distinct, inverse = np.unique(np.asarray(names, dtype=object).astype(str), return_inverse=True)
+    base = [re.sub(r"^wrapped_", "", _SUFFIX.sub("", n)) for n in distinct]
+    cats = np.array(["fusion" if "fusion" in b else b for b in base] or [""], dtype=object)
+    return cats[inverse] if len(distinct) else np.zeros(0, dtype=object)
+
+
+def program_name(module: pd.Series, program_id: pd.Series) -> pd.Series:
+    """XProf's program node name ``<hlo module>(<program id>)``; ``main`` when either is unknown."""
+    mod = module.astype("string")
+    pid = program_id.astype("string")
+    named = mod.fillna("") + "(" + pid.fillna("") + ")"
+    return named.where(mod.notna() & (mod != "") & pid.notna(), "main").astype(str)
+
+
+def parse_memory_breakdown(blob: object) -> tuple[int, int, int, int]:
+    """(HBM read, HBM write, HBM any-kind bytes, number of entries) per run, from a
+    ``memory_access_breakdown`` stat: a serialized ``MemoryAccessBreakdown``, repeated field 1 of
+    ``{operation_type=1 (1 read, 2 write), memory_space=2 (1 = HBM), bytes_accessed=3}``."""
+    if not isinstance(blob, (bytes, bytearray)) or not blob:
+        return 0, 0, 0, 0
+    read = write = hbm = entries = 0
+    for num, entry in fields(bytes(blob)):
+        if num != 1 or not isinstance(entry, bytes):
+            continue
+        values = {k: v for k, v in fields(entry) if isinstance(v, int)}
+        op_type, space, nbytes = values.get(1, 0), values.get(2, 0), values.get(3, 0)
+        entries += 1
+        if space == 1:
+            hbm += nbytes
+            read += nbytes if op_type == 1 else 0
+            write += nbytes if op_type == 2 else 0
+    return read, write, hbm, entries
+
+
+def nearest_container(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    """Direct parent (position, -1 if none) of each interval, intervals sorted by (group, start, -duration).
+
+    Parent = the nearest earlier interval of the same group that contains this one (XProf's
+    AncestorStack with timespan inclusion). Vectorised pointer jumping: a candidate that
+    does not contain the interval is replaced by the candidate's own candidate, which is safe
+    because everything skipped ends before it.
+    """
+    n = len(start)
+    parent = np.full(n, -1, np.int64)
+    if n == 0:
+        return parent
+    candidate = np.arange(n, dtype=np.int64) - 1
+    first_of_group = np.ones(n, bool)
+    first_of_group[1:] = group[1:] != group[:-1]
+    candidate[first_of_group] = -1
+    done = candidate < 0
+    while not done.all():  # rounds of pointer jumping, not events
+        todo = np.flatnonzero(~done)
+        cand = candidate[todo]
+        contains = end[cand] >= end[todo]
+        hit = todo[contains]
+        parent[hit] = cand[contains]
+        done[hit] = True
+        miss = todo[~contains]
+        if len(miss) == 0:
+            break
+        nxt = np.where(done[candidate[miss]], parent[candidate[miss]], candidate[candidate[miss]])
+        candidate[miss] = nxt
+        done[miss[nxt < 0]] = True
+    return parent
+
+
+def _empty_meta(n: int) -> dict[str, np.ndarray]:
+    return {c: np.full(n, "", dtype=object) for c in META_COLUMNS if c not in ("program_id", "source_line")}
+
+
+@dataclass
+class OpEvents:
+    """Op events of one kind: event rows, per-row metrics, and metadata rows they point to."""
+
+    rows: np.ndarray  # positions in the events frame
+    meta: pd.DataFrame  # META_COLUMNS, one row per distinct op of this kind
+    meta_id: np.ndarray  # per event: its metadata row
+    metrics: dict[str, np.ndarray]  # per event: SUM_COLUMNS + "eager" + "normalized"
+
+
+def aggregate_op_events(ev: pd.DataFrame, parts: list[OpEvents]) -> pd.DataFrame:
+    """Combine op events per (host, program id, name): sums, min time, metadata of the first event."""
+    parts = [p for p in parts if len(p.rows)]
+    if not parts:
+        return pd.DataFrame(columns=COLUMNS)
+    offsets = np.cumsum([0] + [len(p.meta) for p in parts[:-1]])
+    meta = pd.concat([p.meta for p in parts], ignore_index=True)
+    meta_id = np.concatenate([p.meta_id + off for p, off in zip(parts, offsets)])
+    rows = np.concatenate([p.rows for p in parts])
+    metrics = {k: np.concatenate([p.metrics[k] for p in parts]) for k in parts[0].metrics}
+    op_of_meta, _ = ec.group_ids(meta["program_id"].to_numpy(np.uint64), meta["name"].to_numpy(object))
+    # Event order decides which event's metadata an op keeps (the first, as XProf's builder).
+    order = np.argsort(rows, kind="stable")
+    rows, meta_id = rows[order], meta_id[order]
+    metrics = {k: v[order] for k, v in metrics.items()}
+    host_codes = ec.codes(ev["host"])[rows]
+    key, n = ec.group_ids(host_codes, op_of_meta[meta_id])
+    first = np.full(n, len(key), np.int64)
+    np.minimum.at(first, key, np.arange(len(key)))
+    out = meta.iloc[meta_id[first]].reset_index(drop=True)
+    out.insert(0, "host", np.asarray(ev["host"].cat.categories.astype(str), dtype=object)[host_codes[first]])
+    for col in SUM_COLUMNS:
+        out[col] = ec.sum_by(key, metrics[col], n)
+    out["normalized_time_ps"] = np.bincount(key, weights=metrics["normalized"], minlength=n)
+    minimum = np.full(n, np.iinfo(np.int64).max, np.int64)
+    np.minimum.at(minimum, key, metrics["total_time_ps"].astype(np.int64))
+    out["min_time_ps"] = minimum
+    has_breakdown = np.zeros(n, bool)
+    np.logical_or.at(has_breakdown, key, metrics["has_breakdown"])
+    out["has_breakdown"] = has_breakdown
+    eager = np.zeros(n, bool)
+    np.logical_or.at(eager, key, metrics["eager"])
+    out["is_eager"] = eager
+    return out
+
+
+def event_metrics(n: int, duration: np.ndarray, **values: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-event metrics: one occurrence of ``duration`` with no children and no DVFS-normalised time,
+    unless ``values`` say otherwise."""
+    zeros = np.zeros(n, np.int64)
+    out = {
+        "occurrences": np.ones(n, np.int64),
+        "total_time_ps": duration.astype(np.int64),
+        "self_time_ps": duration.astype(np.int64),
+        "children_time_ps": zeros,
+        "flops": zeros,
+        "model_flops": zeros,
+        "bytes_accessed": zeros,
+        "hbm_read_bytes": zeros,
+        "hbm_write_bytes": zeros,
+        "hbm_bytes_all": zeros,
+        "has_breakdown": np.zeros(n, bool),
+        "eager": np.zeros(n, bool),
+        "normalized": np.zeros(n, np.float64),
+    }
+    out.update(values)
+    return out
+
+
+def _plane_keys(frames: Frames, plane_names: list[str]) -> pd.MultiIndex:
+    """(host, plane) of the device planes (a plane with no events still counts: idle 0)."""
+    planes = frames.planes
+    sel = planes[planes["name"].astype(str).isin(plane_names).to_numpy()]
+    return pd.MultiIndex.from_arrays(
+        [sel["host"].astype(str).to_numpy(), sel["name"].astype(str).to_numpy()], names=["host", "plane"]
+    )
+
+
+def _plane_totals(keys: pd.MultiIndex, spans: pd.DataFrame, op_time: pd.DataFrame) -> pd.DataFrame:
+    """``PLANE_COLUMNS`` from per-event (host, plane, start, end) and per-op-event (host, plane, self)."""
+    span = spans.groupby(["host", "plane"]).agg(start=("start", "min"), end=("end", "max"))
+    span = span.reindex(keys, fill_value=0)
+    op = op_time.groupby(["host", "plane"])["self"].sum().reindex(keys, fill_value=0)
+    out = pd.DataFrame({"span_ps": (span["end"] - span["start"]).clip(lower=0).astype(np.int64)}, index=keys)
+    out["op_time_ps"] = op.astype(np.int64)
+    out["total_time_ps"] = np.maximum(out["span_ps"], out["op_time_ps"])
+    out["idle_ps"] = out["total_time_ps"] - out["op_time_ps"]
+    return out.reset_index()[PLANE_COLUMNS]
+
+
+def _host_plane(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    return ec.str_column(ev, "host", rows), ec.str_column(ev, "plane", rows)
+
+
+# ---------------------------------------------------------------------------------- GPU
+def _gpu_ops(
+    frames: Frames, plane_names: list[str], index: HloIndex, info: dict[str, Any]
+) -> tuple[list[OpEvents], pd.DataFrame]:
+    ev = frames.events
+    wanted = set(plane_names)
+    mask = xs.plane_mask(ev, lambda n: n in wanted) & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
+    rows = np.flatnonzero(mask)
+    host, plane = _host_plane(ev, rows)
+    dur = ev["duration_ps"].to_numpy()[rows]
+    hlo = ec.last_component(ev, "hlo_op", rows, "::")
+    tf_full = ec.str_column(ev, "tf_op", rows)
+    is_xla = hlo != ""
+    is_tf = ~is_xla & (tf_full != "")
+    parts: list[OpEvents] = []
+
+    x = np.flatnonzero(is_xla)
+    matched = 0
+    if len(x):
+        pid, _ = ec.uint_column(ev, "program_id", rows[x])
+        pair_id, n_pairs = ec.group_ids(pid, hlo[x])
+        first = np.full(n_pairs, len(x), np.int64)
+        np.minimum.at(first, pair_id, np.arange(len(x)))
+        upid, uname = pid[first], hlo[x][first]
+        found_rows, found = index.lookup(upid, uname)
+        stat_category = ec.str_column(ev, "hlo_category", rows[x][first])
+        event_tf = tf_full[x][first]
+        distinct_tf = pd.unique(event_tf)
+        _, tf_names, _ = _tf_op.parse_many(distinct_tf)
+        module_marker = pd.Index(distinct_tf).get_indexer(event_tf)
+        is_marker = tf_names[module_marker] == XLA_MODULE_ANNOTATION if len(distinct_tf) else np.zeros(0, bool)
+        meta = _empty_meta(n_pairs)
+        for col in ("category", "provenance", "expression", "shape", "deduplicated_name", "source_file",
+                    "source_stack"):  # fmt: skip
+            meta[col] = np.where(found, found_rows[col].astype(object).to_numpy(), "").astype(object)
+        fallback_category = np.where(stat_category != "", stat_category, category_from_name(uname))
+        meta["category"] = np.where(found, meta["category"], fallback_category)
+        meta["provenance"] = np.where(found, meta["provenance"], np.where(is_marker, "", event_tf))
+        meta["name"] = uname
+        meta["hlo_module"] = ec.str_column(ev, "hlo_module", rows[x][first])
+        frame = pd.DataFrame(meta)
+        frame.insert(0, "program_id", upid)
+        lines = pd.to_numeric(found_rows["source_line"], errors="coerce")
+        frame["source_line"] = pd.array(lines.where(found & (lines >= 0)).to_numpy(), dtype="Int64")
+        metrics = event_metrics(
+            len(x),
+            dur[x],
+            flops=ec.int_column(ev, "flops", rows[x]),
+            model_flops=ec.int_column(ev, "model_flops", rows[x]),
+            bytes_accessed=ec.int_column(ev, "bytes_accessed", rows[x]),
+            eager=ec.int_column(ev, "is_eager", rows[x]) != 0,
+        )
+        parts.append(OpEvents(rows[x], frame[META_COLUMNS], pair_id, metrics))
+        matched = int(found[pair_id].sum())
+
+    t = np.flatnonzero(is_tf)
+    if len(t):
+        kernel = ec.str_column(ev, "name", rows[t])
+        pair_id, n_pairs = ec.group_ids(tf_full[t], kernel)
+        first = np.full(n_pairs, len(t), np.int64)
+        np.minimum.at(first, pair_id, np.arange(len(t)))
+        utf = tf_full[t][first]
+        _, op_name, op_type = _tf_op.parse_many(utf)
+        meta = _empty_meta(n_pairs)
+        meta["name"] = (op_name.astype(str) + "/" + kernel[first].astype(str)).astype(object)
+        meta["category"] = np.where(op_type == "", "unknown", op_type).astype(object)
+        meta["provenance"] = utf
+        frame = pd.DataFrame(meta)
+        frame.insert(0, "program_id", np.zeros(n_pairs, np.uint64))
+        frame["source_line"] = pd.array([pd.NA] * n_pairs, dtype="Int64")
+        metrics = event_metrics(len(t), dur[t], eager=ec.int_column(ev, "is_eager", rows[t]) != 0)
+        parts.append(OpEvents(rows[t], frame[META_COLUMNS], pair_id, metrics))
+
+    unattributed = ~(is_xla | is_tf)
+    info.update(
+        device_events_considered=int(len(rows)),
+        device_xla_op_events=int(len(x)),
+        device_xla_op_events_with_hlo=matched,
+        device_tf_op_events=int(len(t)),
+        device_events_without_op=int(unattributed.sum()),
+        device_time_without_op_ps=int(dur[unattributed].sum()),
+        device_event_time_ps=int(dur.sum()),
+    )
+    if unattributed.any():
+        # Older TF GPU profiles name the op only in the kernel's annotation ("level 0" stat).
+        _, annotated = xs.stat_values(frames, "level 0", rows[unattributed])
+        info["device_events_with_annotation_only"] = int(annotated.sum())
+    start = ev["start_ps"].to_numpy()[rows]
+    spans = pd.DataFrame({"host": host, "plane": plane, "start": start, "end": start + dur})
+    op = ~unattributed
+    op_time = pd.DataFrame({"host": host[op], "plane": plane[op], "self": dur[op]})
+    return parts, _plane_totals(_plane_keys(frames, plane_names), spans, op_time)
+
+
+# ---------------------------------------------------------------------------------- TPU
+def _device_span(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(start, duration) on the device clock where ``device_offset_ps``/``device_duration_ps`` say
+    (XProf's ``GetDeviceEventTimespan``), else the event's own."""
+    start = ev["start_ps"].to_numpy()[rows].copy()
+    length = ev["duration_ps"].to_numpy()[rows].copy()
+    if "device_offset_ps" in ev.columns and "device_duration_ps" in ev.columns and len(rows):
+        off, dd = ev["device_offset_ps"].iloc[rows], ev["device_duration_ps"].iloc[rows]
+        has = (off.notna() & dd.notna()).to_numpy()
+        start[has] = off.to_numpy(dtype=np.int64, na_value=0)[has]
+        length[has] = dd.to_numpy(dtype=np.int64, na_value=0)[has]
+    return start, length
+
+
+def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tuple[list[OpEvents], pd.DataFrame]:
+    ev = frames.events
+    wanted = set(plane_names)
+    in_plane = xs.plane_mask(ev, lambda n: n in wanted)
+    op_rows = np.flatnonzero(in_plane & xs.values_in(ev["line"], xs.TPU_OP_LINES))
+    step_rows = np.flatnonzero(in_plane & xs.values_in(ev["line"], xs.TPU_STEP_LINES))
+    o_start, o_len = _device_span(ev, op_rows)
+    s_start, s_len = _device_span(ev, step_rows)
+    host, plane = _host_plane(ev, op_rows)
+    # Nest by device timespan per line.
+    line_key, _ = ec.group_ids(ec.codes(ev["host"])[op_rows], ev["plane_id"].to_numpy()[op_rows],
+                               ev["line_id"].to_numpy()[op_rows])  # fmt: skip
+    order = np.lexsort((-o_len, o_start, line_key))
+    parent_sorted = nearest_container(line_key[order], o_start[order], o_start[order] + o_len[order])
+    parent = np.full(len(op_rows), -1, np.int64)
+    parent[order] = np.where(parent_sorted >= 0, order[np.maximum(parent_sorted, 0)], -1)
+    nested = parent >= 0
+    children = ec.sum_by(parent[nested], o_len[nested], len(op_rows))
+    self_time = o_len - children
+
+    symbol = ec.int_column(ev, "symbol_id", op_rows)
+    pid, has_program = ec.uint_column(ev, "program_id", op_rows)
+    keep = (symbol != 0) & has_program
+    info.update(
+        device_events_considered=int(len(op_rows)),
+        device_xla_op_events=int(keep.sum()),
+        device_events_without_op=int((~keep).sum()),
+        device_time_without_op_ps=int(self_time[~keep].sum()),
+        device_event_time_ps=int(self_time.sum()),
+    )
+    spans = pd.DataFrame(
+        {
+            "host": np.concatenate([host, ec.str_column(ev, "host", step_rows)]),
+            "plane": np.concatenate([plane, ec.str_column(ev, "plane", step_rows)]),
+            "start": np.concatenate([o_start, s_start]),
+            "end": np.concatenate([o_start + o_len, s_start + s_len]),
+        }
+    )
+    op_time = pd.DataFrame({"host": host[keep], "plane": plane[keep], "self": self_time[keep]})
+    planes = _plane_totals(_plane_keys(frames, plane_names), spans, op_time)
+    k = np.flatnonzero(keep)
+    if len(k) == 0:
+        return [], planes
+    rk = op_rows[k]
+    extra = xs.stat_table(frames, rk, ("memory_access_breakdown", "source", "source_stack", "time_scale_multiplier"))
+    display, long_name = ec.str_column(ev, "display_name", rk), ec.str_column(ev, "name", rk)
+    name = np.where(display != "", display, long_name)
+    source = extra["source"].astype("string")
+    source_file = source.str.rsplit(":", n=1).str[0].fillna("").to_numpy(dtype=object)
+    source_line = pd.to_numeric(source.str.rsplit(":", n=1).str[1], errors="coerce").to_numpy()
+    category = ec.str_column(ev, "hlo_category", rk)
+    meta = pd.DataFrame(
+        {
+            "program_id": pid[k],
+            "hlo_module": "",
+            "name": name,
+            "category": np.where(category != "", category, "unknown"),
+            "provenance": ec.str_column(ev, "tf_op", rk),
+            "expression": np.where(name == long_name, "", long_name),
+            "shape": ec.str_column(ev, "shape_with_layout", rk),
+            "deduplicated_name": ec.str_column(ev, "deduplicated_name", rk),
+            "source_file": source_file,
+            "source_line": pd.array(source_line.astype(np.float64), dtype="Int64"),
+            "source_stack": extra["source_stack"].astype("string").fillna("").to_numpy(dtype=object),
+        }
+    )
+    occ = np.maximum(ev["num_occurrences"].to_numpy()[rk], 1).astype(np.int64)
+    flops = ec.int_column(ev, "flops", rk) * occ
+    model = ec.int_column(ev, "model_flops", rk) * occ
+    blob_codes, blobs = pd.factorize(extra["memory_access_breakdown"].to_numpy(dtype=object), use_na_sentinel=False)
+    per_blob = np.array([parse_memory_breakdown(b) for b in blobs], dtype=np.int64).reshape(-1, 4)  # distinct stats
+    hbm = per_blob[blob_codes] if len(per_blob) else np.zeros((len(k), 4), np.int64)
+    scale = pd.to_numeric(extra["time_scale_multiplier"], errors="coerce").fillna(1.0).to_numpy(np.float64)
+    metrics = event_metrics(
+        len(k),
+        o_len[k],
+        occurrences=occ,
+        self_time_ps=self_time[k].astype(np.int64),
+        children_time_ps=children[k].astype(np.int64),
+        flops=flops,
+        model_flops=np.where(model > 0, model, flops),
+        bytes_accessed=ec.int_column(ev, "bytes_accessed", rk) * occ,
+        hbm_read_bytes=hbm[:, 0] * occ,
+        hbm_write_bytes=hbm[:, 1] * occ,
+        hbm_bytes_all=hbm[:, 2] * occ,
+        has_breakdown=hbm[:, 3] > 0,
+        normalized=o_len[k] * scale,
+    )
+    return [OpEvents(rk, meta[META_COLUMNS], np.arange(len(k)), metrics)], planes
+
+
+# --------------------------------------------------------------------------- assembly
+def join_hlo_costs(ops: pd.DataFrame, costs: pd.DataFrame | None) -> pd.DataFrame:
+    """Merge per-execution FLOPs and bytes of HLO instructions onto GPU ops: the one join point.
+
+    ``costs`` has ``HLO_COST_COLUMNS`` (``program_id`` uint64, instruction ``name``, ``flops``,
+    ``model_flops``, ``bytes_accessed`` per execution; optional ``bytes_read``/``bytes_written``,
+    taken as HBM reads and writes), e.g. ``nbprof.hlo.cost.module_costs``. As XProf's
+    ``DeviceOpMetricsDbBuilder::EnterOp`` with a ``PerformanceInfoWrapper``: where a cost is
+    positive it replaces the events' value, times the op's occurrences; model FLOPs default to
+    FLOPs. ``None`` (or an empty table) leaves ``ops`` as it is.
+    """
+    if costs is None or len(costs) == 0 or len(ops) == 0:
+        return ops
+    table = costs.drop_duplicates(["program_id", "name"])
+    key = pd.MultiIndex.from_arrays([table["program_id"].to_numpy(np.uint64), table["name"].to_numpy(object)])
+    pos = key.get_indexer(
+        pd.MultiIndex.from_arrays([ops["program_id"].to_numpy(np.uint64, na_value=0), ops["name"].to_numpy(object)])
+    )
+    found = pos >= 0
+    safe = np.maximum(pos, 0)
+    occ = ops["occurrences"].to_numpy(np.int64)
+    out = ops.copy()
+
+    def per_run(column: str) -> np.ndarray:
+        values = (
+            pd.to_numeric(table[column], errors="coerce").fillna(0).to_numpy(np.float64) if column in table else None
+        )
+        return np.where(found, values[safe], 0.0) if values is not None else np.zeros(len(ops))
+
+    for column in ("flops", "bytes_accessed"):
+        cost = per_run(column)
+        out[column] = np.where(cost > 0, np.rint(cost * occ), out[column]).astype(np.int64)
+    model = per_run("model_flops")
+    out["model_flops"] = np.where(model > 0, np.rint(model * occ), out["flops"]).astype(np.int64)
+    if "bytes_read" in table and "bytes_written" in table:
+        read, written = per_run("bytes_read"), per_run("bytes_written")
+        known = found & ((read > 0) | (written > 0))
+        out["hbm_read_bytes"] = np.where(known, np.rint(read * occ), out["hbm_read_bytes"]).astype(np.int64)
+        out["hbm_write_bytes"] = np.where(known, np.rint(written * occ), out["hbm_write_bytes"]).astype(np.int64)
+        out["hbm_bytes_all"] = np.where(known, out["hbm_read_bytes"] + out["hbm_write_bytes"], out["hbm_bytes_all"])
+        out["has_breakdown"] = out["has_breakdown"].to_numpy(bool) | known
+    return out
+
+
+def _module_names(frames: Frames, index: HloIndex) -> dict[int, str]:
+    """program id -> module name: the HLO protos' keys, else TPU ``XLA Modules`` line names."""
+    out: dict[int, str] = {}
+    ev = frames.events
+    on_line = xs.values_in(ev["line"], [xs.XLA_MODULES_LINE])
+    if on_line.any():
+        for text in ev.loc[on_line, "name"].astype(str).unique():
+            match = _PROGRAM_KEY.match(text)
+            if match:
+                out[int(match.group(2))] = match.group(1)
+    ins = index.instructions
+    if len(ins):
+        firsts = ins.drop_duplicates("program_id")
+        out.update(zip(firsts["program_id"].astype(int), firsts["module"].astype(str)))
+    return out
+
+
+def _finish(table: pd.DataFrame, planes: pd.DataFrame, frames: Frames, index: HloIndex) -> pd.DataFrame:
+    """Add program names, the per-host IDLE rows and db totals; fix dtypes and order."""
+    modules = _module_names(frames, index)
+    if len(table):
+        pid = table["program_id"].to_numpy(np.uint64)
+        named = np.array([modules.get(int(p), "") for p in pid], dtype=object)
+        own = table["hlo_module"].astype(str).to_numpy(object)
+        table["hlo_module"] = np.where(named != "", named, own)
+        table["program"] = program_name(table["hlo_module"].replace("", pd.NA), pd.Series(pid).astype("UInt64"))
+    per_host = planes.groupby("host", sort=True)[["total_time_ps", "op_time_ps"]].sum().reset_index()
+    idle = pd.DataFrame(
+        {
+            "host": per_host["host"].to_numpy(object),
+            "program_id": np.zeros(len(per_host), np.uint64),
+            "program": "",
+            "name": IDLE,
+            "category": IDLE,
+            "total_time_ps": (per_host["total_time_ps"] - per_host["op_time_ps"]).to_numpy(np.int64),
+        }
+    )
+    idle["self_time_ps"] = idle["total_time_ps"]
+    out = pd.concat([table, idle], ignore_index=True) if len(table) else idle
+    out["host_or_device"] = "Device"
+    total = per_host.set_index("host")
+    out["db_total_time_ps"] = total["total_time_ps"].reindex(out["host"]).fillna(0).to_numpy(np.int64)
+    out["db_total_op_time_ps"] = total["op_time_ps"].reindex(out["host"]).fillna(0).to_numpy(np.int64)
+    out = out.reindex(columns=COLUMNS)
+    for col in SUM_COLUMNS + ["min_time_ps", "db_total_time_ps", "db_total_op_time_ps"]:
+        out[col] = out[col].fillna(0).astype(np.int64)
+    out["normalized_time_ps"] = out["normalized_time_ps"].fillna(0.0).astype(np.float64)
+    out["program_id"] = out["program_id"].fillna(0).astype(np.uint64).astype("UInt64")
+    out["source_line"] = out["source_line"].astype("Int64")
+    for col in ("has_breakdown", "is_eager"):
+        out[col] = out[col].astype(object).where(out[col].notna(), False).astype(bool)
+    for col in ("host", "host_or_device", "program", "hlo_module", "name", "category", "provenance", "expression",
+                "shape", "deduplicated_name", "source_file", "source_stack"):  # fmt: skip
+        out[col] = out[col].astype(object).where(out[col].notna(), "").astype(str)
+    return out.sort_values(["host", "self_time_ps", "name"], ascending=[True, False, True], kind="stable").reset_index(
+        drop=True
+    )
+
+
+def build_device_op_db(frames: Frames, index: HloIndex, hlo_costs: pd.DataFrame | None = None) -> DeviceOpDb:
+    """The device op metrics db of a profile (see the module docstring).
+
+    ``index``: the profile's HLO instructions; ``hlo_costs``: per-instruction FLOPs and bytes for
+    GPU ops (``join_hlo_costs``), ``None`` to keep the events' values.
+    """
+    names = frames.planes["name"].astype(str).tolist() if len(frames.planes) else []
+    kind = xs.hardware_type(names)
+    planes = xs.device_planes(names)
+    info: dict[str, Any] = {"hardware_type": kind, "device_planes": planes}
+    if kind == xs.HARDWARE_GPU:
+        parts, plane_totals = _gpu_ops(frames, planes, index, info)
+    elif kind == xs.HARDWARE_TPU:
+        parts, plane_totals = _tpu_ops(frames, planes, info)
+    else:
+        empty = pd.DataFrame(columns=COLUMNS)
+        return DeviceOpDb(empty, pd.DataFrame(columns=PLANE_COLUMNS), kind, info, _notes(info))
+    table = aggregate_op_events(frames.events, parts)
+    if kind == xs.HARDWARE_GPU:
+        table = join_hlo_costs(table, hlo_costs)
+    return DeviceOpDb(_finish(table, plane_totals, frames, index), plane_totals, kind, info, _notes(info))
+
+
+def _notes(info: dict[str, Any]) -> list[str]:
+    kind = info.get("hardware_type")
+    if kind == xs.HARDWARE_CPU:
+        return ["no device plane: no device op metrics db"]
+    busy = info.get("device_event_time_ps", 0)
+    missing = info.get("device_time_without_op_ps", 0)
+    pct = 100.0 * missing / busy if busy else 0.0
+    notes = [
+        f"device ({kind}): {info.get('device_events_considered', 0):,} events read, "
+        f"{info.get('device_events_without_op', 0):,} had no op to attribute them to "
+        f"({pct:.1f}% of the device's event time; counted as IDLE, as XProf does)"
+    ]
+    if kind == xs.HARDWARE_GPU:
+        xla, with_hlo = info.get("device_xla_op_events", 0), info.get("device_xla_op_events_with_hlo", 0)
+        if xla:
+            notes.append(
+                f"GPU XLA ops: {with_hlo:,} of {xla:,} kernel events matched to an instruction of the profile's "
+                "HLO protos (category, framework op, source and expression from its metadata)"
+            )
+        if xla > with_hlo:
+            notes.append(
+                f"{xla - with_hlo:,} kernel events name an HLO instruction the profile's HLO protos do not hold: "
+                "kept as ops named by their hlo_op stat (XProf drops them, their time becomes idle)"
+            )
+        if info.get("device_tf_op_events", 0) == 0 and xla == 0:
+            notes.append(
+                "GPU kernels carry neither a tf_op nor an hlo_op stat: XProf attributes no device time to ops; "
+                "all of it is IDLE"
+            )
+        if info.get("device_events_with_annotation_only"):
+            notes.append(
+                f"{info['device_events_with_annotation_only']:,} of those kernels name their TF op only "
+                "in a 'level 0' annotation stat (older TensorFlow), which XProf does not read"
+            )
+    return notes

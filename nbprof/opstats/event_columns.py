@@ -1,0 +1,104 @@
+"""Per-row values of promoted event stats for a subset of event rows, without copying the events frame.
+
+The op metrics builders (``host_ops``, ``device_ops``, ``xla_cpu_ops``) read a handful of
+columns for the rows they select; these helpers gather them as plain numpy arrays. String
+work runs once per distinct value of a categorical, never per event.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from nbprof.opstats import tf_op as _tf_op
+
+
+def codes(series: pd.Series) -> np.ndarray:
+    """int64 category codes of a categorical column (-1 where missing)."""
+    return np.asarray(series.cat.codes.to_numpy(), dtype=np.int64)
+
+
+def int_column(events: pd.DataFrame, name: str, rows: np.ndarray, default: int = 0) -> np.ndarray:
+    """int64 values of a numeric stat column for ``rows`` (``default`` where missing or absent)."""
+    if name not in events.columns or len(rows) == 0:
+        return np.full(len(rows), default, np.int64)
+    return events[name].iloc[rows].fillna(default).to_numpy(dtype=np.int64)
+
+
+def uint_column(events: pd.DataFrame, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(uint64 values with 0 where missing, present mask) of a ``UInt64`` stat column for ``rows``."""
+    if name not in events.columns or len(rows) == 0:
+        return np.zeros(len(rows), np.uint64), np.zeros(len(rows), bool)
+    col = events[name].iloc[rows]
+    present = col.notna().to_numpy()
+    return col.to_numpy(dtype=np.uint64, na_value=0), present
+
+
+def float_column(events: pd.DataFrame, name: str, rows: np.ndarray, default: float = 0.0) -> np.ndarray:
+    """float64 values of a numeric stat column for ``rows`` (``default`` where missing or absent)."""
+    if name not in events.columns or len(rows) == 0:
+        return np.full(len(rows), default, np.float64)
+    return events[name].iloc[rows].to_numpy(dtype=np.float64, na_value=default)
+
+
+def str_column(events: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
+    """Object array of strings (``""`` where missing) of a categorical column for ``rows``."""
+    if name not in events.columns or len(rows) == 0:
+        return np.full(len(rows), "", dtype=object)
+    col = events[name]
+    cats = np.append(np.asarray(col.cat.categories.astype(str), dtype=object), "")
+    row_codes = codes(col)[rows]
+    return cats[np.where(row_codes >= 0, row_codes, len(cats) - 1)]
+
+
+def last_component(events: pd.DataFrame, name: str, rows: np.ndarray, separator: str) -> np.ndarray:
+    """The last ``separator``-separated part of a categorical's value for ``rows`` (``""`` where missing)."""
+    if name not in events.columns or len(rows) == 0:
+        return np.full(len(rows), "", dtype=object)
+    col = events[name]
+    cats = [str(c).split(separator)[-1] for c in col.cat.categories]
+    table = np.array([*cats, ""], dtype=object)
+    row_codes = codes(col)[rows]
+    return table[np.where(row_codes >= 0, row_codes, len(table) - 1)]
+
+
+def parse_used(column: pd.Series, row_codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Parse (``tf_op.parse_many``) the categories of ``column`` that ``row_codes`` use.
+
+    Returns (kind, name, type) arrays indexed by category code; unused categories stay unknown.
+    """
+    cats = column.cat.categories
+    kind = np.full(len(cats), _tf_op.UNKNOWN, dtype=object)
+    name = np.asarray(cats.astype(str), dtype=object).copy()
+    op_type = np.full(len(cats), "", dtype=object)
+    used = np.unique(row_codes[row_codes >= 0])
+    if len(used):
+        kind[used], name[used], op_type[used] = _tf_op.parse_many(name[used])
+    return kind, name, op_type
+
+
+def sum_by(keys: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
+    """int64 sums of ``values`` grouped by integer ``keys`` in [0, size)."""
+    out = np.zeros(size, np.int64)
+    if len(keys):
+        np.add.at(out, keys, values.astype(np.int64))
+    return out
+
+
+def group_ids(*keys: np.ndarray) -> tuple[np.ndarray, int]:
+    """Dense group number (int64, in order of first appearance) of each row for parallel key arrays,
+    and the number of groups. Each key is factorised on its own and the codes combined as integers,
+    so rows are never turned into tuples."""
+    n = len(keys[0])
+    combined = np.zeros(n, np.int64)
+    radix = 1
+    for key in keys:
+        codes_, uniques = pd.factorize(key)
+        size = max(len(uniques), 1)
+        if radix * size >= 2**62:  # too many combinations for one int64: renumber what we have first
+            combined, _ = pd.factorize(combined)
+            radix = int(combined.max()) + 1 if n else 1
+        combined = combined * size + codes_.astype(np.int64)
+        radix *= size
+    ids, uniques = pd.factorize(combined)
+    return ids.astype(np.int64), len(uniques)

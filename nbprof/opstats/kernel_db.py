@@ -1,0 +1,280 @@
+"""XProf's kernel stats db: GPU kernel launches grouped by kernel, launch config and op.
+
+Built as ``xplane_to_kernel_stats_db.cc`` and ``xprof/utils/kernel_stats_utils.cc`` do, from
+every event of the non-derived lines of the ``/device:GPU:N`` planes that carries a
+``kernel_details`` stat and lasts at least 1 ns:
+
+* launch parameters from the stat's ``key:value`` tokens (``regs:``, ``static_shared:``,
+  ``dynamic_shared:``, ``grid:x,y,z``, ``block:x,y,z``, ``occ_pct:``); unknown tokens (the old
+  ``shm:``, AMD's ``private_mem:``/``group_mem:``) are ignored, missing dimensions are 1;
+* whether the kernel runs on Tensor Cores (NVIDIA) or Matrix Cores (AMD), from its name and the
+  plane's vendor: NVIDIA names (``h884``, ``xmma_gemm``, ...), AMD names (``mfma``, ``wmma``,
+  ``gemm_fusion``, ``Custom_Cijk_``, ``attn_fwd``, ``moe_mxgemm``, or a Tensile MFMA tile
+  ``_MI<m>x<n>x<k>``); a plane that names no vendor: none (as XProf);
+* the op: for a kernel of an XLA op, the framework op of the device op it belongs to (the HLO
+  metadata's ``op_name``; ``""`` when the instruction has none); else the op named by its
+  ``tf_op`` stat; else ``""``;
+* whether the op could use Tensor Cores: with a ``tf_op`` stat, an einsum of two operands, an
+  op XProf lists (``Conv2D``, ``MatMul``, ``dot_general``, ``conv_general_dilated``, ...) or a
+  kernel that uses them; an XLA op also by its framework op's name.
+
+Reports are keyed by (kernel name, grid, block, registers, static and dynamic shared memory,
+the two Tensor Core flags, op name), sorted by total duration (whole ns per kernel, as XProf)
+then by key. XProf keeps the 1000 longest (``MAX_KERNELS``); ``reports`` keeps all and
+``top_reports`` the 1000. ``by_op_name`` is XProf's ``GroupKernelReportsByOpName``: per op, its
+Tensor Core eligibility and the share of its kernels' time on Tensor Cores.
+
+Where nbprof differs: the AMD name patterns and the JAX op names (``dot_general``,
+``conv_general_dilated``) are inferred from XProf 2.24.2's outputs on the MI300X profiles and
+its library; a kernel of an XLA op whose HLO instruction the profile does not carry gets the
+framework op of nbprof's device op (XProf: the ``tf_op`` stat, ``XlaModule`` on JAX).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from nbprof.opstats import event_columns as ec
+from nbprof.opstats import tf_op as _tf_op
+from nbprof.opstats.device_ops import DeviceOpDb
+from nbprof.opstats.perf_env import VENDOR_AMD, VENDOR_NVIDIA
+from nbprof.xspace import semantics as xs
+from nbprof.xspace.frameset import Frames
+
+MAX_KERNELS = 1000  # XProf keeps the 1000 kernels with the largest total duration.
+
+NVIDIA_TENSOR_CORE_PATTERNS = (
+    "16816", "c1688", "conv1x1", "conv2d_c1_k1", "dgrad_1x1_stride_2x2", "direct_group",
+    "first_layer_wgrad_kernel", "h1688", "h884", "hmma", "i16832", "i8816", "s884", "s1688",
+    "xmma_gemm", "xmma_implicit_gemm", "xmma_sparse_conv", "xmma_sparse_gemm",
+    "xmma_warp_specialized_implicit_gemm",
+)  # fmt: skip
+AMD_MATRIX_CORE_PATTERNS = ("mfma", "wmma", "gemm_fusion", "Custom_Cijk_", "attn_fwd", "moe_mxgemm")
+AMD_MFMA_TILE = re.compile(r"_MI\d+x\d+x\d+")
+
+_ENDS_ELIGIBLE = (
+    "Conv2D", "Conv2DBackpropFilter", "Conv2DBackpropInput", "Conv3D", "DepthwiseConv2dNative",
+    "DepthwiseConv2dNativeBackpropFilter", "DepthwiseConv2dNativeBackpropInput", "/MatMul",
+    "FusedMatMul", "/CudnnRNN", "XlaDot", "XlaDotV2", "dot_general", "conv_general_dilated",
+)  # fmt: skip
+_CONTAINS_ELIGIBLE = ("BatchMatMul", "CudnnRNNV", "CudnnRNNForward", "CudnnRNNBackprop")
+
+LAUNCH_COLUMNS = ["registers_per_thread", "static_shmem_bytes", "dynamic_shmem_bytes", "grid_x", "grid_y", "grid_z",
+                  "block_x", "block_y", "block_z", "occupancy_pct"]  # fmt: skip
+KEY_COLUMNS = [
+    "kernel_name", "grid_x", "grid_y", "grid_z", "block_x", "block_y", "block_z", "registers_per_thread",
+    "static_shmem_bytes", "dynamic_shmem_bytes", "is_kernel_using_tensor_core", "is_op_tensor_core_eligible",
+    "op_name",
+]  # fmt: skip
+REPORT_COLUMNS = KEY_COLUMNS + ["occupancy_pct", "occurrences", "total_duration_ns", "min_duration_ns",
+                                "max_duration_ns", "total_duration_ps", "min_duration_ps", "max_duration_ps"]  # fmt: skip
+
+
+def kernel_uses_tensor_core(names: pd.Series, vendor: str) -> np.ndarray:
+    """Whether each kernel name says it runs on Tensor Cores (NVIDIA) or Matrix Cores (AMD)."""
+    text = names.astype(str)
+    hit = np.zeros(len(text), dtype=bool)
+    if vendor == VENDOR_NVIDIA:
+        for pattern in NVIDIA_TENSOR_CORE_PATTERNS:
+            hit |= text.str.contains(pattern, regex=False).to_numpy()
+    elif vendor == VENDOR_AMD:
+        for pattern in AMD_MATRIX_CORE_PATTERNS:
+            hit |= text.str.contains(pattern, regex=False).to_numpy()
+        hit |= text.str.contains(AMD_MFMA_TILE).to_numpy()
+    return hit
+
+
+def op_tensor_core_eligible(op_names: pd.Series) -> np.ndarray:
+    """Whether each framework op name is one XProf lists as Tensor Core eligible."""
+    text = op_names.astype(str)
+    hit = np.zeros(len(text), dtype=bool)
+    for suffix in _ENDS_ELIGIBLE:
+        hit |= text.str.endswith(suffix).to_numpy()
+    for part in _CONTAINS_ELIGIBLE:
+        hit |= text.str.contains(part, regex=False).to_numpy()
+    return hit
+
+
+def einsum_tensor_core_eligible(equations: pd.Series) -> np.ndarray:
+    """An einsum ``a,b->c`` with exactly two operands is eligible."""
+    text = equations.fillna("").astype(str)
+    sides = text.str.split("->", regex=False)
+    ok = sides.str.len() == 2
+    n_operands = sides.str[0].fillna("").str.count(",") + 1
+    return (ok & (n_operands == 2) & (text != "")).to_numpy()
+
+
+def _uint(text: str) -> int | None:
+    return int(text) if text.isdigit() else None
+
+
+def _parse_one(text: str) -> tuple:
+    regs = static = dynamic = 0
+    grid = [1, 1, 1]
+    block = [1, 1, 1]
+    occ = 0.0
+    for token in text.replace("\n", " ").split(" "):
+        parts = token.split(":")
+        if len(parts) != 2:
+            continue
+        key, value = parts
+        if key == "regs" and _uint(value) is not None:
+            regs = int(value)
+        elif key == "static_shared" and _uint(value) is not None:
+            static = int(value)
+        elif key == "dynamic_shared" and _uint(value) is not None:
+            dynamic = int(value)
+        elif key in ("grid", "block"):
+            dims = value.split(",")
+            if len(dims) == 3 and all(_uint(d) is not None for d in dims):
+                (grid if key == "grid" else block)[:] = [int(d) for d in dims]
+        elif key == "occ_pct":
+            try:
+                occ = float(value)
+            except ValueError:
+                pass
+    return (regs, static, dynamic, *grid, *block, occ)
+
+
+def parse_kernel_details(details: pd.Series) -> pd.DataFrame:
+    """Parse ``kernel_details`` strings (one per row) into ``LAUNCH_COLUMNS`` (int64, default 0 and
+    1; ``occupancy_pct`` float). Parsing runs once per distinct string."""
+    row_codes, uniques = pd.factorize(details.astype(str))
+    table = pd.DataFrame([_parse_one(text) for text in uniques], columns=LAUNCH_COLUMNS)
+    if len(table) == 0:
+        return table.reindex(range(len(details))).reset_index(drop=True)
+    return table.iloc[row_codes].reset_index(drop=True)
+
+
+@dataclass(frozen=True)
+class KernelDb:
+    """The kernel stats db (``REPORT_COLUMNS``): ``reports`` all unique kernel launches, longest
+    first; ``num_kernel_events`` kernel events read; ``vendor`` of the GPU planes."""
+
+    reports: pd.DataFrame
+    num_kernel_events: int
+    vendor: str
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def top_reports(self) -> pd.DataFrame:
+        """The reports XProf keeps: the ``MAX_KERNELS`` longest."""
+        return self.reports.head(MAX_KERNELS)
+
+    def by_op_name(self) -> pd.DataFrame:
+        """Per op name of the kept reports: ``is_op_tensor_core_eligible`` (its first report's),
+        ``total_duration_ns``, ``tensor_core_duration_ns`` and ``tensor_core_utilization_ratio`` (0-1)."""
+        top = self.top_reports
+        if len(top) == 0:
+            return pd.DataFrame(
+                columns=[
+                    "is_op_tensor_core_eligible",
+                    "total_duration_ns",
+                    "tensor_core_duration_ns",
+                    "tensor_core_utilization_ratio",
+                ]  # fmt: skip
+            )
+        tc_ns = np.where(top["is_kernel_using_tensor_core"].to_numpy(bool), top["total_duration_ns"], 0)
+        grouped = top.assign(tc_ns=tc_ns).groupby("op_name", sort=False)
+        out = grouped.agg(
+            is_op_tensor_core_eligible=("is_op_tensor_core_eligible", "first"),
+            total_duration_ns=("total_duration_ns", "sum"),
+            tensor_core_duration_ns=("tc_ns", "sum"),
+        )
+        total = out["total_duration_ns"].to_numpy(np.float64)
+        out["tensor_core_utilization_ratio"] = np.divide(
+            out["tensor_core_duration_ns"].to_numpy(np.float64), total, out=np.zeros(len(out)), where=total > 0
+        )
+        return out
+
+
+def _xla_framework_ops(frames: Frames, rows: np.ndarray, device: DeviceOpDb) -> tuple[np.ndarray, np.ndarray]:
+    """(is an XLA op, framework op name) of kernel rows, from the device op each belongs to."""
+    ev = frames.events
+    hlo = ec.last_component(ev, "hlo_op", rows, "::")
+    is_xla = hlo != ""
+    names = np.full(len(rows), "", dtype=object)
+    x = np.flatnonzero(is_xla)
+    table = device.table
+    if len(x) == 0 or len(table) == 0:
+        return is_xla, names
+    pid, _ = ec.uint_column(ev, "program_id", rows[x])
+    key = pd.MultiIndex.from_arrays(
+        [
+            table["host"].to_numpy(object),
+            table["program_id"].to_numpy(np.uint64, na_value=0),
+            table["name"].to_numpy(object),
+        ]  # fmt: skip
+    )
+    pos = key.get_indexer(pd.MultiIndex.from_arrays([ec.str_column(ev, "host", rows[x]), pid, hlo[x]]))
+    provenance = np.append(table["provenance"].to_numpy(object), "")[np.where(pos >= 0, pos, len(table))]
+    distinct = pd.unique(provenance)
+    _, parsed, _ = _tf_op.parse_many(distinct)
+    op = parsed[pd.Index(distinct).get_indexer(provenance)] if len(distinct) else provenance
+    names[x] = np.where(provenance != "", op, "")
+    return is_xla, names
+
+
+def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str) -> KernelDb:
+    """The kernel stats db of a profile (see the module docstring)."""
+    ev = frames.events
+    none = "no GPU kernel events with kernel_details in this profile"
+    if len(ev) == 0 or "kernel_details" not in ev.columns:
+        return KernelDb(pd.DataFrame(columns=REPORT_COLUMNS), 0, vendor, [none])
+    mask = (
+        xs.plane_mask(ev, xs.is_gpu_plane)
+        & ev["kernel_details"].notna().to_numpy()
+        & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
+        & (ev["duration_ps"].to_numpy() >= 1000)
+    )
+    rows = np.flatnonzero(mask)
+    if len(rows) == 0:
+        return KernelDb(pd.DataFrame(columns=REPORT_COLUMNS), 0, vendor, [none])
+    names = pd.Series(ec.str_column(ev, "name", rows))
+    frame = parse_kernel_details(pd.Series(ec.str_column(ev, "kernel_details", rows)))
+    frame.insert(0, "kernel_name", names.to_numpy(object))
+    duration = ev["duration_ps"].to_numpy()[rows]
+    frame["duration_ps"] = duration
+    frame["duration_ns"] = duration // 1000
+    tf_full = ec.str_column(ev, "tf_op", rows)
+    has_tf_op = tf_full != ""
+    distinct = pd.unique(tf_full)
+    _, parsed, _ = _tf_op.parse_many(distinct)
+    tf_name = parsed[pd.Index(distinct).get_indexer(tf_full)] if len(distinct) else tf_full
+    is_xla, xla_name = _xla_framework_ops(frames, rows, device)
+    op_name = np.where(is_xla, xla_name, np.where(has_tf_op, tf_name, ""))
+    uses_tc = kernel_uses_tensor_core(names, vendor)
+    equations, has_equation = xs.stat_values(frames, "equation", rows)
+    einsum = einsum_tensor_core_eligible(pd.Series(np.where(has_equation, equations, ""), dtype=object))
+    from_tf_op = has_tf_op & (einsum | op_tensor_core_eligible(pd.Series(tf_name)) | uses_tc)
+    from_xla = is_xla & op_tensor_core_eligible(pd.Series(op_name))
+    frame["is_kernel_using_tensor_core"] = uses_tc
+    frame["is_op_tensor_core_eligible"] = from_tf_op | from_xla
+    frame["op_name"] = op_name.astype(str)
+    grouped = frame.groupby(KEY_COLUMNS, sort=False, observed=True, dropna=False)
+    reports = grouped.agg(
+        occupancy_pct=("occupancy_pct", "first"),
+        occurrences=("duration_ns", "size"),
+        total_duration_ns=("duration_ns", "sum"),
+        min_duration_ns=("duration_ns", "min"),
+        max_duration_ns=("duration_ns", "max"),
+        total_duration_ps=("duration_ps", "sum"),
+        min_duration_ps=("duration_ps", "min"),
+        max_duration_ps=("duration_ps", "max"),
+    ).reset_index()
+    reports = reports.sort_values(
+        ["total_duration_ns"] + KEY_COLUMNS, ascending=[False] + [True] * len(KEY_COLUMNS), kind="stable"
+    ).reset_index(drop=True)
+    for col in REPORT_COLUMNS:
+        if col not in ("kernel_name", "op_name", "occupancy_pct", "is_kernel_using_tensor_core",
+                       "is_op_tensor_core_eligible"):  # fmt: skip
+            reports[col] = reports[col].astype(np.int64)
+    notes = [
+        "kernels: events on /device:GPU planes (derived lines excluded) with a kernel_details stat; Tensor/Matrix "
+        f"Core use from kernel names for vendor {vendor or 'unknown (the plane names none: no kernel is flagged, as XProf)'}"
+    ]
+    return KernelDb(reports[REPORT_COLUMNS], int(len(rows)), vendor, notes)

@@ -1,0 +1,119 @@
+"""XLA CPU ops on host threads: nbprof's op db for profiles without a device (XProf shows none).
+
+A JAX (or PyTorch/XLA) program run on the CPU has no device plane; its XLA ops are host events
+carrying ``hlo_op`` and ``hlo_module`` stats. This op db has the device op db's columns
+(``device_ops.COLUMNS``), one row per (host, program, op):
+
+* ``self_time_ps`` = duration - the durations of directly nested XLA ops on the same thread;
+* ``category``, framework op (``provenance``), deduplicated name, source and expression from
+  the instruction in the profile's HLO protos, else the events' ``tf_op`` / ``long_name`` stats
+  and a category guessed from the op name (``multiply_add_fusion.3`` -> ``fusion``);
+* ``host_or_device`` is ``"Host"``; there is no ``IDLE`` row: ``db_total_time_ps`` and
+  ``db_total_op_time_ps`` are both the host's XLA op self time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from nbprof.hlo.index import HloIndex
+from nbprof.opstats import event_columns as ec
+from nbprof.opstats.device_ops import (
+    COLUMNS,
+    META_COLUMNS,
+    SUM_COLUMNS,
+    OpEvents,
+    aggregate_op_events,
+    category_from_name,
+    event_metrics,
+    program_name,
+)
+from nbprof.xspace import semantics as xs
+from nbprof.xspace.frameset import Frames
+
+
+def _children_time(events: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
+    """Durations of the direct children of each selected row that are selected rows themselves."""
+    selected = np.zeros(len(events), bool)
+    selected[rows] = True
+    parent = events["parent"].to_numpy()[rows]
+    has = (parent >= 0) & selected[np.maximum(parent, 0)]
+    out = np.zeros(len(events), np.int64)
+    np.add.at(out, parent[has], events["duration_ps"].to_numpy()[rows[has]])
+    return out[rows]
+
+
+def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | None = None) -> pd.DataFrame:
+    """The XLA CPU op db (``device_ops.COLUMNS``; empty when no host event carries ``hlo_op``)."""
+    info = {} if info is None else info
+    ev = frames.events
+    if len(ev) == 0 or "hlo_op" not in ev.columns or "hlo_module" not in ev.columns:
+        return pd.DataFrame(columns=COLUMNS)
+    mask = (
+        xs.plane_mask(ev, lambda name: name.startswith("/host:"))
+        & (ec.codes(ev["hlo_op"]) >= 0)
+        & (ec.codes(ev["hlo_module"]) >= 0)
+        & ~ev["aggregated"].to_numpy(dtype=bool)
+    )
+    rows = np.flatnonzero(mask)
+    info["xla_cpu_op_events"] = int(len(rows))
+    if len(rows) == 0:
+        return pd.DataFrame(columns=COLUMNS)
+    dur = ev["duration_ps"].to_numpy()[rows]
+    children = _children_time(ev, rows)
+    pid, _ = ec.uint_column(ev, "program_id", rows)
+    meta_id, n_ops = ec.group_ids(ec.codes(ev["hlo_module"])[rows], pid, ec.codes(ev["hlo_op"])[rows])
+    first = np.full(n_ops, len(rows), np.int64)
+    np.minimum.at(first, meta_id, np.arange(len(rows)))
+    upid = pid[first]
+    uname = ec.str_column(ev, "hlo_op", rows[first])
+    found_rows, found = index.lookup(upid, uname)
+    info["xla_cpu_ops_with_hlo"] = int(found.sum())
+    info["xla_cpu_ops"] = n_ops
+
+    def from_hlo(column: str, own: np.ndarray) -> np.ndarray:
+        hlo = found_rows[column].astype(object).where(pd.Series(found), "").to_numpy(object)
+        return np.where(own != "", own, hlo).astype(object)
+
+    lines = pd.to_numeric(found_rows["source_line"], errors="coerce")
+    meta = pd.DataFrame(
+        {
+            "program_id": upid,
+            "hlo_module": ec.str_column(ev, "hlo_module", rows[first]),
+            "name": uname,
+            "category": np.where(found, found_rows["category"].astype(object).to_numpy(), category_from_name(uname)),
+            "provenance": from_hlo("provenance", ec.str_column(ev, "tf_op", rows[first])),
+            "expression": from_hlo("expression", ec.str_column(ev, "long_name", rows[first])),
+            "shape": from_hlo("shape", np.full(n_ops, "", dtype=object)),
+            "deduplicated_name": from_hlo("deduplicated_name", np.full(n_ops, "", dtype=object)),
+            "source_file": from_hlo("source_file", np.full(n_ops, "", dtype=object)),
+            "source_line": pd.array(lines.where(pd.Series(found) & (lines >= 0)).to_numpy(), dtype="Int64"),
+            "source_stack": from_hlo("source_stack", np.full(n_ops, "", dtype=object)),
+        }
+    )
+    metrics = event_metrics(
+        len(rows),
+        dur,
+        self_time_ps=(dur - children).astype(np.int64),
+        children_time_ps=children,
+        flops=ec.int_column(ev, "flops", rows),
+        model_flops=ec.int_column(ev, "flops", rows),
+        bytes_accessed=ec.int_column(ev, "bytes_accessed", rows),
+    )
+    table = aggregate_op_events(ev, [OpEvents(rows, meta[META_COLUMNS], meta_id, metrics)])
+    table["program"] = program_name(table["hlo_module"].replace("", pd.NA), table["program_id"].astype("UInt64"))
+    table["host_or_device"] = "Host"
+    per_host = table.groupby("host")["self_time_ps"].transform("sum")
+    table["db_total_time_ps"] = per_host
+    table["db_total_op_time_ps"] = per_host
+    out = table.reindex(columns=COLUMNS)
+    for col in SUM_COLUMNS + ["min_time_ps", "db_total_time_ps", "db_total_op_time_ps"]:
+        out[col] = out[col].astype(np.int64)
+    out["program_id"] = out["program_id"].astype(np.uint64).astype("UInt64")
+    out["source_line"] = out["source_line"].astype("Int64")
+    return out.sort_values(["host", "self_time_ps", "name"], ascending=[True, False, True], kind="stable").reset_index(
+        drop=True
+    )
