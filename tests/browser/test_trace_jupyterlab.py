@@ -106,6 +106,7 @@ def test_trace_viewer_in_jupyterlab(page, jupyter_server, screenshot):
         page.wait_for_function(
             f"(w) => Math.abs(document.querySelector('{VIEWER}').getBoundingClientRect().width - w) < 40", arg=width
         )
+        page.evaluate(f"() => document.querySelector('{VIEWER} [data-testid=details]').replaceChildren()")
         page.locator(VIEWER).focus()
         page.keyboard.press("0")
         page.wait_for_function(f"() => !document.querySelector('{VIEWER}').traceApi.pending()")
