@@ -11,6 +11,11 @@ viewer does up front) with nbprof's own vectorised writer.
 
 Targets (issue 8): query <= 50 ms median and <= 150 ms p95 at every zoom level; reply <= 1 MB
 for 1600 px; index memory <= 2x the events frame.
+
+Then the request bounds (nbprof/trace/requests.py, patterns.py): the costliest requests the comm
+accepts (every track at the widest width, a box over everything, the slowest regex the rules let
+through on pathological names) and ones it refuses (width 1e7, 100,000 track ids, ``(.*)*x$``),
+each sent through ``TraceModel.handle`` as the browser would.
 """
 
 from __future__ import annotations
@@ -130,6 +135,7 @@ def bench_profile(label: str, prof, *, viewports: int, width: int, baseline: boo
             f"baseline: Chrome trace JSON of the same events: {out['baseline_s']:.1f} s, "
             f"{out['baseline_bytes'] / 1e6:,.0f} MB (before any browser could show a pixel)"
         )
+    bench_bounds(viewer)
     worst_median = max(r["median_ms"] for r in rows)
     worst_p95 = max(r["p95_ms"] for r in rows)
     worst_bytes = max(r["max_bytes"] for r in rows)
@@ -141,6 +147,44 @@ def bench_profile(label: str, prof, *, viewports: int, width: int, baseline: boo
         f"memory {ratio:.2f}x (<= {TARGET_MEMORY_X}) {_ok(ratio <= TARGET_MEMORY_X)}"
     )
     return out
+
+
+def bench_bounds(viewer) -> None:
+    """Time the heaviest requests the comm accepts and the ones it refuses (see the docstring)."""
+    from nbprof.trace.patterns import MAX_SUBJECT_CHARS, match_names
+    from nbprof.trace.requests import MAX_WIDTH_PX
+
+    model = viewer.model
+    s0, s1 = model.span
+    whole = {"start_ps": s0, "end_ps": s1}
+    cases = [
+        ("viewport, every track, width_px 16384", {"type": "viewport", **whole, "width_px": MAX_WIDTH_PX}),
+        ("viewport, width_px 1e7", {"type": "viewport", **whole, "width_px": 1e7}),
+        (
+            "viewport, 100,000 track ids",
+            {"type": "viewport", **whole, "width_px": 1600, "tracks": list(range(100_000))},
+        ),
+        ("viewport, NaN start (null)", {"type": "viewport", "start_ps": None, "end_ps": s1, "width_px": 1600}),
+        ("box, every lane, whole trace", {"type": "box", **whole, "lanes": list(range(model.layout.n_lanes))}),
+        ("search (.*)*x$ as regex", {"type": "search", "pattern": "(.*)*x$", "regex": True}),
+        ("search a.*b.*c as regex", {"type": "search", "pattern": "a.*b.*c", "regex": True}),
+    ]
+    print("request bounds (sent through TraceModel.handle):")
+    for label, message in cases:
+        t = time.perf_counter()
+        reply = model.handle({**message, "rid": 1})
+        ms = (time.perf_counter() - t) * 1e3
+        outcome = reply.get("error") or f"{reply['type']} reply"
+        print(f"  {label:<38} {ms:>9.1f} ms  {outcome[:90]}")
+    model.run_search("")
+    names = ["a" * MAX_SUBJECT_CHARS] * 200
+    t = time.perf_counter()
+    try:
+        match_names(names, ".*a.*b", regex=True)
+        outcome = "finished"
+    except Exception as err:  # the budget stops it
+        outcome = str(err)[:90]
+    print(f"  {'.*a.*b on 200 pathological names':<38} {(time.perf_counter() - t) * 1e3:>9.1f} ms  {outcome}")
 
 
 def _ok(flag: bool) -> str:

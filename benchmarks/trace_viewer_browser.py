@@ -8,7 +8,8 @@ with a fake model whose requests are answered in this process by ``TraceViewer.m
 the same code the widget's comm runs. It measures
 
 * first paint: from ``TraceViewer(profile)`` (index build included) to the first frame drawn
-  with data, and from mounting the view to that frame;
+  with data, and from mounting the view to that frame (the view opens on the first steps, or
+  the densest stretch: ``nbprof.trace.opening``);
 * panning: a 2 s mouse drag (a move every 16 ms), then wheel zooming; ``requestAnimationFrame``
   intervals (the frame time the user sees) and the view's own draw time per frame;
 * the viewport replies: kernel time and size.
@@ -61,14 +62,18 @@ def bench(label: str, prof, browser) -> None:
     first_paint_ms = harness.api("api.stats.firstPaintMs")
     total_s = time.perf_counter() - t_start
     width = harness.api("api.state.W")
-    print(f"\n== {label}: {len(viewer.model.index):,} events, plot {width:.0f} px wide")
+    s0, s1 = viewer.model.span
+    o0, o1 = viewer.model.opening
+    print(
+        f"\n== {label}: {len(viewer.model.index):,} events, plot {width:.0f} px wide; "
+        f"opens on {(o1 - o0) / 1e9:,.1f} ms of {(s1 - s0) / 1e9:,.1f} ms"
+    )
     print(
         f"first paint: {total_s:.2f} s after the profile was loaded (viewer build {build_s:.2f} s, "
         f"mount -> first frame with data {first_paint_ms:.0f} ms; wall {time.perf_counter() - t_mount:.2f} s)"
     )
     page.focus("[data-testid=trace-viewer]")
     box = harness.canvas_box()
-    s0, s1 = viewer.model.span
     for phase, zoom in (("pan (half the trace)", 2), ("pan (zoomed 50x)", 50), ("wheel zoom", 50)):
         if phase.startswith("pan"):
             page.evaluate("([a, b]) => window.__model.kernelSet('time_range', [a, b])", [s1 - (s1 - s0) // zoom, s1])

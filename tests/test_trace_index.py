@@ -105,11 +105,10 @@ def _brute_force_check(profile, model: TraceModel, t0: int, t1: int, width: int)
     per_lane = np.bincount(reply["lane"].astype(np.int64), weights=counts, minlength=model.layout.n_lanes)
     expected = np.bincount(lanes[starts_in | wide_before], minlength=model.layout.n_lanes)
     assert np.array_equal(per_lane.astype(np.int64), expected)
-    # names are the events' names
+    # names are the events' names, or their step names (checked against XProf in test_trace_steps.py)
     names = np.asarray(reply["names"], dtype=object)[reply["name"][row >= 0]]
-    assert list(names) == [
-        str(n)[:120] if len(str(n)) <= 120 else names[i] for i, n in enumerate(ev["name"].to_numpy()[events])
-    ]
+    shown = [model.steps.names.get(r, str(n)) for r, n in zip(events.tolist(), ev["name"].to_numpy()[events])]
+    assert list(names) == [n if len(n) <= 120 else names[i] for i, n in enumerate(shown)]
     return reply
 
 
@@ -286,7 +285,7 @@ def test_requests_report_errors_instead_of_raising(gpu):
         "type": "error",
         "request": "details",
         "rid": 4,
-        "error": f"IndexError: event row {10**9} is outside the events frame (0..{len(gpu.events) - 1})",
+        "error": f"TraceRequestError: event row {10**9} is outside the events frame (0..{len(gpu.events) - 1})",
     }
     assert m.handle({"type": "nope"})["type"] == "error"
     assert m.handle({"type": "viewport", "start_ps": 0, "end_ps": 10, "width_px": 5, "rid": 1})["rid"] == 1

@@ -25,11 +25,20 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from nbprof.errors import NbprofError
 from nbprof.trace.layout import Layout
 
 N_CLASSES = 28  # 4**28 ps = 20 hours: the top class holds everything longer
 MAX_REPLY_BYTES = 1_000_000
 MAX_LABEL_CHARS = 120
+# A trace may span at most 2**61 ps (26.7 days), so that every difference of two times the
+# index computes (an event and a viewport edge clamped to the span +- this) fits in int64.
+MAX_SPAN_PS = 2**61
+INT64_MIN = int(np.iinfo(np.int64).min)
+
+
+class TraceSpanError(NbprofError):
+    """The trace's times are too far apart for the viewer (more than ``MAX_SPAN_PS``)."""
 
 
 def duration_class(duration_ps: np.ndarray) -> np.ndarray:
@@ -82,6 +91,13 @@ class TraceIndex:
         self.cls_key = cls[corder].astype(np.int64) * self._stride + corder
         self.max_class = int(cls.max()) if len(cls) else 0
         self.span = (int(self.start.min()), int(self.end.max())) if len(rows) else (0, 0)
+        if self.span[1] - self.span[0] > MAX_SPAN_PS:
+            raise TraceSpanError(
+                f"the trace spans {self.span[1] - self.span[0]:,} ps, from {self.span[0]:,} to {self.span[1]:,} ps: "
+                f"more than the viewer's {MAX_SPAN_PS:,} ps (26.7 days), so some timestamps of this profile "
+                "cannot be right. Hint: look at prof.lines (timestamp_ns) and prof.events['start_ps'] for "
+                "the outliers; prof.for_host(name).trace() opens one host"
+            )
 
     # ---------------------------------------------------------------- sizes
     @property
@@ -120,6 +136,7 @@ class TraceIndex:
         k_min = int(duration_class(np.array([max(int(min_duration_ps), 1)]))[0])
         ks = np.arange(k_min, self.max_class + 1, dtype=np.int64)
         lookback = np.where(ks == N_CLASSES - 1, 2.0**62, np.minimum(4.0 ** (ks + 1), 2.0**62)).astype(np.int64)
+        lookback = np.minimum(lookback, min(t0 - INT64_MIN, 2**62))  # t0 - lookback stays in int64
         lo_pos = a + np.searchsorted(starts, t0 - lookback)
         hi_pos = a + np.searchsorted(starts, t1)
         base = ks * self._stride

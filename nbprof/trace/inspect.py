@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 import math
-import re
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from nbprof.errors import NbprofError
 from nbprof.trace.index import TraceIndex
+from nbprof.trace.patterns import TraceSearchError, match_names
+
+__all__ = ["TraceSearchError", "FlowIndex", "Search", "aggregate", "event_details", "event_summary", "json_value"]
 
 MAX_FLOWS = 16
 MAX_AGGREGATE_ROWS = 500
 JS_SAFE_INT = 2**53
-
-
-class TraceSearchError(NbprofError):
-    """A search pattern could not be used (e.g. an invalid regular expression)."""
 
 
 def json_value(value: Any) -> Any:
@@ -36,13 +34,15 @@ def json_value(value: Any) -> Any:
     return str(value)
 
 
-def event_summary(events: pd.DataFrame, index: TraceIndex, row: int) -> dict:
-    """Name, lane, track and times of one event (row of the events frame)."""
+def event_summary(events: pd.DataFrame, index: TraceIndex, row: int, renamed: Mapping[int, str] | None = None) -> dict:
+    """Name (as shown: ``renamed`` holds step names), lane, track and times of one event (row of
+    the events frame)."""
     lane = int(index.layout.event_lane[row])
     track = int(index.layout.lane_track[lane]) if lane >= 0 else -1
+    name = (renamed or {}).get(int(row))
     return {
         "row": int(row),
-        "name": str(events["name"].iat[row]),
+        "name": str(events["name"].iat[row]) if name is None else name,
         "lane": lane,
         "track": track,
         "start_ps": int(events["start_ps"].iat[row]),
@@ -75,12 +75,15 @@ class FlowIndex:
         return out[out != row][:MAX_FLOWS]
 
 
-def event_details(profile: Any, index: TraceIndex, flows: FlowIndex, row: int) -> dict:
-    """Everything the details pane shows for one event, JSON-able."""
+def event_details(
+    profile: Any, index: TraceIndex, flows: FlowIndex, row: int, renamed: Mapping[int, str] | None = None
+) -> dict:
+    """Everything the details pane shows for one event, JSON-able (``event_name`` is the frame's
+    name where the viewer shows a step name instead)."""
     events = profile.events
     if not 0 <= row < len(events):
         raise IndexError(f"event row {row} is outside the events frame (0..{len(events) - 1})")
-    out = event_summary(events, index, row)
+    out = event_summary(events, index, row, renamed)
     track = out["track"]
     out.update(
         {
@@ -91,26 +94,25 @@ def event_details(profile: Any, index: TraceIndex, flows: FlowIndex, row: int) -
             "depth": int(events["depth"].iat[row]),
             "display_name": str(events["display_name"].iat[row]) if "display_name" in events else "",
             "stats": [[name, json_value(value)] for name, value in profile.event_stats(row).items()],
-            "flows": [event_summary(events, index, int(r)) for r in flows.partners(row)],
+            "flows": [event_summary(events, index, int(r), renamed) for r in flows.partners(row)],
+            "event_name": str(events["name"].iat[row]),
         }
     )
     if out["display_name"] in ("nan", out["name"]):
         out["display_name"] = ""
+    if out["event_name"] == out["name"]:
+        out["event_name"] = ""
     return out
 
 
 class Search:
     """Events whose name matches a pattern, in start order (ties by frame row)."""
 
-    def __init__(self, index: TraceIndex, names: pd.Index, pattern: str, regex: bool = False):
+    def __init__(self, index: TraceIndex, names: Any, pattern: str, regex: bool = False):
+        """Match ``pattern`` (substring, or regex under ``nbprof.trace.patterns``' rules) against
+        the distinct ``names`` (``index.full_names``), then spread the result through the events."""
         self.pattern = pattern
-        if regex:
-            try:
-                re.compile(pattern)
-            except re.error as err:
-                raise TraceSearchError(f"invalid regular expression {pattern!r}: {err}") from None
-        name_series = pd.Series(np.asarray(names, dtype=object), dtype=object).astype(str)
-        self.name_mask = name_series.str.contains(pattern, case=False, regex=regex).to_numpy(bool)
+        self.name_mask = match_names(names, pattern, regex)
         hits = self.name_mask[index.name] if len(index) else np.zeros(0, bool)
         # matches before each index position: a viewport marks sub-pixel columns holding one
         self.prefix = np.concatenate([[0], np.cumsum(hits, dtype=np.int32 if len(hits) < 2**31 else np.int64)])

@@ -18,12 +18,17 @@ from nbprof.trace.index import split_binary
 from nbprof.trace.model import TraceModel, TraceRequestError
 from nbprof.widgets._base import esm_path
 
+MIN_HEIGHT_PX, MAX_HEIGHT_PX = 120, 4_000
+
 
 class TraceViewer(anywidget.AnyWidget):
     """A zoomable timeline of ``profile.events`` by section (device / host threads) and track.
 
     Parameters: ``profile`` (an ``nbprof.Profile``); ``time_range`` (start, end) in ps to open
-    at; ``tracks`` to show only some tracks (see ``show_tracks``); ``height`` in CSS pixels.
+    at (default: the first steps, else the densest stretch, see ``nbprof.trace.opening``; the
+    whole trace is ``viewer.model.span``, key 0 in the view); ``tracks`` to show only some
+    tracks (see ``show_tracks``); ``height``: the timeline's height in CSS pixels (the view's
+    resize handle sets it too).
     """
 
     _esm = esm_path("trace")
@@ -45,9 +50,9 @@ class TraceViewer(anywidget.AnyWidget):
         if unknown:
             raise TypeError(f"TraceViewer got unexpected arguments {sorted(unknown)}")
         self.model = TraceModel(profile)
-        span = list(self.model.span) if self.model.span[1] > self.model.span[0] else [0, 1]
+        opening = list(self.model.opening) if self.model.span[1] > self.model.span[0] else [0, 1]
         super().__init__(
-            tracks_layout=self.model.layout_json(), time_range=list(time_range or span), height=height, **kwargs
+            tracks_layout=self.model.layout_json(), time_range=list(time_range or opening), height=height, **kwargs
         )
         if tracks is not None:
             self.show_tracks(*([tracks] if isinstance(tracks, (str, int)) else tracks))
@@ -61,6 +66,13 @@ class TraceViewer(anywidget.AnyWidget):
                 f"time_range must be (start_ps, end_ps) with end > start, got {proposal['value']}"
             )
         return [start, end]
+
+    @traitlets.validate("height")
+    def _check_height(self, proposal: Any) -> int:
+        height = int(proposal["value"])
+        if not MIN_HEIGHT_PX <= height <= MAX_HEIGHT_PX:
+            raise traitlets.TraitError(f"height must be {MIN_HEIGHT_PX} to {MAX_HEIGHT_PX} pixels, got {height}")
+        return height
 
     # ------------------------------------------------------------ Python API
     def query(self, start_ps: int, end_ps: int, width_px: int, tracks: Iterable[int | str] | None = None) -> dict:
@@ -109,9 +121,7 @@ class TraceViewer(anywidget.AnyWidget):
         return self
 
     # ------------------------------------------------------------ comm
-    def _on_request(self, _widget: Any, content: dict, _buffers: list) -> None:
-        if not isinstance(content, dict):
-            return
-        reply = self.model.handle(content)
+    def _on_request(self, _widget: Any, content: Any, _buffers: list) -> None:
+        reply = self.model.handle(content)  # never raises: a bad request gets an error reply
         payload, buffers = split_binary(reply)
         self.send(payload, buffers)

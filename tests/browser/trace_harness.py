@@ -5,6 +5,10 @@ The fake model's ``send`` calls a Playwright-exposed Python function that runs
 reply's JSON and base64 buffers; the page turns them back into DataViews, as ipywidgets
 delivers them, and emits ``msg:custom``. So every viewport the browser asks for is answered
 by the real ``query``. Used by the browser tests and the browser benchmark.
+
+``window.__requestHook`` (set from a test) sees every request before it leaves: it returns the
+message to send (possibly altered, e.g. a NaN that JSON turns into null) or ``null`` to drop it,
+as a kernel that never answers would. ``mount(width=...)`` sets the output area's width in px.
 """
 
 from __future__ import annotations
@@ -31,6 +35,10 @@ class FakeModel {
   save_changes() { this.saved.push({ ...this.dirty }); this.dirty = {}; }
   send(content) {
     this.sent++;
+    if (window.__requestHook) {
+      content = window.__requestHook(content);
+      if (content === null) return;
+    }
     window.pyTrace(JSON.stringify(content)).then((text) => {
       const reply = JSON.parse(text);
       const buffers = reply.buffers_b64.map((b) => {
@@ -42,7 +50,8 @@ class FakeModel {
   }
   kernelSet(name, value) { this.state[name] = value; this.emit(`change:${name}`, value); }
 }
-window.mountWidget = async (state) => {
+window.mountWidget = async (state, width) => {
+  if (width) document.getElementById("root").style.width = `${width}px`;
   const mod = await import("/widget.js");
   const model = new FakeModel(state);
   window.__model = model;
@@ -81,12 +90,16 @@ class TraceHarness:
         self.reply_bytes.append(sum(b.nbytes for b in buffers) + len(json.dumps(content)))
         return json.dumps({"content": content, "buffers_b64": [base64.b64encode(b).decode() for b in buffers]})
 
-    def mount(self) -> Any:
-        state = {k: v for k, v in self.viewer.get_state().items() if not k.startswith("_") and k != "layout"}
+    def mount(self, width: int | None = None, wait: bool = True, **state: Any) -> Any:
+        """Open the page and render the view (``width``: the output area's CSS px; ``state``:
+        extra model values, e.g. ``reply_timeout_ms``); wait until it has drawn data."""
+        full = {k: v for k, v in self.viewer.get_state().items() if not k.startswith("_") and k != "layout"}
+        full.update(state)
         self.page.goto("http://harness.test/index.html")
         self.page.wait_for_function("window.__harnessReady === true")
-        self.page.evaluate("(s) => window.mountWidget(s)", json.loads(json.dumps(state)))
-        self.wait_idle()
+        self.page.evaluate("([s, w]) => window.mountWidget(s, w)", [json.loads(json.dumps(full)), width])
+        if wait:
+            self.wait_idle()
         return self.page
 
     # ------------------------------------------------------------ helpers for tests
@@ -109,6 +122,11 @@ class TraceHarness:
 
     def view(self) -> tuple[float, float]:
         return tuple(self.api("[api.state.t0, api.state.t1]"))
+
+    def set_view(self, start_ps: int, end_ps: int) -> None:
+        """Move the view as the kernel does (``viewer.time_range = ...``) and wait for its data."""
+        self.page.evaluate("([a, b]) => window.__model.kernelSet('time_range', [a, b])", [int(start_ps), int(end_ps)])
+        self.wait_idle()
 
     def canvas_box(self) -> dict:
         return self.page.locator("[data-testid=trace-canvas]").bounding_box()

@@ -11,6 +11,7 @@ function kv(label, value, testid) {
 export function showEvent(pane, d, origin, onFlow) {
   const table = h("table", { class: "nbpt-kv" },
     kv("Name", d.name, "detail-name"),
+    d.event_name ? kv("Event name", d.event_name, "detail-event-name") : null,
     d.display_name ? kv("Display name", d.display_name) : null,
     kv("Track", d.track_name, "detail-track"),
     kv("Start", `${formatDuration(d.start_ps - origin)} (${d.start_ps} ps)`, "detail-start"),
@@ -26,9 +27,10 @@ export function showEvent(pane, d, origin, onFlow) {
       ...d.flows.map((f) => h("button", { class: "nbpt-link", "data-testid": "flow-link", onclick: () => onFlow(f) },
         `${f.name} @ ${formatDuration(f.start_ps - origin)}`)))
     : null;
-  pane.replaceChildren(h("div", { class: "nbpt-details-grid" },
+  const grid = h("div", { class: "nbpt-details-grid" },
     h("div", {}, h("div", { class: "nbpt-h" }, "Event"), table),
-    h("div", {}, h("div", { class: "nbpt-h" }, "Stats"), stats)), flows);
+    h("div", {}, h("div", { class: "nbpt-h" }, "Stats"), stats));
+  pane.replaceChildren(...[grid, flows].filter(Boolean)); // replaceChildren(null) would print "null"
 }
 
 const COLS = [
@@ -53,17 +55,24 @@ export function showAggregate(pane, agg) {
       return desc ? -c : c;
     });
     body.replaceChildren(...rows.map((r) => h("tr", { "data-testid": "agg-row" },
-      ...COLS.map(([, , fmt], j) => h("td", { class: j ? "num" : "" }, fmt(r[j]))))));
+      ...COLS.map(([, , fmt], j) => h("td", j ? { class: "num" } : { class: "name", title: r[0] }, fmt(r[j]))))));
   };
   const head = h("tr", {}, ...COLS.map(([key, label], j) => h("th", {
     class: j ? "num" : "", "data-testid": `agg-sort-${key}`,
     onclick: () => { desc = sortCol === j ? !desc : j !== 0; sortCol = j; fill(); },
   }, label)));
   fill();
-  pane.replaceChildren(
+  const cols = h("colgroup", {}, ...COLS.map(([key]) => h("col", { class: `nbpt-col-${key}` })));
+  const more = agg.rows.length < agg.names
+    ? h("div", { class: "nbpt-muted", "data-testid": "agg-more" },
+      `The ${agg.rows.length} names with the most total time are listed; viewer.selection has every event.`)
+    : null;
+  pane.replaceChildren(...[
     h("div", { class: "nbpt-h", "data-testid": "agg-summary" },
       `${agg.count} events selected, ${agg.names} names, ${formatDuration(agg.end_ps - agg.start_ps)} range`),
-    h("table", { class: "nbpt-agg", "data-testid": "agg-table" }, h("thead", {}, head), body));
+    h("table", { class: "nbpt-agg", "data-testid": "agg-table" }, cols, h("thead", {}, head), body),
+    more,
+  ].filter(Boolean));
 }
 
 /** A one-line message in the pane. */

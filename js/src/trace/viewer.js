@@ -1,9 +1,11 @@
 // The trace viewer: view state, input (tools, wheel, keys), viewport requests, redraws.
 // The kernel answers each viewport with only what can be seen; the last reply is kept and
 // re-projected while the next one is in flight, and at most one request is in flight (newer
-// view changes replace the pending one, so stale requests are never sent).
+// view changes replace the pending one, so stale requests are never sent). Every request
+// settles (rpc.js): an error reply or a timeout is shown in the status line with a Retry
+// button, and the next view change (or the retry) asks again; timeouts retry by themselves.
 import { h, isDark } from "./dom.js";
-import { createRpc } from "./rpc.js";
+import { createRpc, DEFAULT_TIMEOUT_MS } from "./rpc.js";
 import { AXIS_H, LANE_H, computeRows, tracksInView, laneAt, lanesBetween } from "./geometry.js";
 import { prepareReply, drawFrame, projection } from "./render.js";
 import { showEvent, showAggregate, showNote } from "./details.js";
@@ -28,6 +30,10 @@ const HELP = [
 ];
 const MIN_RANGE_PS = 100;
 const PAD = 0.15; // fraction of the view requested on each side, so short pans need no new data
+const JUMP_CONTEXT = 3; // a search match or flow target fills a third of the view
+const INSTANT_JUMP_PS = 1e6; // the view around a zero-length event: 1 µs
+const LABEL_W = { min: 80, max: 600, share: 0.22, lo: 110, hi: 200 }; // label column (px): limits, default
+const HEIGHT = { min: 150, max: 4000 }; // timeline height (px) the resize handle allows
 
 function installStyles() {
   if (document.getElementById("nbprof-trace-styles")) return;
@@ -42,15 +48,17 @@ export function createViewer(model, el) {
   const layout = model.get("tracks_layout");
   const origin = layout.start_ps;
   const span = [layout.start_ps, Math.max(layout.end_ps, layout.start_ps + MIN_RANGE_PS)];
-  const rpc = createRpc(model);
+  const rpc = createRpc(model, model.get("reply_timeout_ms") || DEFAULT_TIMEOUT_MS);
   const range0 = model.get("time_range") || span;
   const st = {
     t0: range0[0], t1: range0[1], scrollY: 0, W: 800, H: 400, tool: "select",
     collapsed: new Set(), hidden: new Set(model.get("hidden_tracks") || []),
     reply: null, selected: null, flows: [], timing: null, box: null, dark: isDark(),
-    search: { pattern: "", count: 0, index: -1 }, mouseX: null,
+    search: { pattern: "", count: 0, index: -1 }, mouseX: null, labelW: null, maxH: null, error: null,
   };
-  const stats = { requests: 0, replies: 0, drawMs: [], lastReplyBytes: 0, lastLatencyMs: 0, firstPaintMs: null };
+  const stats = {
+    requests: 0, replies: 0, errors: 0, timeouts: 0, drawMs: [], lastReplyItems: 0, lastLatencyMs: 0, firstPaintMs: null,
+  };
   const t_created = performance.now();
   let rows = computeRows(layout, st.collapsed, st.hidden);
 
@@ -73,7 +81,7 @@ export function createViewer(model, el) {
   const searchInput = h("input", { type: "search", placeholder: "Search names (Enter)", "data-testid": "search-input" });
   const regexBox = h("input", { type: "checkbox", "data-testid": "search-regex" });
   const searchCount = h("span", { class: "nbpt-muted", "data-testid": "search-count" }, "");
-  const status = h("span", { class: "nbpt-status", "data-testid": "status" }, "loading…");
+  const status = h("span", { class: "nbpt-status", "data-testid": "status", role: "status" }, "loading…");
   const help = h("div", { class: "nbpt-help", "data-testid": "help", style: { display: "none" } },
     h("b", {}, "Keyboard and mouse"), h("table", {}, ...HELP.map(([k, v]) => h("tr", {}, h("td", {}, k), h("td", {}, v)))));
   const toolbar = h("div", { class: "nbpt-toolbar" }, ...toolButtons, h("span", { class: "nbpt-sep" }),
@@ -91,10 +99,12 @@ export function createViewer(model, el) {
   const plot = h("div", { class: "nbpt-plot" }, canvas, tip);
   const spacer = h("div", { style: { width: "1px" } });
   const vscroll = h("div", { class: "nbpt-vscroll" }, spacer);
-  const main = h("div", { class: "nbpt-main" }, labels, plot, vscroll);
+  const split = h("div", { class: "nbpt-split", "data-testid": "resize-labels", title: "drag to resize the track names" });
+  const main = h("div", { class: "nbpt-main" }, labels, split, plot, vscroll);
+  const heightHandle = h("div", { class: "nbpt-resize-y", "data-testid": "resize-height", title: "drag to resize the timeline" });
   const details = h("div", { class: "nbpt-details", "data-testid": "details" });
   showNote(details, "Click an event for its details; drag a box to aggregate events by name.");
-  root.append(toolbar, help, main, details);
+  root.append(toolbar, help, main, heightHandle, details);
   el.replaceChildren(root);
   const ctx = canvas.getContext("2d");
 
@@ -119,9 +129,12 @@ export function createViewer(model, el) {
   }
 
   function resize() {
-    const maxH = model.get("height") || 560;
+    const maxH = st.maxH ?? (model.get("height") || 560);
     const H = Math.max(Math.min(rows.height + AXIS_H + 6, maxH), 120);
     main.style.height = `${H}px`;
+    const rootW = root.clientWidth || 800;
+    const labelW = st.labelW ?? Math.min(Math.max(Math.round(rootW * LABEL_W.share), LABEL_W.lo), LABEL_W.hi);
+    labels.style.width = `${Math.min(labelW, Math.max(rootW - 140, LABEL_W.min))}px`;
     const W = Math.max(plot.clientWidth, 100);
     const dpr = window.devicePixelRatio || 1;
     if (canvas.width !== Math.round(W * dpr) || canvas.height !== Math.round(H * dpr)) {
@@ -172,9 +185,23 @@ export function createViewer(model, el) {
     root.dataset.viewEnd = String(st.t1);
     if (st.reply && stats.firstPaintMs === null) stats.firstPaintMs = performance.now() - t_created;
     labels.querySelector(".nbpt-axis-pad").textContent = `${formatDuration(st.t1 - st.t0)} shown`;
-    status.textContent = st.reply
-      ? `${drawn.toLocaleString()} drawn · ${(stats.lastReplyBytes / 1024).toFixed(0)} KiB in ${stats.lastLatencyMs.toFixed(0)} ms`
-      : "loading…";
+  }
+
+  // ------------------------------------------------------------------ status line: loading, or what went wrong
+  function showStatus() {
+    status.classList.toggle("nbpt-error", !!st.error);
+    if (st.error) {
+      status.replaceChildren(st.error, h("button", { "data-testid": "status-retry", onclick: retry }, "Retry"));
+    } else status.textContent = st.reply ? "" : "loading…";
+    if (st.error) root.dataset.error = st.error;
+    else delete root.dataset.error;
+  }
+  function retry() {
+    root.focus({ preventScroll: true }); // the button goes away: keep the keys with the viewer
+    st.error = null;
+    showStatus();
+    lastRequest = null;
+    requestData();
   }
 
   // ------------------------------------------------------------------ data
@@ -196,12 +223,14 @@ export function createViewer(model, el) {
     const have = new Set(r.tracks);
     return visibleTrackIds().every((id) => have.has(id));
   }
+  let retryTimer = null;
   function requestData() {
     if (covered()) return;
     if (inFlight) {
       pending = true;
       return;
     }
+    clearTimeout(retryTimer);
     const pad = (st.t1 - st.t0) * PAD;
     const req = {
       type: "viewport", start_ps: Math.floor(st.t0 - pad), end_ps: Math.ceil(st.t1 + pad),
@@ -216,11 +245,19 @@ export function createViewer(model, el) {
       stats.replies++;
       stats.lastLatencyMs = performance.now() - sent;
       if (reply.type === "viewport") {
-        stats.lastReplyBytes = (reply.n_items || 0) * 18;
+        stats.lastReplyItems = reply.n_items || 0;
         st.reply = prepareReply(reply, st.dark);
-      } else if (reply.type === "error") {
-        status.textContent = reply.error;
+        st.error = null;
+      } else {
+        stats.errors++;
+        lastRequest = null; // not covered: the next view change (or Retry) asks again
+        st.error = `Could not load this part of the trace: ${reply.error || "unexpected reply"}`;
+        if (reply.timeout) {
+          stats.timeouts++;
+          retryTimer = setTimeout(() => requestData(), 1000); // the kernel may only be busy: ask again
+        }
       }
+      showStatus();
       invalidate();
       if (pending) {
         pending = false;
@@ -308,7 +345,7 @@ export function createViewer(model, el) {
   async function selectRow(row) {
     const d = await rpc.request({ type: "details", row });
     if (d.type !== "details") {
-      showNote(details, d.error || "no details");
+      showNote(details, `No details: ${d.error || "unexpected reply"}`);
       return;
     }
     st.selected = { row: d.row, lane: d.lane, start_ps: d.start_ps, end_ps: d.end_ps };
@@ -338,9 +375,9 @@ export function createViewer(model, el) {
     }
   }
   function jumpTo(ev, select) {
-    const dur = ev.end_ps - ev.start_ps;
-    let range = st.t1 - st.t0;
-    if (dur > range * 0.8) range = dur * 1.5;
+    // zoom so that the event fills a third of the view (a search match is never a 1-px line)
+    const dur = Math.max(ev.end_ps - ev.start_ps, 0);
+    const range = dur > 0 ? dur * JUMP_CONTEXT : INSTANT_JUMP_PS;
     const mid = (ev.start_ps + ev.end_ps) / 2;
     ensureLaneVisible(ev.lane);
     setView(mid - range / 2, mid + range / 2);
@@ -353,6 +390,7 @@ export function createViewer(model, el) {
     const res = await rpc.request({ type: "search", pattern, regex: regexBox.checked });
     st.search = { pattern, regex: regexBox.checked, count: res.count || 0, index: -1 };
     searchCount.textContent = res.error ? res.error : pattern ? `${res.count} matches` : "";
+    searchCount.classList.toggle("nbpt-error", !!res.error);
     root.dataset.searchCount = String(res.count || 0);
     dataVersion++; // replies now carry match flags
     requestData();
@@ -362,7 +400,11 @@ export function createViewer(model, el) {
     if (!st.search.count) return;
     const next = st.search.index < 0 ? (dir > 0 ? 0 : st.search.count - 1) : st.search.index + dir;
     const res = await rpc.request({ type: "search_step", index: next });
-    if (res.type !== "search_step" || res.index < 0) return;
+    if (res.type !== "search_step") {
+      searchCount.textContent = res.error || "no reply";
+      return;
+    }
+    if (res.index < 0) return;
     st.search.index = res.index;
     searchCount.textContent = `${res.index + 1} / ${res.count}`;
     root.dataset.searchIndex = String(res.index);
@@ -456,7 +498,7 @@ export function createViewer(model, el) {
         if (agg.type === "box") {
           showAggregate(details, agg);
           root.dataset.boxCount = String(agg.count);
-        }
+        } else showNote(details, `No selection: ${agg.error || "unexpected reply"}`);
       });
     } else if (d.tool === "zoom" && st.box) {
       const box = st.box;
@@ -535,8 +577,45 @@ export function createViewer(model, el) {
     }
   });
 
+  // ------------------------------------------------------------------ resizing: label column and height
+  function dragResize(handle, onDrag, onDone) {
+    handle.addEventListener("mousedown", (e) => {
+      if (e.button !== 0) return;
+      e.preventDefault();
+      const x0 = e.clientX;
+      const y0 = e.clientY;
+      handle.classList.add("active");
+      const move = (ev) => onDrag(ev.clientX - x0, ev.clientY - y0);
+      const up = () => {
+        window.removeEventListener("mousemove", move);
+        window.removeEventListener("mouseup", up);
+        handle.classList.remove("active");
+        if (onDone) onDone();
+      };
+      window.addEventListener("mousemove", move);
+      window.addEventListener("mouseup", up);
+    });
+  }
+  let dragStart = null;
+  split.addEventListener("mousedown", () => { dragStart = labels.getBoundingClientRect().width; }, true);
+  dragResize(split, (dx) => {
+    const limit = Math.min(LABEL_W.max, Math.max(root.clientWidth - 140, LABEL_W.min));
+    st.labelW = Math.min(Math.max(dragStart + dx, LABEL_W.min), limit);
+    resize();
+  });
+  heightHandle.addEventListener("mousedown", () => { dragStart = main.getBoundingClientRect().height; }, true);
+  dragResize(heightHandle, (dx, dy) => {
+    st.maxH = Math.min(Math.max(dragStart + dy, HEIGHT.min), HEIGHT.max);
+    resize();
+  }, () => {
+    if (st.maxH === null) return;
+    model.set("height", Math.round(st.maxH));
+    model.save_changes();
+  });
+
   // ------------------------------------------------------------------ kernel-side changes
   const onRange = () => {
+    clearTimeout(syncTimer); // the kernel's range is newer than a view change still waiting to be sent
     const r = model.get("time_range");
     if (r && (Math.abs(r[0] - st.t0) > 1 || Math.abs(r[1] - st.t1) > 1)) setView(r[0], r[1], { sync: false });
   };
@@ -546,7 +625,11 @@ export function createViewer(model, el) {
   };
   model.on("change:time_range", onRange);
   model.on("change:hidden_tracks", onHidden);
-  model.on("change:height", resize);
+  const onHeight = () => {
+    st.maxH = null;
+    resize();
+  };
+  model.on("change:height", onHeight);
   const observer = new ResizeObserver(() => resize());
   observer.observe(plot);
 
@@ -559,6 +642,7 @@ export function createViewer(model, el) {
     rows: () => rows,
     hit,
     setView: (a, b) => setView(a, b),
+    selectRow: (row) => selectRow(row),
     items() {
       const r = st.reply;
       if (!r) return [];
@@ -578,9 +662,10 @@ export function createViewer(model, el) {
     observer.disconnect();
     model.off("change:time_range", onRange);
     model.off("change:hidden_tracks", onHidden);
-    model.off("change:height", resize);
+    model.off("change:height", onHeight);
     rpc.dispose();
     themeObserver.disconnect();
     clearTimeout(syncTimer);
+    clearTimeout(retryTimer);
   };
 }
