@@ -14,6 +14,7 @@ from fixture_paths import FIXTURES
 
 import nbprof
 from nbprof.errors import NbprofError
+from nbprof.tools.memory_profile import MemoryProfile
 from nbprof.tools.registry import TOOLS as REGISTERED_TOOLS
 from nbprof.widgets._base import esm_path
 from nbprof.widgets.app import ProfileApp, host_options
@@ -130,23 +131,26 @@ def test_large_results_give_small_payloads():
     assert any("5,000 of 1,000,000" in note for note in payload["notes"])
     assert len(json.dumps(payload)) < 2_000_000
 
-    class Result:  # a memory profile of one million allocator events
-        memory_ids = ["GPU_0_bfc"]
-        summary = {"peak_bytes_in_use": 5}
-        timeline = pd.DataFrame(
-            {
-                "time_ms": np.arange(n) / 1e3,
-                "heap_bytes": np.arange(n) % 977,
-                "stack_bytes": 0,
-                "free_bytes": 10,
-                "in_use_bytes": np.arange(n) % 977,
-                "tf_op": "op",
-                "kind": "allocation",
-            }
-        )
-        breakdown = pd.DataFrame({"tf_op": ["op"], "allocation_bytes": [5]})
+    timeline = pd.DataFrame(  # a memory profile of one million allocator events
+        {
+            "time_ms": np.arange(n) / 1e3,
+            "heap_bytes": np.arange(n) % 977,
+            "stack_bytes": 0,
+            "free_bytes": 10,
+            "in_use_bytes": np.arange(n) % 977,
+            "tf_op": "op",
+            "kind": "allocation",
+        }
+    )
+    result = MemoryProfile(
+        memory_id="GPU_0_bfc",
+        memory_ids=["GPU_0_bfc"],
+        summary={"peak_bytes_in_use": 976, "capacity_bytes": 4096},
+        timeline=timeline,
+        breakdown=pd.DataFrame({"tf_op": ["op"], "allocation_bytes": [5]}),
+    )
 
-    mem = mem_payload.build(Result())
+    mem = mem_payload.build(result)
     tl = mem["profiles"]["GPU_0_bfc"]["timeline"]
     assert len(tl["time_ms"]) <= mem_payload.MAX_POINTS + 2 and tl["sampled_from"] == n
     assert max(tl["heap"]) == 976
@@ -233,9 +237,9 @@ def test_to_html_escapes_script_breakers(profiles, tmp_path, monkeypatch):
     original = prof.framework_op_stats
 
     def hacked(include_idle=True):
-        frame = original(include_idle=include_idle)
-        frame.loc[frame.index[0], "name"] = evil
-        return frame
+        result = original(include_idle=include_idle)
+        result.table.loc[result.table.index[0], "name"] = evil
+        return result
 
     monkeypatch.setattr(prof, "framework_op_stats", hacked)
     text = to_html(prof, tmp_path / "evil.html", tools=["framework_op_stats"]).read_text()

@@ -32,3 +32,29 @@ def fmt_ps(ps: float, digits: int = 3) -> str:
             text = text.rstrip("0").rstrip(".") if "." in text else text
             return f"{text} {unit}"
     return f"{ps} ps"
+
+
+def choose_tool(page, tool: str) -> None:
+    """Open ``tool`` in the app: its tab, or the "More" menu when the tab did not fit in the row."""
+    tab = page.locator(f"[data-testid=tab-{tool}]")
+    if tab.is_visible():
+        tab.click()
+    else:
+        page.select_option("[data-testid=tab-more]", tool)
+    page.wait_for_function(
+        "(t) => document.querySelector('[data-testid=app-content]')?.dataset.tool === t"
+        " || document.querySelector('[data-testid=app-content]')?.dataset.state === 'loading'",
+        arg=tool,
+    )
+
+
+def column_texts(page, testid: str, label: str) -> list[str]:
+    """The text of each body cell of the column headed ``label`` in table ``testid``."""
+    idx = page.eval_on_selector_all(
+        f"[data-testid={testid}] thead th",
+        f"ths => ths.findIndex(th => th.textContent.replace(/[▲▼]/g, '') === {label!r})",
+    )
+    assert idx >= 0, label
+    return page.eval_on_selector_all(
+        f"[data-testid={testid}] tbody tr", f"trs => trs.map(tr => tr.children[{idx}].textContent)"
+    )

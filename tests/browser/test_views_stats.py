@@ -74,7 +74,7 @@ def test_framework_op_stats_table_sort_filter_csv(harness_page, op_stats, op_tab
         op_table, left_on=["Host/device", "Type", "Operation"], right_on=["host_or_device", "type", "name"]
     )
     assert len(merged) == len(op_table)
-    assert merged["Total self-time (us)"].to_numpy() == pytest.approx(merged["total_self_time_us"].to_numpy(), rel=1e-8)
+    assert merged["Total self-time (µs)"].to_numpy() == pytest.approx(merged["total_self_time_us"].to_numpy(), rel=1e-8)
 
     # filter by name: the table and its CSV keep the matching rows only
     needle = "iterator::"
@@ -100,8 +100,11 @@ def test_framework_op_stats_idle_toggle_matches_analysis(harness_page, op_stats,
     )
     assert len(merged) == len(no_idle)
     # percentages are recomputed without idle time, as the analysis does with include_idle=False
-    assert (merged["Host total self-time (%)"] - merged["host_self_time_pct"]).abs().max() < 1e-6
-    assert (merged["Device total self-time (%)"] - merged["device_self_time_pct"]).abs().max() < 1e-6
+    assert (merged["Host self-time (%)"] - merged["host_self_time_pct"]).abs().max() < 1e-6
+    assert (merged["Device self-time (%)"] - merged["device_self_time_pct"]).abs().max() < 1e-6
+    # and so are the cumulative ones
+    assert (merged["Host cumulative (%)"] - merged["host_cumulative_self_time_pct"]).abs().max() < 1e-6
+    assert (merged["Device cumulative (%)"] - merged["device_cumulative_self_time_pct"]).abs().max() < 1e-6
     page.check("[data-testid=include-idle]")
     assert "IDLE" in set(download_csv(page, "op-stats")["Type"])
 

@@ -1,8 +1,11 @@
-// Sortable, filterable, keyboard-accessible table with "Export as CSV".
-// Columns: {id, label, type ("str"|"int"|"num"|"pct"|"frac"|"ps"|"us"|"ms"|"bytes"|"bool"), title?, color?}
+// Sortable, filterable, keyboard-accessible table with "Export as CSV" and a column chooser.
+// Columns: {id, label, type ("str"|"name"|"int"|"num"|"pct"|"frac"|"ps"|"us"|"ms"|"bytes"|"bool"), hidden?, title?, color?}
 // Rows: arrays aligned with the columns (raw values; formatting happens at render time).
+// The first column stays put when the table scrolls sideways; "name" columns show long names shortened
+// (nameSpan: full name on hover and when copied). Hidden columns are listed under "Columns".
 import { h, download } from "./dom.js";
 import { formatCell } from "./format.js";
+import { NAME_BUDGET, divergence, nameSpan } from "./names.js";
 
 const NUMERIC = new Set(["int", "num", "pct", "frac", "ps", "us", "ms", "bytes"]);
 
@@ -27,6 +30,22 @@ export function toCsv(columns, rows) {
   return [columns.map((c) => quote(c.label)), ...rows.map((r) => r.map(quote))].map((r) => r.join(",")).join("\n") + "\n";
 }
 
+/** The "Columns" chooser: a checkbox per column; calls onChange(id, shown). */
+export function columnChooser(columns, shown, onChange, testid) {
+  const list = h("div", { class: "nbp-menu", role: "group", "aria-label": "Columns shown" },
+    columns.map((col, i) => h("label", { class: "nbp-menu-item" },
+      h("input", { type: "checkbox", checked: shown[i], disabled: i === 0, "data-col": col.id,
+        onchange: (e) => onChange(i, e.target.checked) }), col.label)));
+  const hiddenCount = () => shown.filter((v) => !v).length;
+  const summary = h("summary", { "data-testid": `${testid}-columns` });
+  const box = h("details", { class: "nbp-chooser" }, summary, list);
+  const update = () => { summary.textContent = hiddenCount() ? `Columns (${hiddenCount()} hidden)` : "Columns"; };
+  update();
+  box.addEventListener("change", update);
+  box.addEventListener("keydown", (e) => { if (e.key === "Escape") { box.open = false; summary.focus(); } });
+  return box;
+}
+
 /**
  * dataTable({columns, rows, sortBy, sortDesc, filterColumn, csvName, testid, maxRows, onHover, onSelect})
  * returns {el, setRows(rows), visibleRows()}.
@@ -34,6 +53,7 @@ export function toCsv(columns, rows) {
 export function dataTable(spec) {
   const columns = spec.columns;
   let rows = spec.rows || [];
+  const shown = columns.map((c, i) => i === 0 || !c.hidden);
   const state = {
     sort: spec.sortBy !== undefined ? columns.findIndex((c) => c.id === spec.sortBy) : -1,
     desc: spec.sortDesc !== undefined ? spec.sortDesc : true,
@@ -42,16 +62,18 @@ export function dataTable(spec) {
   };
   const filterIndex = spec.filterColumn ? columns.findIndex((c) => c.id === spec.filterColumn) : -1;
   const testid = spec.testid || "table";
+  let splits = new Map(); // column index -> divergence map of its names (see names.js)
+  let budget = NAME_BUDGET; // characters a name column shows, from the table's width
 
   const headerCells = columns.map((col, i) => {
     const button = h("button", { type: "button", title: col.title || `Sort by ${col.label}`,
       onclick: () => { if (state.sort === i) state.desc = !state.desc; else { state.sort = i; state.desc = isNumeric(col); } render(); } },
       col.label, h("span", { class: "nbp-sort-mark", "aria-hidden": "true" }));
-    return h("th", { scope: "col", class: isNumeric(col) ? "nbp-num" : "", "data-col": col.id }, button);
+    return h("th", { scope: "col", class: cellClass(col, i), "data-col": col.id }, button);
   });
+  const headRow = h("tr");
   const tbody = h("tbody");
-  const table = h("table", { class: "nbp-table", "data-testid": testid },
-    h("thead", {}, h("tr", {}, headerCells)), tbody);
+  const table = h("table", { class: "nbp-table", "data-testid": testid }, h("thead", {}, headRow), tbody);
   const count = h("span", { class: "nbp-note", "data-testid": `${testid}-count` });
   const more = h("button", { type: "button", style: { display: "none" }, onclick: () => { state.limit *= 4; render(); } }, "Show more rows");
   const toolbar = h("div", { class: "nbp-toolbar" });
@@ -60,12 +82,25 @@ export function dataTable(spec) {
       h("input", { type: "search", "data-testid": `${testid}-filter`, "aria-label": `Filter by ${columns[filterIndex].label}`,
         oninput: (e) => { state.filter = e.target.value.toLowerCase(); render(); } })));
   }
+  if (columns.length > 2 && spec.chooser !== false) {
+    toolbar.append(columnChooser(columns, shown, (i, on) => { shown[i] = on; render(); }, testid));
+  }
   if (spec.csvName) {
     toolbar.append(h("button", { type: "button", "data-testid": `${testid}-csv`,
       onclick: () => download(spec.csvName, toCsv(columns, visibleRows())) }, "Export as CSV"));
   }
   toolbar.append(count);
-  const el = h("div", { class: "nbp-table-box" }, toolbar, h("div", { class: "nbp-table-wrap" }, table), more);
+  const el = h("div", { class: "nbp-table-box" }, toolbar,
+    h("div", { class: "nbp-table-wrap", "data-testid": `${testid}-scroller` }, table), more);
+
+  function cellClass(col, i) {
+    return [isNumeric(col) ? "nbp-num" : "", i === 0 ? "nbp-sticky" : "", col.type === "name" ? "nbp-name-col" : ""].join(" ").trim();
+  }
+
+  function computeSplits() {
+    splits = new Map();
+    columns.forEach((col, i) => { if (col.type === "name") splits.set(i, divergence(rows.map((r) => r[i]))); });
+  }
 
   function visibleRows() {
     let out = rows;
@@ -83,16 +118,21 @@ export function dataTable(spec) {
     return out;
   }
 
+  function cell(col, i, value, row) {
+    let content;
+    if (col.type === "name") content = nameSpan(value, splits.get(i)?.get(value) || 0, budget);
+    else content = formatCell(value, col.type);
+    const text = (col.type === "str" || col.type === "name") && value !== null && value !== undefined ? String(value) : null;
+    const td = h("td", { class: cellClass(col, i), title: text }, content);
+    if (col.color) {
+      const bg = col.color(value, row);
+      if (bg) { td.style.background = bg; td.style.color = "#111"; }
+    }
+    return td;
+  }
+
   function rowElement(row) {
-    const tr = h("tr", { tabindex: "0" }, columns.map((col, i) => {
-      const td = h("td", { class: isNumeric(col) ? "nbp-num" : "", title: col.type === "str" ? String(row[i] ?? "") : null },
-        formatCell(row[i], col.type));
-      if (col.color) {
-        const bg = col.color(row[i], row);
-        if (bg) { td.style.background = bg; td.style.color = "#111"; }
-      }
-      return td;
-    }));
+    const tr = h("tr", { tabindex: "0" }, columns.map((col, i) => (shown[i] ? cell(col, i, row[i], row) : null)));
     if (spec.onHover) {
       tr.addEventListener("mouseenter", (e) => spec.onHover(row, e));
       tr.addEventListener("focus", () => spec.onHover(row, null));
@@ -108,6 +148,7 @@ export function dataTable(spec) {
   }
 
   function render() {
+    headRow.replaceChildren(...headerCells.filter((_, i) => shown[i]));
     headerCells.forEach((th, i) => {
       th.setAttribute("aria-sort", i === state.sort ? (state.desc ? "descending" : "ascending") : "none");
       th.querySelector(".nbp-sort-mark").textContent = i === state.sort ? (state.desc ? "▼" : "▲") : "";
@@ -119,10 +160,19 @@ export function dataTable(spec) {
     more.style.display = visible.length > state.limit ? "" : "none";
   }
 
+  computeSplits();
   render();
+  // name columns take up to 46% of the table's width (styles.js): show as many characters as fit there
+  if (typeof ResizeObserver !== "undefined" && columns.some((c) => c.type === "name")) {
+    new ResizeObserver((entries) => {
+      const width = entries[entries.length - 1].contentRect.width;
+      const next = Math.max(24, Math.min(90, Math.floor((0.46 * width - 16) / 7)));
+      if (width > 0 && Math.abs(next - budget) >= 4) requestAnimationFrame(() => { budget = next; render(); });
+    }).observe(el);
+  }
   return {
     el,
-    setRows(next) { rows = next; render(); },
+    setRows(next) { rows = next; computeSplits(); render(); },
     visibleRows,
   };
 }
