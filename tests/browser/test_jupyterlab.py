@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import time
 
+from browser_helpers import check_fit
 from conftest import FIXTURES, open_notebook, run_cell, write_notebook
+
+import nbprof
 
 
 def test_profile_app_in_jupyterlab(page, jupyter_server, screenshot, timings):
@@ -60,4 +63,79 @@ def test_profile_app_in_jupyterlab(page, jupyter_server, screenshot, timings):
     )
     page.wait_for_function("!document.getElementById('jupyterlab-splash')", timeout=30_000)
     screenshot(page, "jupyterlab-dark")
+    assert page.offline_guard.blocked == []
+
+
+def set_output_width(page, width: int) -> None:
+    """Resize the window until JupyterLab's output areas are ``width`` px wide (±2)."""
+    for _ in range(4):
+        current = page.evaluate(
+            "() => [...document.querySelectorAll('.jp-OutputArea-output')].find((o) => o.clientWidth > 0)?.clientWidth"
+        )
+        if current is not None and abs(current - width) <= 2:
+            return
+        viewport = page.viewport_size["width"]
+        page.set_viewport_size({"width": viewport + (width - (current or viewport)), "height": 1000})
+        page.wait_for_timeout(300)  # JupyterLab lays its panels out on the next frames
+    raise AssertionError(f"output area is {current} px, wanted {width}")
+
+
+# One cell per view on the profile that shows it best; the last is a profile without steps (the app).
+VIEW_CELLS = {
+    "gpu.overview()": ("panel-overview", {"top-ops": ["Operation", "Time (%)"]}),
+    "bfc.input_pipeline()": ("panel-input_pipeline", {"input-ops": ["Input op", "Self time (ms)"]}),
+    "kfit.tf_data_bottleneck()": ("panel-tf_data", {"pipelines": ["Input pipeline", "Root iterator"]}),
+    "gpu.framework_op_stats()": ("panel-framework_op_stats", {"op-stats": ["Operation", "Total self-time (µs)"]}),
+    "tpu.op_profile()": ("panel-op_profile", {"op-tree": ["Name", "Time %", "Time"]}),
+    "gpu.kernel_stats()": ("panel-kernel_stats", {"kernels": ["Kernel name", "Total duration (µs)"]}),
+    "gpu.memory_profile()": ("panel-memory_profile", {"memory-breakdown": ["Op name", "Allocation size"]}),
+    "two.pod_viewer()": ("panel-pod_viewer", {}),
+    "kfit": ("nbprof-app", {}),
+}
+
+
+def test_views_fit_jupyterlab_output_700_and_1300(page, jupyter_server, screenshot, timings):
+    """Every view in a real JupyterLab 4 at output widths of 700 and 1,300 px: it fits (tables scroll
+    inside their own box, key columns visible, names complete on hover and copy, charts in their box);
+    its static twin is hidden; a profile without steps says so; repr of a result is its summary."""
+    server = jupyter_server("jupyterlab")
+    load = "\n".join(
+        f"{var} = nbprof.load({str(FIXTURES / name)!r})"
+        for var, name in (("gpu", "gpu_v100"), ("tpu", "tpu_v6e"), ("kfit", "tf_keras_fit"),
+                          ("two", "jax_two_hosts"), ("bfc", "tf_cpu_bfc_memory"))
+    )  # fmt: skip
+    cells = ["import nbprof\n" + load, *VIEW_CELLS, "print(repr(gpu.overview()))"]
+    write_notebook(server.root_dir / "nbprof_fit.ipynb", cells)
+    open_notebook(page, server, "nbprof_fit.ipynb")
+    t0 = time.perf_counter()
+    for i in range(len(cells)):
+        run_cell(page, i)
+    timings["lab_fit_run_cells"] = time.perf_counter() - t0
+    lab_cells = page.locator(".jp-Notebook .jp-Cell")
+
+    for width in (700, 1300):
+        set_output_width(page, width)
+        for i, (source, (testid, tables)) in enumerate(VIEW_CELLS.items(), start=1):
+            cell = lab_cells.nth(i)
+            cell.scroll_into_view_if_needed()
+            view = cell.locator(f"[data-testid={testid}]").first
+            view.wait_for(timeout=60_000)
+            output = cell.locator(".jp-OutputArea-output:has(.nbp)").first
+            output.evaluate("(o) => o.setAttribute('data-fit-root', '')")
+            page.wait_for_function(  # charts redrawn at this width
+                "(o) => [...o.querySelectorAll('.nbp-chart')].every("
+                "(b) => Math.abs(Number(b.dataset.width) - Math.max(260, b.clientWidth)) <= 1)",
+                arg=output.element_handle(),
+            )
+            check_fit(page, f".jp-Cell:nth-child({i + 1}) [data-fit-root]", tables)
+            # the static twin (the output before the view's) is there but hidden
+            static = cell.locator(".nbprof-static").first
+            assert static.count() == 1 and not static.is_visible(), source
+            output.evaluate("(o) => o.removeAttribute('data-fit-root')")
+            screenshot(cell, f"lab-{width}-{testid}")
+    app = lab_cells.nth(len(VIEW_CELLS))
+    assert "No step markers" in app.locator("[data-testid=no-steps-banner]").inner_text()
+    assert app.locator("[data-testid=app-content]").get_attribute("data-tool") == "framework_op_stats"
+    expected = nbprof.load(str(FIXTURES / "gpu_v100")).overview().summary_text()
+    assert lab_cells.nth(len(cells) - 1).locator(".jp-OutputArea").inner_text().strip() == expected
     assert page.offline_guard.blocked == []

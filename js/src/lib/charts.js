@@ -120,7 +120,7 @@ export function pieChart({ title, slices, format = formatNumber, tooltip, testid
     return { label: sl.label, color, at: at.get(sl.label) };
   });
   if (!shown.length) svg.append(s("text", { x: c, y: c, "text-anchor": "middle" }, "no data"));
-  const key = legend(items, `${testid}-legend`, wide ? 90 : 30);
+  const key = legend(items, `${testid}-legend`, wide ? 90 : 28);
   if (wide) {  // one pie on its own: legend beside it, long names (kernels) get the room
     key.classList.add("nbp-legend-wide");
     return h("div", { class: "nbp-pie nbp-pie-wide", "data-testid": testid },

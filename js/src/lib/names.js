@@ -32,9 +32,14 @@ export function divergence(names) {
  * `at` is where the name departs from its neighbours (see divergence).
  */
 export function nameParts(name, at = 0, budget = NAME_BUDGET) {
-  if (name.length <= budget) return [[name, true]];
-  if (budget < 2 * HEAD) return [[name.slice(0, Math.max(1, budget - 1)), true], [name.slice(Math.max(1, budget - 1)), false]];
-  const tail = Math.min(24, budget - HEAD);
+  if (name.length <= budget + 4) return [[name, true]];  // cutting would hide next to nothing
+  if (budget < 2 * HEAD) {  // little room: the start and the end (scoped names end with the op itself)
+    const head = Math.max(1, Math.floor(budget * 0.4));
+    if (at + 2 <= budget - 1) return [[name.slice(0, budget - 1), true], [name.slice(budget - 1), false]];
+    const tail = Math.max(1, budget - head - 1);
+    return [[name.slice(0, head), true], [name.slice(head, name.length - tail), false], [name.slice(name.length - tail), true]];
+  }
+  const tail = Math.min(24, Math.floor(budget / 3));
   const prefix = budget - tail;
   if (at + CONTEXT <= prefix) {
     // the name differs from its neighbours near its start: keep the start and the end

@@ -9,6 +9,15 @@ import { NAME_BUDGET, divergence, nameSpan } from "./names.js";
 
 const NUMERIC = new Set(["int", "num", "pct", "frac", "ps", "us", "ms", "bytes"]);
 
+/** Average width (px) of a character of `texts` in `el`'s font (7 px where it cannot be measured). */
+function averageCharWidth(el, texts) {
+  const text = texts.join("") || "abcdefghijklmnopqrstuvwxyz_/:<>0123456789";
+  const ctx = document.createElement("canvas").getContext("2d");
+  if (!ctx) return 7;
+  ctx.font = getComputedStyle(el).font;
+  return Math.max(4, ctx.measureText(text).width / text.length) || 7;
+}
+
 export function isNumeric(column) {
   return NUMERIC.has(column.type);
 }
@@ -162,12 +171,16 @@ export function dataTable(spec) {
 
   computeSplits();
   render();
-  // name columns take up to 46% of the table's width (styles.js): show as many characters as fit there
-  if (typeof ResizeObserver !== "undefined" && columns.some((c) => c.type === "name")) {
+  // name columns take up to 40% of the table's width (styles.js): show as many characters as fit there
+  const nameIndex = columns.findIndex((c) => c.type === "name");
+  if (typeof ResizeObserver !== "undefined" && nameIndex >= 0) {
+    let charWidth = 0;
     new ResizeObserver((entries) => {
       const width = entries[entries.length - 1].contentRect.width;
-      const next = Math.max(24, Math.min(90, Math.floor((0.46 * width - 16) / 7)));
-      if (width > 0 && Math.abs(next - budget) >= 4) requestAnimationFrame(() => { budget = next; render(); });
+      if (!(width > 0)) return;
+      charWidth ||= 1.12 * averageCharWidth(table, rows.slice(0, 50).map((r) => String(r[nameIndex] ?? "")));
+      const next = Math.max(24, Math.min(90, Math.floor((Math.min(0.40 * width, 560) - 14) / charWidth)));
+      if (Math.abs(next - budget) >= 2) requestAnimationFrame(() => { budget = next; render(); });
     }).observe(el);
   }
   return {

@@ -22,15 +22,21 @@ export function notesBox(notes) {
  * twin once the live view is drawn: it is the nearest earlier sibling of one of `el`'s ancestors holding
  * an element with the same `data-nbprof-id`.
  */
-export function hideStaticTwin(el, id) {
+export function hideStaticTwin(el, id, tries = 120) {
   if (!id) return;
+  const selector = `[data-nbprof-id="${CSS.escape(id)}"]`;
   let node = el;
   for (let depth = 0; node && depth < 8; depth++, node = node.parentElement) {
     const sib = node.previousElementSibling;
     if (!sib) continue;
-    const twin = sib.matches(`[data-nbprof-id="${CSS.escape(id)}"]`) ? sib : sib.querySelector(`[data-nbprof-id="${CSS.escape(id)}"]`);
-    if (twin) { sib.style.display = "none"; sib.dataset.nbprofHidden = "true"; return; }
+    if (sib.matches(selector) || sib.querySelector(selector)) {
+      sib.style.display = "none";
+      sib.dataset.nbprofHidden = "true";
+      return;
+    }
   }
+  // front ends attach the view (and may add the twin) after render(): look again on the next frames
+  if (tries > 0) requestAnimationFrame(() => hideStaticTwin(el, id, tries - 1));
 }
 
 /**

@@ -56,6 +56,7 @@ function fitTabs(bar, buttons, more, current) {
     ...hidden.map((i) => h("option", { value: buttons[i].dataset.tool, "data-testid": `more-${buttons[i].dataset.tool}` },
       buttons[i].textContent)));
   bar.dataset.hiddenTabs = hidden.map((i) => buttons[i].dataset.tool).join(",");
+  bar.dataset.fitWidth = String(avail);
 }
 
 export function renderApp({ model, el }) {

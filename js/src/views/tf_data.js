@@ -26,22 +26,34 @@ function layout(nodes) {
   return { pos, depth: maxDepth + 1, rows: Math.max(1, row) };
 }
 
-/** The pipeline graph drawn `width` px wide: node boxes shrink (to 96 px) before the graph scrolls. */
+/**
+ * The pipeline graph drawn to fit `width` px: left to right (consumer -> producer) when every level fits
+ * at 130 px a node, else top to bottom; boxes shrink to 96 px before the graph scrolls.
+ */
 function graph(g, tooltip, width) {
-  const H = 44, GX = 28, GY = 14;
+  const H = 44, GX = 28, GY = 18;
   const { pos, depth, rows } = layout(g.nodes);
-  const W = Math.max(96, Math.min(190, Math.floor((width - (depth - 1) * GX - 2) / depth)));
+  const across = Math.floor((width - (depth - 1) * GX - 2) / depth) >= 130;  // levels side by side
+  const slots = across ? depth : rows;  // boxes side by side
+  const W = Math.max(96, Math.min(across ? 190 : 260, Math.floor((width - (slots - 1) * GX - 2) / slots)));
   const chars = Math.floor((W - 12) / 6.4);
-  const svgWidth = depth * W + (depth - 1) * GX + 2, height = rows * (H + GY);
-  const svg = s("svg", { width: svgWidth, height, viewBox: `-1 0 ${svgWidth} ${height}`, class: "nbp-graph", "data-testid": "pipeline-graph" });
-  const at = (id) => { const p = pos.get(id); return { x: p.x * (W + GX), y: p.y * (H + GY) }; };
+  const svgWidth = slots * W + (slots - 1) * GX + 4;
+  const height = (across ? rows * (H + GY) : depth * (H + GY)) + 4;
+  const svg = s("svg", { width: svgWidth, height, viewBox: `-2 -2 ${svgWidth} ${height}`, class: "nbp-graph",
+    "data-testid": "pipeline-graph", "data-layout": across ? "across" : "down" });
+  const at = (id) => {
+    const p = pos.get(id);
+    return across ? { x: p.x * (W + GX), y: p.y * (H + GY) } : { x: p.y * (W + GX), y: p.x * (H + GY) };
+  };
   const byId = new Map(g.nodes.map((n) => [n.id, n]));
   for (const n of g.nodes) {
     const parent = byId.get(n.parent);
     if (!parent || parent === n) continue;
     const a = at(parent.id), b = at(n.id);
-    svg.append(s("path", { class: n.critical && parent.critical ? "nbp-critical" : "",
-      d: `M ${a.x + W} ${a.y + H / 2} C ${a.x + W + GX / 2} ${a.y + H / 2}, ${b.x - GX / 2} ${b.y + H / 2}, ${b.x} ${b.y + H / 2}` }));
+    const d = across
+      ? `M ${a.x + W} ${a.y + H / 2} C ${a.x + W + GX / 2} ${a.y + H / 2}, ${b.x - GX / 2} ${b.y + H / 2}, ${b.x} ${b.y + H / 2}`
+      : `M ${a.x + W / 2} ${a.y + H} C ${a.x + W / 2} ${a.y + H + GY / 2}, ${b.x + W / 2} ${b.y - GY / 2}, ${b.x + W / 2} ${b.y}`;
+    svg.append(s("path", { class: n.critical && parent.critical ? "nbp-critical" : "", d }));
   }
   for (const n of g.nodes) {
     const p = at(n.id);
@@ -50,7 +62,7 @@ function graph(g, tooltip, width) {
       "data-critical": n.critical ? "true" : "false", "data-bottleneck": n.bottleneck ? "true" : "false", tabindex: "0" },
       s("rect", { width: W, height: H, rx: 4 }),
       s("text", { x: 6, y: 16 }, shortName(n.short_name || n.name, 0, chars)),
-      s("text", { x: 6, y: 33 }, shortName(`self ${formatPs(n.self_ps)} · ${formatNumber(n.calls)} calls`, 0, chars)));
+      s("text", { x: 6, y: 33 }, shortName(`${formatPs(n.self_ps)} self · ${formatNumber(n.calls)}×`, 0, chars)));
     node.addEventListener("mousemove", (e) => tooltip.show(e, n.name, [["Total", formatPs(n.total_ps)], ["Self", formatPs(n.self_ps)],
       ["Calls", formatNumber(n.calls)], ["On critical path", n.critical ? "yes" : "no"], ["Bottleneck", n.bottleneck ? "yes" : "no"]]));
     node.addEventListener("mouseleave", () => tooltip.hide());
