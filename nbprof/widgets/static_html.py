@@ -103,7 +103,9 @@ def kv_html(rows: list[tuple[str, str]], caption: str = "") -> str:
     """A two-column table of labels and already formatted values."""
     if not rows:
         return ""
-    body = "".join(f"<tr><th style='text-align:left'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in rows)
+    body = "".join(
+        f"<tr><th style='text-align:left'>{esc(k)}</th><td style='text-align:left'>{esc(v)}</td></tr>" for k, v in rows
+    )
     title = f"<h4>{esc(caption)}</h4>" if caption else ""
     return f"{title}<table class='nbprof-kv'><tbody>{body}</tbody></table>"
 

@@ -50,13 +50,28 @@ def side_totals(frame: pd.DataFrame) -> dict[str, float]:
     return out
 
 
+def busy_side(frame: pd.DataFrame) -> str:
+    """``"Device"`` when some device op is not IDLE, else ``"Host"``: the side whose % columns come first."""
+    device = frame["host_or_device"].astype(str).eq("Device") & frame["type"].astype(str).ne("IDLE")
+    return "Device" if device.any() else "Host"
+
+
+def columns_for(frame: pd.DataFrame) -> list[tuple[str, ...]]:
+    """COLUMNS with the busy side's % columns before the other side's."""
+    if busy_side(frame) == "Device":
+        return COLUMNS
+    first = {"device_self_time_pct": "host_self_time_pct", "host_self_time_pct": "device_self_time_pct"}
+    by_id = {c[0]: c for c in COLUMNS}
+    return [by_id[first.get(c[0], c[0])] for c in COLUMNS]
+
+
 def advice(frame: pd.DataFrame) -> str:
     """One plain sentence: the op with the most self time and the top-5 share, of the side's busy time."""
     idle = frame["type"].astype(str).eq("IDLE").to_numpy()
     ops = frame[~idle]
     if len(ops) == 0:
         return "Every op here is IDLE: no framework op names reached the profile; see the op profile and the trace."
-    side = "Device" if (ops["host_or_device"] == "Device").any() else "Host"
+    side = busy_side(frame)
     rows = ops[(ops["host_or_device"] == side).to_numpy()]
     busy = float(rows["total_self_time_us"].sum())
     top = rows.nlargest(5, "total_self_time_us")
@@ -84,7 +99,7 @@ def build(result: FrameworkOpStats) -> dict[str, Any]:
     )
     return {
         "advice": advice(frame),
-        "table": {**table(ordered, COLUMNS), "total_rows": int(len(frame))},
+        "table": {**table(ordered, columns_for(frame)), "total_rows": int(len(frame))},
         "csv_name": "framework_op_stats.csv",
         "totals": side_totals(frame),
         "notes": truncation_note(frame, "ops") + notes_of(result),
