@@ -121,6 +121,15 @@ NAMES_REPORT = """(root) => [...root.querySelectorAll('.nbp-name[data-full]')].s
 })"""
 
 
+# Per table in `root`: the first column's names, full and as shown (cut parts read "…").
+FIRST_COLUMN_NAMES = """(root) => [...root.querySelectorAll('table.nbp-table')].map((t) =>
+  [...t.querySelectorAll('tbody tr > td:first-child')].map((td) => {
+    const span = td.querySelector('.nbp-name');
+    if (!span) return [td.textContent, td.textContent];
+    return [span.textContent, [...span.childNodes].map((n) => (n.nodeType === 3 ? n.textContent : '…')).join('')];
+  }))"""
+
+
 def check_fit(page, root_selector: str, tables: dict[str, list[str]] | None = None) -> dict:
     """Assert the view in ``root_selector`` fits its box; ``tables`` maps a table's data-testid to the
     labels of its key columns, which must be visible without scrolling. Returns the fit report."""
@@ -139,4 +148,9 @@ def check_fit(page, root_selector: str, tables: dict[str, list[str]] | None = No
     for name in root.evaluate(NAMES_REPORT):
         assert name["title"] == name["full"] == name["copied"], name
         assert len(name["shown"]) < len(name["full"]), name
+    for column in root.evaluate(FIRST_COLUMN_NAMES):  # different names never read the same
+        shown = {}
+        for full, text in column:
+            shown.setdefault(text, set()).add(full)
+        assert all(len(names) == 1 for names in shown.values()), [n for n in shown.values() if len(n) > 1]
     return report

@@ -11,6 +11,8 @@ from browser_helpers import INJECTION, assert_clean
 
 from nbprof.widgets.registry import view_for
 
+FORMULA = '=HYPERLINK("http://x","y")'
+
 
 def first_column_values(page, testid: str, column_label: str) -> list[str]:
     idx = page.eval_on_selector_all(
@@ -112,6 +114,7 @@ def test_framework_op_stats_idle_toggle_matches_analysis(harness_page, op_stats,
 def test_framework_op_stats_hover_and_injection(harness_page, op_stats):
     table = op_stats.table.head(50).copy()
     table.iloc[0, table.columns.get_loc("name")] = INJECTION
+    table.iloc[1, table.columns.get_loc("name")] = FORMULA
     hacked = dataclasses.replace(op_stats, table=table)
     page = harness_page(view_for(hacked))
     dialogs = []
@@ -125,6 +128,9 @@ def test_framework_op_stats_hover_and_injection(harness_page, op_stats):
     assert slice_.get_attribute("data-label") in tip.inner_text()
     assert "Share" in tip.inner_text()
     assert dialogs == []
+    # the exported CSV keeps the names as text: a cell that would be a formula starts with '
+    names = set(download_csv(page, "op-stats")["Operation"])
+    assert INJECTION in names and "'" + FORMULA in names and FORMULA not in names
     assert_clean(page)
 
 

@@ -1,6 +1,6 @@
 // Small SVG charts: pie, stacked bars, stacked areas with a second-axis line. No dependencies.
 import { h, s } from "./dom.js";
-import { divergence, nameSpan, shortName } from "./names.js";
+import { namePlan, nameSpan, shownText } from "./names.js";
 import { categorical } from "./colors.js";
 import { formatNumber, formatPct } from "./format.js";
 
@@ -76,9 +76,10 @@ export function responsive(draw, { fallbackWidth = 640, minWidth = 260, testid }
 }
 
 function legend(items, testid, budget = 40) {
+  const plan = namePlan(items.map((it) => it.label), budget);
   return h("div", { class: "nbp-legend", "data-testid": testid },
     items.map((it) => h("span", { class: "nbp-legend-item", title: it.label, "data-label": it.label },
-      h("span", { class: "nbp-swatch", style: { background: it.color } }), nameSpan(it.label, it.at || 0, budget))));
+      h("span", { class: "nbp-swatch", style: { background: it.color } }), nameSpan(it.label, plan.get(it.label)))));
 }
 
 function arcPath(cx, cy, r, a0, a1) {
@@ -103,7 +104,6 @@ export function pieChart({ title, slices, format = formatNumber, tooltip, testid
   const size = 180, r = 84, c = size / 2;
   const svg = s("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": title });
   let angle = 0;
-  const at = divergence(shown.map((sl) => sl.label));
   const items = shown.map((sl, i) => {
     const a1 = angle + (sl.value / total) * Math.PI * 2;
     const color = categorical(i);
@@ -117,7 +117,7 @@ export function pieChart({ title, slices, format = formatNumber, tooltip, testid
     path.addEventListener("mouseleave", () => tooltip && tooltip.hide());
     svg.append(path);
     angle = a1;
-    return { label: sl.label, color, at: at.get(sl.label) };
+    return { label: sl.label, color };
   });
   if (!shown.length) svg.append(s("text", { x: c, y: c, "text-anchor": "middle" }, "no data"));
   const key = legend(items, `${testid}-legend`, wide ? 90 : 28);
@@ -154,10 +154,11 @@ export function stackedBarChart({ labels, series, yLabel = "", format = formatNu
   axis.append(s("text", { x: 12, y: m.t + ih / 2, transform: `rotate(-90 12 ${m.t + ih / 2})`, "text-anchor": "middle" }, yLabel));
   if (xLabel) axis.append(s("text", { x: m.l + iw / 2, y: height - 2, "text-anchor": "middle" }, xLabel));
   svg.append(axis);
-  const at = divergence(labels.map(String));
-  const labelChars = Math.max(3, ...[...at.keys()].map((l) => Math.min(l.length, 24)));
+  const labelChars = Math.max(3, ...labels.map((l) => Math.min(String(l).length, 24)));
   const slot = labelChars * 6.5 + 10;  // px a label needs
   const every = Math.ceil(labels.length / Math.max(1, Math.floor(iw / slot)));
+  const plans = new Map();
+  const plan = (budget) => plans.get(budget) || plans.set(budget, namePlan(labels.map(String), budget)).get(budget);
   labels.forEach((label, i) => {
     const x = m.l + band * i + (band - bw) / 2;
     const g = s("g", { class: "nbp-bar", "data-testid": `${testid}-bar`, "data-index": i, "data-label": label, "data-total": totals[i] });
@@ -175,7 +176,7 @@ export function stackedBarChart({ labels, series, yLabel = "", format = formatNu
     g.addEventListener("mouseleave", () => tooltip && tooltip.hide());
     svg.append(g);
     if (i % every === 0) {
-      const text = shortName(String(label), at.get(String(label)) || 0, Math.max(3, Math.floor((band * every - 8) / 6.5)));
+      const text = shownText(plan(Math.max(3, Math.floor((band * every - 8) / 6.5))).get(String(label)));
       svg.append(s("text", { x: m.l + band * i + band / 2, y: m.t + ih + 14, "text-anchor": "middle", "data-label": label }, text));
     }
   });

@@ -5,7 +5,7 @@
 // (nameSpan: full name on hover and when copied). Hidden columns are listed under "Columns".
 import { h, download } from "./dom.js";
 import { formatCell } from "./format.js";
-import { NAME_BUDGET, divergence, nameSpan } from "./names.js";
+import { NAME_BUDGET, namePlan, nameSpan } from "./names.js";
 
 const NUMERIC = new Set(["int", "num", "pct", "frac", "ps", "us", "ms", "bytes"]);
 
@@ -14,7 +14,8 @@ function averageCharWidth(el, texts) {
   const text = texts.join("") || "abcdefghijklmnopqrstuvwxyz_/:<>0123456789";
   const ctx = document.createElement("canvas").getContext("2d");
   if (!ctx) return 7;
-  ctx.font = getComputedStyle(el).font;
+  const cs = getComputedStyle(el);  // (the font shorthand reads "" when a longhand has no shorthand form)
+  ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
   return Math.max(4, ctx.measureText(text).width / text.length) || 7;
 }
 
@@ -30,10 +31,11 @@ function compare(a, b) {
   return String(a).localeCompare(String(b));
 }
 
+/** CSV of the rows; text cells a spreadsheet would run as a formula (= + - @ tab CR) get a leading '. */
 export function toCsv(columns, rows) {
   const quote = (v) => {
     if (v === null || v === undefined) return "";
-    const text = String(v);
+    const text = typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
     return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   return [columns.map((c) => quote(c.label)), ...rows.map((r) => r.map(quote))].map((r) => r.join(",")).join("\n") + "\n";
@@ -71,7 +73,7 @@ export function dataTable(spec) {
   };
   const filterIndex = spec.filterColumn ? columns.findIndex((c) => c.id === spec.filterColumn) : -1;
   const testid = spec.testid || "table";
-  let splits = new Map(); // column index -> divergence map of its names (see names.js)
+  let plans = new Map(); // column index -> name -> parts shown (see names.js), for the current budget
   let budget = NAME_BUDGET; // characters a name column shows, from the table's width
 
   const headerCells = columns.map((col, i) => {
@@ -106,9 +108,9 @@ export function dataTable(spec) {
     return [isNumeric(col) ? "nbp-num" : "", i === 0 ? "nbp-sticky" : "", col.type === "name" ? "nbp-name-col" : ""].join(" ").trim();
   }
 
-  function computeSplits() {
-    splits = new Map();
-    columns.forEach((col, i) => { if (col.type === "name") splits.set(i, divergence(rows.map((r) => r[i]))); });
+  function computePlans() {
+    plans = new Map();
+    columns.forEach((col, i) => { if (col.type === "name") plans.set(i, namePlan(rows.map((r) => r[i]), budget)); });
   }
 
   function visibleRows() {
@@ -129,7 +131,7 @@ export function dataTable(spec) {
 
   function cell(col, i, value, row) {
     let content;
-    if (col.type === "name") content = nameSpan(value, splits.get(i)?.get(value) || 0, budget);
+    if (col.type === "name") content = nameSpan(value, plans.get(i)?.get(value));
     else content = formatCell(value, col.type);
     const text = (col.type === "str" || col.type === "name") && value !== null && value !== undefined ? String(value) : null;
     const td = h("td", { class: cellClass(col, i), title: text }, content);
@@ -169,7 +171,7 @@ export function dataTable(spec) {
     more.style.display = visible.length > state.limit ? "" : "none";
   }
 
-  computeSplits();
+  computePlans();
   render();
   // name columns take up to 40% of the table's width (styles.js): show as many characters as fit there
   const nameIndex = columns.findIndex((c) => c.type === "name");
@@ -180,12 +182,12 @@ export function dataTable(spec) {
       if (!(width > 0)) return;
       charWidth ||= 1.12 * averageCharWidth(table, rows.slice(0, 50).map((r) => String(r[nameIndex] ?? "")));
       const next = Math.max(24, Math.min(90, Math.floor((Math.min(0.40 * width, 560) - 14) / charWidth)));
-      if (Math.abs(next - budget) >= 2) requestAnimationFrame(() => { budget = next; render(); });
+      if (Math.abs(next - budget) >= 2) requestAnimationFrame(() => { budget = next; computePlans(); render(); });
     }).observe(el);
   }
   return {
     el,
-    setRows(next) { rows = next; computeSplits(); render(); },
+    setRows(next) { rows = next; computePlans(); render(); },
     visibleRows,
   };
 }
