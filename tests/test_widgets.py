@@ -63,7 +63,11 @@ def test_view_for_dispatches_every_result(profiles):
         assert result.tool == tool
         view = view_for(result)
         assert view is not None, tool
-        assert view.payload["tool"] == tool and view.payload["available"] is not False, tool
+        assert view.payload["tool"] == tool, tool
+        if tool == "op_profile":  # TF on GPU: no XLA ops, and the view says so
+            assert view.payload["available"] is False and "no XLA ops" in view.payload["reason"]
+        else:
+            assert view.payload["available"] is not False, tool
         assert view._esm == esm_path(tool).read_text()
         json.dumps(view.payload, allow_nan=False)
         bundle = result._repr_mimebundle_()

@@ -28,19 +28,22 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pandas as pd
 
 from nbprof.errors import NbprofError
 from nbprof.text import csv_safe_frame
 
+if TYPE_CHECKING:  # pragma: no cover
+    import plotly.graph_objects as go
+
 log = logging.getLogger(__name__)
 
 MimeBundle = dict[str, Any]
 ViewProvider = Callable[[Any, Any, Any], "MimeBundle | tuple[MimeBundle, dict[str, Any]] | None"]
 DisplayProvider = Callable[[Any], bool]
-FigureProvider = Callable[[Any], Any]
+FigureProvider = Callable[[Any], "go.Figure"]
 _view_provider: ViewProvider | None = None
 _display_provider: DisplayProvider | None = None
 _figure_provider: FigureProvider | None = None
@@ -105,7 +108,7 @@ class ToolResult:
     def __repr__(self) -> str:
         return self.summary_text()
 
-    def figure(self) -> Any:
+    def figure(self) -> go.Figure:
         """The result's chart as a plotly ``go.Figure``, to customise or export (``fig.write_html``,
         ``fig.write_image``). Needs plotly: ``pip install nbprof[plotly]``."""
         if _figure_provider is None:

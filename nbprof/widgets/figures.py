@@ -8,13 +8,16 @@ that says so.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from nbprof.errors import NbprofError
 from nbprof.widgets.payloads.pod_viewer import workers
 from nbprof.widgets.payloads.steps import category_columns, category_label, step_labels
+
+if TYPE_CHECKING:  # pragma: no cover
+    import plotly.graph_objects as go
 
 TOP_SLICES = 10  # pie slices before "Other", as in the views
 
@@ -56,7 +59,7 @@ def _no_chart(result: Any, why: str) -> NbprofError:
     return NbprofError(f"{type(result).__name__}.figure(): nothing to draw ({why})")
 
 
-def overview(result: Any) -> Any:
+def overview(result: Any) -> go.Figure:
     go, _ = plotly()
     graph = result.step_time_graph
     if len(graph) == 0:
@@ -66,7 +69,7 @@ def overview(result: Any) -> Any:
     return fig
 
 
-def input_pipeline(result: Any) -> Any:
+def input_pipeline(result: Any) -> go.Figure:
     go, make_subplots = plotly()
     steps = result.device_steps
     host = {k: v for k, v in result.host_breakdown.items() if v > 0}
@@ -93,7 +96,7 @@ def input_pipeline(result: Any) -> Any:
     return fig
 
 
-def framework_op_stats(result: Any) -> Any:
+def framework_op_stats(result: Any) -> go.Figure:
     go, make_subplots = plotly()
     table = result.table
     sides = [s for s in ("Device", "Host") if (table["host_or_device"] == s).any()]
@@ -110,7 +113,7 @@ def framework_op_stats(result: Any) -> Any:
     return fig
 
 
-def kernel_stats(result: Any) -> Any:
+def kernel_stats(result: Any) -> go.Figure:
     go, _ = plotly()
     table = result.table
     if len(table) == 0:
@@ -121,7 +124,7 @@ def kernel_stats(result: Any) -> Any:
     return fig
 
 
-def memory_profile(result: Any) -> Any:
+def memory_profile(result: Any) -> go.Figure:
     go, make_subplots = plotly()
     timeline = result.timeline
     if len(timeline) == 0:
@@ -139,7 +142,7 @@ def memory_profile(result: Any) -> Any:
     return fig
 
 
-def pod_viewer(result: Any) -> Any:
+def pod_viewer(result: Any) -> go.Figure:
     go, _ = plotly()
     steps = result.steps
     if len(steps) == 0:
@@ -153,7 +156,7 @@ def pod_viewer(result: Any) -> Any:
     return fig
 
 
-FIGURES: dict[str, Callable[[Any], Any]] = {
+FIGURES: dict[str, Callable[[Any], go.Figure]] = {
     "overview": overview,
     "input_pipeline": input_pipeline,
     "framework_op_stats": framework_op_stats,
@@ -163,7 +166,7 @@ FIGURES: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def figure(result: Any) -> Any:
+def figure(result: Any) -> go.Figure:
     """The plotly figure of ``result``'s chart (dispatch on ``result.tool``)."""
     make = FIGURES.get(getattr(result, "tool", ""))
     if make is None:

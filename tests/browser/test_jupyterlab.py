@@ -32,20 +32,22 @@ def test_profile_app_in_jupyterlab(page, jupyter_server, screenshot, timings):
     app = page.locator(".jp-OutputArea [data-testid=nbprof-app]").first
     app.wait_for(timeout=60_000)
     content = app.locator("[data-testid=app-content]")
-    assert content.get_attribute("data-tool") == "overview"
+    # inference on TPU: no step markers, so the app says so and opens on the op profile
+    assert content.get_attribute("data-tool") == "op_profile"
     timings["lab_app_shown"] = time.perf_counter() - t0
-    assert "TPU v6 Lite" in content.inner_text()
+    assert "No step markers" in app.locator("[data-testid=no-steps-banner]").inner_text()
+    assert app.locator("[data-testid=op-row]").count() > 1
 
-    # a tab click goes to the kernel, which computes the op profile and sends it back
+    # a tab click goes to the kernel, which computes the overview and sends it back
     t0 = time.perf_counter()
-    app.locator("[data-testid=tab-op_profile]").click()
+    app.locator("[data-testid=tab-overview]").click()
     page.wait_for_function(
-        "() => document.querySelector('.jp-OutputArea [data-testid=app-content]').dataset.tool === 'op_profile'"
+        "() => document.querySelector('.jp-OutputArea [data-testid=app-content]').dataset.tool === 'overview'"
         " && document.querySelector('.jp-OutputArea [data-testid=app-content]').dataset.state === 'ready'",
         timeout=60_000,
     )
     timings["lab_tab_roundtrip"] = time.perf_counter() - t0
-    assert app.locator("[data-testid=op-row]").count() > 1
+    assert "TPU v6 Lite" in content.inner_text()
     screenshot(page, "jupyterlab-app")
 
     # a tool result as the last line of a cell shows its own view
@@ -138,4 +140,28 @@ def test_views_fit_jupyterlab_output_700_and_1300(page, jupyter_server, screensh
     assert app.locator("[data-testid=app-content]").get_attribute("data-tool") == "framework_op_stats"
     expected = nbprof.load(str(FIXTURES / "gpu_v100")).overview().summary_text()
     assert lab_cells.nth(len(cells) - 1).locator(".jp-OutputArea").inner_text().strip() == expected
+    assert page.offline_guard.blocked == []
+
+
+def test_notebook7_result_shows_its_view_not_its_twin(page, jupyter_server, screenshot):
+    """In Notebook 7: a result shows its view (its static twin hidden) at 700 px, and prints its summary."""
+    server = jupyter_server("notebook")
+    path = str(FIXTURES / "gpu_v100")
+    write_notebook(
+        server.root_dir / "nbprof_nb7.ipynb",
+        [f"import nbprof\ngpu = nbprof.load({path!r})\ngpu.kernel_stats()", "print(repr(gpu.kernel_stats()))"],
+    )
+    open_notebook(page, server, "nbprof_nb7.ipynb", ui="notebook")
+    run_cell(page, 0)
+    run_cell(page, 1)
+    cell = page.locator(".jp-Notebook .jp-Cell").nth(0)
+    cell.locator("[data-testid=panel-kernel_stats]").wait_for(timeout=60_000)
+    set_output_width(page, 700)
+    output = cell.locator(".jp-OutputArea-output:has(.nbp)").first
+    output.evaluate("(o) => o.setAttribute('data-fit-root', '')")
+    check_fit(page, "[data-fit-root]", {"kernels": ["Kernel name", "Total duration (µs)"]})
+    assert not cell.locator(".nbprof-static").first.is_visible()
+    expected = nbprof.load(path).kernel_stats().summary_text()
+    assert page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".jp-OutputArea").inner_text().strip() == expected
+    screenshot(cell, "notebook7-kernel_stats-700")
     assert page.offline_guard.blocked == []

@@ -36,7 +36,7 @@ function graph(g, tooltip, width) {
   const across = Math.floor((width - (depth - 1) * GX - 2) / depth) >= 130;  // levels side by side
   const slots = across ? depth : rows;  // boxes side by side
   const W = Math.max(96, Math.min(across ? 190 : 260, Math.floor((width - (slots - 1) * GX - 2) / slots)));
-  const chars = Math.floor((W - 12) / 6.4);
+  const chars = Math.floor((W - 12) / 7.2);  // bold (critical path) text is the widest
   const svgWidth = slots * W + (slots - 1) * GX + 4;
   const height = (across ? rows * (H + GY) : depth * (H + GY)) + 4;
   const svg = s("svg", { width: svgWidth, height, viewBox: `-2 -2 ${svgWidth} ${height}`, class: "nbp-graph",

@@ -65,7 +65,7 @@ def advice(result: InputPipeline) -> str:
     parts = {k: v for k, v in result.host_breakdown.items() if v > 0}
     where = ""
     if parts:
-        key = max(parts, key=parts.get)
+        key = max(parts, key=lambda k: parts[k])
         where = f" Most host input time is {HOST_ADVICE.get(key, key)}."
     if not s["num_steps"]:
         return "Without steps the input share cannot be measured." + where
