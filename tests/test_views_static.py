@@ -332,3 +332,52 @@ def test_nothing_imports_plotly_but_figures():
         if any(m.split(".")[0] == "plotly" for m in runtime_imports(ast.parse(p.read_text())))
     )
     assert users == ["widgets/figures.py"]
+
+
+REFERENCE = FIXTURES.parent / "reference"
+# XProf's framework op stats columns -> the view's column ids
+XPROF_OP_COLUMNS = {
+    "Host/device": "host_or_device", "Operation Type": "type", "Operation Name": "name",
+    "#Occurrences": "occurrences", "Total time (us)": "total_time_us", "Avg. time (us)": "avg_time_us",
+    "Total self-time (us)": "total_self_time_us", "Avg. self-time (us)": "avg_self_time_us",
+    "Total self-time on Device (%)": "device_self_time_pct",
+    "Cumulative total-self time on Device (%)": "device_cumulative_self_time_pct",
+    "Total self-time on Host (%)": "host_self_time_pct",
+    "Cumulative total-self time on Host (%)": "host_cumulative_self_time_pct",
+    "Normalized FLOP Rate (FLOPs/s)": "flop_rate_gflops", "Model FLOP Rate (GFLOP/s)": "model_flop_rate_gflops",
+    "Measured Memory BW (GBytes/Sec)": "memory_bw_gibps", "Operational Intensity (FLOPs/Byte)": "operational_intensity",
+    "GPU TensorCore utilization": "gpu_tensorcore_utilization_ratio", "Bound by": "bound_by",
+    "Execution mode": "execution_mode",
+}  # fmt: skip
+
+
+def test_views_offer_every_column_xprof_shows_with_its_numbers(profiles):
+    """Every column of XProf's kernel stats and framework op stats tables is in the view (shown or under
+    Columns), and the rows the view draws first carry XProf's numbers (V100, XProf 2.24.2)."""
+    import json
+
+    xprof = json.loads((REFERENCE / "gpu_v100" / "kernel_stats.json").read_text())
+    view = compute_payload(profiles("gpu_v100"), "kernel_stats")["table"]
+    ids = [c["id"] for c in view["columns"]]
+    assert set(xprof["columns"]) <= set(ids)
+    rows = pd.DataFrame(view["rows"], columns=ids)
+    ref = pd.DataFrame(xprof["rows"], columns=xprof["columns"])
+    merged = rows.merge(ref, on=["kernel_name", "grid_dim", "block_dim"], suffixes=("", "_xprof"))
+    assert len(merged) == len(ref) == len(rows)
+    for column in ("occurrences", "total_duration_us", "occupancy_pct", "registers_per_thread"):
+        np.testing.assert_allclose(merged[column], merged[f"{column}_xprof"], rtol=1e-6)
+
+    xprof = json.loads((REFERENCE / "gpu_v100" / "framework_op_stats.json").read_text())
+    view = compute_payload(profiles("gpu_v100"), "framework_op_stats")["table"]
+    ids = [c["id"] for c in view["columns"]]
+    assert set(XPROF_OP_COLUMNS.values()) <= set(ids)
+    rows = pd.DataFrame(view["rows"], columns=ids).head(10)
+    ref = pd.DataFrame(xprof["with_idle"], columns=xprof["columns"]).rename(columns=XPROF_OP_COLUMNS)
+    merged = rows.merge(ref, on=["host_or_device", "type", "name"], suffixes=("", "_xprof"))
+    assert len(merged) == len(rows)
+    np.testing.assert_allclose(merged["total_self_time_us"], merged["total_self_time_us_xprof"], rtol=1e-6)
+    # XProf stores fractions where the view shows percentages
+    np.testing.assert_allclose(merged["host_self_time_pct"], 100 * merged["host_self_time_pct_xprof"], rtol=1e-6)
+    np.testing.assert_allclose(
+        merged["host_cumulative_self_time_pct"], 100 * merged["host_cumulative_self_time_pct_xprof"], rtol=1e-6
+    )
