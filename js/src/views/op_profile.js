@@ -28,7 +28,20 @@ const COLUMNS = [
   ["bandwidth_utilization", "Bandwidth util.", (n) => pct(n.bandwidth_utilization), false],
   ["occurrences", "Occurrences", (n) => formatNumber(n.occurrences), true],
   ["tf_op", "Framework op", (n) => n.tf_op || "", true],
+  ["program", "Program", (n) => n.program || "", true],
 ];
+
+/** Whether two ops of different programs share a name (the Program column then starts shown). */
+function duplicateNames(tree) {
+  const name = tree.fields.indexOf("name"), program = tree.fields.indexOf("program"), kind = tree.fields.indexOf("kind");
+  const seen = new Map();
+  for (const r of tree.rows) {
+    if (r[kind] !== "op") continue;
+    if (seen.has(r[name]) && seen.get(r[name]) !== r[program]) return true;
+    seen.set(r[name], r[program]);
+  }
+  return false;
+}
 
 /** Rows (arrays aligned with `fields`) -> node objects with children lists. */
 export function buildTree(tree) {
@@ -62,7 +75,7 @@ export function renderOpProfile(root, p, ctx) {
   if (!byOptions.length) { root.append(unavailable("no XLA ops")); return; }
   const state = { by: p.default_by && p.trees[p.default_by] ? p.default_by : byOptions[0], topN: p.top_n || 10,
     sort: "time", expanded: new Set(), selected: null, idle: false };
-  const shown = COLUMNS.map((c) => !c[3]);
+  const shown = COLUMNS.map((c) => !c[3] || (c[0] === "program" && duplicateNames(p.trees[state.by])));
   let roots = [];
   const card = h("div", { class: "nbp-details", "data-testid": "op-details", "aria-live": "polite" },
     h("span", { class: "nbp-muted" }, "Hover or select an op to see its details."));
@@ -85,7 +98,7 @@ export function renderOpProfile(root, p, ctx) {
       return h("td", { class: "nbp-num", "data-testid": "op-flops-util", "data-util": util ?? "",
         style: util === null || util === undefined ? {} : { background: utilizationColor(util), color: "#111" } }, text(node));
     }
-    if (id === "tf_op") return h("td", { title: node.tf_op || "" }, nameSpan(node.tf_op || ""));
+    if (id === "tf_op" || id === "program") return h("td", { title: node[id] || "" }, nameSpan(node[id] || "", null, 40));
     return h("td", { class: "nbp-num", "data-testid": id === "time_pct" ? "op-time-pct" : null }, text(node));
   }
   function row(node, depth) {
@@ -130,7 +143,8 @@ export function renderOpProfile(root, p, ctx) {
   }
   function draw() {
     headRow.replaceChildren(h("th", { class: "nbp-sticky nbp-name-col" }, "Name"),
-      ...COLUMNS.map(([, label, , ], i) => (shown[i] ? h("th", { class: i < 6 ? "nbp-num" : "" }, label) : null)).filter(Boolean));
+      ...COLUMNS.map(([, label, , ], i) => (shown[i] ? h("th", { class: i < 6 ? "nbp-num" : "", "data-col": COLUMNS[i][0] }, label) : null))
+        .filter(Boolean));
     const out = [];
     roots.forEach((r) => visit(r, 0, out));
     tbody.replaceChildren(...out);
