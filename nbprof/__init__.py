@@ -36,7 +36,23 @@ def _view_bundle(result: Any, include: Any, exclude: Any) -> Any:
     return mime_bundle(result, include, exclude)
 
 
+def _show(result: Any) -> bool:
+    """Show a tool result in IPython: its static HTML, then its view."""
+    from nbprof.widgets.display import show_result
+
+    return show_result(result)
+
+
+def _figure(result: Any) -> Any:
+    """``result.figure()``: a plotly figure of the result's chart."""
+    from nbprof.widgets.figures import figure
+
+    return figure(result)
+
+
 _tool_results.set_view_provider(_view_bundle)
+_tool_results.set_display_provider(_show)
+_tool_results.set_figure_provider(_figure)
 
 
 class _CallableModule(_types.ModuleType):

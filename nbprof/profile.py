@@ -136,24 +136,34 @@ class Profile(Frames):
         )
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        """In a notebook: the whole XProf app; front ends without widgets show an HTML summary."""
+        """The whole XProf app, with the profile's static card (header and overview) as ``text/html``."""
         text = repr(self)
         fallback: dict[str, Any] = {"text/plain": text}
         try:
-            from nbprof.widgets.static_html import profile_summary_html
+            from nbprof.widgets.display import profile_bundle
 
-            fallback["text/html"] = profile_summary_html(self)
-        except Exception:  # never fail to display
-            pass
-        try:
-            from nbprof.widgets.app import ProfileApp
-
-            bundle = ProfileApp(self)._repr_mimebundle_(include=include, exclude=exclude)
+            return profile_bundle(self, include, exclude)
         except Exception:  # no widget package / front end: never fail to display
+            try:
+                from nbprof.widgets.static_html import profile_summary_html
+
+                fallback["text/html"] = profile_summary_html(self)
+            except Exception:
+                pass
             return fallback
-        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
-        data = {**fallback, **{k: v for k, v in data.items() if k != "text/plain"}}
-        return (data, meta) if meta else data
+
+    def _ipython_display_(self) -> None:
+        """In IPython: the profile's static card, then the app (which hides the card where it draws)."""
+        try:
+            from nbprof.widgets.display import show_profile
+
+            show_profile(self)
+        except Exception:  # never fail to display: the text (and the card, where it can be made)
+            from IPython.display import display
+
+            bundle = self._repr_mimebundle_()
+            data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+            display(data, raw=True, metadata=meta or None)
 
     # ---------------------------------------------------------- analysis tools
     @property

@@ -14,9 +14,12 @@ result object:
 * ``summary_text()`` — a few lines, which is ``repr(result)`` in every front end.
 
 Displayed in a notebook, a result shows its view. The views live above the tools, so this
-module never imports them: the views layer registers a *view provider* here
-(``set_view_provider``), which ``nbprof/__init__.py`` does on import. Without one (or if it
-fails) the result shows its text.
+module never imports them: the views layer registers *providers* here, which
+``nbprof/__init__.py`` does on import: a *view provider* (``set_view_provider``: the result's
+mime bundle), a *display provider* (``set_display_provider``: shows the result in IPython, as its
+static HTML followed by its live view) and a *figure provider* (``set_figure_provider``:
+``result.figure()``, a plotly figure of the result's chart). Without one (or if it fails) the
+result shows its text.
 """
 
 from __future__ import annotations
@@ -25,17 +28,25 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pandas as pd
 
+from nbprof.errors import NbprofError
 from nbprof.text import csv_safe_frame
+
+if TYPE_CHECKING:  # pragma: no cover
+    import plotly.graph_objects as go
 
 log = logging.getLogger(__name__)
 
 MimeBundle = dict[str, Any]
 ViewProvider = Callable[[Any, Any, Any], "MimeBundle | tuple[MimeBundle, dict[str, Any]] | None"]
+DisplayProvider = Callable[[Any], bool]
+FigureProvider = Callable[[Any], "go.Figure"]
 _view_provider: ViewProvider | None = None
+_display_provider: DisplayProvider | None = None
+_figure_provider: FigureProvider | None = None
 
 
 def set_view_provider(provider: ViewProvider | None) -> None:
@@ -43,6 +54,19 @@ def set_view_provider(provider: ViewProvider | None) -> None:
     layer does this); ``provider(result, include, exclude)`` returns a bundle or None."""
     global _view_provider
     _view_provider = provider
+
+
+def set_display_provider(provider: DisplayProvider | None) -> None:
+    """Register the function that shows a result in IPython; ``provider(result)`` returns False
+    when it showed nothing (the result's text is shown then)."""
+    global _display_provider
+    _display_provider = provider
+
+
+def set_figure_provider(provider: FigureProvider | None) -> None:
+    """Register the function behind ``result.figure()``; ``provider(result)`` returns a plotly figure."""
+    global _figure_provider
+    _figure_provider = provider
 
 
 class ToolResult:
@@ -83,6 +107,27 @@ class ToolResult:
 
     def __repr__(self) -> str:
         return self.summary_text()
+
+    def figure(self) -> go.Figure:
+        """The result's chart as a plotly ``go.Figure``, to customise or export (``fig.write_html``,
+        ``fig.write_image``). Needs plotly: ``pip install nbprof[plotly]``."""
+        if _figure_provider is None:
+            raise NbprofError("figures need nbprof's views: import nbprof before calling figure()")
+        return _figure_provider(self)
+
+    def _ipython_display_(self) -> None:
+        """IPython's display: the display provider's outputs, else the mime bundle (the summary text)."""
+        if _display_provider is not None:
+            try:
+                if _display_provider(self):
+                    return
+            except Exception:  # never break a notebook's display: the text is shown instead
+                log.warning("nbprof: could not display %s", type(self).__name__, exc_info=True)
+        from IPython.display import display
+
+        bundle = self._repr_mimebundle_()
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        display(data, raw=True, metadata=meta or None)
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
         text = self.summary_text()

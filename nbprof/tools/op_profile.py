@@ -65,6 +65,7 @@ class OpProfile(ToolResult):
     by: str
     include_idle: bool
     notes: list[str] = field(default_factory=list)
+    _op_stats: OpStats | None = field(default=None, repr=False, compare=False)
     tool: ClassVar[str] = "op_profile"
     frame_names: ClassVar[tuple[str, ...]] = ("tree",)
 
@@ -77,6 +78,15 @@ class OpProfile(ToolResult):
         for _, op in ops.sort_values("time_ps", ascending=False, kind="stable").head(5).iterrows():
             lines.append(f"  {op['time_pct']:5.1f}%  {op['name']} ({op['category']})")
         return "\n".join(lines)
+
+    def regroup(self, by: str | None = None, include_idle: bool | None = None) -> OpProfile:
+        """The same profile's op profile grouped ``by`` ``"category"`` or ``"program"``, with or without
+        idle time (unchanged where not given); the views use it to offer both groupings."""
+        if self._op_stats is None:
+            raise OpProfileError("this op profile was not built by op_profile(); call prof.op_profile(by=...) instead")
+        return op_profile(
+            self._op_stats, by=by or self.by, include_idle=self.include_idle if include_idle is None else include_idle
+        )
 
     def top(self, n: int = 10, by: str = "time_ps") -> OpProfile:
         """The tree with at most ``n`` children per node (the largest by ``by``), ancestors kept."""
@@ -311,6 +321,7 @@ def op_profile(op_stats: OpStats, by: str = "category", include_idle: bool = Fal
         by=by,
         include_idle=include_idle,
         notes=list(x.notes),
+        _op_stats=op_stats,
     )
     if x.source == "none":
         return result

@@ -14,8 +14,13 @@ import traitlets
 
 from nbprof.errors import NbprofError
 from nbprof.widgets._base import esm_path
-from nbprof.widgets.registry import label
+from nbprof.widgets.payloads._common import NO_STEPS_BANNER
+from nbprof.widgets.registry import label, new_static_id
 from nbprof.widgets.tools import TOOLS, compute_payload
+
+# Where the app opens when the profile has no steps (the overview is then mostly empty): the first
+# of these with data.
+NO_STEPS_OPENING = ("op_profile", "framework_op_stats")
 
 ALL_HOSTS = ""
 
@@ -31,6 +36,8 @@ class AppView(anywidget.AnyWidget):
     host = traitlets.Unicode(ALL_HOSTS).tag(sync=True)
     payload = traitlets.Dict().tag(sync=True)
     payloads = traitlets.Dict().tag(sync=True)  # static exports: {host: {tool: payload}}
+    banner = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)  # e.g. "no step markers"
+    static_id = traitlets.Unicode("").tag(sync=True)  # the id of this app's static twin output
 
 
 def host_options(profile: Any) -> list[dict[str, str]]:
@@ -46,19 +53,43 @@ def app_title(profile: Any) -> str:
     return f"nbprof · {run}" if run else "nbprof"
 
 
-class ProfileApp(ipywidgets.VBox):
-    """A whole profile in one widget: pick a tool (and a host) and see its view."""
+def has_steps(profile: Any) -> bool:
+    """Whether the profile has step markers (``profile.steps`` has rows)."""
+    return len(profile.steps) > 0
 
-    def __init__(self, profile: Any, tool: str = "overview", **kwargs: Any) -> None:
+
+def has_data(payload: dict[str, Any]) -> bool:
+    """Whether a view has something to show (framework op stats made of IDLE rows only has not)."""
+    if payload.get("available") is False:
+        return False
+    if payload["tool"] == "framework_op_stats":
+        t = payload["table"]
+        i = [c["id"] for c in t["columns"]].index("type")
+        return any(row[i] != "IDLE" for row in t["rows"])
+    return True
+
+
+class ProfileApp(ipywidgets.VBox):
+    """A whole profile in one widget: pick a tool (and a host) and see its view.
+
+    ``tool=None`` opens the overview, or, when the profile has no step markers, the first tool of
+    ``NO_STEPS_OPENING`` that has data (a banner then says how to mark steps)."""
+
+    def __init__(self, profile: Any, tool: str | None = None, **kwargs: Any) -> None:
         self.profile = profile
         self._cache: dict[tuple[str, str], dict[str, Any]] = {}
         self._hosts: dict[str, Any] = {}
         self._trace: Any = None
+        steps = has_steps(profile)
+        if tool is None:
+            tool = "overview" if steps else self.opening_tool()
         self.view = AppView(
             title=app_title(profile),
             tools=[{"id": t, "label": label(t)} for t in TOOLS],
             hosts=host_options(profile),
             tool=tool,
+            banner=None if steps else NO_STEPS_BANNER,
+            static_id=new_static_id(),
         )
         super().__init__(children=(self.view,), **kwargs)
         self.view.observe(self._on_select, names=["tool", "host"])
@@ -89,6 +120,10 @@ class ProfileApp(ipywidgets.VBox):
         if key not in self._cache:
             self._cache[key] = compute_payload(self.profile_for(host), tool, host)
         return self._cache[key]
+
+    def opening_tool(self) -> str:
+        """The first tool of ``NO_STEPS_OPENING`` with data, else the overview."""
+        return next((t for t in NO_STEPS_OPENING if has_data(self.payload(t))), "overview")
 
     def profile_for(self, host: str) -> Any:
         """The profile restricted to ``host`` ("" = all hosts)."""

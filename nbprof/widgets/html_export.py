@@ -14,8 +14,18 @@ from pathlib import Path
 from typing import Any
 
 from nbprof.widgets._base import esm_path
-from nbprof.widgets.app import ALL_HOSTS, app_title, host_options, static_payloads
+from nbprof.widgets.app import (
+    ALL_HOSTS,
+    NO_STEPS_OPENING,
+    app_title,
+    has_data,
+    has_steps,
+    host_options,
+    static_payloads,
+)
+from nbprof.widgets.payloads._common import NO_STEPS_BANNER
 from nbprof.widgets.registry import label
+from nbprof.widgets.static_html import header_html
 from nbprof.widgets.tools import TOOLS
 
 # The page imports the bundle from a data: URL; the model keeps state in memory.
@@ -24,9 +34,10 @@ PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="nbprof">
 <title>{title}</title>
-<style>body {{ margin: 12px auto; max-width: 1100px; padding: 0 12px; }}
-@media (prefers-color-scheme: dark) {{ body {{ background: #1e1e1e; }} }}</style>
+<style>body {{ margin: 12px auto; max-width: 1100px; padding: 0 12px; font-family: system-ui, sans-serif; }}
+@media (prefers-color-scheme: dark) {{ body {{ background: #1e1e1e; color: #e6e6e6; }} }}</style>
 </head><body>
+{header}
 <div id="nbprof-root"></div>
 <script id="nbprof-state" type="application/json">{state}</script>
 <script type="module">
@@ -65,14 +76,22 @@ def export_state(profile: Any, tools: list[str] | None = None, hosts: list[str] 
     shown = [t for t in (tools or TOOLS)]
     if "trace" not in shown:
         shown.append("trace")
+    host = options[0]["id"] if options else ALL_HOSTS
+    steps = has_steps(profile)
+    tool = "overview" if "overview" in shown else shown[0]
+    if not steps:  # open where there is data, as the app does
+        first = payloads.get(host, {})
+        tool = next((t for t in NO_STEPS_OPENING if t in first and has_data(first[t])), tool)
     return {
         "title": app_title(profile),
         "tools": [{"id": t, "label": label(t)} for t in TOOLS if t in shown],
-        "tool": "overview" if "overview" in shown else shown[0],
+        "tool": tool,
         "hosts": options,
-        "host": options[0]["id"] if options else ALL_HOSTS,
+        "host": host,
         "payload": {},
         "payloads": payloads,
+        "banner": None if steps else NO_STEPS_BANNER,
+        "static_id": "",
     }
 
 
@@ -86,6 +105,7 @@ def to_html(profile: Any, path: str | Path, tools: list[str] | None = None, host
     esm = esm_path("app").read_text(encoding="utf-8")
     page = PAGE.format(
         title=html.escape(state["title"]),
+        header=header_html(profile),
         state=_script_json(state),
         esm_b64=base64.b64encode(esm.encode("utf-8")).decode("ascii"),
     )

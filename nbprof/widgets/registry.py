@@ -2,12 +2,13 @@
 
 ``mime_bundle(result)`` is what a result's ``_repr_mimebundle_`` calls (through the view
 provider ``nbprof/__init__.py`` registers with ``nbprof.tools._result``): the widget's
-bundle, or None when the tool has no standalone view.
+bundle with the view's static HTML as ``text/html``, or None when the tool has no standalone view.
 """
 
 from __future__ import annotations
 
 import importlib
+import uuid
 from typing import Any
 
 from nbprof.tools.registry import TOOLS
@@ -34,12 +35,18 @@ def label(tool: str) -> str:
     return TOOLS[tool].label if tool in TOOLS else tool
 
 
+def new_static_id() -> str:
+    """An id shared by a view and its static twin (the live view hides the twin)."""
+    return f"nbprof-{uuid.uuid4().hex[:12]}"
+
+
 def payload_for_result(result: Any) -> dict[str, Any]:
     """The payload the view of ``result.tool`` draws for this result."""
     tool = result.tool
     module = importlib.import_module(f"nbprof.widgets.payloads.{VIEWS[tool]}")
     payload = {"tool": tool, "host": "", "title": label(tool), **module.build(result)}
     payload.setdefault("available", True)
+    payload["static_id"] = new_static_id()
     return payload
 
 
@@ -54,8 +61,13 @@ def view_for(result: Any) -> Any:
 
 
 def mime_bundle(result: Any, include: Any = None, exclude: Any = None) -> Any:
-    """The notebook mime bundle of a tool result's view, or None when it has none."""
+    """The notebook mime bundle of a tool result's view (widget and static HTML), or None when it has none."""
     view = view_for(result)
     if view is None:
         return None
-    return view._repr_mimebundle_(include=include, exclude=exclude)
+    from nbprof.widgets.static_html import render
+
+    bundle = view._repr_mimebundle_(include=include, exclude=exclude)
+    data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+    data = {**data, "text/html": render(view.payload)}
+    return (data, meta) if meta else data

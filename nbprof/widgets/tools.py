@@ -21,7 +21,7 @@ TOOLS = APP_TOOLS  # app order
 def _op_profile(profile: Any) -> dict[str, Any]:
     from nbprof.widgets.payloads import op_profile
 
-    return op_profile.build({by: profile.op_profile(by=by) for by in ("category", "program")})
+    return op_profile.build(profile.op_profile())
 
 
 def _memory_profile(profile: Any) -> dict[str, Any]:

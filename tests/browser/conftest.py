@@ -225,6 +225,12 @@ window.__harnessReady = true;
 """
 
 
+def set_root_width(page, width: int) -> None:
+    """Make the harness's output area (``#root``) ``width`` px wide, the window 40 px wider."""
+    page.set_viewport_size({"width": width + 40, "height": 900})
+    page.evaluate("(w) => { document.getElementById('root').style.width = w + 'px'; }", width)
+
+
 def widget_state_for_js(widget) -> dict:
     """Synced trait values of a real Python widget, with bytes as base64 (decoded to DataView in JS)."""
     import base64
@@ -244,9 +250,12 @@ def harness_page(page):
     """Return ``mount(widget, dark=False)``: renders the widget's ``_esm`` in a static page
     (900 px wide, like a notebook cell) and returns the Playwright page.
     ``window.__model`` is the fake model (``kernelSet``/``kernelSend`` play the kernel's part;
-    ``saved``/``sent`` record what the view sent). ``mount(esm=..., state=...)`` mounts raw text."""
+    ``saved``/``sent`` record what the view sent). ``mount(esm=..., state=...)`` mounts raw text;
+    ``width=`` sets the output area's width (``set_root_width`` changes it later)."""
 
-    def mount(widget=None, *, esm: str | None = None, state: dict | None = None, dark: bool = False):
+    def mount(
+        widget=None, *, esm: str | None = None, state: dict | None = None, dark: bool = False, width: int | None = None
+    ):
         # anywidget sends the file's text as the `_esm` trait
         esm_text = esm if esm is not None else widget.get_state()["_esm"]
         state = state if state is not None else widget_state_for_js(widget)
@@ -268,6 +277,8 @@ def harness_page(page):
         page.wait_for_function("window.__harnessReady === true")
         if dark:
             page.evaluate("document.body.classList.add('dark')")
+        if width is not None:  # the output area's width (px); the window is made wide enough for it
+            set_root_width(page, width)
         page.evaluate("(s) => window.mountWidget(s)", state)
         return page
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import assert_clean, fmt_bytes
+from browser_helpers import assert_clean, choose_tool, column_texts, fmt_bytes
 
 import nbprof
 from nbprof.widgets._base import esm_path
@@ -29,14 +29,15 @@ def test_tabs_and_host_selector_switch_data(harness_page, multi_host_logdir, scr
     tabs = page.locator("[role=tab]")
     assert tabs.all_inner_texts() == [label(t) for t in APP_TOOLS]
     for tool in APP_TOOLS:
-        page.click(f"[data-testid=tab-{tool}]")
+        choose_tool(page, tool)
         assert content(page).get_attribute("data-tool") == tool
         assert page.get_attribute(f"[data-testid=tab-{tool}]", "aria-selected") == "true"
+        assert page.locator(f"[data-testid=tab-{tool}]").is_visible()  # the current tool's tab is always shown
         assert page.locator("[data-testid=view-error]").count() == 0
         screenshot(page, f"app-{tool}", full_page=True)
 
     # host selector: worker0 (JAX CPU) has no allocator events, worker1 (TF BFC) has
-    page.click("[data-testid=tab-memory_profile]")
+    choose_tool(page, "memory_profile")
     options = page.eval_on_selector_all("[data-testid=host-select] option", "os => os.map(o => o.value)")
     assert options == ["", "worker0", "worker1"]
     page.select_option("[data-testid=host-select]", "worker0")
@@ -48,7 +49,7 @@ def test_tabs_and_host_selector_switch_data(harness_page, multi_host_logdir, scr
     assert page.inner_text("[data-testid=summary-peak_bytes_in_use]") == fmt_bytes(expected["peak_bytes_in_use"])
     # the pod viewer across all hosts has one column per worker
     page.select_option("[data-testid=host-select]", "")
-    page.click("[data-testid=tab-pod_viewer]")
+    choose_tool(page, "pod_viewer")
     assert page.locator("[data-testid=pod-bars-bar]").count() == 2
     # keyboard: arrows move between tabs
     page.focus("[data-testid=tab-pod_viewer]")
@@ -61,14 +62,17 @@ def test_live_protocol_with_a_fake_kernel(harness_page, load_fixture):
     """The front end asks for a tool by setting `tool`; the kernel answers with that payload."""
     app = ProfileApp(load_fixture("tpu_v6e"))
     page = harness_page(app.view)
-    assert content(page).get_attribute("data-tool") == "overview"
-    page.click("[data-testid=tab-op_profile]")
-    assert page.evaluate("window.__model.saved.at(-1)") == {"tool": "op_profile"}
+    # no step markers: the app says so and opens on a tool with data
+    assert content(page).get_attribute("data-tool") == "op_profile"
+    assert "No step markers" in page.inner_text("[data-testid=no-steps-banner]")
+    assert page.locator("[data-testid=op-row]").count() > 1
+    choose_tool(page, "overview")
+    assert page.evaluate("window.__model.saved.at(-1)") == {"tool": "overview"}
     assert content(page).get_attribute("data-state") == "loading"
-    app.tool = "op_profile"  # what the kernel does when the change arrives
+    app.tool = "overview"  # what the kernel does when the change arrives
     page.evaluate("(p) => window.__model.kernelSet('payload', p)", app.view.payload)
     assert content(page).get_attribute("data-state") == "ready"
-    assert page.locator("[data-testid=op-row]").count() > 1
+    assert "TPU v6 Lite" in content(page).inner_text()
     assert_clean(page)
 
 
@@ -89,7 +93,7 @@ def test_overview_cards_graph_and_links(harness_page, load_fixture, screenshot):
     page = harness_page(app.view)
     s = overview.summary
     assert page.inner_text("[data-testid=card-step_time-value]") == f"{s['step_time_ms_avg']:.3f}".rstrip("0") + " ms"
-    assert "not available on this device" in page.inner_text("[data-testid=card-flops]")  # CPU: no peak FLOPS
+    assert "CPU-only profile" in page.inner_text("[data-testid=card-flops]")  # CPU: no device to measure
     # one stacked bar per step of the step-time graph, its total = the step time
     graph = overview.step_time_graph
     bars = page.locator("[data-testid=step-graph-bar]")
@@ -110,9 +114,7 @@ def test_overview_cards_graph_and_links(harness_page, load_fixture, screenshot):
 def test_overview_top_ops_on_tpu(harness_page, load_fixture):
     overview = load_fixture("tpu_v6e").overview()
     page = harness_page(view_for(overview))
-    names = page.eval_on_selector_all(
-        "[data-testid=top-ops] tbody tr", "trs => trs.map(t => t.children[3].textContent)"
-    )
+    names = column_texts(page, "top-ops", "Operation")
     assert names == overview.top_ops["name"].head(10).astype(str).tolist()
     duty = overview.summary["device_duty_cycle_pct"]
     assert page.inner_text("[data-testid=card-duty_cycle-value]") == f"{duty:.2f}%"
@@ -125,12 +127,12 @@ def test_input_pipeline_view(harness_page, load_fixture, screenshot):
     # the input-op table is expandable and lists the analysis' input ops
     details = page.locator("[data-testid=input-ops-details]")
     if details.get_attribute("open") is None:
-        details.locator("summary").click()
+        details.locator(":scope > summary").click()
     names = page.eval_on_selector_all(
         "[data-testid=input-ops] tbody tr", "trs => trs.map(t => t.children[0].textContent)"
     )
     assert sorted(names) == sorted(result.input_ops["name"].astype(str))
-    details.locator("summary").click()
+    details.locator(":scope > summary").click()
     assert not page.locator("[data-testid=input-ops]").is_visible()
     assert page.locator("[data-testid=device-steps-bar]").count() == len(result.device_steps)
     assert page.locator("[data-testid=pie-host] path").count() == sum(v > 0 for v in result.host_breakdown.values())
@@ -174,13 +176,13 @@ def test_html_export_opens_offline_from_file_url(page, load_fixture, tmp_path, s
     page.goto(path.as_uri())
     page.wait_for_function("window.__nbprofReady === true")
     for tool in APP_TOOLS:
-        page.click(f"[data-testid=tab-{tool}]")
+        choose_tool(page, tool)
         assert content(page).get_attribute("data-tool") == tool
         assert page.locator("[data-testid=view-error]").count() == 0
-    page.click("[data-testid=tab-framework_op_stats]")
+    choose_tool(page, "framework_op_stats")
     ops = prof.framework_op_stats()
     assert page.inner_text("[data-testid=op-stats-count]").endswith(f"{len(ops.table)} rows")
-    page.click("[data-testid=tab-trace]")
+    choose_tool(page, "trace")
     assert "needs a running kernel" in content(page).inner_text()
     screenshot(page, "html-export", full_page=True)
     assert page.offline_guard.blocked == []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from browser_helpers import INJECTION, assert_clean, fmt_bytes
+from browser_helpers import INJECTION, assert_clean, check_fit, fmt_bytes
 
 import nbprof
 from nbprof.widgets._base import view_class
@@ -111,4 +111,26 @@ def test_pod_viewer_slider_and_hover(harness_page, multi_host_logdir, screenshot
     tip = page.locator("[data-testid=tooltip]")
     assert tip.is_visible() and payload["workers"][0] in tip.inner_text() and "Total" in tip.inner_text()
     screenshot(page, "view-pod_viewer", full_page=True)
+    assert_clean(page)
+
+
+def test_a_very_long_memory_id_keeps_the_selector_in_the_view(harness_page, load_fixture):
+    """A memory id of 257,449 characters (hardening) is shortened in the selector, kept whole as its value."""
+    payload = compute_payload(load_fixture("gpu_v100"), "memory_profile")
+    long_id = "GPU_0_bfc/" + "x" * 257_439
+    first = payload["memory_ids"][0]
+    payload["profiles"][long_id] = payload["profiles"].pop(first)
+    payload["memory_ids"][0] = long_id
+    payload["selected"] = long_id
+    page = harness_page(view_class("memory_profile")(payload), width=700)
+    check_fit(page, "#root")
+    select = page.locator("[data-testid=memory-id]")
+    assert select.bounding_box()["width"] <= 700
+    assert page.eval_on_selector("[data-testid=memory-id]", "s => s.value") == long_id
+    assert page.eval_on_selector("[data-testid=memory-id] option", "o => o.title") == long_id
+    page.select_option("[data-testid=memory-id]", payload["memory_ids"][1])
+    page.select_option("[data-testid=memory-id]", long_id)
+    assert summary_value(page, "num_allocations") == page.evaluate(
+        "(n) => n.toLocaleString('en-US')", payload["profiles"][long_id]["summary"][0][1]
+    )
     assert_clean(page)

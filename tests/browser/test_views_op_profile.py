@@ -119,3 +119,47 @@ def test_names_render_as_text(harness_page, load_fixture):
     assert page.locator("[data-testid=op-details-name]").inner_text() == INJECTION
     assert dialogs == []
     assert_clean(page)
+
+
+def test_standalone_view_groups_by_program_counts_idle_and_shows_source(harness_page, load_fixture):
+    """A result's own view (no app): group by program, include idle time, source file:line in the card."""
+    prof = load_fixture("tpu_v6e")
+    page = harness_page(view_for(prof.op_profile()))
+    # group by program, as prof.op_profile(by="program") does
+    page.select_option("[data-testid=op-by]", "program")
+    programs = prof.op_profile(by="program").tree
+    assert [r["name"] for r in shown_rows(page) if r["level"] == 1] == programs[programs["level"] == 1]["name"].tolist()
+    # include idle time: an IDLE node, the root's time is the device's time with idle
+    page.select_option("[data-testid=op-by]", "category")
+    page.check("[data-testid=op-include-idle]")
+    with_idle = prof.op_profile(include_idle=True).tree
+    rows = shown_rows(page)
+    assert "IDLE" in [r["name"] for r in rows]
+    for r in rows:
+        assert r["pct"] == f"{with_idle.loc[with_idle['node_id'] == r['id'], 'time_pct'].item():.2f}%"
+    page.uncheck("[data-testid=op-include-idle]")
+    assert "IDLE" not in [r["name"] for r in shown_rows(page)]
+    # the details card of an op with source information names its file and line
+    tree = prof.op_profile().tree
+    op = tree[(tree["kind"] == "op") & (tree["source_file"] != "")].iloc[0]
+    page.click("[data-testid=op-expand-all]")
+    page.locator(f"[data-testid=op-row][data-id='{op.node_id}']").hover()
+    assert f"{op.source_file}:{op.source_line}" in page.inner_text("[data-testid=op-details]")
+    assert_clean(page)
+
+
+def test_program_column_tells_ops_of_the_same_name_apart(harness_page, load_fixture):
+    tree = load_fixture("jax_mlp_train").op_profile().tree
+    ops = tree[tree["kind"] == "op"]
+    same = ops.groupby("name")["program"].nunique()
+    name = same[same > 1].index[0]  # "copy", in several jitted programs
+    page = harness_page(view_for(load_fixture("jax_mlp_train").op_profile()))
+    assert page.locator("[data-testid=op-tree] th[data-col=program]").is_visible()
+    page.click("[data-testid=op-expand-all]")
+    cells = page.eval_on_selector_all(
+        "[data-testid=op-row]",
+        "rows => rows.map(r => [r.querySelector('[data-testid=op-name]').textContent, r.lastElementChild.title])",
+    )
+    programs = [program for op_name, program in cells if op_name == name]
+    assert sorted(programs) == sorted(ops.loc[ops["name"] == name, "program"])
+    assert len(set(programs)) > 1

@@ -11,6 +11,8 @@ from browser_helpers import INJECTION, assert_clean
 
 from nbprof.widgets.registry import view_for
 
+FORMULA = '=HYPERLINK("http://x","y")'
+
 
 def first_column_values(page, testid: str, column_label: str) -> list[str]:
     idx = page.eval_on_selector_all(
@@ -74,7 +76,7 @@ def test_framework_op_stats_table_sort_filter_csv(harness_page, op_stats, op_tab
         op_table, left_on=["Host/device", "Type", "Operation"], right_on=["host_or_device", "type", "name"]
     )
     assert len(merged) == len(op_table)
-    assert merged["Total self-time (us)"].to_numpy() == pytest.approx(merged["total_self_time_us"].to_numpy(), rel=1e-8)
+    assert merged["Total self-time (µs)"].to_numpy() == pytest.approx(merged["total_self_time_us"].to_numpy(), rel=1e-8)
 
     # filter by name: the table and its CSV keep the matching rows only
     needle = "iterator::"
@@ -100,8 +102,11 @@ def test_framework_op_stats_idle_toggle_matches_analysis(harness_page, op_stats,
     )
     assert len(merged) == len(no_idle)
     # percentages are recomputed without idle time, as the analysis does with include_idle=False
-    assert (merged["Host total self-time (%)"] - merged["host_self_time_pct"]).abs().max() < 1e-6
-    assert (merged["Device total self-time (%)"] - merged["device_self_time_pct"]).abs().max() < 1e-6
+    assert (merged["Host self-time (%)"] - merged["host_self_time_pct"]).abs().max() < 1e-6
+    assert (merged["Device self-time (%)"] - merged["device_self_time_pct"]).abs().max() < 1e-6
+    # and so are the cumulative ones
+    assert (merged["Host cumulative (%)"] - merged["host_cumulative_self_time_pct"]).abs().max() < 1e-6
+    assert (merged["Device cumulative (%)"] - merged["device_cumulative_self_time_pct"]).abs().max() < 1e-6
     page.check("[data-testid=include-idle]")
     assert "IDLE" in set(download_csv(page, "op-stats")["Type"])
 
@@ -109,6 +114,7 @@ def test_framework_op_stats_idle_toggle_matches_analysis(harness_page, op_stats,
 def test_framework_op_stats_hover_and_injection(harness_page, op_stats):
     table = op_stats.table.head(50).copy()
     table.iloc[0, table.columns.get_loc("name")] = INJECTION
+    table.iloc[1, table.columns.get_loc("name")] = FORMULA
     hacked = dataclasses.replace(op_stats, table=table)
     page = harness_page(view_for(hacked))
     dialogs = []
@@ -122,6 +128,9 @@ def test_framework_op_stats_hover_and_injection(harness_page, op_stats):
     assert slice_.get_attribute("data-label") in tip.inner_text()
     assert "Share" in tip.inner_text()
     assert dialogs == []
+    # the exported CSV keeps the names as text: a cell that would be a formula starts with '
+    names = set(download_csv(page, "op-stats")["Operation"])
+    assert INJECTION in names and "'" + FORMULA in names and FORMULA not in names
     assert_clean(page)
 
 

@@ -1,5 +1,6 @@
 // Small SVG charts: pie, stacked bars, stacked areas with a second-axis line. No dependencies.
 import { h, s } from "./dom.js";
+import { namePlan, nameSpan, shownText } from "./names.js";
 import { categorical } from "./colors.js";
 import { formatNumber, formatPct } from "./format.js";
 
@@ -10,15 +11,75 @@ export function niceTicks(max, count = 5) {
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((st) => st >= raw);
   const ticks = [];
-  for (let v = 0; v <= max + step * 1e-9; v += step) ticks.push(v);
-  if (ticks[ticks.length - 1] < max) ticks.push(ticks[ticks.length - 1] + step);
+  for (let k = 0; k * step <= max + step * 1e-9; k++) ticks.push(roundTo(k * step, step));
+  if (ticks[ticks.length - 1] < max) ticks.push(roundTo(ticks.length * step, step));
   return ticks;
 }
 
-function legend(items, testid) {
+/** Round byte ticks covering [0, max]: whole multiples of a power of 1024 (so labels read 1 GiB, 1.5 GiB, …). */
+export function byteTicks(max, count = 5) {
+  if (!(max > 0)) return [0];
+  let unit = 1;
+  while (max / unit >= 1024) unit *= 1024;
+  return niceTicks(max / unit, count).map((t) => t * unit);
+}
+
+/** Round ticks inside [lo, hi] (an axis that does not start at 0). */
+export function rangeTicks(lo, hi, count = 6) {
+  if (!(hi > lo)) return [lo];
+  const raw = (hi - lo) / count;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((st) => st >= raw);
+  const out = [];
+  for (let k = Math.ceil(lo / step - 1e-9); k * step <= hi + step * 1e-9; k++) out.push(roundTo(k * step, step));
+  return out;
+}
+
+function roundTo(value, step) {
+  const digits = Math.max(0, -Math.floor(Math.log10(step)) + 2);
+  return Number(value.toFixed(Math.min(12, digits)));
+}
+
+/**
+ * A chart that redraws at its box's width: `draw(width)` returns the chart element. The box is observed
+ * (ResizeObserver); redraws happen on the next animation frame, once per width. `box.setDraw(fn)` swaps
+ * the drawing function (new data) and redraws at the current width.
+ */
+export function responsive(draw, { fallbackWidth = 640, minWidth = 260, testid } = {}) {
+  const box = h("div", { class: "nbp-chart", "data-testid": testid ? `${testid}-box` : null });
+  let drawn = -1;
+  let pending = 0;
+  const redraw = (width) => {
+    const w = Math.max(minWidth, Math.floor(width));
+    if (w === drawn) return;
+    drawn = w;
+    box.replaceChildren(draw(w));
+    box.dataset.width = String(w);
+  };
+  box.setDraw = (next) => {
+    draw = next;
+    const w = drawn > 0 ? drawn : fallbackWidth;
+    drawn = -1;
+    redraw(box.clientWidth > 0 ? box.clientWidth : w);
+  };
+  redraw(fallbackWidth);
+  if (typeof ResizeObserver !== "undefined") {
+    const observer = new ResizeObserver((entries) => {
+      const width = entries[entries.length - 1].contentRect.width;
+      if (!(width > 0)) return;
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => { if (box.isConnected) redraw(width); });
+    });
+    observer.observe(box);
+  }
+  return box;
+}
+
+function legend(items, testid, budget = 40) {
+  const plan = namePlan(items.map((it) => it.label), budget);
   return h("div", { class: "nbp-legend", "data-testid": testid },
-    items.map((it) => h("span", { class: "nbp-legend-item", title: it.label },
-      h("span", { class: "nbp-swatch", style: { background: it.color } }), it.label)));
+    items.map((it) => h("span", { class: "nbp-legend-item", title: it.label, "data-label": it.label },
+      h("span", { class: "nbp-swatch", style: { background: it.color } }), nameSpan(it.label, plan.get(it.label)))));
 }
 
 function arcPath(cx, cy, r, a0, a1) {
@@ -59,7 +120,7 @@ export function pieChart({ title, slices, format = formatNumber, tooltip, testid
     return { label: sl.label, color };
   });
   if (!shown.length) svg.append(s("text", { x: c, y: c, "text-anchor": "middle" }, "no data"));
-  const key = legend(items, `${testid}-legend`);
+  const key = legend(items, `${testid}-legend`, wide ? 90 : 28);
   if (wide) {  // one pie on its own: legend beside it, long names (kernels) get the room
     key.classList.add("nbp-legend-wide");
     return h("div", { class: "nbp-pie nbp-pie-wide", "data-testid": testid },
@@ -75,10 +136,11 @@ export function pieChart({ title, slices, format = formatNumber, tooltip, testid
  */
 export function stackedBarChart({ labels, series, yLabel = "", format = formatNumber, tooltip, testid = "bars",
   width = 860, height = 240, xLabel = "" }) {
-  const m = { l: 56, r: 10, t: 10, b: 34 };
   const totals = labels.map((_, i) => series.reduce((acc, se) => acc + (se.values[i] || 0), 0));
-  const ticks = niceTicks(Math.max(0, ...totals));
+  const ticks = niceTicks(totals.reduce((a, b) => Math.max(a, b), 0));
   const ymax = ticks[ticks.length - 1] || 1;
+  const tickChars = Math.max(...ticks.map((t) => formatNumber(t).length));
+  const m = { l: Math.max(44, Math.round(tickChars * 6.5 + 22)), r: 10, t: 10, b: 34 };
   const iw = width - m.l - m.r, ih = height - m.t - m.b;
   const band = iw / Math.max(1, labels.length);
   const bw = Math.max(1, Math.min(40, band * 0.75));
@@ -92,7 +154,11 @@ export function stackedBarChart({ labels, series, yLabel = "", format = formatNu
   axis.append(s("text", { x: 12, y: m.t + ih / 2, transform: `rotate(-90 12 ${m.t + ih / 2})`, "text-anchor": "middle" }, yLabel));
   if (xLabel) axis.append(s("text", { x: m.l + iw / 2, y: height - 2, "text-anchor": "middle" }, xLabel));
   svg.append(axis);
-  const every = Math.ceil(labels.length / Math.max(1, Math.floor(iw / 40)));
+  const labelChars = Math.max(3, ...labels.map((l) => Math.min(String(l).length, 24)));
+  const slot = labelChars * 6.5 + 10;  // px a label needs
+  const every = Math.ceil(labels.length / Math.max(1, Math.floor(iw / slot)));
+  const plans = new Map();
+  const plan = (budget) => plans.get(budget) || plans.set(budget, namePlan(labels.map(String), budget)).get(budget);
   labels.forEach((label, i) => {
     const x = m.l + band * i + (band - bw) / 2;
     const g = s("g", { class: "nbp-bar", "data-testid": `${testid}-bar`, "data-index": i, "data-label": label, "data-total": totals[i] });
@@ -109,7 +175,10 @@ export function stackedBarChart({ labels, series, yLabel = "", format = formatNu
     g.addEventListener("mousemove", (e) => tooltip && tooltip.show(e, String(label), rows()));
     g.addEventListener("mouseleave", () => tooltip && tooltip.hide());
     svg.append(g);
-    if (i % every === 0) svg.append(s("text", { x: m.l + band * i + band / 2, y: m.t + ih + 14, "text-anchor": "middle" }, String(label)));
+    if (i % every === 0) {
+      const text = shownText(plan(Math.max(3, Math.floor((band * every - 8) / 6.5))).get(String(label)));
+      svg.append(s("text", { x: m.l + band * i + band / 2, y: m.t + ih + 14, "text-anchor": "middle", "data-label": label }, text));
+    }
   });
   const items = series.map((se, k) => ({ label: se.name, color: se.color || categorical(k) }));
   return h("div", {}, svg, legend(items, `${testid}-legend`));
@@ -121,7 +190,7 @@ export function stackedBarChart({ labels, series, yLabel = "", format = formatNu
  * hover(i, event) is called with the nearest sample index.
  */
 export function areaChart({ x, series, line, format = formatNumber, xLabel = "", yLabel = "", hover, leave,
-  testid = "area", width = 860, height = 260 }) {
+  testid = "area", width = 860, height = 260, yTicks = niceTicks }) {
   const m = { l: 70, r: line ? 48 : 10, t: 10, b: 34 };
   const iw = width - m.l - m.r, ih = height - m.t - m.b;
   const n = x.length;
@@ -134,7 +203,7 @@ export function areaChart({ x, series, line, format = formatNumber, xLabel = "",
     stacked.push({ ...se, bottom: acc, top });
     acc = top;
   }
-  const ticks = niceTicks(Math.max(0, ...acc));
+  const ticks = yTicks(acc.reduce((a, b) => Math.max(a, b), 0));
   const ymax = ticks[ticks.length - 1] || 1;
   const sy = (v) => m.t + ih - (v / ymax) * ih;
   const svg = s("svg", { width, height, viewBox: `0 0 ${width} ${height}`, "data-testid": testid, role: "img", "aria-label": yLabel });
@@ -143,10 +212,9 @@ export function areaChart({ x, series, line, format = formatNumber, xLabel = "",
     axis.append(s("line", { class: "nbp-grid", x1: m.l, x2: m.l + iw, y1: sy(t), y2: sy(t) }));
     axis.append(s("text", { x: m.l - 4, y: sy(t) + 4, "text-anchor": "end" }, format(t)));
   }
-  const xt = niceTicks(x1 - x0, 6);
-  for (const t of xt) {
-    if (t > x1 - x0) continue;
-    axis.append(s("text", { x: sx(x0 + t), y: m.t + ih + 14, "text-anchor": "middle" }, formatNumber(x0 + t, 2)));
+  for (const t of rangeTicks(x0, x1, Math.max(2, Math.floor(iw / 90)))) {
+    axis.append(s("line", { x1: sx(t), x2: sx(t), y1: m.t + ih, y2: m.t + ih + 3 }));
+    axis.append(s("text", { x: sx(t), y: m.t + ih + 14, "text-anchor": "middle", "data-tick": t }, formatNumber(t)));
   }
   axis.append(s("text", { x: m.l + iw / 2, y: height - 2, "text-anchor": "middle" }, xLabel));
   svg.append(axis);

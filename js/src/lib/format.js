@@ -2,7 +2,7 @@
 const TIME_UNITS = [
   ["s", 1e12],
   ["ms", 1e9],
-  ["us", 1e6],
+  ["µs", 1e6],
   ["ns", 1e3],
   ["ps", 1],
 ];
@@ -12,9 +12,10 @@ function trim(value, digits) {
   return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
 }
 
-/** 1234567 -> "1.235 us" (picoseconds in, best unit out). */
+/** 1234567 -> "1.235 µs" (picoseconds in, best unit out); zero is "0" (no unit to disagree with its neighbours). */
 export function formatPs(ps, digits = 3) {
   if (ps === null || ps === undefined || Number.isNaN(ps)) return "–";
+  if (ps === 0) return "0";
   const abs = Math.abs(ps);
   for (const [unit, scale] of TIME_UNITS) {
     if (abs >= scale || unit === "ps") return `${trim(ps / scale, digits)} ${unit}`;

@@ -48,11 +48,28 @@ export const STYLES = `
 .nbp-kv { border-collapse: collapse; }
 .nbp-kv td { padding: 1px 10px 1px 0; vertical-align: top; }
 .nbp-kv td:first-child { color: var(--nbp-muted); }
-.nbp-table-wrap { max-height: 420px; overflow: auto; border: 1px solid var(--nbp-border); border-radius: 3px; }
-.nbp-table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+.nbp-table-box { container-type: inline-size; max-width: 100%; }
+.nbp-table-wrap { max-height: 420px; max-width: 100%; overflow: auto; border: 1px solid var(--nbp-border); border-radius: 3px; }
+.nbp-table { border-collapse: separate; border-spacing: 0; width: 100%; font-variant-numeric: tabular-nums; }
 .nbp-table th, .nbp-table td { padding: 3px 6px; border-bottom: 1px solid var(--nbp-border); text-align: left;
-  white-space: nowrap; max-width: 360px; overflow: hidden; text-overflow: ellipsis; }
-.nbp-table th { position: sticky; top: 0; background: var(--nbp-bg2); font-weight: 600; z-index: 1; }
+  white-space: nowrap; max-width: 220px; overflow: hidden; text-overflow: ellipsis; }
+.nbp-table th { position: sticky; top: 0; background: var(--nbp-bg2); font-weight: 600; z-index: 2; }
+.nbp-table td.nbp-name-col, .nbp-table th.nbp-name-col { max-width: clamp(140px, 40cqw, 560px); }
+.nbp-table td.nbp-sticky { position: sticky; left: 0; z-index: 1; background-color: var(--nbp-bg);
+  box-shadow: inset -1px 0 0 var(--nbp-border); }
+.nbp-table th.nbp-sticky { left: 0; z-index: 3; box-shadow: inset -1px 0 0 var(--nbp-border); }
+.nbp-table tbody tr:hover td.nbp-sticky, .nbp-table tbody tr.nbp-selected td.nbp-sticky {
+  background-image: linear-gradient(var(--nbp-hover), var(--nbp-hover)); }
+.nbp-name .nbp-cut { font-size: 0; }
+.nbp-name .nbp-cut::before { content: "…"; font-size: 13px; }
+.nbp-chooser { position: relative; }
+.nbp-chooser > summary { cursor: pointer; list-style: none; border: 1px solid var(--nbp-border); border-radius: 3px; padding: 2px 6px; }
+.nbp-chooser > summary::-webkit-details-marker { display: none; }
+.nbp-chooser > summary::after { content: " ▾"; }
+.nbp-menu { position: absolute; z-index: 5; top: calc(100% + 2px); left: 0; min-width: 200px; max-width: min(360px, 90vw);
+  max-height: 320px; overflow: auto; background: var(--nbp-bg); border: 1px solid var(--nbp-border); border-radius: 4px;
+  padding: 4px 6px; box-shadow: 0 2px 8px rgba(0,0,0,0.25); }
+.nbp-menu-item { display: flex; gap: 6px; align-items: center; padding: 1px 0; white-space: nowrap; }
 .nbp-table th button { all: unset; cursor: pointer; display: inline-flex; gap: 3px; }
 .nbp-table th button:focus-visible { outline: 2px solid var(--nbp-accent); }
 .nbp-table td.nbp-num, .nbp-table th.nbp-num { text-align: right; }
@@ -66,23 +83,40 @@ export const STYLES = `
 .nbp-tooltip table td { padding: 0 8px 0 0; vertical-align: top; }
 .nbp-details { border: 1px solid var(--nbp-border); border-radius: 4px; padding: 6px 8px; margin-top: 8px; min-height: 40px;
   word-break: break-all; }
-.nbp-legend { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 12px; }
-.nbp-legend-item { display: inline-flex; align-items: center; gap: 4px; max-width: 280px; overflow: hidden;
-  text-overflow: ellipsis; white-space: nowrap; }
+.nbp-legend { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 12px; max-width: 100%; }
+.nbp-legend-item { display: inline-flex; align-items: center; gap: 4px; max-width: 100%; min-width: 0; white-space: nowrap; }
+.nbp-legend-item > .nbp-name { overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+.nbp-legend-item .nbp-cut::before { font-size: 12px; }
+.nbp-chart { width: 100%; max-width: 100%; overflow: hidden; }
+.nbp-chart svg { display: block; }
 .nbp-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; flex: none; }
 .nbp svg text { fill: var(--nbp-fg); font-size: 11px; }
 .nbp svg .nbp-axis line, .nbp svg .nbp-axis path { stroke: var(--nbp-muted); }
 .nbp svg .nbp-grid { stroke: var(--nbp-border); stroke-dasharray: 2 3; }
-.nbp-pie { display: flex; flex-direction: column; gap: 4px; width: 205px; }
+.nbp-pie { display: flex; flex-direction: column; gap: 4px; width: 220px; max-width: 100%; }
 .nbp-pie.nbp-pie-wide { width: auto; max-width: 100%; }
-.nbp-legend.nbp-legend-wide { flex-direction: column; flex-wrap: nowrap; max-width: 640px; }
-.nbp-legend.nbp-legend-wide .nbp-legend-item { max-width: 640px; }
-.nbp-tabs { display: flex; flex-wrap: wrap; gap: 2px; border-bottom: 1px solid var(--nbp-border); margin-bottom: 6px; }
+.nbp-pie-wide > .nbp-row { flex-wrap: nowrap; min-width: 0; }
+.nbp-pie-wide svg { flex: none; }
+.nbp-legend.nbp-legend-wide { flex-direction: column; flex-wrap: nowrap; min-width: 0; flex: 1 1 auto; }
+@container nbp-panel (max-width: 520px) { .nbp-pie-wide > .nbp-row { flex-wrap: wrap; } }
+.nbp-panel { container: nbp-panel / inline-size; min-width: 0; }
+.nbp-tabs { display: flex; flex-wrap: nowrap; gap: 2px; border-bottom: 1px solid var(--nbp-border); margin-bottom: 6px;
+  overflow: hidden; align-items: flex-end; }
+.nbp-tab { flex: none; white-space: nowrap; }
+.nbp-tab-more { flex: none; margin-left: auto; max-width: 180px; }
+.nbp-tab-more.nbp-has-current { border-color: var(--nbp-accent) !important; font-weight: 600; }
 .nbp-tab { border: 1px solid transparent !important; border-bottom: none !important; border-radius: 4px 4px 0 0 !important;
   padding: 4px 8px !important; background: none !important; }
 .nbp-tab[aria-selected="true"] { border-color: var(--nbp-border) !important; background: var(--nbp-bg2) !important; font-weight: 600; }
 .nbp-tab.nbp-tab-na { color: var(--nbp-muted) !important; }
 .nbp-recommendation { border-left: 3px solid var(--nbp-accent); padding: 4px 8px; background: var(--nbp-bg2); }
+.nbp-advice { margin: 0 0 8px; }
+.nbp-banner { border-left: 3px solid #f9a825; background: rgba(249, 168, 37, 0.14); padding: 6px 8px; margin: 4px 0 8px; }
+.nbp-banner code, .nbp-advice code { font-family: var(--jp-code-font-family, monospace); font-size: 12px; }
+.nbp-notes { margin-top: 10px; font-size: 12px; color: var(--nbp-muted); }
+.nbp-notes > summary { cursor: pointer; }
+.nbp-notes li { margin: 2px 0; overflow-wrap: anywhere; }
+.nbp select { max-width: 100%; text-overflow: ellipsis; }
 .nbp-graph .nbp-node rect { fill: var(--nbp-bg2); stroke: var(--nbp-muted); }
 .nbp-graph .nbp-node.nbp-critical rect { stroke-width: 2.5; stroke: var(--nbp-fg); }
 .nbp-graph .nbp-node.nbp-critical text { font-weight: 700; }

@@ -1,9 +1,10 @@
 // ProfileApp: the XProf experience in one widget — a tool selector, a host selector where the
 // profile has several hosts, and the chosen tool's view. In a kernel, Python computes the payload of
 // the selected (tool, host); in a static HTML export every payload is already in `payloads`.
+// The tab row never wraps: tabs that do not fit go into a "More" menu.
 import { h } from "../lib/dom.js";
 import { applyTheme } from "../lib/theme.js";
-import { mountPanel } from "../lib/view.js";
+import { banner, hideStaticTwin, mountPanel } from "../lib/view.js";
 import { renderOverview } from "./overview.js";
 import { renderInputPipeline } from "./input_pipeline.js";
 import { renderTfData } from "./tf_data.js";
@@ -25,21 +26,54 @@ const RENDERERS = {
 };
 
 function renderTrace(root, p) {
-  root.append(h("div", { class: "nbp-title" }, "Trace viewer"),
-    h("div", { class: "nbp-note", "data-testid": "trace-note" }, p.text || "The trace viewer is shown below."));
+  root.append(h("div", { class: "nbp-note", "data-testid": "trace-note" }, p.text || "The trace viewer is shown below."));
+}
+
+/**
+ * Show as many tabs as fit in `bar` (the current one always), the rest in `more` (a select).
+ * Widths are measured once per label set.
+ */
+function fitTabs(bar, buttons, more, current) {
+  const avail = bar.clientWidth;
+  if (!(avail > 0)) return;
+  buttons.forEach((b) => { b.style.display = ""; });
+  more.style.display = "";
+  const widths = buttons.map((b) => b.offsetWidth + 2);
+  const moreWidth = more.offsetWidth + 8;
+  const total = widths.reduce((a, b) => a + b, 0);
+  let hidden = [];
+  if (total > avail) {
+    const keep = new Set();
+    const cur = buttons.findIndex((b) => b.dataset.tool === current);
+    let used = moreWidth + (cur >= 0 ? widths[cur] : 0);
+    if (cur >= 0) keep.add(cur);
+    widths.forEach((w, i) => { if (i !== cur && used + w <= avail) { keep.add(i); used += w; } else if (i !== cur) used = Infinity; });
+    hidden = buttons.map((_, i) => i).filter((i) => !keep.has(i));
+  }
+  buttons.forEach((b, i) => { b.style.display = hidden.includes(i) ? "none" : ""; });
+  more.style.display = hidden.length ? "" : "none";
+  more.replaceChildren(h("option", { value: "", disabled: true, selected: true }, `More (${hidden.length}) ▾`),
+    ...hidden.map((i) => h("option", { value: buttons[i].dataset.tool, "data-testid": `more-${buttons[i].dataset.tool}` },
+      buttons[i].textContent)));
+  bar.dataset.hiddenTabs = hidden.map((i) => buttons[i].dataset.tool).join(",");
+  bar.dataset.fitWidth = String(avail);
 }
 
 export function renderApp({ model, el }) {
   const box = h("div", { class: "nbp-app", "data-testid": "nbprof-app" });
   el.append(box);
   const untheme = applyTheme(box);
-  const tabs = h("div", { class: "nbp-tabs", role: "tablist", "aria-label": "Profile tools" });
+  const tabs = h("div", { class: "nbp-tabs", role: "tablist", "aria-label": "Profile tools", "data-testid": "tabs" });
+  const more = h("select", { class: "nbp-tab-more", "data-testid": "tab-more", "aria-label": "More tools",
+    onchange: (e) => { if (e.target.value) select(e.target.value); } });
   const hostSelect = h("select", { "data-testid": "host-select", "aria-label": "Host",
     onchange: (e) => { model.set("host", e.target.value); model.save_changes(); draw(); } });
   const hostBox = h("label", { class: "nbp-host" }, "Host ", hostSelect);
   const status = h("span", { class: "nbp-note", "data-testid": "app-status" });
+  const bannerBox = h("div", { "data-testid": "app-banner" });
   const content = h("div", { class: "nbp-app-content", "data-testid": "app-content" });
-  box.append(h("div", { class: "nbp-toolbar" }, h("strong", {}, model.get("title") || "nbprof"), hostBox, status), tabs, content);
+  box.append(h("div", { class: "nbp-toolbar" }, h("strong", {}, model.get("title") || "nbprof"), hostBox, status), bannerBox, tabs, content);
+  let buttons = [];
 
   const select = (id) => {
     model.set("tool", id);
@@ -52,18 +86,21 @@ export function renderApp({ model, el }) {
     const current = model.get("tool");
     const known = (model.get("payloads") || {})[model.get("host")] || {};  // static export: availability is known
     const na = (t) => t.available === false || known[t.id]?.available === false;
-    tabs.replaceChildren(...tools.map((t) => h("button", { type: "button", role: "tab", class: `nbp-tab${na(t) ? " nbp-tab-na" : ""}`,
-      "aria-selected": String(t.id === current), "data-testid": `tab-${t.id}`,
+    buttons = tools.map((t) => h("button", { type: "button", role: "tab", class: `nbp-tab${na(t) ? " nbp-tab-na" : ""}`,
+      "aria-selected": String(t.id === current), "data-testid": `tab-${t.id}`, "data-tool": t.id,
       title: na(t) ? `${t.label}: not available in this profile` : t.label,
       tabindex: t.id === current ? "0" : "-1", onclick: () => select(t.id),
       onkeydown: (e) => {
         const i = tools.findIndex((x) => x.id === t.id);
         const next = e.key === "ArrowRight" ? tools[(i + 1) % tools.length] : e.key === "ArrowLeft" ? tools[(i - 1 + tools.length) % tools.length] : null;
         if (next) { e.preventDefault(); select(next.id); tabs.querySelector(`[data-testid="tab-${next.id}"]`)?.focus(); }
-      } }, t.label)));
+      } }, t.label));
+    tabs.replaceChildren(...buttons, more);
+    fitTabs(tabs, buttons, more, current);
     const hosts = model.get("hosts") || [];
     hostBox.style.display = hosts.length > 1 ? "" : "none";
     hostSelect.replaceChildren(...hosts.map((x) => h("option", { value: x.id, selected: x.id === model.get("host") }, x.label)));
+    bannerBox.replaceChildren(...[banner(model.get("banner"), "no-steps-banner")].filter(Boolean));
   }
 
   function currentPayload() {
@@ -87,13 +124,22 @@ export function renderApp({ model, el }) {
     content.dataset.tool = p.tool;
     content.dataset.host = p.host ?? "";
     const renderer = p.tool === "trace" ? renderTrace : RENDERERS[p.tool];
-    mountPanel(content, p, renderer || (() => {}), { navigate: (id) => select(id) });
+    mountPanel(content, p, renderer || (() => {}), { navigate: (id) => select(id), bannerShown: !!model.get("banner") });
   }
 
-  const events = ["change:payload", "change:tool", "change:host", "change:tools", "change:hosts"];
+  const events = ["change:payload", "change:tool", "change:host", "change:tools", "change:hosts", "change:banner"];
   events.forEach((ev) => model.on(ev, draw));
+  let lastWidth = 0;
+  const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver((entries) => {
+    const width = Math.round(entries[entries.length - 1].contentRect.width);
+    if (width === lastWidth) return;
+    lastWidth = width;
+    requestAnimationFrame(() => fitTabs(tabs, buttons, more, model.get("tool")));
+  });
+  observer?.observe(tabs);
   draw();
-  return () => { events.forEach((ev) => model.off(ev, draw)); untheme(); };
+  hideStaticTwin(el, model.get("static_id"));
+  return () => { events.forEach((ev) => model.off(ev, draw)); observer?.disconnect(); untheme(); };
 }
 
 export default { render: renderApp };

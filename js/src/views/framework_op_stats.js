@@ -11,25 +11,35 @@ function sumBy(rows, keyIndex, valueIndex) {
   return [...out].map(([label, value]) => ({ label: String(label), value }));
 }
 
-/** The % columns over the rows shown: XProf recomputes them when idle time is excluded. */
+/** The % columns over the rows shown: XProf recomputes them (cumulative ones too) when idle time is excluded. */
 function withPercents(rows, col, totals, includeIdle) {
   if (includeIdle || !totals || totals.device === undefined) return rows;
   const denom = { device: totals.device - totals.device_idle, host: totals.host - totals.host_idle };
-  return rows.map((r) => {
-    const out = r.slice();
+  const out = rows.map((r) => {
+    const row = r.slice();
     const side = String(r[col.where]).toLowerCase();
-    if (col.devPct >= 0) out[col.devPct] = side === "device" && denom.device > 0 ? (100 * r[col.self]) / denom.device : 0;
-    if (col.hostPct >= 0) out[col.hostPct] = side === "host" && denom.host > 0 ? (100 * r[col.self]) / denom.host : 0;
-    return out;
+    if (col.devPct >= 0) row[col.devPct] = side === "device" && denom.device > 0 ? (100 * r[col.self]) / denom.device : 0;
+    if (col.hostPct >= 0) row[col.hostPct] = side === "host" && denom.host > 0 ? (100 * r[col.self]) / denom.host : 0;
+    return row;
   });
+  // cumulative %: per side, in XProf's order (self time descending, then name)
+  for (const [side, pctCol, cumCol] of [["device", col.devPct, col.devCum], ["host", col.hostPct, col.hostCum]]) {
+    if (pctCol < 0 || cumCol < 0) continue;
+    const ordered = out.filter((r) => String(r[col.where]).toLowerCase() === side)
+      .sort((a, b) => (b[col.self] - a[col.self]) || (String(a[col.name]) < String(b[col.name]) ? -1 : String(a[col.name]) > String(b[col.name]) ? 1 : 0));
+    let acc = 0;
+    for (const r of ordered) { acc += r[pctCol]; r[cumCol] = acc; }
+    for (const r of out) if (String(r[col.where]).toLowerCase() !== side) r[cumCol] = 0;
+  }
+  return out;
 }
 
 export function renderFrameworkOpStats(root, p, ctx) {
-  root.append(h("div", { class: "nbp-title" }, p.title || "Framework op stats"));
   const t = p.table;
   const idx = (id) => t.columns.findIndex((c) => c.id === id);
   const col = { where: idx("host_or_device"), type: idx("type"), name: idx("name"), self: idx("total_self_time_us"),
-    devPct: idx("device_self_time_pct"), hostPct: idx("host_self_time_pct") };
+    devPct: idx("device_self_time_pct"), hostPct: idx("host_self_time_pct"),
+    devCum: idx("device_cumulative_self_time_pct"), hostCum: idx("host_cumulative_self_time_pct") };
   const isIdle = (r) => String(r[col.type]).toUpperCase() === "IDLE";
   let includeIdle = true;
   const pies = h("div", { class: "nbp-row", "data-testid": "pies" });

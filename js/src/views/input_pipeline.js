@@ -1,7 +1,7 @@
 // Input-pipeline analyzer: summary, device-side step chart + stats, host-side breakdown, input-op table.
 import { h, section, unavailable } from "../lib/dom.js";
 import { formatCell, formatMs, formatUs } from "../lib/format.js";
-import { pieChart, stackedBarChart } from "../lib/charts.js";
+import { pieChart, responsive, stackedBarChart } from "../lib/charts.js";
 import { dataTable } from "../lib/table.js";
 import { standaloneView } from "../lib/view.js";
 
@@ -14,7 +14,6 @@ const VERDICTS = {
 };
 
 export function renderInputPipeline(root, p, ctx) {
-  root.append(h("div", { class: "nbp-title" }, p.title || "Input pipeline analyzer"));
   const sum = p.summary || {};
   root.append(section("Summary", h("div", { class: "nbp-recommendation", "data-testid": "input-summary" },
     h("div", { style: { fontWeight: 600 } }, VERDICTS[sum.verdict] || VERDICTS.unknown),
@@ -24,8 +23,8 @@ export function renderInputPipeline(root, p, ctx) {
 
   const d = p.device;
   root.append(section("Device-side analysis", d && d.labels && d.labels.length
-    ? h("div", {}, stackedBarChart({ labels: d.labels, series: d.series, yLabel: "time (ms)", xLabel: "step",
-        format: (v) => formatMs(v), tooltip: ctx.tooltip, testid: "device-steps" }),
+    ? h("div", {}, responsive((width) => stackedBarChart({ labels: d.labels, series: d.series, yLabel: "time (ms)", xLabel: "step",
+        format: (v) => formatMs(v), tooltip: ctx.tooltip, testid: "device-steps", width }), { testid: "device-steps" }),
       h("table", { class: "nbp-kv", "data-testid": "device-stats" }, h("tbody", {},
         (d.stats || []).map(([label, value, type]) => h("tr", {}, h("td", {}, label), h("td", {}, formatCell(value, type, true)))))))
     : unavailable(d?.reason || "no device steps")));

@@ -6,7 +6,6 @@ import { dataTable } from "../lib/table.js";
 import { standaloneView } from "../lib/view.js";
 
 export function renderKernelStats(root, p, ctx) {
-  root.append(h("div", { class: "nbp-title" }, p.title || "Kernel stats"));
   const t = p.table;
   const name = t.columns.findIndex((c) => c.id === "kernel_name");
   const total = t.columns.findIndex((c) => c.id === "total_duration_us");

@@ -1,7 +1,8 @@
 // Memory profile: memory-id selector, summary, stack/heap/free timeline with fragmentation, breakdown at peak.
 import { h, section, unavailable } from "../lib/dom.js";
 import { formatBytes, formatCell, formatMs, formatPct } from "../lib/format.js";
-import { areaChart } from "../lib/charts.js";
+import { areaChart, byteTicks, responsive } from "../lib/charts.js";
+import { shortName } from "../lib/names.js";
 import { dataTable } from "../lib/table.js";
 import { standaloneView } from "../lib/view.js";
 
@@ -20,6 +21,7 @@ function eventRows(tl, i) {
 
 function renderOne(box, prof, ctx) {
   box.replaceChildren();
+  if (prof.advice) box.append(h("p", { class: "nbp-advice", "data-testid": "advice" }, prof.advice));
   box.append(section("Summary", h("table", { class: "nbp-kv", "data-testid": "memory-summary" }, h("tbody", {},
     (prof.summary || []).map(([label, value, type, id]) => h("tr", { "data-key": id || "" }, h("td", {}, label),
       h("td", { "data-testid": id ? `summary-${id}` : null }, formatCell(value, type, true))))))));
@@ -29,21 +31,21 @@ function renderOne(box, prof, ctx) {
     const peakInUse = Math.max(0, ...tl.in_use);
     const maxFree = Math.max(0, ...(tl.free || [0]));
     let showFree = !!tl.free && maxFree <= 4 * peakInUse;
-    const chartBox = h("div");
-    const draw = () => {
+    const chart = (width) => {
       const series = [{ name: "Stack", values: tl.stack, color: "#f28e2b" }, { name: "Heap", values: tl.heap, color: "#4e79a7" }];
       if (showFree) series.push({ name: "Free", values: tl.free, color: "#bab0ac" });
-      chartBox.replaceChildren(areaChart({ x: tl.time_ms, series, xLabel: "time (ms)", yLabel: "memory (bytes)",
-        format: (b) => formatBytes(b, 1), testid: "memory-timeline",
+      return areaChart({ x: tl.time_ms, series, xLabel: "time (ms)", yLabel: "memory",
+        format: (b) => formatBytes(b, 1), testid: "memory-timeline", width, yTicks: byteTicks,
         line: tl.fragmentation ? { name: "Fragmentation", values: tl.fragmentation, max: 1, format: (f) => formatPct(100 * f, 0) } : null,
         hover: (i, e) => ctx.tooltip.show(e, `${tl.kind ? tl.kind[i] : "event"} #${i}`, eventRows(tl, i)),
-        leave: () => ctx.tooltip.hide() }));
+        leave: () => ctx.tooltip.hide() });
     };
+    const chartBox = responsive(chart, { testid: "memory-timeline" });
+    const draw = () => chartBox.setDraw(chart);
     const freeToggle = !tl.free ? null : h("label", {}, h("input", { type: "checkbox", checked: showFree, "data-testid": "show-free",
       onchange: (e) => { showFree = e.target.checked; draw(); } }), "Stack free memory on top");
     box.append(section("Memory timeline", h("div", { class: "nbp-toolbar" }, freeToggle), chartBox));
     if (tl.sampled_from) box.append(h("div", { class: "nbp-note" }, `Showing ${tl.time_ms.length} of ${tl.sampled_from} allocator events (peaks kept).`));
-    draw();
   } else {
     box.append(section("Memory timeline", unavailable("no allocator events")));
   }
@@ -55,13 +57,12 @@ function renderOne(box, prof, ctx) {
 }
 
 export function renderMemoryProfile(root, p, ctx) {
-  root.append(h("div", { class: "nbp-title" }, p.title || "Memory profile"));
   const ids = p.memory_ids || [];
   if (!ids.length) { root.append(unavailable(p.reason || "no memory profile data in this profile")); return; }
   const box = h("div");
   const select = h("select", { "data-testid": "memory-id", "aria-label": "Memory ID",
     onchange: (e) => renderOne(box, p.profiles[e.target.value], ctx) },
-    ids.map((id) => h("option", { value: id, selected: id === p.selected }, id)));
+    ids.map((id) => h("option", { value: id, selected: id === p.selected, title: id }, shortName(id, 0, 60))));
   root.append(h("div", { class: "nbp-toolbar" }, h("label", {}, "Memory ID", select)), box);
   renderOne(box, p.profiles[p.selected && p.profiles[p.selected] ? p.selected : ids[0]], ctx);
 }

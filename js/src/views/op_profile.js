@@ -1,8 +1,10 @@
-// Op profile: the category/program tree of XLA ops with expand/collapse, top-N per group, sort mode,
-// FLOPS-utilisation cells coloured red (low) -> green (high), and a details card on hover/select.
+// Op profile: the category/program tree of XLA ops with expand/collapse, top-N per group, sort mode, an
+// include-idle toggle, FLOPS-utilisation cells coloured red (low) -> green (high), and a details card.
 import { h, section, unavailable } from "../lib/dom.js";
 import { formatPs, formatPct, formatNumber } from "../lib/format.js";
 import { utilizationColor } from "../lib/colors.js";
+import { nameSpan } from "../lib/names.js";
+import { columnChooser } from "../lib/table.js";
 import { detailsTable } from "../lib/tooltip.js";
 import { standaloneView } from "../lib/view.js";
 
@@ -12,6 +14,34 @@ const SORTS = {
   flops: { label: "FLOPS utilisation (lowest first)", key: (n) => (n.flops_utilization ?? Infinity) },
   name: { label: "Name", key: (n) => n.name },
 };
+
+function pct(fraction) {
+  return fraction === null || fraction === undefined ? "–" : formatPct(100 * fraction, 1);
+}
+
+// The tree's columns after the name: [id, label, cell(node), hidden by default]
+const COLUMNS = [
+  ["time_pct", "Time %", (n) => formatPct(n.time_pct), false],
+  ["time_ps", "Time", (n) => formatPs(n.time_ps), false],
+  ["self_time_ps", "Self time", (n) => formatPs(n.self_time_ps), false],
+  ["flops_utilization", "FLOPS util.", (n) => pct(n.flops_utilization), false],
+  ["bandwidth_utilization", "Bandwidth util.", (n) => pct(n.bandwidth_utilization), false],
+  ["occurrences", "Occurrences", (n) => formatNumber(n.occurrences), true],
+  ["tf_op", "Framework op", (n) => n.tf_op || "", true],
+  ["program", "Program", (n) => n.program || "", true],
+];
+
+/** Whether two ops of different programs share a name (the Program column then starts shown). */
+function duplicateNames(tree) {
+  const name = tree.fields.indexOf("name"), program = tree.fields.indexOf("program"), kind = tree.fields.indexOf("kind");
+  const seen = new Map();
+  for (const r of tree.rows) {
+    if (r[kind] !== "op") continue;
+    if (seen.has(r[name]) && seen.get(r[name]) !== r[program]) return true;
+    seen.set(r[name], r[program]);
+  }
+  return false;
+}
 
 /** Rows (arrays aligned with `fields`) -> node objects with children lists. */
 export function buildTree(tree) {
@@ -25,33 +55,33 @@ export function buildTree(tree) {
   return roots;
 }
 
-function pct(fraction) {
-  return fraction === null || fraction === undefined ? "–" : formatPct(100 * fraction, 1);
+function source(node) {
+  if (!node.source_file) return null;
+  return node.source_line !== null && node.source_line !== undefined ? `${node.source_file}:${node.source_line}` : node.source_file;
 }
 
 function details(node) {
   return [
-    ["Category", node.category], ["Time", `${formatPs(node.time_ps)} (${formatPct(node.time_pct)})`],
+    ["Category", node.category], ["Program", node.program], ["Time", `${formatPs(node.time_ps)} (${formatPct(node.time_pct)})`],
     ["Self time", formatPs(node.self_time_ps)], ["Occurrences", formatNumber(node.occurrences)],
     ["FLOPs", node.flops ? formatNumber(node.flops) : null], ["FLOPS utilisation", pct(node.flops_utilization)],
     ["Memory bandwidth utilisation", pct(node.bandwidth_utilization)], ["Framework op", node.tf_op],
-    ["Expression", node.expression], ["Shape", node.shape], ["Layout", node.layout],
+    ["Source", source(node)], ["Expression", node.expression], ["Shape", node.shape], ["Layout", node.layout],
   ];
 }
 
 export function renderOpProfile(root, p, ctx) {
-  root.append(h("div", { class: "nbp-title" }, p.title || "Op profile"));
   const byOptions = Object.keys(p.trees || {});
   if (!byOptions.length) { root.append(unavailable("no XLA ops")); return; }
   const state = { by: p.default_by && p.trees[p.default_by] ? p.default_by : byOptions[0], topN: p.top_n || 10,
-    sort: "time", expanded: new Set(), selected: null };
+    sort: "time", expanded: new Set(), selected: null, idle: false };
+  const shown = COLUMNS.map((c) => !c[3] || (c[0] === "program" && duplicateNames(p.trees[state.by])));
   let roots = [];
   const card = h("div", { class: "nbp-details", "data-testid": "op-details", "aria-live": "polite" },
     h("span", { class: "nbp-muted" }, "Hover or select an op to see its details."));
+  const headRow = h("tr");
   const tbody = h("tbody");
-  const table = h("table", { class: "nbp-table", role: "treegrid", "data-testid": "op-tree" },
-    h("thead", {}, h("tr", {}, ["Name", "Time %", "Time", "Self time", "Occurrences", "FLOPS util.", "Bandwidth util.", "Framework op"]
-      .map((label, i) => h("th", { class: i > 0 && i < 7 ? "nbp-num" : "" }, label)))), tbody);
+  const table = h("table", { class: "nbp-table", role: "treegrid", "data-testid": "op-tree" }, h("thead", {}, headRow), tbody);
 
   function showDetails(node) {
     card.replaceChildren(h("div", { class: "nbp-tip-title", "data-testid": "op-details-name" }, node.name), detailsTable(details(node)));
@@ -61,6 +91,16 @@ export function renderOpProfile(root, p, ctx) {
     draw();
     tbody.querySelector(`tr[data-id="${CSS.escape(String(node.node_id))}"]`)?.focus();
   }
+  function cell(id, node) {
+    const [, , text] = COLUMNS.find((c) => c[0] === id);
+    if (id === "flops_utilization") {
+      const util = node.flops_utilization;
+      return h("td", { class: "nbp-num", "data-testid": "op-flops-util", "data-util": util ?? "",
+        style: util === null || util === undefined ? {} : { background: utilizationColor(util), color: "#111" } }, text(node));
+    }
+    if (id === "tf_op" || id === "program") return h("td", { title: node[id] || "" }, nameSpan(node[id] || "", null, 40));
+    return h("td", { class: "nbp-num", "data-testid": id === "time_pct" ? "op-time-pct" : null }, text(node));
+  }
   function row(node, depth) {
     const hasKids = node.children.length > 0;
     const open = state.expanded.has(node.node_id);
@@ -68,19 +108,13 @@ export function renderOpProfile(root, p, ctx) {
       ? h("button", { type: "button", class: "nbp-expander", tabindex: "-1", "aria-label": open ? "Collapse" : "Expand",
         "data-testid": "expander", onclick: (e) => { e.stopPropagation(); toggle(node); } }, open ? "▾" : "▸")
       : h("span", { class: "nbp-expander" }, "");
-    const util = node.flops_utilization;
+    const name = nameSpan(node.name);
+    name.dataset.testid = "op-name";
     const tr = h("tr", { tabindex: "0", role: "row", "data-testid": "op-row", "data-id": node.node_id, "data-level": node.level,
       "aria-level": depth + 1, "aria-expanded": hasKids ? String(open) : null,
       class: state.selected === node.node_id ? "nbp-selected" : "" },
-      h("td", { title: node.name, style: { paddingLeft: `${6 + depth * 16}px` } }, expander, h("span", { "data-testid": "op-name" }, node.name)),
-      h("td", { class: "nbp-num", "data-testid": "op-time-pct" }, formatPct(node.time_pct)),
-      h("td", { class: "nbp-num" }, formatPs(node.time_ps)),
-      h("td", { class: "nbp-num" }, formatPs(node.self_time_ps)),
-      h("td", { class: "nbp-num" }, formatNumber(node.occurrences)),
-      h("td", { class: "nbp-num", "data-testid": "op-flops-util", "data-util": util ?? "",
-        style: util === null || util === undefined ? {} : { background: utilizationColor(util), color: "#111" } }, pct(util)),
-      h("td", { class: "nbp-num" }, pct(node.bandwidth_utilization)),
-      h("td", { title: node.tf_op || "" }, node.tf_op || ""));
+      h("td", { class: "nbp-sticky nbp-name-col", title: node.name, style: { paddingLeft: `${6 + depth * 14}px` } }, expander, name),
+      COLUMNS.map(([id], i) => (shown[i] ? cell(id, node) : null)));
     tr.addEventListener("mouseenter", () => showDetails(node));
     tr.addEventListener("focus", () => showDetails(node));
     tr.addEventListener("click", () => { state.selected = node.node_id; showDetails(node); if (hasKids) toggle(node); else draw(); });
@@ -103,16 +137,23 @@ export function renderOpProfile(root, p, ctx) {
     kids.slice(0, limit).forEach((k) => visit(k, depth + 1, out));
     if (kids.length > limit) {
       out.push(h("tr", { class: "nbp-muted", "data-testid": "op-more" },
-        h("td", { colspan: 8, style: { paddingLeft: `${22 + (depth + 1) * 16}px` } }, `… ${kids.length - limit} more ops (raise "Top N" to see them)`)));
+        h("td", { class: "nbp-sticky", colspan: 1 + shown.filter(Boolean).length, style: { paddingLeft: `${22 + (depth + 1) * 14}px` } },
+          `… ${kids.length - limit} more ops (raise "Top N" to see them)`)));
     }
   }
   function draw() {
+    headRow.replaceChildren(h("th", { class: "nbp-sticky nbp-name-col" }, "Name"),
+      ...COLUMNS.map(([, label, , ], i) => (shown[i] ? h("th", { class: i < 6 ? "nbp-num" : "", "data-col": COLUMNS[i][0] }, label) : null))
+        .filter(Boolean));
     const out = [];
     roots.forEach((r) => visit(r, 0, out));
     tbody.replaceChildren(...out);
   }
+  function trees() {
+    return state.idle && p.idle_trees ? p.idle_trees : p.trees;
+  }
   function load() {
-    roots = buildTree(p.trees[state.by]);
+    roots = buildTree(trees()[state.by]);
     state.expanded = new Set(roots.map((r) => r.node_id));
     draw();
   }
@@ -127,17 +168,25 @@ export function renderOpProfile(root, p, ctx) {
   const sortSelect = h("select", { "data-testid": "op-sort", "aria-label": "Sort ops by",
     onchange: (e) => { state.sort = e.target.value; draw(); } },
     Object.entries(SORTS).map(([k, v]) => h("option", { value: k }, v.label)));
+  const idleToggle = p.idle_trees
+    ? h("label", { title: "Count the device's idle time in the root and show it as an IDLE node" },
+      h("input", { type: "checkbox", "data-testid": "op-include-idle", onchange: (e) => { state.idle = e.target.checked; load(); } }),
+      "Include idle time")
+    : null;
   const expandAll = h("button", { type: "button", "data-testid": "op-expand-all", onclick: () => {
     const walk = (n) => { if (n.children.length) { state.expanded.add(n.node_id); n.children.forEach(walk); } };
     roots.forEach(walk); draw(); } }, "Expand all");
   const collapseAll = h("button", { type: "button", onclick: () => { state.expanded = new Set(roots.map((r) => r.node_id)); draw(); } }, "Collapse all");
+  const chooser = columnChooser([{ id: "name", label: "Name" }, ...COLUMNS.map(([id, label]) => ({ id, label }))], [true, ...shown],
+    (i, on) => { shown[i - 1] = on; draw(); }, "op-tree");
   root.append(h("div", { class: "nbp-toolbar" }, h("label", {}, "Group by", bySelect), h("label", {}, "Top N ops per group", topInput),
-    h("label", {}, "Sort by", sortSelect), expandAll, collapseAll));
+    h("label", {}, "Sort by", sortSelect), idleToggle, expandAll, collapseAll, chooser));
   if (p.summary && p.summary.length) {
     root.append(h("table", { class: "nbp-kv", "data-testid": "op-summary" }, h("tbody", {},
       p.summary.map(([label, value]) => h("tr", {}, h("td", {}, label), h("td", {}, value))))));
   }
-  root.append(section(null, h("div", { class: "nbp-table-wrap", style: { maxHeight: "460px" } }, table), card));
+  root.append(section(null, h("div", { class: "nbp-table-box" },
+    h("div", { class: "nbp-table-wrap", style: { maxHeight: "460px" }, "data-testid": "op-tree-scroller" }, table)), card));
   load();
 }
 

@@ -1,7 +1,7 @@
 // Overview page: performance summary cards, step-time graph, top-10 ops, run environment, recommendation.
 import { h, section, unavailable } from "../lib/dom.js";
 import { formatCell, formatMs } from "../lib/format.js";
-import { stackedBarChart } from "../lib/charts.js";
+import { responsive, stackedBarChart } from "../lib/charts.js";
 import { dataTable } from "../lib/table.js";
 import { standaloneView } from "../lib/view.js";
 
@@ -16,13 +16,12 @@ function card(c) {
 }
 
 export function renderOverview(root, p, ctx) {
-  root.append(h("div", { class: "nbp-title" }, p.title || "Overview"));
   root.append(section("Performance summary", h("div", { class: "nbp-cards", "data-testid": "cards" }, (p.cards || []).map(card))));
 
   const g = p.step_graph;
   root.append(section("Step-time graph", g && g.labels && g.labels.length
-    ? stackedBarChart({ labels: g.labels, series: g.series, yLabel: "step time (ms)", xLabel: "step",
-      format: (v) => formatMs(v), tooltip: ctx.tooltip, testid: "step-graph" })
+    ? responsive((width) => stackedBarChart({ labels: g.labels, series: g.series, yLabel: "step time (ms)", xLabel: "step",
+      format: (v) => formatMs(v), tooltip: ctx.tooltip, testid: "step-graph", width }), { testid: "step-graph" })
     : unavailable(g?.reason || "no steps found in this profile")));
 
   const ops = p.top_ops;

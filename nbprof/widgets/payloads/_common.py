@@ -11,7 +11,22 @@ import pandas as pd
 
 MAX_TABLE_ROWS = 5000  # rows sent to a table view; the rest is summarised in a note
 
-Column = tuple[str, str, str]  # (frame column, label, type); types are listed in js/src/lib/format.js
+# (frame column, label, type[, flag]): types are listed in js/src/lib/table.js ("name" is a long name
+# shown shortened). Flags: HIDDEN columns start hidden behind the table's column chooser; AUTO columns
+# start hidden when they hold nothing (every value 0, "", "Unknown" or missing). The first column is
+# the table's key column (it stays put when the table scrolls sideways).
+Column = tuple[str, ...]
+HIDDEN = "hidden"
+AUTO = "auto"
+
+NO_STEPS_BANNER: dict[str, Any] = {
+    "text": "No step markers in this profile, so there are no step times and no input-bound verdict.",
+    "fixes": [
+        "nbprof.step(i)",
+        'jax.profiler.StepTraceAnnotation("train", step_num=i)',
+        'tf.profiler.experimental.Trace("train", step_num=i, _r=1)',
+    ],
+}
 
 
 def jsonable(value: Any) -> Any:
@@ -64,13 +79,26 @@ def column_values(series: pd.Series, kind: str) -> list[Any]:
     ]
 
 
+def _empty(values: list[Any]) -> bool:
+    """Nothing to show: every value is missing, zero, false, "" or "Unknown"."""
+    return all(v is None or v == "" or v == 0 or v is False or v == "Unknown" for v in values)
+
+
 def table(frame: pd.DataFrame, columns: Sequence[Column], limit: int = MAX_TABLE_ROWS) -> dict[str, Any]:
-    """``{"columns": [...], "rows": [[...]], "total_rows": n}`` for the columns present in ``frame``."""
+    """``{"columns": [...], "rows": [[...]], "total_rows": n}`` for the columns present in ``frame``.
+
+    A column starts hidden when its flag is HIDDEN, or AUTO and every value sent is empty."""
     present = [c for c in columns if c[0] in frame.columns]
     head = frame.head(limit)
-    values = [column_values(head[c[0]], c[2]) for c in present]
+    values = [column_values(head[c[0]], "str" if c[2] == "name" else c[2]) for c in present]
+    specs = []
+    for i, (c, vals) in enumerate(zip(present, values)):
+        spec: dict[str, Any] = {"id": c[0], "label": c[1], "type": c[2]}
+        if i > 0 and (HIDDEN in c[3:] or (AUTO in c[3:] and _empty(vals))):
+            spec["hidden"] = True
+        specs.append(spec)
     return {
-        "columns": [{"id": c[0], "label": c[1], "type": c[2]} for c in present],
+        "columns": specs,
         "rows": [list(r) for r in zip(*values)] if values else [],
         "total_rows": int(len(frame)),
     }
@@ -94,15 +122,8 @@ def first(mapping: Any, keys: Iterable[str]) -> Any:
 
 
 def notes_of(result: Any) -> list[str]:
-    """The result's own notes (which events were used, what could not be attributed)."""
-    notes = getattr(result, "notes", None)
-    if notes is None:
-        notes = (
-            (getattr(result, "info", None) or {}).get("notes")
-            if isinstance(getattr(result, "info", None), dict)
-            else None
-        )
-    return [str(n) for n in (notes or []) if n]
+    """The result's notes (which events were used, what could not be attributed): shown behind "Details"."""
+    return [str(n) for n in (getattr(result, "notes", None) or []) if n]
 
 
 def kind_from_key(key: str) -> str:

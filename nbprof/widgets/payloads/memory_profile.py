@@ -1,4 +1,11 @@
-"""Memory profile payload: summary, a down-sampled timeline (peaks kept) and the breakdown at peak."""
+"""Memory profile payload: summary, a down-sampled timeline (peaks kept) and the breakdown at peak.
+
+Reads ``MemoryProfile`` (nbprof.tools.memory_profile): ``memory_id``, ``memory_ids``, ``message``,
+``summary`` (keys below), ``timeline`` (``time_ms``, ``kind``, ``stack_bytes``, ``heap_bytes``,
+``free_bytes``, ``in_use_bytes``, ``fragmentation``, ``requested_bytes``, ``allocation_bytes``, ``tf_op``,
+``step_id``, ``region_type``, ``data_type``, ``shape``) and ``breakdown`` (``tf_op``, ``allocation_bytes``,
+``requested_bytes``, ``occurrences``, ``region_type``, ``data_type``, ``shape``).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from nbprof.widgets.payloads._common import column_values, summary_rows, table
+from nbprof.tools.memory_profile import MemoryProfile
+from nbprof.units import format_bytes
+from nbprof.widgets.payloads._common import HIDDEN, column_values, notes_of, summary_rows, table
 
 MAX_POINTS = 2000  # timeline samples sent to the chart
 MAX_MEMORY_IDS = 8
@@ -22,33 +31,20 @@ SUMMARY_LABELS = {
     "peak_offset_ps": "Peak offset from the profile start", "peak_event": "Event at the peak (row of prof.events)",
 }  # fmt: skip
 
-# timeline payload key -> (candidate frame columns, type)
-TIMELINE_FIELDS: dict[str, tuple[tuple[str, ...], str]] = {
-    "time_ms": (("time_ms",), "num"),
-    "stack": (("stack_bytes", "stack_reserved_bytes", "stack"), "int"),
-    "heap": (("heap_bytes", "heap_allocated_bytes", "heap"), "int"),
-    "free": (("free_bytes", "free_memory_bytes", "free"), "int"),
-    "fragmentation": (("fragmentation",), "num"),
-    "kind": (("kind", "activity", "memory_activity"), "str"),
-    "requested": (("requested_bytes", "request_bytes"), "int"),
-    "allocation": (("allocation_bytes",), "int"),
-    "tf_op": (("tf_op", "tf_op_name", "op_name"), "str"),
-    "step_id": (("step_id",), "int"),
-    "region_type": (("region_type",), "str"),
-    "data_type": (("data_type",), "str"),
-    "shape": (("shape", "tensor_shape"), "str"),
-    "in_use": (("in_use_bytes", "memory_in_use_bytes", "bytes_in_use"), "int"),
-}
+# timeline payload key -> (timeline column, type)
+TIMELINE_FIELDS: dict[str, tuple[str, str]] = {
+    "time_ms": ("time_ms", "num"), "stack": ("stack_bytes", "int"), "heap": ("heap_bytes", "int"),
+    "free": ("free_bytes", "int"), "fragmentation": ("fragmentation", "num"), "kind": ("kind", "str"),
+    "requested": ("requested_bytes", "int"), "allocation": ("allocation_bytes", "int"), "tf_op": ("tf_op", "str"),
+    "step_id": ("step_id", "int"), "region_type": ("region_type", "str"), "data_type": ("data_type", "str"),
+    "shape": ("shape", "str"), "in_use": ("in_use_bytes", "int"),
+}  # fmt: skip
 
 BREAKDOWN_COLUMNS = [
-    ("tf_op", "Op name", "str"), ("allocation_bytes", "Allocation size", "bytes"),
+    ("tf_op", "Op name", "name"), ("allocation_bytes", "Allocation size", "bytes"),
     ("requested_bytes", "Requested size", "bytes"), ("occurrences", "Occurrences", "int"),
-    ("region_type", "Region type", "str"), ("data_type", "Data type", "str"), ("shape", "Shape", "str"),
+    ("shape", "Shape", "str"), ("data_type", "Data type", "str"), ("region_type", "Region type", "str", HIDDEN),
 ]  # fmt: skip
-
-
-def _pick(frame: pd.DataFrame, names: tuple[str, ...]) -> str | None:
-    return next((n for n in names if n in frame.columns), None)
 
 
 def sample_indices(in_use: np.ndarray, max_points: int = MAX_POINTS) -> np.ndarray:
@@ -63,47 +59,58 @@ def sample_indices(in_use: np.ndarray, max_points: int = MAX_POINTS) -> np.ndarr
 
 
 def timeline(frame: pd.DataFrame) -> dict[str, Any]:
-    """Column lists of the (down-sampled) timeline; only the fields the frame has."""
-    if frame is None or len(frame) == 0 or _pick(frame, TIMELINE_FIELDS["time_ms"][0]) is None:
+    """Column lists of the (down-sampled) timeline, in time order."""
+    if len(frame) == 0:
         return {}
-    cols = {key: _pick(frame, names) for key, (names, _) in TIMELINE_FIELDS.items()}
-    ordered = frame.sort_values(cols["time_ms"], kind="stable")
-    if cols["in_use"]:
-        in_use = pd.to_numeric(ordered[cols["in_use"]], errors="coerce").fillna(0).to_numpy()
-    else:
-        parts = [
-            pd.to_numeric(ordered[cols[k]], errors="coerce").fillna(0).to_numpy() for k in ("stack", "heap") if cols[k]
-        ]
-        in_use = np.sum(parts, axis=0) if parts else np.zeros(len(ordered))
-    rows = sample_indices(in_use)
+    ordered = frame.sort_values("time_ms", kind="stable")
+    rows = sample_indices(ordered["in_use_bytes"].to_numpy())
     sampled = ordered.iloc[rows]
     out: dict[str, Any] = {
-        key: column_values(sampled[col], TIMELINE_FIELDS[key][1]) for key, col in cols.items() if col
+        key: column_values(sampled[column], kind)
+        for key, (column, kind) in TIMELINE_FIELDS.items()
+        if column in sampled.columns
     }
-    if "in_use" not in out:
-        out["in_use"] = [int(v) for v in in_use[rows]]
     if len(rows) < len(ordered):
         out["sampled_from"] = int(len(ordered))
     return out
 
 
-def one(result: Any) -> dict[str, Any]:
+def advice(result: MemoryProfile) -> str:
+    """One plain sentence: the peak against capacity and the largest allocation live at the peak."""
+    s = result.summary
+    peak, capacity = s["peak_bytes_in_use"], s.get("capacity_bytes") or 0
+    pct = 100 * peak / capacity if capacity else 0.0
+    share = f" ({pct:.0f}% of the {format_bytes(capacity)} capacity)" if pct >= 1 else ""
+    share = f" (under 1% of the {format_bytes(capacity)} capacity)" if capacity and pct < 1 else share
+    text = f"Memory in use peaks at {format_bytes(peak)}{share}"
+    breakdown = result.breakdown
+    if len(breakdown):
+        largest = breakdown.loc[breakdown["allocation_bytes"].idxmax()]
+        op = str(largest["tf_op"]) or "an unnamed op"
+        text += f"; the largest allocation live then is {format_bytes(largest['allocation_bytes'])} for {op}"
+    return text + "."
+
+
+def one(result: MemoryProfile) -> dict[str, Any]:
     """Payload part of one memory id's result."""
-    summary = dict(getattr(result, "summary", {}) or {})
-    breakdown = getattr(result, "breakdown", None)
     return {
-        "summary": summary_rows(summary, SUMMARY_LABELS),
-        "timeline": timeline(getattr(result, "timeline", None)),
-        "breakdown": table(breakdown, BREAKDOWN_COLUMNS) if isinstance(breakdown, pd.DataFrame) else None,
+        "advice": advice(result),
+        "summary": summary_rows(result.summary, SUMMARY_LABELS),
+        "timeline": timeline(result.timeline),
+        "breakdown": table(result.breakdown, BREAKDOWN_COLUMNS),
     }
 
 
-def build(result: Any, compute: Callable[[str], Any] | None = None) -> dict[str, Any]:
+def build(result: MemoryProfile, compute: Callable[[str], MemoryProfile] | None = None) -> dict[str, Any]:
     """Payload of ``prof.memory_profile()``; ``compute(memory_id)`` adds the other memory ids."""
-    ids = [str(i) for i in (getattr(result, "memory_ids", None) or [])]
-    if not ids:
-        return {"memory_ids": [], "reason": "no memory profile data (no allocator events) in this profile"}
-    selected = str(getattr(result, "memory_id", None) or ids[0])
+    ids = [str(i) for i in result.memory_ids]
+    if not ids or result.memory_id is None:
+        return {
+            "memory_ids": [],
+            "reason": result.message or "no memory profile data (no allocator events) in this profile",
+            "notes": notes_of(result),
+        }
+    selected = str(result.memory_id)
     profiles = {selected: one(result)}
     if compute is not None:
         for memory_id in ids[:MAX_MEMORY_IDS]:
@@ -115,6 +122,9 @@ def build(result: Any, compute: Callable[[str], Any] | None = None) -> dict[str,
         if len(shown) == len(ids)
         else [f"{len(ids) - len(shown)} more memory ids: use prof.memory_profile(memory_id=...)."]
     )
-    from nbprof.widgets.payloads._common import notes_of
-
-    return {"memory_ids": shown, "selected": selected, "profiles": profiles, "notes": notes + notes_of(result)}
+    return {
+        "memory_ids": shown,
+        "selected": selected,
+        "profiles": profiles,
+        "notes": notes + notes_of(result),
+    }

@@ -1,36 +1,46 @@
-"""Overview payload: summary cards, the step-time graph, top-10 ops, run environment, recommendation."""
+"""Overview payload: summary cards, the step-time graph, top-10 ops, run environment, recommendation.
+
+Reads ``Overview`` (nbprof.tools.overview): ``summary`` keys ``num_steps``, ``step_time_ms_avg|std|min|max``,
+``<category>_ms_avg``, ``input_pct``, ``hardware_type``, ``device_type``, ``host_count``,
+``device_core_count``, ``flops_utilization_pct``, ``memory_bw_utilization_pct``, ``device_duty_cycle_pct``,
+``device_idle_time_pct``, ``device_tf_op_pct``, ``host_tf_op_pct``, ``host_op_time_eager_pct``,
+``device_op_time_eager_pct``, ``device_compute_16bit_pct``, ``device_compute_32bit_pct``;
+``step_time_graph`` (``host``, ``step_name``, ``step_time_ms``, ``<category>_ms``); ``top_ops``
+(``name``, ``category``, ``self_time_pct``, ``cumulative_pct``, ``flop_rate_gflops``, ``side``);
+``recommendation`` (``verdict``, ``text``, ``next_tools``).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
-
+from nbprof.tools.overview import Overview
 from nbprof.tools.registry import TOOLS
-from nbprof.widgets.payloads._common import first, jsonable, notes_of, table
-from nbprof.widgets.payloads.steps import pretty, step_graph
+from nbprof.widgets.payloads._common import NO_STEPS_BANNER, jsonable, notes_of, table
+from nbprof.widgets.payloads.steps import category_label, step_graph
+from nbprof.xspace import semantics as xs
 
-NOT_ON_DEVICE = "not available on this device"
+NO_STEPS = "no step markers in this profile"
+CPU_ONLY = "CPU-only profile: no device to measure"
 
-# card id -> (label, candidate summary keys, type, [(detail label, candidate keys, type)])
-CARDS: list[tuple[str, str, tuple[str, ...], str, list[tuple[str, tuple[str, ...], str]]]] = [
-    ("step_time", "Average step time", ("step_time_ms_avg",), "ms",
-     [("std", ("step_time_ms_std",), "ms"), ("min", ("step_time_ms_min",), "ms"), ("max", ("step_time_ms_max",), "ms")]),
-    ("input", "Step time waiting for input", ("input_pct",), "pct", []),
-    ("flops", "FLOPS utilisation", ("flops_utilization_pct",), "pct", []),
-    ("duty_cycle", "Device duty cycle", ("device_duty_cycle_pct",), "pct", [("idle", ("device_idle_time_pct",), "pct")]),
-    ("memory_bw", "Memory bandwidth utilisation", ("memory_bw_utilization_pct",), "pct", []),
-    ("placement", "Op placement (device)", ("device_tf_op_pct",), "pct", [("host", ("host_tf_op_pct",), "pct")]),
-    ("eager", "Op time in eager execution (host)", ("host_op_time_eager_pct",), "pct",
-     [("device", ("device_op_time_eager_pct",), "pct")]),
-    ("precision", "Device compute in 16-bit", ("device_compute_16bit_pct",), "pct",
-     [("32-bit", ("device_compute_32bit_pct",), "pct")]),
+# card id -> (label, summary key, type, [(detail label, summary key, type)])
+CARDS: list[tuple[str, str, str, str, list[tuple[str, str, str]]]] = [
+    ("step_time", "Average step time", "step_time_ms_avg", "ms",
+     [("std", "step_time_ms_std", "ms"), ("min", "step_time_ms_min", "ms"), ("max", "step_time_ms_max", "ms")]),
+    ("input", "Step time waiting for input", "input_pct", "pct", []),
+    ("flops", "FLOPS utilisation", "flops_utilization_pct", "pct", []),
+    ("duty_cycle", "Device duty cycle", "device_duty_cycle_pct", "pct", [("idle", "device_idle_time_pct", "pct")]),
+    ("memory_bw", "Memory bandwidth utilisation", "memory_bw_utilization_pct", "pct", []),
+    ("placement", "Op placement (device)", "device_tf_op_pct", "pct", [("host", "host_tf_op_pct", "pct")]),
+    ("eager", "Op time in eager execution (host)", "host_op_time_eager_pct", "pct",
+     [("device", "device_op_time_eager_pct", "pct")]),
+    ("precision", "Device compute in 16-bit", "device_compute_16bit_pct", "pct",
+     [("32-bit", "device_compute_32bit_pct", "pct")]),
 ]  # fmt: skip
 
 TOP_OPS_COLUMNS = [
-    ("self_time_pct", "Time (%)", "pct"), ("cumulative_pct", "Cumulative time (%)", "pct"),
-    ("category", "Category", "str"), ("name", "Operation", "str"),
-    ("flop_rate_gflops", "FLOP rate (GFLOP/s)", "num"),
+    ("name", "Operation", "name"), ("self_time_pct", "Time (%)", "pct"), ("cumulative_pct", "Cumulative time (%)", "pct"),
+    ("category", "Category", "str"), ("flop_rate_gflops", "FLOP rate (GFLOP/s)", "num"),
 ]  # fmt: skip
 
 ENVIRONMENT = [
@@ -41,10 +51,25 @@ ENVIRONMENT = [
 ]
 
 
+def missing_reason(card_id: str, summary: dict[str, Any]) -> str:
+    """Why a card has no value, in the user's terms."""
+    hardware = summary.get("hardware_type")
+    if card_id in ("step_time", "input"):
+        return NO_STEPS
+    if hardware == xs.HARDWARE_CPU and card_id in ("flops", "duty_cycle", "memory_bw", "precision"):
+        return CPU_ONLY
+    return {
+        "flops": "the device's ops carry no FLOP counts in this profile",
+        "memory_bw": "the device's ops carry no memory-access byte counts in this profile",
+        "duty_cycle": "measured on TPUs only (as in XProf)",
+        "precision": "measured on GPUs only",
+    }.get(card_id, "not in this profile")
+
+
 def breakdown(summary: dict[str, Any]) -> list[list[Any]]:
     """Average step time per category (``<category>_ms_avg`` keys), largest first, zeros left out."""
     rows = [
-        [pretty(key[: -len("_avg")]), jsonable(value), "ms"]
+        [category_label(key[: -len("_ms_avg")]), jsonable(value), "ms"]
         for key, value in summary.items()
         if key.endswith("_ms_avg") and key != "step_time_ms_avg" and jsonable(value)
     ]
@@ -52,18 +77,16 @@ def breakdown(summary: dict[str, Any]) -> list[list[Any]]:
 
 
 def cards(summary: dict[str, Any]) -> list[dict[str, Any]]:
-    """The performance-summary cards; a card without data says so instead of showing 0."""
-    has_steps = bool(summary.get("num_steps", 1))
+    """The performance-summary cards; a card without data says why instead of showing 0."""
+    has_steps = bool(summary["num_steps"])
     out = []
-    for card_id, label, keys, kind, details in CARDS:
-        value = first(summary, keys)
+    for card_id, label, key, kind, details in CARDS:
+        value = jsonable(summary.get(key))
         card: dict[str, Any] = {"id": card_id, "label": label, "type": kind}
-        if card_id in ("step_time", "input") and not has_steps:
-            card.update(available=False, reason="no step markers in this profile")
-        elif value is None:
-            card.update(available=False, reason=NOT_ON_DEVICE)
+        if value is None or (card_id in ("step_time", "input") and not has_steps):
+            card.update(available=False, reason=missing_reason(card_id, summary))
         else:
-            rows = [[name, first(summary, ks), k] for name, ks, k in details if first(summary, ks) is not None]
+            rows = [[name, jsonable(summary[k]), t] for name, k, t in details if jsonable(summary.get(k)) is not None]
             if card_id == "step_time":
                 rows += breakdown(summary)
             card.update(value=value, details=rows)
@@ -77,30 +100,64 @@ def next_tool(tool: str) -> dict[str, str]:
     return {"id": tool, "label": spec.label if spec else tool}
 
 
-def build(result: Any) -> dict[str, Any]:
+# what to do when a step-time category takes the largest share of the step
+CATEGORY_ADVICE = {
+    "device_compute": "see which ops take the time in the op profile or framework op stats",
+    "device_to_device": "reduce copies between devices (placement, sharding)",
+    "device_collectives": "overlap or shrink the collectives (sharding, gradient accumulation)",
+    "host_compute": "see which host ops take the time in framework op stats",
+    "kernel_launch": "launch fewer, larger kernels (fuse ops, jit larger functions)",
+    "input": "see the input pipeline",
+    "output": "see what the device sends back to the host in the trace viewer",
+    "compile": "steps recompile: keep shapes and static arguments the same from step to step",
+    "all_others": "no traced op covers that time (Python, I/O or idle): look at the trace viewer",
+}
+
+
+def advice(result: Overview) -> str:
+    """One plain sentence: the largest part of the step and what to do about it."""
+    s = result.summary
+    if s["num_steps"] and s["step_time_ms_avg"]:
+        parts = [
+            (key[: -len("_ms_avg")], value)
+            for key, value in s.items()
+            if key.endswith("_ms_avg") and key != "step_time_ms_avg" and value
+        ]
+        if parts:
+            category, value = max(parts, key=lambda kv: kv[1])
+            share = 100.0 * value / s["step_time_ms_avg"]
+            todo = CATEGORY_ADVICE.get(category, "look at the trace viewer")
+            return f"{category_label(category)} takes {share:.0f}% of the average step: {todo}."
+    top = result.top_ops
+    if len(top):
+        return f"Without steps, start from the ops: {top['name'].iloc[0]} has the most self time ({top['self_time_pct'].iloc[0]:.1f}%)."
+    return "This profile has neither steps nor ops to summarise: open the trace viewer."
+
+
+def build(result: Overview) -> dict[str, Any]:
     """Payload of ``prof.overview()``."""
-    summary = dict(getattr(result, "summary", {}) or {})
-    top = getattr(result, "top_ops", None)
-    side = str(top["side"].iloc[0]) if isinstance(top, pd.DataFrame) and len(top) and "side" in top.columns else ""
-    rec = dict(getattr(result, "recommendation", {}) or {})
+    summary = result.summary
+    top = result.top_ops
+    side = str(top["side"].iloc[0]) if len(top) else ""
+    rec = result.recommendation
     return {
+        "banner": None if summary["num_steps"] else NO_STEPS_BANNER,
+        "advice": advice(result),
         "cards": cards(summary),
-        "step_graph": step_graph(getattr(result, "step_time_graph", None)),
+        "step_graph": step_graph(result.step_time_graph),
         "top_ops": {
             **table(top.head(10), TOP_OPS_COLUMNS),
-            "title": f"Top 10 {side.lower() if side in ('Host', 'Device') else side} operations".replace("  ", " "),
+            "title": f"Top 10 {side.lower() if side in ('Host', 'Device') else side} operations",
         }
-        if isinstance(top, pd.DataFrame) and len(top)
+        if len(top)
         else {"reason": "no ops"},
         "environment": [
             [label, str(jsonable(summary[key]))] for key, label in ENVIRONMENT if summary.get(key) is not None
         ],
         "recommendation": {
-            "verdict": jsonable(rec.get("verdict")),
-            "text": str(rec.get("text") or ""),
-            "next_tools": [next_tool(str(n)) for n in rec.get("next_tools") or []],
-        }
-        if rec
-        else None,
+            "verdict": jsonable(rec["verdict"]),
+            "text": str(rec["text"] or ""),
+            "next_tools": [next_tool(str(n)) for n in rec["next_tools"]],
+        },
         "notes": notes_of(result),
     }

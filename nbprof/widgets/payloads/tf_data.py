@@ -1,25 +1,34 @@
-"""tf.data bottleneck payload: summary, bottlenecks, per-pipeline stats and each pipeline's graph."""
+"""tf.data bottleneck payload: summary, bottlenecks, per-pipeline stats and each pipeline's graph.
+
+Reads ``TfDataBottleneck`` (nbprof.tools.tf_data): ``summary`` (``is_input_bound``, ``text``, ``host``,
+``input_pipeline``, ``max_latency_us``, ``iterator_long_name``, ``iterator_latency_us``,
+``bottleneck_type``, ``suggestion``), ``pipelines``, ``bottleneck_analysis`` and ``graph`` (``host``,
+``input_pipeline``, ``iterator_id``, ``parent_id``, ``long_name``, ``name``, ``self_time_ps``,
+``duration_ps``, ``num_calls``, ``is_blocking``, ``is_bottleneck``).
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pandas as pd
 
-from nbprof.widgets.payloads._common import column_values, jsonable, notes_of, table
+from nbprof.tools.tf_data import TfDataBottleneck
+from nbprof.widgets.payloads._common import HIDDEN, column_values, jsonable, notes_of, table
 
 PIPELINE_COLUMNS = [
-    ("host", "Host", "str"), ("input_pipeline", "Input pipeline", "str"), ("root_iterator", "Root iterator", "str"),
-    ("num_runs", "Runs", "int"), ("avg_latency_us", "Avg latency (us)", "us"),
-    ("min_latency_us", "Min latency (us)", "us"), ("max_latency_us", "Max latency (us)", "us"),
-    ("num_slow_calls", "Slow calls (> 50 us)", "int"),
+    ("input_pipeline", "Input pipeline", "str"), ("root_iterator", "Root iterator", "name"),
+    ("max_latency_us", "Max latency (µs)", "us"), ("avg_latency_us", "Avg latency (µs)", "us"),
+    ("min_latency_us", "Min latency (µs)", "us"), ("num_runs", "Runs", "int"),
+    ("num_slow_calls", "Slow calls (> 50 µs)", "int"), ("host", "Host", "str"),
 ]  # fmt: skip
 
 BOTTLENECK_COLUMNS = [
-    ("host", "Host", "str"), ("input_pipeline", "Input pipeline", "str"), ("max_latency_us", "Max latency (us)", "us"),
-    ("iterator_name", "Bottleneck iterator", "str"), ("iterator_long_name", "Iterator long name", "str"),
-    ("iterator_latency_us", "Iterator latency (us)", "us"), ("bottleneck_type", "Type", "str"),
-    ("suggestion", "Suggestion", "str"),
+    ("input_pipeline", "Input pipeline", "str"), ("iterator_long_name", "Bottleneck iterator", "name"),
+    ("bottleneck_type", "Type", "str"), ("iterator_latency_us", "Iterator latency (µs)", "us"),
+    ("max_latency_us", "Max latency (µs)", "us"), ("suggestion", "Suggestion", "str"), ("host", "Host", "str"),
+    ("iterator_name", "Iterator", "str", HIDDEN),
 ]  # fmt: skip
 
 SUMMARY = [
@@ -64,25 +73,34 @@ def graph(nodes: pd.DataFrame) -> dict[str, Any]:
     }
 
 
-def build(result: Any) -> dict[str, Any]:
+def advice(result: TfDataBottleneck) -> str:
+    """One plain sentence: the bottleneck of the slowest pipeline and the first line of its fix."""
+    s = result.summary
+    if not s.get("is_input_bound") or not s.get("iterator_long_name"):
+        return str(s.get("text") or "No tf.data pipeline is slow enough to matter.")
+    fix = re.split(r"(?<=\.)\s", str(s.get("suggestion") or ""), maxsplit=1)[0]
+    return f"{s['iterator_long_name']} holds up the slowest pipeline ({s['iterator_latency_us']:,.0f} µs). {fix}"
+
+
+def build(result: TfDataBottleneck) -> dict[str, Any]:
     """Payload of ``prof.tf_data_bottleneck()``."""
-    summary = dict(getattr(result, "summary", {}) or {})
-    pipelines = getattr(result, "pipelines", None)
-    nodes = getattr(result, "graph", None)
-    if not isinstance(pipelines, pd.DataFrame) or len(pipelines) == 0:
+    summary = result.summary
+    pipelines = result.pipelines
+    nodes = result.graph
+    if len(pipelines) == 0:
         return {
             "available": False,
             "reason": summary.get("text") or "no tf.data iterator events in this profile",
             "notes": notes_of(result),
         }
     graphs: dict[str, Any] = {}
-    if isinstance(nodes, pd.DataFrame) and len(nodes):
+    if len(nodes):
         keys = nodes["host"].astype(str) + " · " + nodes["input_pipeline"].astype(str)
         for key in pd.unique(keys):
             graphs[str(key)] = graph(nodes[keys.eq(key).to_numpy()])
     default = f"{summary.get('host')} · {summary.get('input_pipeline')}"
-    bottlenecks = getattr(result, "bottleneck_analysis", None)
     return {
+        "advice": advice(result),
         "summary": [
             [label, jsonable(summary[k]), kind] for k, label, kind in SUMMARY if summary.get(k) not in (None, "")
         ],
@@ -90,7 +108,7 @@ def build(result: Any) -> dict[str, Any]:
         "recommendation": str(summary.get("suggestion") or ""),
         "graphs": graphs,
         "default_graph": default if default in graphs else next(iter(graphs), None),
-        "bottlenecks": table(bottlenecks, BOTTLENECK_COLUMNS) if isinstance(bottlenecks, pd.DataFrame) else None,
+        "bottlenecks": table(result.bottleneck_analysis, BOTTLENECK_COLUMNS),
         "pipelines": table(pipelines, PIPELINE_COLUMNS),
         "notes": notes_of(result),
     }
