@@ -151,8 +151,8 @@ def test_op_placement_and_duty_cycle_tpu() -> None:
     ours, p = result("tpu_v6e").summary, reference("tpu_v6e")["top_ops"]["p"]
     assert ours["host_tf_op_pct"] == pytest.approx(float(p["host_tf_op_percent"].rstrip("%")), abs=0.05 + 0.05)
     assert ours["device_idle_time_pct"] == pytest.approx(float(p["device_idle_time_percent"].rstrip("%")), abs=0.1)
-    # XProf's duty cycle uses the union of op activity; ours is 100 - idle %
-    assert ours["device_duty_cycle_pct"] == pytest.approx(float(p["device_duty_cycle_percent"].rstrip("%")), abs=0.5)
+    # XProf's duty cycle: the union of op activity per chip (XProf prints one decimal)
+    assert ours["device_duty_cycle_pct"] == pytest.approx(float(p["device_duty_cycle_percent"].rstrip("%")), abs=0.05)
 
 
 def test_utilization_against_device_peaks() -> None:

@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from nbprof.opstats.step_db import CATEGORIES, DEFAULT_CORE_ID
+from nbprof.opstats.step_db import CATEGORIES, DEFAULT_CORE_ID, empty_steps
+from nbprof.opstats.tpu_steps import tpu_step_time_ps
 
 HIGHLY_INPUT_BOUND_PCT = 20.0
 MODERATELY_INPUT_BOUND_PCT = 5.0
@@ -133,4 +134,82 @@ def bottleneck(steps: pd.DataFrame) -> dict[str, Any]:
         "kernel_launch_bottleneck": _level(pct["kernel_launch"], KERNEL_LAUNCH_BOUND_PCT),
         "device_collectives_bottleneck": _level(pct["device_collectives"], DEVICE_COLLECTIVES_BOUND_PCT),
         "all_others_bottleneck": "no" if all_other_reported else _level(other_pct, (ALL_OTHER_BOUND_PCT, 15.0)),
+    }
+
+
+# ------------------------------------------------------------------------------------ TPU
+TC_IDLE_BOUND_PCT = 3.0  # XProf's kTcIdleThresholdInPercent
+TPU_BREAKDOWN = ("tc_compute", "scv0_compute", "scv0_infeed", "tc_infeed", "tc_outfeed", "tc_idle", "host_transfer")
+SPARSE_CORE_BREAKDOWN = ("sc_compute", "sc_idle", "sc_step_time")
+
+
+def tpu_step_summary(tpu_steps: pd.DataFrame) -> dict[str, float]:
+    """XProf's TPU step-time breakdown (``TpuStepTimeBreakdown``): average and std (ms) of each part of
+    the per-step TPU details (``StepDb.tpu.steps``), and the infeed percent statistics (%).
+
+    SparseCore parts are left out when no step ran on a SparseCore."""
+    out: dict[str, float] = {}
+    parts = TPU_BREAKDOWN + (SPARSE_CORE_BREAKDOWN if (tpu_steps["sparse_cores"] > 0).any() else ())
+    for part in parts:
+        s = _stats(tpu_steps[f"{part}_ps"] / 1e9, f"{part}_ms")
+        out[f"{part}_ms_avg"] = s[f"{part}_ms_avg"]
+        out[f"{part}_ms_std"] = s[f"{part}_ms_std"]
+    out.update(_stats(tpu_steps["infeed_pct_max"], "infeed_pct_per_step"))
+    return out
+
+
+def tpu_bottleneck(tpu_steps: pd.DataFrame) -> dict[str, Any]:
+    """XProf's ComputeTpuBottleneckAnalysis (all cores profiled) on the sums over the TPU steps.
+
+    Shares of XProf's TPU step time (everything but idle, plus idle): ``input_pct`` (TensorCore and
+    SparseCore v0 infeed), ``output_pct`` (outfeed), ``tc_idle_pct``, ``compute_pct`` (the rest);
+    ``verdict`` and ``statement`` as the generic analysis (input only: TPU steps have no "all others"),
+    ``tc_idle_bottleneck`` (``yes`` at 3 % idle) and its statement.
+    """
+    total = float(tpu_step_time_ps(tpu_steps).sum()) if len(tpu_steps) else 0.0
+    if total == 0:
+        out = bottleneck(empty_steps())
+        out.update(tc_idle_pct=0.0, compute_pct=0.0, tc_idle_bottleneck="no", tc_idle_statement="")
+        return out
+    input_pct = 100.0 * float((tpu_steps["tc_infeed_ps"] + tpu_steps["scv0_infeed_ps"]).sum()) / total
+    output_pct = 100.0 * float(tpu_steps["tc_outfeed_ps"].sum()) / total
+    idle_pct = 100.0 * float(tpu_steps["tc_idle_ps"].sum()) / total
+    if input_pct >= HIGHLY_INPUT_BOUND_PCT:
+        verdict = "high"
+        statement = (
+            f"Your program is HIGHLY input-bound because {input_pct:.1f}% of the total step time sampled is "
+            "waiting for input. Therefore, you should first focus on reducing the input time."
+        )
+    elif input_pct >= MODERATELY_INPUT_BOUND_PCT:
+        verdict = "moderate"
+        statement = (
+            f"Your program is MODERATELY input-bound because {input_pct:.1f}% of the total step time sampled is "
+            "waiting for input. Therefore, you would need to reduce both the input time and other time."
+        )
+    else:
+        verdict = "none"
+        statement = (
+            f"Your program is NOT input-bound because only {input_pct:.1f}% of the total step time sampled is "
+            "waiting for input. Therefore, you should focus on reducing other time."
+        )
+    idle_bound = idle_pct >= TC_IDLE_BOUND_PCT
+    return {
+        "input_pct": input_pct,
+        "verdict": verdict,
+        "statement": statement,
+        "output_pct": output_pct,
+        "tc_idle_pct": idle_pct,
+        "compute_pct": max(0.0, 100.0 - input_pct - output_pct - idle_pct),
+        "all_others_pct": 0.0,
+        "device_compute_pct": max(0.0, 100.0 - input_pct - output_pct - idle_pct),
+        "tc_idle_bottleneck": "yes" if idle_bound else "no",
+        "tc_idle_statement": (
+            f"{idle_pct:.1f} % of the total step time sampled is due to host overhead that is not input-related "
+            "(TensorCore idle): run several steps per host call (e.g. a training loop inside one jit / tf.function)."
+            if idle_bound
+            else ""
+        ),
+        "kernel_launch_bottleneck": "no",
+        "device_collectives_bottleneck": "no",
+        "all_others_bottleneck": "no",
     }

@@ -29,12 +29,25 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
-from nbprof.opstats.step_analysis import bottleneck, step_details, step_summary
+from nbprof.opstats.step_analysis import (
+    TPU_BREAKDOWN,
+    bottleneck,
+    step_details,
+    step_summary,
+    tpu_bottleneck,
+    tpu_step_summary,
+)
 from nbprof.opstats.step_db import CATEGORIES
+from nbprof.opstats.utilization import device_utilization, performance_counters
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
 
 TOP_OPS = 10
+_GENERIC_CATEGORY_KEYS = tuple(f"{c}_ms_{stat}" for c in CATEGORIES for stat in ("avg", "std"))
+UTILIZATION_KEYS = (
+    "flops_utilization_pct", "flop_rate_utilization_relative_to_roofline_pct", "memory_bw_utilization_pct",
+    "program_goodput_pct", "mxu_utilization_pct", "hbm_counter_utilization_pct",
+)  # fmt: skip
 LOW_PRECISION_PCT = 10.0  # XProf's kLowPrecisionPercentThreshold
 
 
@@ -85,9 +98,19 @@ def overview(op_stats: OpStats) -> Overview:
     steps = step_db.steps
     notes = list(step_db.notes)
     analysed = step_db.analysed_steps
+    tpu = step_db.tpu.steps if step_db.tpu is not None and len(step_db.tpu.steps) else None
     summary: dict[str, Any] = {}
     summary.update(step_summary(analysed))
-    bn = bottleneck(analysed)
+    if tpu is not None:
+        # TPU: XProf's TPU breakdown (TensorCore compute/infeed/outfeed/idle, host transfer) replaces the
+        # generic categories, and its TPU bottleneck analysis the verdict.
+        summary = {k: v for k, v in summary.items() if not k.endswith(_GENERIC_CATEGORY_KEYS)}
+        summary.update(tpu_step_summary(tpu))
+        bn = tpu_bottleneck(tpu)
+        summary["tc_idle_pct"] = bn["tc_idle_pct"]
+        summary["output_pct"] = bn["output_pct"]
+    else:
+        bn = bottleneck(analysed)
     summary["input_pct"] = bn["input_pct"]
     summary["all_others_pct"] = bn["all_others_pct"]
     env = op_stats.run_env
@@ -108,13 +131,29 @@ def overview(op_stats: OpStats) -> Overview:
     op_summary, top, op_notes = _ops(op_stats)
     summary.update(op_summary)
     notes.extend(op_notes)
-    listed = step_details(analysed)
-    graph = pd.DataFrame({"host": listed["host"].to_numpy(), "step_name": listed["step_name"].to_numpy()})
-    graph["step_time_ms"] = listed["duration_ps"].to_numpy() / 1e9
-    for cat in CATEGORIES:
-        graph[f"{cat}_ms"] = listed[f"{cat}_ps"].to_numpy() / 1e9
+    if tpu is not None:
+        graph = tpu_step_graph(tpu)
+    else:
+        listed = step_details(analysed)
+        graph = pd.DataFrame({"host": listed["host"].to_numpy(), "step_name": listed["step_name"].to_numpy()})
+        graph["step_time_ms"] = listed["duration_ps"].to_numpy() / 1e9
+        for cat in CATEGORIES:
+            graph[f"{cat}_ms"] = listed[f"{cat}_ps"].to_numpy() / 1e9
     recommendation = _recommendation(bn, env.hardware_type)
     return Overview(summary=summary, step_time_graph=graph, top_ops=top, recommendation=recommendation, notes=notes)
+
+
+def tpu_step_graph(tpu: pd.DataFrame) -> pd.DataFrame:
+    """XProf's TPU step-time graph: per step, ms of TensorCore compute, SparseCore v0 compute and infeed,
+    TensorCore infeed, outfeed and idle, host transfer (and SparseCore parts where a SparseCore ran);
+    ``infeed_pct`` is the largest share of a core's step spent on infeed."""
+    graph = pd.DataFrame({"host": tpu["host"].to_numpy(), "step_name": tpu["step_name"].to_numpy()})
+    graph["step_time_ms"] = tpu["step_time_ps"].to_numpy() / 1e9
+    parts = TPU_BREAKDOWN + (("sc_compute", "sc_idle") if (tpu["sparse_cores"] > 0).any() else ())
+    for part in parts:
+        graph[f"{part}_ms"] = tpu[f"{part}_ps"].to_numpy() / 1e9
+    graph["infeed_pct"] = tpu["infeed_pct_max"].to_numpy(np.float64)
+    return graph
 
 
 def _precision(steps: pd.DataFrame) -> dict[str, float]:
@@ -154,10 +193,11 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | None], pd.DataFrame, list
     )
     if op_stats.run_env.hardware_type == xs.HARDWARE_TPU:
         # XProf reports device idle and duty cycle for TPUs only
-        idle = _idle(device, "device")
-        out.update(idle)
-        out["device_duty_cycle_pct"] = 100.0 - idle["device_idle_time_pct"]
-    out.update(_utilization(op_stats, device, notes))
+        out.update(_idle(device, "device"))
+        duty = op_stats.duty_cycle
+        out["device_duty_cycle_pct"] = duty.duty_cycle_pct
+        out["device_idle_time_high_confidence_ms"] = duty.idle_ps / 1e9
+    out.update(_utilization(op_stats, notes))
     if len(device_tf):
         side, rows = "Device", device_tf
         pct_col = "device_self_time_pct"
@@ -231,29 +271,39 @@ def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
     return top
 
 
-def _utilization(op_stats: OpStats, device: pd.DataFrame, notes: list[str]) -> dict[str, float | None]:
-    """FLOPS and HBM bandwidth utilisation of the device ops against the device's peaks (%).
+def _utilization(op_stats: OpStats, notes: list[str]) -> dict[str, float | None]:
+    """FLOPS, HBM bandwidth and roofline utilisation, program goodput and the TPU hardware counters (%).
 
-    nbprof's definition: achieved rate over the device ops' self time (per core) divided by
-    the per-core peak from the plane stats. XProf shows these only for TPU profiles with
-    complete steps; ``None`` where the peak or the FLOPs are unknown.
+    Computed from the device ops over the device time (``nbprof.opstats.utilization``): XProf 2.24.2
+    shows 0 for all but the counters. None where there is no device op or peak.
     """
-    out: dict[str, float | None] = {"flops_utilization_pct": None, "memory_bw_utilization_pct": None}
-    ops = device[device["name"].astype(str) != "IDLE"]
-    busy_s = float(ops["self_time_ps"].sum()) / 1e12 if len(ops) else 0.0
-    if busy_s <= 0:
+    out: dict[str, float | None] = dict.fromkeys(UTILIZATION_KEYS)
+    out.update(performance_counters(op_stats.frames.planes))
+    x = op_stats.xla_ops
+    if x.source != "device":
         return out
-    peak_tflops, peak_hbm_gibps = op_stats.perf_env.peak_tflops, op_stats.perf_env.peak_hbm_gibps
-    flops = float(ops["flops"].sum())
-    bytes_accessed = float(ops["bytes_accessed"].sum())
-    if peak_tflops > 0 and flops > 0:
-        out["flops_utilization_pct"] = 100.0 * flops / busy_s / (peak_tflops * 1e12)
-    if peak_hbm_gibps > 0 and bytes_accessed > 0:
-        out["memory_bw_utilization_pct"] = 100.0 * bytes_accessed / busy_s / (peak_hbm_gibps * 2**30)
-    if out["flops_utilization_pct"] is not None or out["memory_bw_utilization_pct"] is not None:
+    util = device_utilization(x.ops, x.total_time_ps, op_stats.perf_env, "the whole profile")
+    out.update({key: getattr(util, key) for key in UTILIZATION_KEYS if hasattr(util, key)})
+    tpu = op_stats.step_db.tpu
+    if tpu is not None and len(tpu.cores):
+        # XProf's basis on TPU: the ops of the complete steps, over the steps' time on every TensorCore.
+        tc = tpu.cores[~tpu.cores["is_sparse_core"].to_numpy(bool)]
+        in_steps = pd.DataFrame({"category": "", "flops": tc["flops"], "has_breakdown": True,
+                                 "hbm_bytes_all": tc["hbm_bytes"], "bytes_accessed": tc["hbm_bytes"]})  # fmt: skip
+        steps = device_utilization(in_steps, int(tc["duration_ps"].sum()), op_stats.perf_env, "the TPU steps")
+        for key in ("flops_utilization_pct", "flop_rate_utilization_relative_to_roofline_pct",
+                    "memory_bw_utilization_pct"):  # fmt: skip
+            out[key] = getattr(steps, key)
         notes.append(
-            "FLOPS / HBM utilisation: device op FLOPs and bytes over their self time, against the per-core peak "
-            "of the plane stats (XProf reports these only over complete TPU steps)"
+            "FLOPS / HBM bandwidth utilisation: the FLOPs and HBM bytes of the ops in the TPU steps over the steps' "
+            "time on every TensorCore (XProf's basis); program goodput over the whole profile"
+        )
+    if util.flops_utilization_pct is not None or util.memory_bw_utilization_pct is not None:
+        notes.append(
+            f"FLOPS / HBM bandwidth utilisation and program goodput: device ops' FLOPs and HBM bytes over the "
+            f"device time of {util.basis} (idle included, per core) against the peaks of the plane stats; "
+            "XProf 2.24.2 shows 0 for these (it computes them only with Google-internal performance limits); "
+            "program goodput = the time the ops would take at the roofline / the device time"
         )
     return out
 
@@ -289,4 +339,6 @@ def _recommendation(bn: dict[str, Any], hardware_type: str) -> dict[str, Any]:
         "kernel_launch_bottleneck": bn["kernel_launch_bottleneck"],
         "device_collectives_bottleneck": bn["device_collectives_bottleneck"],
         "all_others_bottleneck": bn["all_others_bottleneck"],
+        "tc_idle_bottleneck": bn.get("tc_idle_bottleneck", "no"),
+        "tc_idle_statement": bn.get("tc_idle_statement", ""),
     }
