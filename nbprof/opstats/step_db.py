@@ -27,6 +27,7 @@ import pandas as pd
 
 from nbprof.opstats import step_grouping as se
 from nbprof.opstats.tpu_steps import TpuSteps, build_tpu_steps, stack_tpu_steps
+from nbprof.opstats.xla_cpu_ops import xla_cpu_op_mask
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 
@@ -48,6 +49,7 @@ STEP_COLUMNS = (
         "host_to_device_ps",
         "device_compute_16_ps",
         "device_compute_32_ps",
+        "xla_cpu_compute_ps",
         "marker",
         "in_analysis",
     ]
@@ -192,6 +194,10 @@ def _host_steps(
         return empty_steps(), notes, grouped_rows, grouping.group, None
 
     step_span = _longest_markers(markers)
+    if not has_device:
+        xla = _xla_cpu_spans(sub, step_span)
+        if len(xla):
+            spans = pd.concat([spans, xla], ignore_index=True)
     breakdown = _breakdown(spans, step_span)
     table = step_span.join(breakdown, how="left").fillna(0)
     well_formed = (table["t_140"] + table["t_150"] > 0) if has_device else (table["_host_compute_any"] > 0)
@@ -218,7 +224,7 @@ def _host_steps(
     type_ids = [int(c[2:]) for c in table.columns if c.startswith("t_")]
     by_type = dict(zip(type_ids, typed.T))
     zero = np.zeros(len(table), np.int64)
-    known = sum((by_type.get(t, zero) for t in type_ids if t != se.UNKNOWN_TIME), zero)
+    known = sum((by_type.get(t, zero) for t in type_ids if t not in (se.UNKNOWN_TIME, se.XLA_CPU_COMPUTE)), zero)
     by_type[se.UNKNOWN_TIME] = np.maximum(out["duration_ps"].to_numpy() - known, 0)
     for cat, types in se.CATEGORY_TYPES.items():
         out[f"{cat}_ps"] = sum((by_type.get(t, zero) for t in types), zero)
@@ -226,6 +232,7 @@ def _host_steps(
     out["host_to_device_ps"] = by_type.get(se.HOST_TO_DEVICE, zero) + by_type.get(se.DEVICE_WAIT_HOST, zero)
     out["device_compute_16_ps"] = by_type.get(se.DEVICE_COMPUTE_16, zero)
     out["device_compute_32_ps"] = by_type.get(se.DEVICE_COMPUTE_32, zero)
+    out["xla_cpu_compute_ps"] = np.minimum(by_type.get(se.XLA_CPU_COMPUTE, zero), out["all_others_ps"].to_numpy())
     out["marker"] = table["marker"].to_numpy()
     out = out.sort_values("group_id", kind="stable").reset_index(drop=True)
     in_analysis = np.ones(len(out), bool)
@@ -286,6 +293,7 @@ def _tpu_step_rows(tpu: pd.DataFrame, grouping: se.Grouping) -> pd.DataFrame:
     out["host_to_device_ps"] = zero
     out["device_compute_16_ps"] = zero
     out["device_compute_32_ps"] = zero
+    out["xla_cpu_compute_ps"] = zero
     out["marker"] = "TPU Steps line"
     out["in_analysis"] = True
     return out[STEP_COLUMNS]
@@ -329,6 +337,31 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
         }
     )
     return markers, spans
+
+
+def _xla_cpu_spans(ev: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
+    """XLA CPU ops on host threads as spans of nbprof's ``XLA_CPU_COMPUTE`` type, each in the step whose
+    time span contains its start (they are usually in no step group: XProf counts their time as "all
+    others"). Zero-length ops are left out."""
+    rows = np.flatnonzero(xla_cpu_op_mask(ev) & (ev["duration_ps"].to_numpy() > 0))
+    empty = pd.DataFrame({"group": [], "type": [], "start_ps": [], "end_ps": []}).astype(np.int64)
+    if len(rows) == 0 or len(steps) == 0:
+        return empty
+    start = ev["start_ps"].to_numpy()[rows]
+    order = np.argsort(steps["start_ps"].to_numpy(), kind="stable")
+    step_start = steps["start_ps"].to_numpy(np.int64)[order]
+    step_end = step_start + steps["duration_ps"].to_numpy(np.int64)[order]
+    step_group = steps.index.to_numpy(np.int64)[order]
+    at = np.searchsorted(step_start, start, side="right") - 1
+    inside = (at >= 0) & (start < step_end[np.maximum(at, 0)])
+    return pd.DataFrame(
+        {
+            "group": step_group[at[inside]],
+            "type": se.XLA_CPU_COMPUTE,
+            "start_ps": start[inside],
+            "end_ps": ev["end_ps"].to_numpy()[rows][inside],
+        }
+    ).astype(np.int64)
 
 
 def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:

@@ -31,6 +31,9 @@ from nbprof.xspace.semantics import int_values as int_array
 
 # XProf's EventType (xprof/utils/event_span.h): a higher value wins when events overlap.
 UNKNOWN_TIME = 0
+# nbprof's own type, below every XProf type: time in a step covered only by XLA CPU ops on host threads
+# (XProf counts it as UNKNOWN_TIME, "all others"; nbprof reports it beside, as XLA CPU compute).
+XLA_CPU_COMPUTE = 5
 HOST_COMPUTE = 10
 HOST_COMPILE = 60
 HOST_TO_HOST = 70
@@ -47,6 +50,7 @@ DEVICE_WAIT_HOST = 170
 
 EVENT_TYPE_NAMES = {
     UNKNOWN_TIME: "unknown_time",
+    XLA_CPU_COMPUTE: "xla_cpu_compute",
     HOST_COMPUTE: "host_compute",
     HOST_COMPILE: "host_compile",
     HOST_TO_HOST: "host_to_host",

@@ -30,12 +30,12 @@ from nbprof.opstats import OpStats
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
     bottleneck,
+    nbprof_breakdown_ps,
     step_details,
     step_summary,
     tpu_bottleneck,
     tpu_step_summary,
 )
-from nbprof.opstats.step_db import CATEGORIES
 from nbprof.tools._result import ToolResult
 
 HOST_CATEGORIES = (
@@ -133,8 +133,8 @@ def device_step_table(steps: pd.DataFrame) -> pd.DataFrame:
         }
     )
     out["step_time_ms"] = steps["duration_ps"].to_numpy() / 1e9
-    for cat in CATEGORIES:
-        out[f"{cat}_ms"] = steps[f"{cat}_ps"].to_numpy() / 1e9
+    for cat, values in nbprof_breakdown_ps(steps).items():
+        out[f"{cat}_ms"] = values.to_numpy() / 1e9
     out["input_wait_ms"] = steps["host_wait_input_ps"].to_numpy() / 1e9
     out["host_to_device_ms"] = steps["host_to_device_ps"].to_numpy() / 1e9
     with np.errstate(invalid="ignore", divide="ignore"):

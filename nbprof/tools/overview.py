@@ -32,6 +32,7 @@ from nbprof.opstats import OpStats
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
     bottleneck,
+    nbprof_breakdown_ps,
     step_details,
     step_summary,
     tpu_bottleneck,
@@ -43,7 +44,9 @@ from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
 
 TOP_OPS = 10
-_GENERIC_CATEGORY_KEYS = tuple(f"{c}_ms_{stat}" for c in CATEGORIES for stat in ("avg", "std"))
+_GENERIC_CATEGORY_KEYS = tuple(
+    f"{c}_ms_{stat}{x}" for c in (*CATEGORIES, "xla_cpu_compute") for stat in ("avg", "std") for x in ("", "_xprof")
+)
 UTILIZATION_KEYS = (
     "flops_utilization_pct", "flop_rate_utilization_relative_to_roofline_pct", "memory_bw_utilization_pct",
     "program_goodput_pct", "mxu_utilization_pct", "hbm_counter_utilization_pct",
@@ -113,6 +116,9 @@ def overview(op_stats: OpStats) -> Overview:
         bn = bottleneck(analysed)
     summary["input_pct"] = bn["input_pct"]
     summary["all_others_pct"] = bn["all_others_pct"]
+    for key in ("xla_cpu_compute_pct", "verdict_xprof", "input_pct_xprof", "all_others_pct_xprof"):
+        if key in bn:
+            summary[key] = bn[key]
     env = op_stats.run_env
     summary.update(
         {
@@ -137,8 +143,8 @@ def overview(op_stats: OpStats) -> Overview:
         listed = step_details(analysed)
         graph = pd.DataFrame({"host": listed["host"].to_numpy(), "step_name": listed["step_name"].to_numpy()})
         graph["step_time_ms"] = listed["duration_ps"].to_numpy() / 1e9
-        for cat in CATEGORIES:
-            graph[f"{cat}_ms"] = listed[f"{cat}_ps"].to_numpy() / 1e9
+        for cat, values in nbprof_breakdown_ps(listed).items():
+            graph[f"{cat}_ms"] = values.to_numpy() / 1e9
     recommendation = _recommendation(bn, env.hardware_type)
     return Overview(summary=summary, step_time_graph=graph, top_ops=top, recommendation=recommendation, notes=notes)
 
@@ -317,12 +323,13 @@ def _idle(db: pd.DataFrame, side: str) -> dict[str, float]:
     return {f"{side}_idle_time_pct": 100.0 * idle / total if total else 0.0}
 
 
+_SIDE = {"high": "host", "moderate": "both", "potential": "both", "none": "device", "unknown": "unknown"}
+
+
 def _recommendation(bn: dict[str, Any], hardware_type: str) -> dict[str, Any]:
-    """XProf's verdict and sentence, and the nbprof tools to look at next."""
+    """The verdict and sentence (nbprof's, XProf's beside: ``*_xprof``), and the tools to look at next."""
     verdict = bn["verdict"]
-    bottleneck_side = {"high": "host", "moderate": "both", "potential": "both", "none": "device", "unknown": "unknown"}[
-        verdict
-    ]
+    bottleneck_side = _SIDE[verdict]
     device_tools = ["op_profile" if hardware_type == xs.HARDWARE_TPU else "framework_op_stats", "trace"]
     host_tools = ["input_pipeline", "trace"]
     if bottleneck_side == "device":
@@ -335,6 +342,9 @@ def _recommendation(bn: dict[str, Any], hardware_type: str) -> dict[str, Any]:
         "verdict": verdict,
         "bottleneck": bottleneck_side,
         "text": bn["statement"],
+        "verdict_xprof": bn.get("verdict_xprof", verdict),
+        "bottleneck_xprof": _SIDE[bn.get("verdict_xprof", verdict)],
+        "text_xprof": bn.get("statement_xprof", bn["statement"]),
         "next_tools": list(dict.fromkeys(tools)),
         "kernel_launch_bottleneck": bn["kernel_launch_bottleneck"],
         "device_collectives_bottleneck": bn["device_collectives_bottleneck"],

@@ -38,6 +38,7 @@ TOTAL_COLUMNS = {
     "device_compute_16_ms",
     "device_compute_32_ms",
     "input_wait_ms",
+    "xla_cpu_compute_ps",  # the part of all_others_ps that only XLA CPU ops covered
 }
 
 
