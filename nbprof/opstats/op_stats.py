@@ -26,6 +26,8 @@ Parts are built on first use and kept:
 ``perf_env``              device vendor, type, peak FLOP rate and bandwidths (``perf_env.py``)
 ``run_env``               hosts, device type, core count (``run_env.py``)
 ``duty_cycle``            TPU chips' busy and idle time (``duty_cycle.py``)
+``is_training``           whether the HLO shows gradients (XProf's ModelTracker; ``inference.py``)
+``inference_sessions``    inference requests / JAX calls and their latency split (``inference.py``)
 ``hlo_index``             the profile's HLO instructions (``nbprof.hlo.index``)
 ========================= ==========================================================
 
@@ -52,6 +54,7 @@ from nbprof.opstats.combine import OpStatsTables
 from nbprof.opstats.duty_cycle import DutyCycle, build_duty_cycle, combine_duty_cycles
 from nbprof.opstats.framework_ops import FrameworkOpTable, build_framework_op_table
 from nbprof.opstats.host_ops import build_host_op_db
+from nbprof.opstats.inference import InferenceSessions, build_inference_sessions, is_training
 from nbprof.opstats.kernel_db import KernelDb, build_kernel_db
 from nbprof.opstats.op_metrics_db import DeviceOpDb, build_device_op_db, combine_op_metrics_dbs, op_metrics_notes
 from nbprof.opstats.perf_env import PerfEnv, build_perf_env, gpu_vendor
@@ -221,6 +224,17 @@ class OpStats:
         """Busy and idle time of the TPU chips (XProf's duty cycle; zero without TPU planes)."""
         self._built("duty_cycle")
         return build_duty_cycle(self.frames)
+
+    @cached_property
+    def is_training(self) -> bool:
+        """Whether the profile's HLO computes gradients (XProf's run environment ``is_training``)."""
+        return is_training(self.hlo_index)
+
+    @cached_property
+    def inference_sessions(self) -> InferenceSessions:
+        """Inference sessions (request events, else top-level JAX jit calls) and their latency split."""
+        self._built("inference_sessions")
+        return build_inference_sessions(self.frames)
 
 
 HostParts = OpStats | OpStatsTables

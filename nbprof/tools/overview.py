@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
+from nbprof.opstats.inference import LATENCY_COLUMNS
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
     bottleneck,
@@ -71,8 +72,9 @@ class Overview(ToolResult):
     top_ops: pd.DataFrame
     recommendation: dict[str, Any]
     notes: list[str] = field(default_factory=list)
+    inference_latency: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=LATENCY_COLUMNS))
     tool: ClassVar[str] = "overview"
-    frame_names: ClassVar[tuple[str, ...]] = ("step_time_graph", "top_ops")
+    frame_names: ClassVar[tuple[str, ...]] = ("step_time_graph", "top_ops", "inference_latency")
 
     def summary_text(self) -> str:
         s = self.summary
@@ -82,6 +84,11 @@ class Overview(ToolResult):
                 f"  step time {s['step_time_ms_avg']:.2f} ms avg (std {s['step_time_ms_std']:.2f}, "
                 f"min {s['step_time_ms_min']:.2f}, max {s['step_time_ms_max']:.2f}) over {s['num_steps']} steps; "
                 f"input {s['input_pct']:.1f}%"
+            )
+        elif s.get("num_sessions"):
+            lines.append(
+                f"  inference: session time {s['session_time_ms_avg']:.2f} ms avg (min {s['session_time_ms_min']:.2f}, "
+                f"max {s['session_time_ms_max']:.2f}) over {s['num_sessions']} sessions"
             )
         else:
             lines.append("  no step time measured")
@@ -146,7 +153,23 @@ def overview(op_stats: OpStats) -> Overview:
         for cat, values in nbprof_breakdown_ps(listed).items():
             graph[f"{cat}_ms"] = values.to_numpy() / 1e9
     recommendation = _recommendation(bn, env.hardware_type)
-    return Overview(summary=summary, step_time_graph=graph, top_ops=top, recommendation=recommendation, notes=notes)
+    summary["is_training"] = op_stats.is_training
+    latency = pd.DataFrame(columns=LATENCY_COLUMNS)
+    if not op_stats.is_training and not summary["num_steps"]:
+        # XProf's inference view: sessions' latency in place of the step time
+        sessions = op_stats.inference_sessions
+        if len(sessions.table):
+            summary.update(sessions.summary())
+            latency = sessions.latency_breakdown()
+            notes.extend(sessions.notes)
+    return Overview(
+        summary=summary,
+        step_time_graph=graph,
+        top_ops=top,
+        recommendation=recommendation,
+        notes=notes,
+        inference_latency=latency,
+    )
 
 
 def tpu_step_graph(tpu: pd.DataFrame) -> pd.DataFrame:

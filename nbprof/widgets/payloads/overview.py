@@ -16,6 +16,9 @@ NOT_ON_DEVICE = "not available on this device"
 CARDS: list[tuple[str, str, tuple[str, ...], str, list[tuple[str, tuple[str, ...], str]]]] = [
     ("step_time", "Average step time", ("step_time_ms_avg",), "ms",
      [("std", ("step_time_ms_std",), "ms"), ("min", ("step_time_ms_min",), "ms"), ("max", ("step_time_ms_max",), "ms")]),
+    ("session_time", "Average session time", ("session_time_ms_avg",), "ms",
+     [("min", ("session_time_ms_min",), "ms"), ("max", ("session_time_ms_max",), "ms"),
+      ("sessions", ("num_sessions",), "int")]),
     ("input", "Step time waiting for input", ("input_pct",), "pct", []),
     ("flops", "FLOPS utilisation", ("flops_utilization_pct",), "pct",
      [("of the roofline", ("flop_rate_utilization_relative_to_roofline_pct",), "pct")]),
@@ -30,6 +33,17 @@ CARDS: list[tuple[str, str, tuple[str, ...], str, list[tuple[str, tuple[str, ...
     ("precision", "Device compute in 16-bit", ("device_compute_16bit_pct",), "pct",
      [("32-bit", ("device_compute_32bit_pct",), "pct")]),
 ]  # fmt: skip
+
+# Cards only inference profiles have: left out elsewhere rather than shown as unavailable.
+INFERENCE_CARDS = {"session_time"}
+LATENCY_COLUMNS = [
+    ("percentile", "Percentile", "str"),
+    ("host_ms", "Host time (ms)", "ms"),
+    ("device_ms", "Device time (ms)", "ms"),
+    ("communication_ms", "Host-device communication (ms)", "ms"),
+    ("total_ms", "Total latency (ms)", "ms"),
+    ("waiting_ms", "Of host time: queued (ms)", "ms"),
+]
 
 TOP_OPS_COLUMNS = [
     ("self_time_pct", "Time (%)", "pct"), ("cumulative_pct", "Cumulative time (%)", "pct"),
@@ -61,6 +75,8 @@ def cards(summary: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for card_id, label, keys, kind, details in CARDS:
         value = first(summary, keys)
+        if card_id in INFERENCE_CARDS and value is None:
+            continue
         card: dict[str, Any] = {"id": card_id, "label": label, "type": kind}
         if card_id in ("step_time", "input") and not has_steps:
             card.update(available=False, reason="no step markers in this profile")
@@ -87,6 +103,7 @@ def build(result: Any) -> dict[str, Any]:
     top = getattr(result, "top_ops", None)
     side = str(top["side"].iloc[0]) if isinstance(top, pd.DataFrame) and len(top) and "side" in top.columns else ""
     rec = dict(getattr(result, "recommendation", {}) or {})
+    latency = getattr(result, "inference_latency", None)
     return {
         "cards": cards(summary),
         "step_graph": step_graph(getattr(result, "step_time_graph", None)),
@@ -105,6 +122,9 @@ def build(result: Any) -> dict[str, Any]:
             "next_tools": [next_tool(str(n)) for n in rec.get("next_tools") or []],
         }
         if rec
+        else None,
+        "inference_latency": {**table(latency, LATENCY_COLUMNS), "title": "Inference session latency"}
+        if isinstance(latency, pd.DataFrame) and len(latency)
         else None,
         "notes": notes_of(result),
     }
