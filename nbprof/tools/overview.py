@@ -5,19 +5,26 @@ the input-pipeline analyzer):
 
 * performance summary: average step time (ms) with std/min/max over the analysed steps
   (``prof.steps[in_analysis]``; with several hosts each step's slowest host, as XProf) and
-  its breakdown; % of step time waiting for input;
-  device duty cycle and idle % (TPU); framework-op placement (host vs device, by number of
-  op executions); op time in eager execution (host, device); device compute precision
-  (16-bit vs 32-bit, GPU); FLOPS and HBM bandwidth utilisation where the plane stats give
-  the device's peaks;
+  its breakdown (on TPU XProf's TPU parts: TensorCore compute, infeed, outfeed, idle, host
+  transfer, SparseCore; on CPU the time only XLA CPU ops ran as ``xla_cpu_compute``, which
+  XProf counts as "all others": its figures are kept as ``*_xprof`` keys); % of step time
+  waiting for input; TPU duty cycle (XProf's) and idle %; framework-op placement (host vs
+  device, by number of op executions); op time in eager execution (host, device); device
+  compute precision (16-bit vs 32-bit, GPU); FLOPS utilisation (vs the peak and vs the
+  roofline), HBM bandwidth utilisation and program goodput (``nbprof.opstats.utilization``:
+  XProf 2.24.2 shows 0 for these), the TPU MXU/HBM hardware counters; ``is_training`` and, for
+  inference profiles without steps, the sessions' time (``session_time_ms_*``);
 * step-time graph: per analysed step and category, ms (several hosts: the first host's
   rows of the steps every host ran, as XProf lists them);
+* inference latency (``inference_latency``): XProf's per-percentile split of session time into
+  host, device and communication ms, for inference profiles (``nbprof.opstats.inference``);
 * top 10 ops by self time on the device (framework ops, as XProf), with % of device op
   time, cumulative %, category and FLOP rate (GFLOP/s over the op's total time); on GPUs
   also whether the op is Tensor Core eligible and uses them (kernel stats by op name). XProf
   shows nothing for a profile without a device; we show the top host framework ops then;
 * run environment: host count, device type, device core count;
-* recommendation: XProf's input-bound verdict and sentence, and the tools to open next.
+* recommendation: the input-bound verdict and sentence (nbprof's; XProf's as ``*_xprof``), and
+  the tools to open next.
 """
 
 from __future__ import annotations
