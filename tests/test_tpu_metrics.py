@@ -154,6 +154,7 @@ def test_steps_table_and_step_time_graph(tpu):
     assert s["tc_compute_ms_avg"] == pytest.approx(0.006) and s["tc_infeed_ms_avg"] == pytest.approx(0.001)
     assert s["tc_outfeed_ms_avg"] == pytest.approx(0.0004) and s["host_transfer_ms_avg"] == pytest.approx(0.0002)
     assert s["sc_step_time_ms_avg"] == pytest.approx(0.008)
+    assert s["input_pct_per_step_avg"] == pytest.approx(10.0)  # XProf's summary: each step's largest core share
     assert "device_compute_ms_avg" not in s  # the generic categories give way to the TPU ones
 
 

@@ -185,7 +185,8 @@ SPARSE_CORE_BREAKDOWN = ("sc_compute", "sc_idle", "sc_step_time")
 
 def tpu_step_summary(tpu_steps: pd.DataFrame) -> dict[str, float]:
     """XProf's TPU step-time breakdown (``TpuStepTimeBreakdown``): average and std (ms) of each part of
-    the per-step TPU details (``StepDb.tpu.steps``), and the infeed percent statistics (%).
+    the per-step TPU details (``StepDb.tpu.steps``), and ``input_pct_per_step_*``: the statistics of each
+    step's largest per-core infeed share (%, XProf's input-percent summary).
 
     SparseCore parts are left out when no step ran on a SparseCore."""
     out: dict[str, float] = {}
@@ -194,7 +195,7 @@ def tpu_step_summary(tpu_steps: pd.DataFrame) -> dict[str, float]:
         s = _stats(tpu_steps[f"{part}_ps"] / 1e9, f"{part}_ms")
         out[f"{part}_ms_avg"] = s[f"{part}_ms_avg"]
         out[f"{part}_ms_std"] = s[f"{part}_ms_std"]
-    out.update(_stats(tpu_steps["infeed_pct_max"], "infeed_pct_per_step"))
+    out.update(_stats(tpu_steps["infeed_pct_max"], "input_pct_per_step"))  # the largest core infeed share
     return out
 
 
