@@ -202,3 +202,17 @@ def test_costs_are_computed_for_gpu_profiles_only():
     stats = load("amd_mi300x_conv").op_stats()
     assert len(stats.device_ops.ops)
     assert len(stats.hlo_costs) and stats.builds["hlo_costs"] == 1
+
+
+def test_gpu_without_hlo_protos_says_why():
+    """TF on 8xV100: TensorFlow's GPU kernels carry no costs and the profile no HLO protos: no utilisation,
+    and the overview (and its cards) say why instead of "not available on this device"."""
+    from nbprof.widgets.payloads.overview import build
+
+    prof = load("gpu_v100")
+    assert not prof.hlo_protos and len(prof.op_stats().hlo_costs) == 0
+    ov = prof.overview()
+    assert ov.summary["flops_utilization_pct"] is None and ov.summary["memory_bw_utilization_pct"] is None
+    assert "no HLO protos" in ov.summary["utilization_unavailable_reason"]
+    cards = {c["id"]: c for c in build(ov)["cards"]}
+    assert "no HLO protos" in cards["flops"]["reason"] and "no HLO protos" in cards["memory_bw"]["reason"]

@@ -319,6 +319,12 @@ def _utilization(op_stats: OpStats, notes: list[str]) -> dict[str, float | None]
     if x.source != "device":
         return out
     util = device_utilization(x.ops, x.total_time_ps, op_stats.perf_env, "the whole profile")
+    if util.flops == 0 and util.hbm_bytes == 0:
+        reason = "no FLOP or byte counts: the device ops carry none"
+        if not op_stats.frames.hlo_protos:
+            reason += " and the profile has no HLO protos to compute them from"
+        out["utilization_unavailable_reason"] = reason
+        notes.append(f"FLOPS / HBM bandwidth utilisation: {reason}")
     out.update({key: getattr(util, key) for key in UTILIZATION_KEYS if hasattr(util, key)})
     tpu = op_stats.step_db.tpu
     if tpu is not None and len(tpu.cores):

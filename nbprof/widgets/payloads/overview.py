@@ -34,6 +34,8 @@ CARDS: list[tuple[str, str, tuple[str, ...], str, list[tuple[str, tuple[str, ...
      [("32-bit", ("device_compute_32bit_pct",), "pct")]),
 ]  # fmt: skip
 
+# Cards computed from the device ops' FLOPs and bytes (the overview says why they are missing).
+UTILIZATION_CARDS = {"flops", "memory_bw", "goodput"}
 # Cards only inference profiles have: left out elsewhere rather than shown as unavailable.
 INFERENCE_CARDS = {"session_time"}
 LATENCY_COLUMNS = [
@@ -81,7 +83,8 @@ def cards(summary: dict[str, Any]) -> list[dict[str, Any]]:
         if card_id in ("step_time", "input") and not has_steps:
             card.update(available=False, reason="no step markers in this profile")
         elif value is None:
-            card.update(available=False, reason=NOT_ON_DEVICE)
+            reason = summary.get("utilization_unavailable_reason") if card_id in UTILIZATION_CARDS else None
+            card.update(available=False, reason=reason or NOT_ON_DEVICE)
         else:
             rows = [[name, first(summary, ks), k] for name, ks, k in details if first(summary, ks) is not None]
             if card_id == "step_time":
