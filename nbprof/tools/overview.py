@@ -203,11 +203,11 @@ def _precision(steps: pd.DataFrame) -> dict[str, float]:
     }
 
 
-def _ops(op_stats: OpStats) -> tuple[dict[str, float | None], pd.DataFrame, list[str]]:
+def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame, list[str]]:
     """Top ops, op placement, eager %, duty cycle from the op metrics dbs."""
     stats = op_stats.framework_op_table(include_idle=False).table
     notes: list[str] = op_stats.op_metrics_notes
-    out: dict[str, float | None] = {}
+    out: dict[str, float | str | None] = {}
     host = op_stats.host_op_db
     device = op_stats.device_op_db
     host_ops = host[host["name"].astype(str) != "IDLE"]
@@ -307,13 +307,13 @@ def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
     return top
 
 
-def _utilization(op_stats: OpStats, notes: list[str]) -> dict[str, float | None]:
+def _utilization(op_stats: OpStats, notes: list[str]) -> dict[str, float | str | None]:
     """FLOPS, HBM bandwidth and roofline utilisation, program goodput and the TPU hardware counters (%).
 
     Computed from the device ops over the device time (``nbprof.opstats.utilization``): XProf 2.24.2
     shows 0 for all but the counters. None where there is no device op or peak.
     """
-    out: dict[str, float | None] = dict.fromkeys(UTILIZATION_KEYS)
+    out: dict[str, float | str | None] = dict.fromkeys(UTILIZATION_KEYS)
     out.update(performance_counters(op_stats.frames.planes))
     x = op_stats.xla_ops
     if x.source != "device":
