@@ -32,6 +32,7 @@ TOOLS: dict[str, Callable[[Any], Any]] = {
     "op_profile": lambda prof: prof.op_profile(by="program", include_idle=True),
     "kernel_stats": lambda prof: prof.kernel_stats(),
     "roofline": lambda prof: prof.roofline(),
+    "hlo_stats": lambda prof: prof.hlo_stats(),
     # jax_large has no allocator events: time memory_profile on ../shared/fixtures/tf_cpu_bfc_memory too
     "memory_profile": lambda prof: prof.memory_profile(),
     "memory_viewer": lambda prof: prof.memory_viewer(),
@@ -49,6 +50,7 @@ XPROF_TOOL = {
     "op_profile": "op_profile",
     "kernel_stats": "kernel_stats",
     "roofline": "roofline_model",
+    "hlo_stats": "hlo_stats",
     "overview": "overview_page",
     "input_pipeline": "input_pipeline_analyzer",
     "framework_op_stats": "framework_op_stats",

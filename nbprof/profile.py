@@ -24,6 +24,7 @@ from nbprof.xspace.read import runs as _runs
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.tools.compare import Comparison
     from nbprof.tools.framework_op_stats import FrameworkOpStats
+    from nbprof.tools.hlo_stats import HloStats
     from nbprof.tools.input_pipeline import InputPipeline
     from nbprof.tools.kernel_stats import KernelStats
     from nbprof.tools.memory_profile import MemoryProfile
@@ -210,6 +211,13 @@ class Profile(Frames):
         from nbprof.tools.op_profile import op_profile
 
         return op_profile(self.op_stats(), by=by, include_idle=include_idle)
+
+    def hlo_stats(self) -> HloStats:
+        """XProf's HLO op stats: per XLA op, times (µs and ps), FLOP rate (GFLOP/s), bandwidths (GiB/s),
+        bound-by, rematerialisation and outside-compilation flags."""
+        from nbprof.tools.hlo_stats import hlo_stats
+
+        return hlo_stats(self.op_stats())
 
     def kernel_stats(self) -> KernelStats:
         """GPU kernel statistics from ``kernel_details`` (durations µs and ps)."""

@@ -4,9 +4,9 @@ Fixtures: tests/fixtures/amd_mi300x_{gemm,conv} (AMD-AGI/TraceLens, JAX 0.8 on R
 references: XProf 2.24.2's raw outputs for them in tests/reference/amd_mi300x_*/ (DataTables
 and the op-profile proto as JSON). Tolerances: op times 0.5 %, percentages 0.5 points.
 
-Not compared here: FLOP rates, memory bandwidths, operational intensities and "bound by" of
-GPU ops. XProf computes them from the HLO's cost analysis, which nbprof/hlo/cost.py provides
-(joined in device_ops.join_hlo_costs); until then nbprof's GPU ops have no FLOPs or bytes.
+FLOP rates, memory bandwidths, operational intensities and "bound by" of GPU ops come from the
+HLO's cost analysis (nbprof/hlo/cost.py, joined in device_ops.join_hlo_costs): the join point is
+checked here with XProf's own per-op costs, the costs nbprof computes in tests/test_gpu_costs.py.
 """
 
 from __future__ import annotations
@@ -260,7 +260,10 @@ def test_ops_of_several_programs_keep_their_own_counts():
 
 def test_hlo_costs_join_point():
     """Per-run HLO FLOPs and bytes replace the events' values times the occurrences (XProf's perf info)."""
-    ops = load("amd_mi300x_gemm").op_stats().device_ops.ops
+    from nbprof.opstats.device_ops import build_device_op_db
+
+    stats = load("amd_mi300x_gemm").op_stats()
+    ops = build_device_op_db(stats.frames, stats.hlo_index).ops  # without OpStats' own cost table
     dot = ops[ops["name"] == "gemm_fusion_dot_general.1"]
     costs = pd.DataFrame({"program_id": dot["program_id"].astype("uint64"), "name": dot["name"],
                           "flops": [33554432.0], "model_flops": [0.0], "bytes_accessed": [393216.0]})  # fmt: skip

@@ -106,7 +106,9 @@ def test_combined_overview_matches_xprof(name: str) -> None:
     for (_, ours), row in zip(graph.iterrows(), rows):
         assert ours["step_time_ms"] == pytest.approx(row["stepTimeMs"], rel=1e-3)
         for cat, col in GRAPH_COLUMNS.items():
-            assert abs(ours[f"{cat}_ms"] - row[col]) <= 0.005 * row["stepTimeMs"]
+            # XProf's "all others" holds the time only XLA CPU ops covered, which nbprof shows apart
+            value = ours[f"{cat}_ms"] + (ours["xla_cpu_compute_ms"] if cat == "all_others" else 0.0)
+            assert abs(value - row[col]) <= 0.005 * row["stepTimeMs"]
     p, s = ref["step_time_graph"]["p"], res.summary
     # the step time of a combined step is its slowest host's: not the mean of the listed rows
     assert s["step_time_ms_avg"] > np.mean([r["stepTimeMs"] for r in rows]) + 0.5
@@ -116,12 +118,12 @@ def test_combined_overview_matches_xprof(name: str) -> None:
         ("step_time_ms_min", "steptime_ms_minimum"),
         ("step_time_ms_max", "steptime_ms_maximum"),
         ("host_compute_ms_avg", "host_compute_time_ms_avg"),
-        ("all_others_ms_avg", "other_time_ms_avg"),
+        ("all_others_ms_avg_xprof", "other_time_ms_avg"),
         ("input_ms_avg", "infeed_time_ms_avg"),
     ]:
         assert s[ours_key] == pytest.approx(float(p[ref_key]), abs=0.05 + 1e-9), ours_key
-    assert res.recommendation["text"] == ref["recommendation"]["p"]["statement"]
-    assert res.recommendation["bottleneck"] == ref["recommendation"]["p"]["bottleneck"]
+    assert res.recommendation["text_xprof"] == ref["recommendation"]["p"]["statement"]
+    assert res.recommendation["bottleneck_xprof"] == ref["recommendation"]["p"]["bottleneck"]
     env = ref["run_environment"]["p"]
     assert (s["host_count"], s["device_type"], s["device_core_count"]) == (
         int(env["host_count"]),
@@ -146,7 +148,7 @@ def test_jax_two_hosts_step_time_is_the_slower_hosts() -> None:
 def test_combined_input_pipeline_matches_xprof(name: str) -> None:
     res, ref = input_pipeline(load(name).op_stats()), reference(name, "input_pipeline_analyzer")
     cols = ref["steps"]["cols"]
-    assert res.summary["statement"] == ref["steps"]["p"]["input_conclusion"]
+    assert res.summary["statement_xprof"] == ref["steps"]["p"]["input_conclusion"]
     assert list(res.device_steps["step_name"]) == [r[0] for r in ref["steps"]["rows"]]
     for (_, row), r in zip(res.device_steps.iterrows(), ref["steps"]["rows"]):
         step = r[cols.index("stepTimeMs")]
@@ -198,7 +200,7 @@ def test_each_host_alone_matches_xprof(host: str) -> None:
     ours_ms = res.step_time_graph["step_time_ms"].to_numpy()
     assert ours_ms == pytest.approx([r["stepTimeMs"] for r in rows], rel=1e-3)
     assert res.summary["step_time_ms_avg"] == pytest.approx(np.mean([r["stepTimeMs"] for r in rows]), rel=1e-3)
-    assert res.recommendation["text"] == ref["recommendation"]["p"]["statement"]
+    assert res.recommendation["text_xprof"] == ref["recommendation"]["p"]["statement"]
     pod = pod_viewer(own).steps
     ref_pod = reference(ref_dir, "pod_viewer")["steps"]
     assert list(pod["step_num"]) == [s["step_num"] for s in ref_pod]

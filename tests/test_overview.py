@@ -96,7 +96,9 @@ def test_step_time_graph_matches_xprof(name: str) -> None:
         step = row[cols.index("stepTimeMs")]
         assert ours["step_time_ms"] == pytest.approx(step, rel=1e-3)
         for cat, col in GRAPH_COLUMNS.items():
-            assert abs(ours[f"{cat}_ms"] - row[cols.index(col)]) <= 0.005 * step, (name, ours["step_name"], cat)
+            # nbprof shows the time only XLA CPU ops covered as its own part; XProf has it in "all others"
+            value = ours[f"{cat}_ms"] + (ours["xla_cpu_compute_ms"] if cat == "all_others" else 0.0)
+            assert abs(value - row[cols.index(col)]) <= 0.005 * step, (name, ours["step_name"], cat)
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -107,18 +109,23 @@ def test_breakdown_averages(name: str) -> None:
     avg = float(p["steptime_ms_average"])
     for cat, key in AVERAGE_KEYS.items():
         # XProf rounds to 0.1 ms; allow that rounding plus 0.5% of the step time
-        assert abs(ours[f"{cat}_ms_avg"] - float(p[key])) <= 0.05 + 0.005 * avg, cat
+        ours_key = "all_others_ms_avg_xprof" if cat == "all_others" else f"{cat}_ms_avg"
+        assert abs(ours[ours_key] - float(p[key])) <= 0.05 + 0.005 * avg, cat
+    assert ours["all_others_ms_avg"] + ours["xla_cpu_compute_ms_avg"] == pytest.approx(ours["all_others_ms_avg_xprof"])
 
 
 @pytest.mark.parametrize("name", ALL)
 def test_input_percent_and_recommendation(name: str) -> None:
     res, ref = result(name), reference(name)
     statement = ref["recommendation"]["p"]["statement"]
-    assert res.recommendation["text"] == statement
-    assert res.recommendation["bottleneck"] == ref["recommendation"]["p"]["bottleneck"]
+    assert res.recommendation["text_xprof"] == statement
+    assert res.recommendation["bottleneck_xprof"] == ref["recommendation"]["p"]["bottleneck"]
     if "HIGHLY" in statement or "MODERATELY" in statement or "NOT input" in statement:
         pct = float(statement.split("because ")[1].split("%")[0].replace("only ", ""))
-        assert res.summary["input_pct"] == pytest.approx(pct, abs=0.5 + 0.05)
+        assert res.summary["input_pct_xprof"] == pytest.approx(pct, abs=0.5 + 0.05)
+    if res.summary.get("xla_cpu_compute_pct", 0.0) == 0.0:  # no XLA CPU op in the steps: nbprof says what XProf says
+        assert res.recommendation["text"] == statement
+        assert res.recommendation["bottleneck"] == ref["recommendation"]["p"]["bottleneck"]
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -151,8 +158,8 @@ def test_op_placement_and_duty_cycle_tpu() -> None:
     ours, p = result("tpu_v6e").summary, reference("tpu_v6e")["top_ops"]["p"]
     assert ours["host_tf_op_pct"] == pytest.approx(float(p["host_tf_op_percent"].rstrip("%")), abs=0.05 + 0.05)
     assert ours["device_idle_time_pct"] == pytest.approx(float(p["device_idle_time_percent"].rstrip("%")), abs=0.1)
-    # XProf's duty cycle uses the union of op activity; ours is 100 - idle %
-    assert ours["device_duty_cycle_pct"] == pytest.approx(float(p["device_duty_cycle_percent"].rstrip("%")), abs=0.5)
+    # XProf's duty cycle: the union of op activity per chip (XProf prints one decimal)
+    assert ours["device_duty_cycle_pct"] == pytest.approx(float(p["device_duty_cycle_percent"].rstrip("%")), abs=0.05)
 
 
 def test_utilization_against_device_peaks() -> None:

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from nbprof.opstats.duty_cycle import DutyCycle
 from nbprof.opstats.perf_env import PerfEnv
 from nbprof.opstats.run_env import RunEnvironment
 from nbprof.opstats.step_db import DROP_INCOMPLETE_THRESHOLD, PER_HOST_ANALYSIS_NOTE_ENDS, StepDb, empty_steps
@@ -384,3 +385,4 @@ class OpStatsTables:
     perf_env: PerfEnv
     xla_ops: XlaOps
     notes: list[str] = field(default_factory=list)
+    duty_cycle: DutyCycle | None = None  # TPU busy and idle time (None: not shipped)

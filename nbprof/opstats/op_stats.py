@@ -14,6 +14,8 @@ Parts are built on first use and kept:
 ``device_op_db``          its device rows (ops on GPU/TPU planes)
 ``device_ops``            the device op metrics db with every column the op tools need,
                           one builder for GPU and TPU (``device_ops.py``)
+``hlo_costs``             FLOPs and bytes per HLO instruction (``nbprof.hlo.cost``), joined
+                          onto GPU ops (empty on TPU, whose op events carry their costs)
 ``xla_cpu_op_db``         XLA CPU ops on host threads with the same columns (nbprof's
                           CPU-only addition; ``xla_cpu_ops.py``)
 ``xla_ops``               XLA ops with their HLO details: a view on ``device_ops``, else on
@@ -23,6 +25,9 @@ Parts are built on first use and kept:
 ``step_db``               the steps, their breakdown, and every event's step (``step_db.py``)
 ``perf_env``              device vendor, type, peak FLOP rate and bandwidths (``perf_env.py``)
 ``run_env``               hosts, device type, core count (``run_env.py``)
+``duty_cycle``            TPU chips' busy and idle time (``duty_cycle.py``)
+``is_training``           whether the HLO shows gradients (XProf's ModelTracker; ``inference.py``)
+``inference_sessions``    inference requests / JAX calls and their latency split (``inference.py``)
 ``hlo_index``             the profile's HLO instructions (``nbprof.hlo.index``)
 ========================= ==========================================================
 
@@ -41,11 +46,15 @@ from typing import Any
 import pandas as pd
 
 from nbprof.errors import ProfileError
+from nbprof.hlo.cost import COLUMNS as COST_COLUMNS
+from nbprof.hlo.cost import module_costs
 from nbprof.hlo.index import HloIndex, hlo_index
 from nbprof.opstats import combine
 from nbprof.opstats.combine import OpStatsTables
+from nbprof.opstats.duty_cycle import DutyCycle, build_duty_cycle, combine_duty_cycles
 from nbprof.opstats.framework_ops import FrameworkOpTable, build_framework_op_table
 from nbprof.opstats.host_ops import build_host_op_db
+from nbprof.opstats.inference import InferenceSessions, build_inference_sessions, is_training
 from nbprof.opstats.kernel_db import KernelDb, build_kernel_db
 from nbprof.opstats.op_metrics_db import DeviceOpDb, build_device_op_db, combine_op_metrics_dbs, op_metrics_notes
 from nbprof.opstats.perf_env import PerfEnv, build_perf_env, gpu_vendor
@@ -96,6 +105,7 @@ class OpStats:
             run_env=self.run_env,
             perf_env=self.perf_env,
             xla_ops=self.xla_ops,
+            duty_cycle=self.duty_cycle,
         )
 
     # ------------------------------------------------------------------ op metrics
@@ -114,8 +124,19 @@ class OpStats:
         """The device op metrics db, one builder for GPU and TPU (see ``device_ops.py``): one row per
         op and host with program, category, framework op, expression, source, times, FLOPs, bytes."""
         self._built("device_ops")
-        # The join point for HLO costs: build_device_op_db(..., hlo_costs=<per-instruction FLOPs/bytes>).
-        return build_device_op_db(self.frames, self.hlo_index)
+        return build_device_op_db(self.frames, self.hlo_index, hlo_costs=self.hlo_costs)
+
+    @cached_property
+    def hlo_costs(self) -> pd.DataFrame:
+        """FLOPs and bytes per execution of each HLO instruction of this host's modules, keyed by
+        ``(program_id, name)`` (``nbprof.hlo.cost.module_costs``; nbprof's default, which prices the
+        legacy ``__cublas$gemm`` calls XProf 2.24.2 leaves at 0). Computed for GPU profiles only: TPU
+        op events carry XLA's costs and CPU-only profiles have no device ops."""
+        self._built("hlo_costs")
+        names = self.frames.planes["name"].astype(str).tolist() if len(self.frames.planes) else []
+        if xs.hardware_type(names) != xs.HARDWARE_GPU or not self.frames.hlo_protos:
+            return pd.DataFrame(columns=COST_COLUMNS)
+        return module_costs(self.frames.hlo_protos)
 
     @cached_property
     def xla_cpu_op_db(self) -> pd.DataFrame:
@@ -198,6 +219,23 @@ class OpStats:
         self._built("hlo_index")
         return hlo_index(self.frames)
 
+    @cached_property
+    def duty_cycle(self) -> DutyCycle:
+        """Busy and idle time of the TPU chips (XProf's duty cycle; zero without TPU planes)."""
+        self._built("duty_cycle")
+        return build_duty_cycle(self.frames)
+
+    @cached_property
+    def is_training(self) -> bool:
+        """Whether the profile's HLO computes gradients (XProf's run environment ``is_training``)."""
+        return is_training(self.hlo_index)
+
+    @cached_property
+    def inference_sessions(self) -> InferenceSessions:
+        """Inference sessions (request events, else top-level JAX jit calls) and their latency split."""
+        self._built("inference_sessions")
+        return build_inference_sessions(self.frames)
+
 
 HostParts = OpStats | OpStatsTables
 """What a combination reads of a host: its OpStats (parts built on demand) or its shipped tables."""
@@ -264,3 +302,10 @@ class CombinedOpStats(OpStats):
         """The hosts' run environments combined as XProf does (host count = distinct host names)."""
         self._built("run_env")
         return combine.combine_run_envs([p.run_env for p in self._all_parts()])
+
+    @cached_property
+    def duty_cycle(self) -> DutyCycle:
+        """The hosts' TPU busy and idle time added up."""
+        self._built("duty_cycle")
+        parts = [getattr(p, "duty_cycle", None) for p in self._all_parts()]
+        return combine_duty_cycles([p for p in parts if p is not None])

@@ -26,6 +26,8 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import step_grouping as se
+from nbprof.opstats.tpu_steps import TpuSteps, build_tpu_steps, stack_tpu_steps
+from nbprof.opstats.xla_cpu_ops import xla_cpu_op_mask
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 
@@ -47,6 +49,7 @@ STEP_COLUMNS = (
         "host_to_device_ps",
         "device_compute_16_ps",
         "device_compute_32_ps",
+        "xla_cpu_compute_ps",
         "marker",
         "in_analysis",
     ]
@@ -67,6 +70,8 @@ class StepDb:
     (relative line timestamps: since that host's session start), ``start_ps - offset``."""
     analysed: pd.DataFrame | None = None
     """The steps the averages use where they are not ``steps[in_analysis]`` (combined hosts)."""
+    tpu: TpuSteps | None = None
+    """TPU profiles: XProf's TPU step breakdown per step and core (``tpu_steps.py``); None elsewhere."""
 
     @property
     def analysed_steps(self) -> pd.DataFrame:
@@ -89,21 +94,31 @@ def build_step_db(frames: Frames) -> StepDb:
     compile, all_others), the input split ``host_wait_input_ps`` / ``host_to_device_ps``,
     the device precision split, ``marker`` and ``in_analysis``.
     """
-    tables, notes = [], []
+    tables, notes, tpu_parts = [], [], []
     events = frames.events
     planes = frames.planes
     event_groups = np.full(len(events), -1, np.int64)
     for host in list(frames.hosts) or [None]:
         ev = events if host is None else events[events["host"] == host]
         host_planes = planes if host is None else planes[planes["host"] == host]
-        table, host_notes, grouped_rows, groups = _host_steps(ev, host_planes, host if host is not None else "")
+        table, host_notes, grouped_rows, groups, tpu = _host_steps(
+            frames, ev, host_planes, host if host is not None else ""
+        )
         event_groups[grouped_rows] = groups
         tables.append(table)
         notes.extend(host_notes)
+        if tpu is not None:
+            tpu_parts.append(tpu)
     out = pd.concat(tables, ignore_index=True) if tables else empty_steps()
     if len(out) == 0:
         out = empty_steps()
-    return StepDb(steps=out, notes=notes, event_groups=event_groups, file_time_offsets_ps=file_time_offsets_ps(frames))
+    return StepDb(
+        steps=out,
+        notes=notes,
+        event_groups=event_groups,
+        file_time_offsets_ps=file_time_offsets_ps(frames),
+        tpu=stack_tpu_steps(tpu_parts) if tpu_parts else None,
+    )
 
 
 def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
@@ -131,9 +146,10 @@ def empty_steps() -> pd.DataFrame:
 
 # ------------------------------------------------------------------------- one host
 def _host_steps(
-    ev: pd.DataFrame, planes: pd.DataFrame, host: str
-) -> tuple[pd.DataFrame, list[str], np.ndarray, np.ndarray]:
-    """Steps of one host, its notes, and the group id of its grouped events (rows of the frames)."""
+    frames: Frames, ev: pd.DataFrame, planes: pd.DataFrame, host: str
+) -> tuple[pd.DataFrame, list[str], np.ndarray, np.ndarray, TpuSteps | None]:
+    """Steps of one host, its notes, the group id of its grouped events (rows of the frames) and, on
+    TPU, its TPU step breakdown."""
     notes: list[str] = []
     device_plane_names = planes["name"].astype(str)
     device_plane_names = device_plane_names[xs.value_mask(device_plane_names, xs.is_device_plane)]
@@ -150,12 +166,16 @@ def _host_steps(
         markers, spans = _host_markers_and_spans(sub, grouping)
         core = "host"
     elif is_tpu:
-        markers, spans = _tpu_markers(sub, grouping)
-        core = "device"
+        tpu = build_tpu_steps(frames, sub, grouping.group, host, grouping.names)
+        notes.extend(f"{label}{n}" for n in tpu.notes)
         notes.append(
-            f"{label}TPU: steps come only from a device 'Steps' line (XProf ignores host markers here); "
-            "the TPU-specific breakdown (idle/infeed/outfeed per core) is not computed"
+            f"{label}TPU: steps come only from the TPU cores' 'Steps' lines (XProf ignores host markers here); "
+            "their breakdown is XProf's TPU one (TensorCore compute, infeed, outfeed, idle, host transfer per core)"
         )
+        if len(tpu.steps) == 0:
+            notes.append(f"{label}no step markers on the TPU cores' Steps lines: XProf says 'No step time measured'")
+            return empty_steps(), notes, grouped_rows, grouping.group, tpu
+        return _tpu_step_rows(tpu.steps, grouping), notes, grouped_rows, grouping.group, tpu
     else:
         markers, spans = _gpu_markers_and_spans(sub, grouping)
         core = "device"
@@ -171,9 +191,13 @@ def _host_steps(
                 f"{label}{int(unrooted.sum())} events carry step_num without _r=1 ({', '.join(names[:3])}; e.g. Keras 3's "
                 "TensorBoard callback): XProf does not treat them as steps, nor do we"
             )
-        return empty_steps(), notes, grouped_rows, grouping.group
+        return empty_steps(), notes, grouped_rows, grouping.group, None
 
     step_span = _longest_markers(markers)
+    if not has_device:
+        xla = _xla_cpu_spans(sub, step_span)
+        if len(xla):
+            spans = pd.concat([spans, xla], ignore_index=True)
     breakdown = _breakdown(spans, step_span)
     table = step_span.join(breakdown, how="left").fillna(0)
     well_formed = (table["t_140"] + table["t_150"] > 0) if has_device else (table["_host_compute_any"] > 0)
@@ -200,7 +224,7 @@ def _host_steps(
     type_ids = [int(c[2:]) for c in table.columns if c.startswith("t_")]
     by_type = dict(zip(type_ids, typed.T))
     zero = np.zeros(len(table), np.int64)
-    known = sum((by_type.get(t, zero) for t in type_ids if t != se.UNKNOWN_TIME), zero)
+    known = sum((by_type.get(t, zero) for t in type_ids if t not in (se.UNKNOWN_TIME, se.XLA_CPU_COMPUTE)), zero)
     by_type[se.UNKNOWN_TIME] = np.maximum(out["duration_ps"].to_numpy() - known, 0)
     for cat, types in se.CATEGORY_TYPES.items():
         out[f"{cat}_ps"] = sum((by_type.get(t, zero) for t in types), zero)
@@ -208,6 +232,7 @@ def _host_steps(
     out["host_to_device_ps"] = by_type.get(se.HOST_TO_DEVICE, zero) + by_type.get(se.DEVICE_WAIT_HOST, zero)
     out["device_compute_16_ps"] = by_type.get(se.DEVICE_COMPUTE_16, zero)
     out["device_compute_32_ps"] = by_type.get(se.DEVICE_COMPUTE_32, zero)
+    out["xla_cpu_compute_ps"] = np.minimum(by_type.get(se.XLA_CPU_COMPUTE, zero), out["all_others_ps"].to_numpy())
     out["marker"] = table["marker"].to_numpy()
     out = out.sort_values("group_id", kind="stable").reset_index(drop=True)
     in_analysis = np.ones(len(out), bool)
@@ -232,7 +257,46 @@ def _host_steps(
             f"{label}{int(lost.sum()):,} of {int(timed.sum()):,} timed events belong to no step "
             "(not reachable from a step marker: other threads' work, time outside the steps)"
         )
-    return out, notes, grouped_rows, grouping.group
+    return out, notes, grouped_rows, grouping.group, None
+
+
+def _tpu_step_rows(tpu: pd.DataFrame, grouping: se.Grouping) -> pd.DataFrame:
+    """``prof.steps`` rows of TPU steps: XProf's TPU breakdown in the generic columns (TensorCore and
+    SparseCore v0 compute -> device compute, infeed -> input, outfeed -> output, all-reduce -> device
+    collectives, TensorCore idle -> all others); every step is analysed (XProf keeps them all on TPU)."""
+    n = len(tpu)
+    zero = np.zeros(n, np.int64)
+    groups = tpu["step"].to_numpy(np.int64)
+    out = pd.DataFrame(
+        {
+            "host": tpu["host"].to_numpy(object),
+            "step_num": [grouping.step_nums.get(int(g), int(g)) for g in groups],
+            "step_name": tpu["step_name"].to_numpy(object),
+            "group_id": groups,
+            "step": groups,
+            "core": "device",
+            "core_id": DEFAULT_CORE_ID,
+            "start_ps": tpu["start_ps"].to_numpy(np.int64),
+            "duration_ps": tpu["step_time_ps"].to_numpy(np.int64),
+        }
+    )
+    values = {
+        "device_compute": tpu["tc_compute_ps"] + tpu["scv0_compute_ps"],
+        "device_collectives": tpu["all_reduce_compute_ps"] + tpu["all_reduce_sync_ps"],
+        "input": tpu["tc_infeed_ps"] + tpu["scv0_infeed_ps"],
+        "output": tpu["tc_outfeed_ps"],
+        "all_others": tpu["tc_idle_ps"],
+    }
+    for cat in CATEGORIES:
+        out[f"{cat}_ps"] = values[cat].to_numpy(np.int64) if cat in values else zero
+    out["host_wait_input_ps"] = out["input_ps"].to_numpy(np.int64)
+    out["host_to_device_ps"] = zero
+    out["device_compute_16_ps"] = zero
+    out["device_compute_32_ps"] = zero
+    out["xla_cpu_compute_ps"] = zero
+    out["marker"] = "TPU Steps line"
+    out["in_analysis"] = True
+    return out[STEP_COLUMNS]
 
 
 def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -273,6 +337,31 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
         }
     )
     return markers, spans
+
+
+def _xla_cpu_spans(ev: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
+    """XLA CPU ops on host threads as spans of nbprof's ``XLA_CPU_COMPUTE`` type, each in the step whose
+    time span contains its start (they are usually in no step group: XProf counts their time as "all
+    others"). Zero-length ops are left out."""
+    rows = np.flatnonzero(xla_cpu_op_mask(ev) & (ev["duration_ps"].to_numpy() > 0))
+    empty = pd.DataFrame({"group": [], "type": [], "start_ps": [], "end_ps": []}).astype(np.int64)
+    if len(rows) == 0 or len(steps) == 0:
+        return empty
+    start = ev["start_ps"].to_numpy()[rows]
+    order = np.argsort(steps["start_ps"].to_numpy(), kind="stable")
+    step_start = steps["start_ps"].to_numpy(np.int64)[order]
+    step_end = step_start + steps["duration_ps"].to_numpy(np.int64)[order]
+    step_group = steps.index.to_numpy(np.int64)[order]
+    at = np.searchsorted(step_start, start, side="right") - 1
+    inside = (at >= 0) & (start < step_end[np.maximum(at, 0)])
+    return pd.DataFrame(
+        {
+            "group": step_group[at[inside]],
+            "type": se.XLA_CPU_COMPUTE,
+            "start_ps": start[inside],
+            "end_ps": ev["end_ps"].to_numpy()[rows][inside],
+        }
+    ).astype(np.int64)
 
 
 def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -319,17 +408,6 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     span_key = pd.MultiIndex.from_frame(spans[["plane", "group"]])
     spans = spans[span_key.isin(keep)]
     return markers.drop(columns="plane"), spans.drop(columns="plane")
-
-
-def _tpu_markers(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """TPU step markers from device ``Steps`` lines (breakdown not computed)."""
-    group = grouping.group
-    mk = xs.value_mask(ev["plane"], xs.is_device_plane) & xs.values_in(ev["line"], ["Steps"]) & (group >= 0)
-    start, end = _device_timespan(ev)
-    markers = pd.DataFrame(
-        {"group": group[mk], "start_ps": start[mk], "end_ps": end[mk], "marker": "device Steps line"}
-    )
-    return markers, pd.DataFrame({"group": [], "type": [], "start_ps": [], "end_ps": []}).astype(np.int64)
 
 
 def _device_timespan(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:

@@ -31,6 +31,9 @@ from nbprof.xspace.semantics import int_values as int_array
 
 # XProf's EventType (xprof/utils/event_span.h): a higher value wins when events overlap.
 UNKNOWN_TIME = 0
+# nbprof's own type, below every XProf type: time in a step covered only by XLA CPU ops on host threads
+# (XProf counts it as UNKNOWN_TIME, "all others"; nbprof reports it beside, as XLA CPU compute).
+XLA_CPU_COMPUTE = 5
 HOST_COMPUTE = 10
 HOST_COMPILE = 60
 HOST_TO_HOST = 70
@@ -47,6 +50,7 @@ DEVICE_WAIT_HOST = 170
 
 EVENT_TYPE_NAMES = {
     UNKNOWN_TIME: "unknown_time",
+    XLA_CPU_COMPUTE: "xla_cpu_compute",
     HOST_COMPUTE: "host_compute",
     HOST_COMPILE: "host_compile",
     HOST_TO_HOST: "host_to_host",
@@ -218,22 +222,10 @@ class _Graph:
         return out
 
 
-def group_host_events(ev: pd.DataFrame) -> Grouping:
-    """Group the events of one host (all its planes), reproducing TSL's GroupTfEvents.
-
-    ``ev`` is a slice of ``prof.events`` for one host, in frame order (parents before
-    children, ``parent`` = row label of the nesting parent). Returns the group id of each
-    row (-1 = none), the step names and how the groups were found.
-    """
+def event_graph(ev: pd.DataFrame) -> _Graph:
+    """The edges a group spreads along over the rows of ``ev`` (one host, frame order): nesting on a
+    line, producer -> consumer contexts (``_pt``/``_p`` -> ``_ct``/``_c``) and XProf's inter-thread links."""
     n = len(ev)
-    names = ev["name"]
-    existing = column(ev, "group_id")
-    if existing.notna().any():
-        group = int_array(existing)
-        return Grouping(group=group, names=_existing_names(ev, group), source="group_id stats in the file")
-    if values_in(names, TF_LOOP_OP_NAMES).any():
-        return Grouping(group=np.full(n, -1, np.int64), source="none: TF loop ops present (XProf skips grouping)")
-
     parent = np.full(n, -1, np.int64)
     par = ev["parent"].to_numpy(np.int64)
     if n:
@@ -261,7 +253,38 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
         prod_key = np.concatenate([prod_key, n_keys + link_id])
         cons_key = np.concatenate([cons_key, n_keys + link_id])
         n_keys += int(link_id.max()) + 1
-    graph = _Graph(parent, depth, prod, cons, prod_key, cons_key, n_keys)
+    return _Graph(parent, depth, prod, cons, prod_key, cons_key, n_keys)
+
+
+def spread_from_roots(ev: pd.DataFrame, roots: np.ndarray) -> np.ndarray:
+    """For each row of ``ev``, the position in ``roots`` (rows of ``ev``) of the first root that reaches
+    it along ``event_graph``'s edges; -1 where none does."""
+    inf = np.iinfo(np.int64).max
+    ids = np.full(len(ev), inf, np.int64)
+    if len(roots) == 0:
+        return np.full(len(ev), -1, np.int64)
+    ids[np.asarray(roots, np.int64)] = np.arange(len(roots))
+    spread = event_graph(ev).propagate(ids, np.zeros(len(ev), bool))
+    return np.where(spread == inf, -1, spread)
+
+
+def group_host_events(ev: pd.DataFrame) -> Grouping:
+    """Group the events of one host (all its planes), reproducing TSL's GroupTfEvents.
+
+    ``ev`` is a slice of ``prof.events`` for one host, in frame order (parents before
+    children, ``parent`` = row label of the nesting parent). Returns the group id of each
+    row (-1 = none), the step names and how the groups were found.
+    """
+    n = len(ev)
+    names = ev["name"]
+    existing = column(ev, "group_id")
+    if existing.notna().any():
+        group = int_array(existing)
+        return Grouping(group=group, names=_existing_names(ev, group), source="group_id stats in the file")
+    if values_in(names, TF_LOOP_OP_NAMES).any():
+        return Grouping(group=np.full(n, -1, np.int64), source="none: TF loop ops present (XProf skips grouping)")
+
+    graph = event_graph(ev)
 
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs
     r_col = column(ev, "_r")

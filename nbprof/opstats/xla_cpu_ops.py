@@ -46,19 +46,24 @@ def _children_time(events: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
     return out[rows]
 
 
-def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | None = None) -> pd.DataFrame:
-    """The XLA CPU op db (``device_ops.COLUMNS``; empty when no host event carries ``hlo_op``)."""
-    info = {} if info is None else info
-    ev = frames.events
+def xla_cpu_op_mask(ev: pd.DataFrame) -> np.ndarray:
+    """Rows of ``ev`` (events or a slice of them) that are XLA CPU ops: timed host events with
+    ``hlo_op`` and ``hlo_module`` stats."""
     if len(ev) == 0 or "hlo_op" not in ev.columns or "hlo_module" not in ev.columns:
-        return pd.DataFrame(columns=COLUMNS)
-    mask = (
+        return np.zeros(len(ev), bool)
+    return (
         xs.plane_mask(ev, lambda name: name.startswith("/host:"))
         & (ec.codes(ev["hlo_op"]) >= 0)
         & (ec.codes(ev["hlo_module"]) >= 0)
         & ~ev["aggregated"].to_numpy(dtype=bool)
     )
-    rows = np.flatnonzero(mask)
+
+
+def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | None = None) -> pd.DataFrame:
+    """The XLA CPU op db (``device_ops.COLUMNS``; empty when no host event carries ``hlo_op``)."""
+    info = {} if info is None else info
+    ev = frames.events
+    rows = np.flatnonzero(xla_cpu_op_mask(ev))
     info["xla_cpu_op_events"] = int(len(rows))
     if len(rows) == 0:
         return pd.DataFrame(columns=COLUMNS)

@@ -27,8 +27,15 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
-from nbprof.opstats.step_analysis import bottleneck, step_details, step_summary
-from nbprof.opstats.step_db import CATEGORIES
+from nbprof.opstats.step_analysis import (
+    TPU_BREAKDOWN,
+    bottleneck,
+    nbprof_breakdown_ps,
+    step_details,
+    step_summary,
+    tpu_bottleneck,
+    tpu_step_summary,
+)
 from nbprof.tools._result import ToolResult
 
 HOST_CATEGORIES = (
@@ -84,9 +91,17 @@ def input_pipeline(op_stats: OpStats) -> InputPipeline:
     """XProf's input-pipeline analysis from an OpStats (see the module docstring)."""
     notes = list(op_stats.step_db.notes)
     analysed = op_stats.step_db.analysed_steps
-    device_steps = device_step_table(step_details(analysed))
-    summary = step_summary(analysed)
-    summary.update(bottleneck(analysed))
+    tpu = op_stats.step_db.tpu
+    if tpu is not None and len(tpu.steps):
+        # TPU: XProf's TPU breakdown and bottleneck analysis (TensorCore infeed, outfeed, idle).
+        device_steps = tpu_device_step_table(tpu.steps)
+        summary = {k: v for k, v in step_summary(analysed).items() if k.startswith(("num_steps", "step_time_ms"))}
+        summary.update(tpu_step_summary(tpu.steps))
+        summary.update(tpu_bottleneck(tpu.steps))
+    else:
+        device_steps = device_step_table(step_details(analysed))
+        summary = step_summary(analysed)
+        summary.update(bottleneck(analysed))
     input_ops, breakdown, op_notes = _host_input_ops(op_stats)
     notes.extend(op_notes)
     tf_data_used = (
@@ -118,12 +133,26 @@ def device_step_table(steps: pd.DataFrame) -> pd.DataFrame:
         }
     )
     out["step_time_ms"] = steps["duration_ps"].to_numpy() / 1e9
-    for cat in CATEGORIES:
-        out[f"{cat}_ms"] = steps[f"{cat}_ps"].to_numpy() / 1e9
+    for cat, values in nbprof_breakdown_ps(steps).items():
+        out[f"{cat}_ms"] = values.to_numpy() / 1e9
     out["input_wait_ms"] = steps["host_wait_input_ps"].to_numpy() / 1e9
     out["host_to_device_ms"] = steps["host_to_device_ps"].to_numpy() / 1e9
     with np.errstate(invalid="ignore", divide="ignore"):
         out["input_pct"] = np.where(out["step_time_ms"] > 0, 100.0 * out["input_ms"] / out["step_time_ms"], 0.0)
+    return out
+
+
+def tpu_device_step_table(tpu: pd.DataFrame) -> pd.DataFrame:
+    """Per TPU step: step time and XProf's TPU parts in ms, and the infeed share of the step (%, the
+    average, smallest and largest over the TensorCores)."""
+    out = pd.DataFrame({"host": tpu["host"].to_numpy(), "step_name": tpu["step_name"].to_numpy()})
+    out["step_num"] = tpu["step"].to_numpy()
+    out["step_time_ms"] = tpu["step_time_ps"].to_numpy() / 1e9
+    for part in TPU_BREAKDOWN:
+        out[f"{part}_ms"] = tpu[f"{part}_ps"].to_numpy() / 1e9
+    out["input_pct"] = tpu["infeed_pct_avg"].to_numpy(np.float64)
+    out["input_pct_min"] = tpu["infeed_pct_min"].to_numpy(np.float64)
+    out["input_pct_max"] = tpu["infeed_pct_max"].to_numpy(np.float64)
     return out
 
 

@@ -5,19 +5,26 @@ the input-pipeline analyzer):
 
 * performance summary: average step time (ms) with std/min/max over the analysed steps
   (``prof.steps[in_analysis]``; with several hosts each step's slowest host, as XProf) and
-  its breakdown; % of step time waiting for input;
-  device duty cycle and idle % (TPU); framework-op placement (host vs device, by number of
-  op executions); op time in eager execution (host, device); device compute precision
-  (16-bit vs 32-bit, GPU); FLOPS and HBM bandwidth utilisation where the plane stats give
-  the device's peaks;
+  its breakdown (on TPU XProf's TPU parts: TensorCore compute, infeed, outfeed, idle, host
+  transfer, SparseCore; on CPU the time only XLA CPU ops ran as ``xla_cpu_compute``, which
+  XProf counts as "all others": its figures are kept as ``*_xprof`` keys); % of step time
+  waiting for input; TPU duty cycle (XProf's) and idle %; framework-op placement (host vs
+  device, by number of op executions); op time in eager execution (host, device); device
+  compute precision (16-bit vs 32-bit, GPU); FLOPS utilisation (vs the peak and vs the
+  roofline), HBM bandwidth utilisation and program goodput (``nbprof.opstats.utilization``:
+  XProf 2.24.2 shows 0 for these), the TPU MXU/HBM hardware counters; ``is_training`` and, for
+  inference profiles without steps, the sessions' time (``session_time_ms_*``);
 * step-time graph: per analysed step and category, ms (several hosts: the first host's
   rows of the steps every host ran, as XProf lists them);
+* inference latency (``inference_latency``): XProf's per-percentile split of session time into
+  host, device and communication ms, for inference profiles (``nbprof.opstats.inference``);
 * top 10 ops by self time on the device (framework ops, as XProf), with % of device op
   time, cumulative %, category and FLOP rate (GFLOP/s over the op's total time); on GPUs
   also whether the op is Tensor Core eligible and uses them (kernel stats by op name). XProf
   shows nothing for a profile without a device; we show the top host framework ops then;
 * run environment: host count, device type, device core count;
-* recommendation: XProf's input-bound verdict and sentence, and the tools to open next.
+* recommendation: the input-bound verdict and sentence (nbprof's; XProf's as ``*_xprof``), and
+  the tools to open next.
 """
 
 from __future__ import annotations
@@ -29,12 +36,29 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
-from nbprof.opstats.step_analysis import bottleneck, step_details, step_summary
+from nbprof.opstats.inference import LATENCY_COLUMNS
+from nbprof.opstats.step_analysis import (
+    TPU_BREAKDOWN,
+    bottleneck,
+    nbprof_breakdown_ps,
+    step_details,
+    step_summary,
+    tpu_bottleneck,
+    tpu_step_summary,
+)
 from nbprof.opstats.step_db import CATEGORIES
+from nbprof.opstats.utilization import device_utilization, performance_counters
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
 
 TOP_OPS = 10
+_GENERIC_CATEGORY_KEYS = tuple(
+    f"{c}_ms_{stat}{x}" for c in (*CATEGORIES, "xla_cpu_compute") for stat in ("avg", "std") for x in ("", "_xprof")
+)
+UTILIZATION_KEYS = (
+    "flops_utilization_pct", "flop_rate_utilization_relative_to_roofline_pct", "memory_bw_utilization_pct",
+    "program_goodput_pct", "mxu_utilization_pct", "hbm_counter_utilization_pct",
+)  # fmt: skip
 LOW_PRECISION_PCT = 10.0  # XProf's kLowPrecisionPercentThreshold
 
 
@@ -55,8 +79,9 @@ class Overview(ToolResult):
     top_ops: pd.DataFrame
     recommendation: dict[str, Any]
     notes: list[str] = field(default_factory=list)
+    inference_latency: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=LATENCY_COLUMNS))
     tool: ClassVar[str] = "overview"
-    frame_names: ClassVar[tuple[str, ...]] = ("step_time_graph", "top_ops")
+    frame_names: ClassVar[tuple[str, ...]] = ("step_time_graph", "top_ops", "inference_latency")
 
     def summary_text(self) -> str:
         s = self.summary
@@ -66,6 +91,11 @@ class Overview(ToolResult):
                 f"  step time {s['step_time_ms_avg']:.2f} ms avg (std {s['step_time_ms_std']:.2f}, "
                 f"min {s['step_time_ms_min']:.2f}, max {s['step_time_ms_max']:.2f}) over {s['num_steps']} steps; "
                 f"input {s['input_pct']:.1f}%"
+            )
+        elif s.get("num_sessions"):
+            lines.append(
+                f"  inference: session time {s['session_time_ms_avg']:.2f} ms avg (min {s['session_time_ms_min']:.2f}, "
+                f"max {s['session_time_ms_max']:.2f}) over {s['num_sessions']} sessions"
             )
         else:
             lines.append("  no step time measured")
@@ -85,11 +115,24 @@ def overview(op_stats: OpStats) -> Overview:
     steps = step_db.steps
     notes = list(step_db.notes)
     analysed = step_db.analysed_steps
+    tpu = step_db.tpu.steps if step_db.tpu is not None and len(step_db.tpu.steps) else None
     summary: dict[str, Any] = {}
     summary.update(step_summary(analysed))
-    bn = bottleneck(analysed)
+    if tpu is not None:
+        # TPU: XProf's TPU breakdown (TensorCore compute/infeed/outfeed/idle, host transfer) replaces the
+        # generic categories, and its TPU bottleneck analysis the verdict.
+        summary = {k: v for k, v in summary.items() if not k.endswith(_GENERIC_CATEGORY_KEYS)}
+        summary.update(tpu_step_summary(tpu))
+        bn = tpu_bottleneck(tpu)
+        summary["tc_idle_pct"] = bn["tc_idle_pct"]
+        summary["output_pct"] = bn["output_pct"]
+    else:
+        bn = bottleneck(analysed)
     summary["input_pct"] = bn["input_pct"]
     summary["all_others_pct"] = bn["all_others_pct"]
+    for key in ("xla_cpu_compute_pct", "verdict_xprof", "input_pct_xprof", "all_others_pct_xprof"):
+        if key in bn:
+            summary[key] = bn[key]
     env = op_stats.run_env
     summary.update(
         {
@@ -108,13 +151,45 @@ def overview(op_stats: OpStats) -> Overview:
     op_summary, top, op_notes = _ops(op_stats)
     summary.update(op_summary)
     notes.extend(op_notes)
-    listed = step_details(analysed)
-    graph = pd.DataFrame({"host": listed["host"].to_numpy(), "step_name": listed["step_name"].to_numpy()})
-    graph["step_time_ms"] = listed["duration_ps"].to_numpy() / 1e9
-    for cat in CATEGORIES:
-        graph[f"{cat}_ms"] = listed[f"{cat}_ps"].to_numpy() / 1e9
+    if tpu is not None:
+        graph = tpu_step_graph(tpu)
+    else:
+        listed = step_details(analysed)
+        graph = pd.DataFrame({"host": listed["host"].to_numpy(), "step_name": listed["step_name"].to_numpy()})
+        graph["step_time_ms"] = listed["duration_ps"].to_numpy() / 1e9
+        for cat, values in nbprof_breakdown_ps(listed).items():
+            graph[f"{cat}_ms"] = values.to_numpy() / 1e9
     recommendation = _recommendation(bn, env.hardware_type)
-    return Overview(summary=summary, step_time_graph=graph, top_ops=top, recommendation=recommendation, notes=notes)
+    summary["is_training"] = op_stats.is_training
+    latency = pd.DataFrame(columns=LATENCY_COLUMNS)
+    if not op_stats.is_training and not summary["num_steps"]:
+        # XProf's inference view: sessions' latency in place of the step time
+        sessions = op_stats.inference_sessions
+        if len(sessions.table):
+            summary.update(sessions.summary())
+            latency = sessions.latency_breakdown()
+            notes.extend(sessions.notes)
+    return Overview(
+        summary=summary,
+        step_time_graph=graph,
+        top_ops=top,
+        recommendation=recommendation,
+        notes=notes,
+        inference_latency=latency,
+    )
+
+
+def tpu_step_graph(tpu: pd.DataFrame) -> pd.DataFrame:
+    """XProf's TPU step-time graph: per step, ms of TensorCore compute, SparseCore v0 compute and infeed,
+    TensorCore infeed, outfeed and idle, host transfer (and SparseCore parts where a SparseCore ran);
+    ``infeed_pct`` is the largest share of a core's step spent on infeed."""
+    graph = pd.DataFrame({"host": tpu["host"].to_numpy(), "step_name": tpu["step_name"].to_numpy()})
+    graph["step_time_ms"] = tpu["step_time_ps"].to_numpy() / 1e9
+    parts = TPU_BREAKDOWN + (("sc_compute", "sc_idle") if (tpu["sparse_cores"] > 0).any() else ())
+    for part in parts:
+        graph[f"{part}_ms"] = tpu[f"{part}_ps"].to_numpy() / 1e9
+    graph["infeed_pct"] = tpu["infeed_pct_max"].to_numpy(np.float64)
+    return graph
 
 
 def _precision(steps: pd.DataFrame) -> dict[str, float]:
@@ -128,11 +203,11 @@ def _precision(steps: pd.DataFrame) -> dict[str, float]:
     }
 
 
-def _ops(op_stats: OpStats) -> tuple[dict[str, float | None], pd.DataFrame, list[str]]:
+def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame, list[str]]:
     """Top ops, op placement, eager %, duty cycle from the op metrics dbs."""
     stats = op_stats.framework_op_table(include_idle=False).table
     notes: list[str] = op_stats.op_metrics_notes
-    out: dict[str, float | None] = {}
+    out: dict[str, float | str | None] = {}
     host = op_stats.host_op_db
     device = op_stats.device_op_db
     host_ops = host[host["name"].astype(str) != "IDLE"]
@@ -154,10 +229,11 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | None], pd.DataFrame, list
     )
     if op_stats.run_env.hardware_type == xs.HARDWARE_TPU:
         # XProf reports device idle and duty cycle for TPUs only
-        idle = _idle(device, "device")
-        out.update(idle)
-        out["device_duty_cycle_pct"] = 100.0 - idle["device_idle_time_pct"]
-    out.update(_utilization(op_stats, device, notes))
+        out.update(_idle(device, "device"))
+        duty = op_stats.duty_cycle
+        out["device_duty_cycle_pct"] = duty.duty_cycle_pct
+        out["device_idle_time_high_confidence_ms"] = duty.idle_ps / 1e9
+    out.update(_utilization(op_stats, notes))
     if len(device_tf):
         side, rows = "Device", device_tf
         pct_col = "device_self_time_pct"
@@ -231,29 +307,45 @@ def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
     return top
 
 
-def _utilization(op_stats: OpStats, device: pd.DataFrame, notes: list[str]) -> dict[str, float | None]:
-    """FLOPS and HBM bandwidth utilisation of the device ops against the device's peaks (%).
+def _utilization(op_stats: OpStats, notes: list[str]) -> dict[str, float | str | None]:
+    """FLOPS, HBM bandwidth and roofline utilisation, program goodput and the TPU hardware counters (%).
 
-    nbprof's definition: achieved rate over the device ops' self time (per core) divided by
-    the per-core peak from the plane stats. XProf shows these only for TPU profiles with
-    complete steps; ``None`` where the peak or the FLOPs are unknown.
+    Computed from the device ops over the device time (``nbprof.opstats.utilization``): XProf 2.24.2
+    shows 0 for all but the counters. None where there is no device op or peak.
     """
-    out: dict[str, float | None] = {"flops_utilization_pct": None, "memory_bw_utilization_pct": None}
-    ops = device[device["name"].astype(str) != "IDLE"]
-    busy_s = float(ops["self_time_ps"].sum()) / 1e12 if len(ops) else 0.0
-    if busy_s <= 0:
+    out: dict[str, float | str | None] = dict.fromkeys(UTILIZATION_KEYS)
+    out.update(performance_counters(op_stats.frames.planes))
+    x = op_stats.xla_ops
+    if x.source != "device":
         return out
-    peak_tflops, peak_hbm_gibps = op_stats.perf_env.peak_tflops, op_stats.perf_env.peak_hbm_gibps
-    flops = float(ops["flops"].sum())
-    bytes_accessed = float(ops["bytes_accessed"].sum())
-    if peak_tflops > 0 and flops > 0:
-        out["flops_utilization_pct"] = 100.0 * flops / busy_s / (peak_tflops * 1e12)
-    if peak_hbm_gibps > 0 and bytes_accessed > 0:
-        out["memory_bw_utilization_pct"] = 100.0 * bytes_accessed / busy_s / (peak_hbm_gibps * 2**30)
-    if out["flops_utilization_pct"] is not None or out["memory_bw_utilization_pct"] is not None:
+    util = device_utilization(x.ops, x.total_time_ps, op_stats.perf_env, "the whole profile")
+    if util.flops == 0 and util.hbm_bytes == 0:
+        reason = "no FLOP or byte counts: the device ops carry none"
+        if not op_stats.frames.hlo_protos:
+            reason += " and the profile has no HLO protos to compute them from"
+        out["utilization_unavailable_reason"] = reason
+        notes.append(f"FLOPS / HBM bandwidth utilisation: {reason}")
+    out.update({key: getattr(util, key) for key in UTILIZATION_KEYS if hasattr(util, key)})
+    tpu = op_stats.step_db.tpu
+    if tpu is not None and len(tpu.cores):
+        # XProf's basis on TPU: the ops of the complete steps, over the steps' time on every TensorCore.
+        tc = tpu.cores[~tpu.cores["is_sparse_core"].to_numpy(bool)]
+        in_steps = pd.DataFrame({"category": "", "flops": tc["flops"], "has_breakdown": True,
+                                 "hbm_bytes_all": tc["hbm_bytes"], "bytes_accessed": tc["hbm_bytes"]})  # fmt: skip
+        steps = device_utilization(in_steps, int(tc["duration_ps"].sum()), op_stats.perf_env, "the TPU steps")
+        for key in ("flops_utilization_pct", "flop_rate_utilization_relative_to_roofline_pct",
+                    "memory_bw_utilization_pct"):  # fmt: skip
+            out[key] = getattr(steps, key)
         notes.append(
-            "FLOPS / HBM utilisation: device op FLOPs and bytes over their self time, against the per-core peak "
-            "of the plane stats (XProf reports these only over complete TPU steps)"
+            "FLOPS / HBM bandwidth utilisation: the FLOPs and HBM bytes of the ops in the TPU steps over the steps' "
+            "time on every TensorCore (XProf's basis); program goodput over the whole profile"
+        )
+    if util.flops_utilization_pct is not None or util.memory_bw_utilization_pct is not None:
+        notes.append(
+            f"FLOPS / HBM bandwidth utilisation and program goodput: device ops' FLOPs and HBM bytes over the "
+            f"device time of {util.basis} (idle included, per core) against the peaks of the plane stats; "
+            "XProf 2.24.2 shows 0 for these (it computes them only with Google-internal performance limits); "
+            "program goodput = the time the ops would take at the roofline / the device time"
         )
     return out
 
@@ -267,12 +359,13 @@ def _idle(db: pd.DataFrame, side: str) -> dict[str, float]:
     return {f"{side}_idle_time_pct": 100.0 * idle / total if total else 0.0}
 
 
+_SIDE = {"high": "host", "moderate": "both", "potential": "both", "none": "device", "unknown": "unknown"}
+
+
 def _recommendation(bn: dict[str, Any], hardware_type: str) -> dict[str, Any]:
-    """XProf's verdict and sentence, and the nbprof tools to look at next."""
+    """The verdict and sentence (nbprof's, XProf's beside: ``*_xprof``), and the tools to look at next."""
     verdict = bn["verdict"]
-    bottleneck_side = {"high": "host", "moderate": "both", "potential": "both", "none": "device", "unknown": "unknown"}[
-        verdict
-    ]
+    bottleneck_side = _SIDE[verdict]
     device_tools = ["op_profile" if hardware_type == xs.HARDWARE_TPU else "framework_op_stats", "trace"]
     host_tools = ["input_pipeline", "trace"]
     if bottleneck_side == "device":
@@ -285,8 +378,13 @@ def _recommendation(bn: dict[str, Any], hardware_type: str) -> dict[str, Any]:
         "verdict": verdict,
         "bottleneck": bottleneck_side,
         "text": bn["statement"],
+        "verdict_xprof": bn.get("verdict_xprof", verdict),
+        "bottleneck_xprof": _SIDE[bn.get("verdict_xprof", verdict)],
+        "text_xprof": bn.get("statement_xprof", bn["statement"]),
         "next_tools": list(dict.fromkeys(tools)),
         "kernel_launch_bottleneck": bn["kernel_launch_bottleneck"],
         "device_collectives_bottleneck": bn["device_collectives_bottleneck"],
         "all_others_bottleneck": bn["all_others_bottleneck"],
+        "tc_idle_bottleneck": bn.get("tc_idle_bottleneck", "no"),
+        "tc_idle_statement": bn.get("tc_idle_statement", ""),
     }

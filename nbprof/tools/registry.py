@@ -43,6 +43,9 @@ TOOLS: dict[str, ToolSpec] = {
             "time per TensorFlow/JAX op, host and device",
         ),
         ToolSpec("op_profile", "Op profile", "op_profile", "op_profile", "XLA ops by category or program"),
+        ToolSpec(
+            "hlo_stats", "HLO op stats", "hlo_stats", "hlo_stats", "time, FLOP rate, bandwidth and bound per HLO op"
+        ),
         ToolSpec("kernel_stats", "Kernel stats", "kernel_stats", "kernel_stats", "GPU kernels and launch settings"),
         ToolSpec("memory_profile", "Memory profile", "memory_profile", "memory_profile", "allocator memory over time"),
         ToolSpec(

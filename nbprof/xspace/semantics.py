@@ -91,8 +91,10 @@ SPARSECORE_STEPS_LINE = "SparseCore Steps"
 XLA_MODULES_LINE = "XLA Modules"
 XLA_OPS_LINE = "XLA Ops"
 ASYNC_XLA_OPS_LINE = "Async XLA Ops"
+SPARSECORE_OPS_LINE = "SparseCore Ops"
+SPARSECORE_MODULES_LINE = "SparseCore Modules"
 # Lines XProf reads TPU ops from (tsl IsOpLineName) and lines that extend a TPU core's span.
-TPU_OP_LINES = (XLA_OPS_LINE, "TensorFlow Ops", "Framework Ops", "SparseCore Ops")
+TPU_OP_LINES = (XLA_OPS_LINE, "TensorFlow Ops", "Framework Ops", SPARSECORE_OPS_LINE)
 TPU_STEP_LINES = (STEPS_LINE, SPARSECORE_STEPS_LINE)
 DERIVED_LINE_NAMES = frozenset(
     {
@@ -125,6 +127,14 @@ def is_derived_line(line_ids: np.ndarray | pd.Series, line_names: pd.Series) -> 
     """Derived by id (XProf's rule) or by one of the derived lines' names (files that number
     their synthetic lines differently)."""
     return is_derived_line_id(line_ids) | values_in(line_names, DERIVED_LINE_NAMES)
+
+
+# ------------------------------------------------------------------------ plane stats
+# TPU hardware performance counters XProf reads from the /host:CPU plane (percent, 0-100).
+MXU_UTILIZATION_STAT = "matrix_unit_utilization_percent"
+HBM_UTILIZATION_STAT = "hbm_utilization_percent"
+# A TPU plane's CoreDetails proto (serialized): field 4 local_chip_id, 2 device_ordinal.
+CORE_DETAILS_STAT = "core_details"
 
 
 # ---------------------------------------------------------------------- categoricals

@@ -27,16 +27,37 @@ CPU_ONLY = "CPU-only profile: no device to measure"
 CARDS: list[tuple[str, str, str, str, list[tuple[str, str, str]]]] = [
     ("step_time", "Average step time", "step_time_ms_avg", "ms",
      [("std", "step_time_ms_std", "ms"), ("min", "step_time_ms_min", "ms"), ("max", "step_time_ms_max", "ms")]),
+    ("session_time", "Average session time", "session_time_ms_avg", "ms",
+     [("min", "session_time_ms_min", "ms"), ("max", "session_time_ms_max", "ms"), ("sessions", "num_sessions", "int")]),
     ("input", "Step time waiting for input", "input_pct", "pct", []),
-    ("flops", "FLOPS utilisation", "flops_utilization_pct", "pct", []),
+    ("flops", "FLOPS utilisation", "flops_utilization_pct", "pct",
+     [("of the roofline", "flop_rate_utilization_relative_to_roofline_pct", "pct")]),
     ("duty_cycle", "Device duty cycle", "device_duty_cycle_pct", "pct", [("idle", "device_idle_time_pct", "pct")]),
     ("memory_bw", "Memory bandwidth utilisation", "memory_bw_utilization_pct", "pct", []),
+    ("goodput", "Program goodput efficiency", "program_goodput_pct", "pct", []),
+    ("mxu", "MXU utilisation (counter)", "mxu_utilization_pct", "pct",
+     [("HBM (counter)", "hbm_counter_utilization_pct", "pct")]),
     ("placement", "Op placement (device)", "device_tf_op_pct", "pct", [("host", "host_tf_op_pct", "pct")]),
     ("eager", "Op time in eager execution (host)", "host_op_time_eager_pct", "pct",
      [("device", "device_op_time_eager_pct", "pct")]),
     ("precision", "Device compute in 16-bit", "device_compute_16bit_pct", "pct",
      [("32-bit", "device_compute_32bit_pct", "pct")]),
 ]  # fmt: skip
+
+# Cards computed from the device ops' FLOPs and bytes (the overview says why they are missing).
+UTILIZATION_CARDS = {"flops", "memory_bw", "goodput"}
+# Cards only inference profiles have: left out elsewhere rather than shown as unavailable.
+INFERENCE_CARDS = {"session_time"}
+# ``*_ms_avg`` summary keys that are not step-time categories
+NOT_CATEGORIES = {"step_time_ms_avg", "session_time_ms_avg"}
+LATENCY_COLUMNS = [
+    ("percentile", "Percentile", "str"),
+    ("host_ms", "Host time (ms)", "ms"),
+    ("device_ms", "Device time (ms)", "ms"),
+    ("communication_ms", "Host-device communication (ms)", "ms"),
+    ("total_ms", "Total latency (ms)", "ms"),
+    ("waiting_ms", "Of host time: queued (ms)", "ms"),
+]
 
 TOP_OPS_COLUMNS = [
     ("name", "Operation", "name"), ("self_time_pct", "Time (%)", "pct"), ("cumulative_pct", "Cumulative time (%)", "pct"),
@@ -56,7 +77,9 @@ def missing_reason(card_id: str, summary: dict[str, Any]) -> str:
     hardware = summary.get("hardware_type")
     if card_id in ("step_time", "input"):
         return NO_STEPS
-    if hardware == xs.HARDWARE_CPU and card_id in ("flops", "duty_cycle", "memory_bw", "precision"):
+    if card_id in UTILIZATION_CARDS and summary.get("utilization_unavailable_reason"):
+        return str(summary["utilization_unavailable_reason"])
+    if hardware == xs.HARDWARE_CPU and card_id in ("flops", "duty_cycle", "memory_bw", "precision", "goodput", "mxu"):
         return CPU_ONLY
     return {
         "flops": "the device's ops carry no FLOP counts in this profile",
@@ -71,7 +94,7 @@ def breakdown(summary: dict[str, Any]) -> list[list[Any]]:
     rows = [
         [category_label(key[: -len("_ms_avg")]), jsonable(value), "ms"]
         for key, value in summary.items()
-        if key.endswith("_ms_avg") and key != "step_time_ms_avg" and jsonable(value)
+        if key.endswith("_ms_avg") and key not in NOT_CATEGORIES and jsonable(value)
     ]
     return sorted(rows, key=lambda r: -r[1])
 
@@ -82,6 +105,8 @@ def cards(summary: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for card_id, label, key, kind, details in CARDS:
         value = jsonable(summary.get(key))
+        if card_id in INFERENCE_CARDS and value is None:
+            continue
         card: dict[str, Any] = {"id": card_id, "label": label, "type": kind}
         if value is None or (card_id in ("step_time", "input") and not has_steps):
             card.update(available=False, reason=missing_reason(card_id, summary))
@@ -121,7 +146,7 @@ def advice(result: Overview) -> str:
         parts = [
             (key[: -len("_ms_avg")], value)
             for key, value in s.items()
-            if key.endswith("_ms_avg") and key != "step_time_ms_avg" and value
+            if key.endswith("_ms_avg") and key not in NOT_CATEGORIES and value
         ]
         if parts:
             category, value = max(parts, key=lambda kv: kv[1])
@@ -140,6 +165,7 @@ def build(result: Overview) -> dict[str, Any]:
     top = result.top_ops
     side = str(top["side"].iloc[0]) if len(top) else ""
     rec = result.recommendation
+    latency = result.inference_latency
     return {
         "banner": None if summary["num_steps"] else NO_STEPS_BANNER,
         "advice": advice(result),
@@ -159,5 +185,8 @@ def build(result: Overview) -> dict[str, Any]:
             "text": str(rec["text"] or ""),
             "next_tools": [next_tool(str(n)) for n in rec["next_tools"]],
         },
+        "inference_latency": {**table(latency, LATENCY_COLUMNS), "title": "Inference session latency"}
+        if len(latency)
+        else None,
         "notes": notes_of(result),
     }

@@ -1,0 +1,201 @@
+"""Inference sessions: how long each request took and where its time went (host, device, transfers).
+
+XProf's overview replaces the step-time graph of an inference profile (one whose HLO shows no
+gradient computation: ``is_training``) by the latency of its "sessions" at a few percentiles,
+split into host time, device time and host-device communication
+(``xprof/convert/inference_stats.cc``, ``compute_inference_latency.cc``). XProf finds sessions
+only in TensorFlow serving profiles: request events (``BatchingSessionRun``, ``TfrtModelRun``,
+``ServingModelRun``, else ``SessionRun`` / ``RunGraph``) or user roots marked ``_r=-1``, with
+their ``group_id``. A JAX program's calls are none of these, so XProf shows an empty table for
+the TPU v6e inference profile.
+
+nbprof finds the sessions itself, per host:
+
+* **sessions** are XProf's request events where the profile has them, else the top-level jitted
+  calls of JAX (``PjitFunction(...)`` events at depth 0 on ``/host:CPU``);
+* a session owns every event it reaches through nesting and producer/consumer links (the same
+  edges as step grouping: ``step_grouping.event_graph``), on host threads and devices: its device
+  programs (``XLA Modules`` events) and its host-device transfers;
+* ``total_ps`` runs from the session's start to the end of the last event it owns (a JAX call
+  returns before its program has run on the device: the session lasts until the device is done);
+  ``device_ps`` is the time any of its device programs ran (union over cores); ``transfer_ps`` the
+  time its transfers ran outside that; ``host_ps`` the rest (XProf's split). Of the host time,
+  ``waiting_ps`` is when none of the session's events ran at all: a JAX call is queued behind the
+  programs dispatched before it (nbprof's addition).
+
+``latency_breakdown`` is XProf's table: the average, then the sessions at the 50th, 75th, 90th, 99th
+and 99.9th percentile of total time (the session at index ``int(p / 100 x n)`` of the sorted list,
+as XProf picks it). Times are int64 ps in ``InferenceSessions.table``, ms in the breakdown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from nbprof.hlo.index import HloIndex
+from nbprof.opstats import event_columns as ec
+from nbprof.opstats.step_db import union_length
+from nbprof.opstats.step_grouping import spread_from_roots
+from nbprof.xspace import semantics as xs
+from nbprof.xspace.frameset import Frames
+
+# XProf's request event types, in the order it prefers them (inference_stats.cc BuildRequestEventsMap).
+REQUEST_EVENTS = (("BatchingSessionRun",), ("TfrtModelRun",), ("ServingModelRun",), ("SessionRun", "RunGraph"))
+USER_ROOT_LEVEL = -1  # `_r=-1`: a user-defined request root
+JAX_CALL_PREFIX = "PjitFunction("
+# Host events that move data between host and device (XProf's data-transfer and TPU-system transfer types).
+TRANSFER_PREFIXES = (
+    "tpu::System::TransferToDevice", "tpu::System::TransferFromDevice", "ReadHbm", "WriteHbm",
+    "TransferH2DRequest", "TransferD2HRequest", "TransferPreprocessedH2DRequest",
+)  # fmt: skip
+PERCENTILES = (50.0, 75.0, 90.0, 99.0, 99.9)
+SESSION_COLUMNS = ["host", "session", "name", "start_ps", "end_ps", "total_ps", "host_ps", "device_ps",
+                   "transfer_ps", "waiting_ps", "device_programs"]  # fmt: skip
+LATENCY_COLUMNS = ["percentile", "host_ms", "device_ms", "communication_ms", "total_ms", "waiting_ms"]
+
+
+@dataclass(frozen=True)
+class InferenceSessions:
+    """The profile's inference sessions: ``table`` (``SESSION_COLUMNS``, int64 ps), how they were
+    found (``source``: ``"request events"``, ``"JAX jit calls"`` or ``""``), ``notes``."""
+
+    table: pd.DataFrame
+    source: str
+    notes: list[str] = field(default_factory=list)
+
+    def latency_breakdown(self) -> pd.DataFrame:
+        """XProf's inference latency table: ``Avg`` then each percentile, ms (``LATENCY_COLUMNS``)."""
+        t = self.table
+        if len(t) == 0:
+            return pd.DataFrame({c: pd.Series(dtype=object if c == "percentile" else float) for c in LATENCY_COLUMNS})
+        ordered = t.sort_values("total_ps", kind="stable").reset_index(drop=True)
+        picks = [min(int(p / 100.0 * len(ordered)), len(ordered) - 1) for p in PERCENTILES]
+        parts = ["host_ps", "device_ps", "transfer_ps", "total_ps", "waiting_ps"]
+        rows = [("Avg", *t[parts].mean().tolist())]
+        for p, i in zip(PERCENTILES, picks):
+            rows.append((f"{p:.1f}%", *ordered.iloc[i][parts].tolist()))
+        out = pd.DataFrame(rows, columns=LATENCY_COLUMNS)
+        for c in LATENCY_COLUMNS[1:]:
+            out[c] = out[c].astype(np.float64) / 1e9
+        return out
+
+    def summary(self) -> dict[str, float | int | None]:
+        """Session count, session time statistics (ms) and sessions per second over the sessions' span."""
+        t = self.table
+        if len(t) == 0:
+            return {"num_sessions": 0}
+        total_ms = t["total_ps"].to_numpy(np.float64) / 1e9
+        span_s = (int(t["end_ps"].max()) - int(t["start_ps"].min())) / 1e12
+        return {
+            "num_sessions": int(len(t)),
+            "session_time_ms_avg": float(total_ms.mean()),
+            "session_time_ms_std": float(total_ms.std(ddof=1)) if len(t) > 1 else 0.0,
+            "session_time_ms_min": float(total_ms.min()),
+            "session_time_ms_max": float(total_ms.max()),
+            "sessions_per_s": len(t) / span_s if span_s > 0 else None,
+        }
+
+
+def is_training(index: HloIndex) -> bool:
+    """XProf's ModelTracker: the profile trains when an HLO instruction's framework op sits in a JAX
+    ``transpose(...)`` name scope (a gradient) or a TensorFlow ``gradients*`` / ``gradient_tape`` scope.
+    Without HLO protos XProf says False, as this does."""
+    ins = index.instructions
+    if len(ins) == 0:
+        return False
+    names = pd.Series(pd.unique(ins["op_name"].astype(str)))
+    jax = names.str.contains(r"(?:^|/)transpose\(", regex=True)
+    tf = names.str.contains(r"(?:^|/)(?:gradient_tape|gradients[^/]*)/", regex=True)
+    return bool((jax | tf).any())
+
+
+def _session_roots(ev: pd.DataFrame) -> tuple[np.ndarray, str]:
+    """Rows of ``ev`` (one host) that start sessions, and how they were found."""
+    on_host = xs.values_in(ev["plane"], [xs.HOST_PLANE])
+    for names in REQUEST_EVENTS:
+        rows = np.flatnonzero(on_host & xs.values_in(ev["name"], names))
+        if len(rows):
+            return rows, "request events"
+    root = xs.int_values(xs.column(ev, "_r"), missing=0)
+    rows = np.flatnonzero(on_host & (root == USER_ROOT_LEVEL))
+    if len(rows):
+        return rows, "request events"
+    calls = (
+        on_host
+        & (ev["depth"].to_numpy() == 0)
+        & xs.category_mask(ev["name"], lambda s: s.str.startswith(JAX_CALL_PREFIX))
+    )
+    return np.flatnonzero(calls), "JAX jit calls" if calls.any() else ""
+
+
+def _host_sessions(ev: pd.DataFrame, host: str) -> tuple[pd.DataFrame, str]:
+    roots, source = _session_roots(ev)
+    if len(roots) == 0:
+        return pd.DataFrame(columns=SESSION_COLUMNS), ""
+    roots = roots[np.argsort(ev["start_ps"].to_numpy()[roots], kind="stable")]
+    owner = spread_from_roots(ev, roots)
+    owned = np.flatnonzero(owner >= 0)
+    g = owner[owned]
+    start, end = ev["start_ps"].to_numpy()[owned], ev["end_ps"].to_numpy()[owned]
+    n = len(roots)
+    last = np.full(n, np.iinfo(np.int64).min, np.int64)
+    np.maximum.at(last, g, end)
+    first = ev["start_ps"].to_numpy()[roots].astype(np.int64)
+    device = (xs.plane_mask(ev, xs.is_device_plane) & xs.values_in(ev["line"], [xs.XLA_MODULES_LINE]))[owned]
+    transfer = xs.category_mask(ev["name"], lambda s: s.str.startswith(TRANSFER_PREFIXES))[owned] & ~device
+    sessions = np.arange(n)
+    device_ps = union_length(g[device], start[device], end[device]).reindex(sessions, fill_value=0)
+    both = device | transfer
+    busy = union_length(g[both], start[both], end[both]).reindex(sessions, fill_value=0)
+    ran = both | (ev["duration_ps"].to_numpy()[owned] > 0)
+    anything = union_length(g[ran], start[ran], end[ran]).reindex(sessions, fill_value=0).to_numpy(np.int64)
+    total = np.maximum(last, first + ev["duration_ps"].to_numpy()[roots]) - first
+    device_v = device_ps.to_numpy(np.int64)
+    transfer_v = (busy - device_ps).to_numpy(np.int64)
+    programs = pd.Series(g[device]).value_counts().reindex(sessions, fill_value=0).to_numpy(np.int64)
+    table = pd.DataFrame(
+        {
+            "host": host,
+            "session": sessions,
+            "name": ec.str_column(ev, "name", roots),
+            "start_ps": first,
+            "end_ps": first + total,
+            "total_ps": total.astype(np.int64),
+            "host_ps": np.maximum(total - device_v - transfer_v, 0).astype(np.int64),
+            "device_ps": device_v,
+            "transfer_ps": transfer_v,
+            "waiting_ps": np.maximum(total - anything, 0).astype(np.int64),
+            "device_programs": programs,
+        }
+    )
+    return table[SESSION_COLUMNS], source
+
+
+def build_inference_sessions(frames: Frames) -> InferenceSessions:
+    """The inference sessions of every host of ``frames`` (see the module docstring)."""
+    ev_all = frames.events
+    tables, sources = [], []
+    planes = xs.values_in(ev_all["plane"], [xs.HOST_PLANE]) | xs.plane_mask(ev_all, xs.is_device_plane)
+    for host in list(frames.hosts):
+        ev = ev_all[(ev_all["host"] == host).to_numpy() & planes]  # one host's host and device events
+        table, source = _host_sessions(ev, host)
+        if len(table):
+            tables.append(table)
+            sources.append(source)
+    if not tables:
+        return InferenceSessions(pd.DataFrame(columns=SESSION_COLUMNS), "", ["no inference sessions found"])
+    table = pd.concat(tables, ignore_index=True)
+    source = sources[0] if len(set(sources)) == 1 else "request events and JAX jit calls"
+    notes = [
+        f"inference sessions: {len(table):,} {source}; a session lasts until the last host, transfer or device "
+        "event it reaches (nesting and producer/consumer links) ends"
+    ]
+    if source == "JAX jit calls":
+        notes.append(
+            "XProf finds sessions only in TensorFlow serving request events and shows an empty latency table for "
+            "JAX programs; nbprof takes each top-level jitted call as a session"
+        )
+    return InferenceSessions(table, source, notes)

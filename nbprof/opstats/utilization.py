@@ -1,0 +1,126 @@
+"""How much of the device's compute and memory bandwidth the ops used: the overview's utilisations.
+
+XProf 2.24.2 leaves these at 0 outside Google: its overview computes FLOPS and memory-bandwidth
+utilisation only when given "TPU performance limits", which the open-source build never passes,
+and reads MXU and HBM utilisation from hardware counters (``matrix_unit_utilization_percent`` and
+``hbm_utilization_percent`` stats of the ``/host:CPU`` plane) that only some TPU runtimes write;
+program goodput is not computed at all. nbprof computes them from the device op db and the
+device's peaks (``PerfEnv``), the way XProf's own formula (``ComputeTpuAnalysisResult``) would:
+
+* the ops counted are those that have no ops inside them (not ``call``, ``conditional``,
+  ``while``, ``megacore fusion``), their FLOPs (XProf's ``flops``, normalised to 16-bit work)
+  and HBM bytes (the op's memory-access breakdown where known, else all its bytes);
+* ``time`` is the device time the ops ran in, idle included, summed over cores (so rates are per
+  core, as the peaks are);
+* ``flops_utilization_pct`` = FLOP rate / peak FLOP rate;
+  ``flop_rate_utilization_relative_to_roofline_pct`` = FLOP rate / min(operational intensity x
+  peak bandwidth, peak FLOP rate) (XProf's definition);
+  ``memory_bw_utilization_pct`` = HBM bytes / time / peak HBM bandwidth;
+* ``program_goodput_pct`` (nbprof's definition; XProf's is not public) = the time the ops would
+  take at the roofline (each op bound by its FLOPs at peak FLOP rate or its HBM bytes at peak
+  bandwidth, whichever is longer) / the time the device spent, idle included;
+* ``mxu_utilization_pct`` / ``hbm_counter_utilization_pct``: the hardware counters where the
+  profile has them (XProf shows them as they are), averaged over hosts.
+
+Percentages are 0-100; None where the peak or the counts are unknown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from nbprof.opstats.perf_env import PerfEnv
+from nbprof.xspace import semantics as xs
+
+# tsl MayHaveInnerOps: their time and costs include the ops nested in them.
+INNER_OP_CATEGORIES = ("call", "conditional", "while", "megacore fusion")
+GIBI = 2**30
+
+
+@dataclass(frozen=True)
+class Utilization:
+    """The overview's utilisation metrics (percent, 0-100; None where unknown) and what they rest on.
+
+    ``flops``, ``hbm_bytes``: totals of the counted ops; ``time_ps``: the device time they are
+    divided by (summed over cores, idle included); ``basis``: which time that is.
+    """
+
+    flops_utilization_pct: float | None
+    flop_rate_utilization_relative_to_roofline_pct: float | None
+    memory_bw_utilization_pct: float | None
+    program_goodput_pct: float | None
+    flop_rate_gflops: float
+    hbm_bw_gibps: float
+    operational_intensity: float
+    flops: float
+    hbm_bytes: float
+    time_ps: int
+    basis: str
+
+
+def leaf_ops(ops: pd.DataFrame) -> pd.DataFrame:
+    """The ops whose costs are their own (categories that may hold inner ops left out)."""
+    inner = ops["category"].astype(str).str.lower().isin(INNER_OP_CATEGORIES).to_numpy()
+    return ops[~inner]
+
+
+def hbm_bytes_of(ops: pd.DataFrame) -> np.ndarray:
+    """HBM bytes per op: the memory-access breakdown's where the op has one, else all its bytes."""
+    return np.where(ops["has_breakdown"].to_numpy(bool), ops["hbm_bytes_all"], ops["bytes_accessed"]).astype(np.float64)
+
+
+def device_utilization(ops: pd.DataFrame, time_ps: int, env: PerfEnv, basis: str) -> Utilization:
+    """Utilisations of device ops (device op db rows, no IDLE) over ``time_ps`` against ``env``'s peaks."""
+    leaves = leaf_ops(ops)
+    flops = float(leaves["flops"].sum()) if len(leaves) else 0.0
+    hbm = hbm_bytes_of(leaves) if len(leaves) else np.zeros(0)
+    hbm_total = float(hbm.sum())
+    seconds = time_ps / 1e12
+    rate = flops / seconds if seconds > 0 else 0.0  # FLOP/s
+    bandwidth = hbm_total / seconds if seconds > 0 else 0.0  # bytes/s
+    intensity = flops / hbm_total if hbm_total > 0 else 0.0
+    peak_flops = env.peak_tflops * 1e12
+    peak_bw = env.peak_hbm_gibps * GIBI
+    counted = seconds > 0 and len(leaves) > 0
+    flops_pct = 100.0 * rate / peak_flops if counted and peak_flops > 0 and flops > 0 else None
+    bw_pct = 100.0 * bandwidth / peak_bw if counted and peak_bw > 0 and hbm_total > 0 else None
+    roofline_pct = None
+    goodput = None
+    if counted and peak_flops > 0 and peak_bw > 0 and (flops > 0 or hbm_total > 0):
+        attainable = min(intensity * peak_bw, peak_flops) if hbm_total > 0 else peak_flops
+        roofline_pct = 100.0 * rate / attainable if attainable > 0 else None
+        op_flops = leaves["flops"].to_numpy(np.float64)
+        ideal_s = np.maximum(op_flops / peak_flops, hbm / peak_bw).sum()
+        goodput = 100.0 * float(ideal_s) / seconds
+    return Utilization(
+        flops_utilization_pct=flops_pct,
+        flop_rate_utilization_relative_to_roofline_pct=roofline_pct,
+        memory_bw_utilization_pct=bw_pct,
+        program_goodput_pct=goodput,
+        flop_rate_gflops=rate / 1e9,
+        hbm_bw_gibps=bandwidth / GIBI,
+        operational_intensity=intensity,
+        flops=flops,
+        hbm_bytes=hbm_total,
+        time_ps=int(time_ps),
+        basis=basis,
+    )
+
+
+def performance_counters(planes: pd.DataFrame) -> dict[str, float | None]:
+    """The TPU hardware counters XProf shows (``/host:CPU`` plane stats, percent), averaged over hosts;
+    None where no host plane has them."""
+    out: dict[str, float | None] = {"mxu_utilization_pct": None, "hbm_counter_utilization_pct": None}
+    if len(planes) == 0:
+        return out
+    host = planes[(planes["name"].astype(str) == xs.HOST_PLANE).to_numpy()]
+    for key, stat in (("mxu_utilization_pct", xs.MXU_UTILIZATION_STAT),
+                      ("hbm_counter_utilization_pct", xs.HBM_UTILIZATION_STAT)):  # fmt: skip
+        if stat in host.columns:
+            values = pd.to_numeric(host[stat], errors="coerce").dropna()
+            if len(values):
+                out[key] = float(values.mean())
+    return out

@@ -1,0 +1,124 @@
+"""Inference profiles: XProf's ``is_training``, and the sessions' latency split XProf leaves empty for JAX.
+
+References: every fixture's XProf run environment (``is_training``), and XProf's untrimmed overview
+for the TPU v6e inference profile (tests/reference/tpu_v6e/raw/overview_page.json, copied from
+the project's shared XProf outputs): its inference-latency table has no rows, because XProf finds
+sessions only in TensorFlow serving request events. nbprof takes JAX's top-level jitted calls as
+sessions; its numbers are checked by hand on a profile built here and against the fixture's raw
+events.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xspace_builder import XSpaceBuilder
+
+import nbprof
+from nbprof.opstats.inference import LATENCY_COLUMNS, PERCENTILES
+
+HERE = Path(__file__).parent
+US = 1_000_000  # ps
+MS = 1_000 * US
+FIXTURES = sorted(
+    p.name for p in (HERE / "reference").iterdir() if (p / "overview_page.json").exists() and (HERE / "fixtures" / p.name).exists()
+)  # fmt: skip
+
+
+@functools.cache
+def load(name: str) -> nbprof.Profile:
+    return nbprof.load(HERE / "fixtures" / name)
+
+
+def xprof_run_environment(name: str) -> dict:
+    data = json.loads((HERE / "reference" / name / "overview_page.json").read_text())
+    return data["run_environment"]["p"] if isinstance(data, dict) else data[2]["p"]
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_is_training_matches_xprof(name):
+    assert load(name).overview().summary["is_training"] == (xprof_run_environment(name)["is_training"] == "true")
+
+
+def test_tpu_v6e_sessions_where_xprof_lists_none():
+    raw = json.loads((HERE / "reference" / "tpu_v6e" / "raw" / "overview_page.json").read_text())
+    latency = raw[4]
+    assert [c["id"] for c in latency["cols"]] == ["percentile", "hostTimeMs", "deviceTimeMs", "communicationTimeMs",
+                                                  "totalTimeMs"] and latency["rows"] == []  # fmt: skip
+    prof = load("tpu_v6e")
+    ov = prof.overview()
+    sessions = prof.op_stats().inference_sessions
+    table = sessions.table
+    ev = prof.events
+    calls = ev[
+        (ev["plane"] == "/host:CPU") & (ev["depth"] == 0) & ev["name"].astype(str).str.startswith("PjitFunction(")
+    ]
+    assert sessions.source == "JAX jit calls" and len(table) == len(calls) == 105
+    # every device program belongs to exactly one call: 100 x jit_f and 3 x _psum on 4 cores, 2 one-core programs
+    modules = ev[ev["line"] == "XLA Modules"]
+    assert table["device_programs"].sum() == len(modules) == 414
+    first = table.iloc[0]  # PjitFunction(convert_element_type): one program on TPU:0
+    assert first["name"] == "PjitFunction(convert_element_type)" and first["device_programs"] == 1
+    module = modules[modules["name"].astype(str).str.startswith("jit_convert_element_type")].iloc[0]
+    assert first["device_ps"] == module["duration_ps"]
+    parts = table["host_ps"] + table["device_ps"] + table["transfer_ps"]
+    assert (parts == table["total_ps"]).all() and (table["waiting_ps"] <= table["host_ps"]).all()
+    # XProf's percentile pick: the session at int(p / 100 * n) of the sorted totals; the average first
+    lat = ov.inference_latency
+    assert list(lat.columns) == LATENCY_COLUMNS and lat["percentile"].tolist() == ["Avg"] + [f"{p:.1f}%" for p in
+                                                                                            PERCENTILES]  # fmt: skip
+    totals = np.sort(table["total_ps"].to_numpy()) / 1e9
+    assert lat["total_ms"].iloc[1:].tolist() == pytest.approx([totals[int(p / 100 * 105)] for p in PERCENTILES])
+    assert lat["total_ms"].iloc[0] == pytest.approx(totals.mean())
+    s = ov.summary
+    assert s["num_sessions"] == 105 and s["session_time_ms_avg"] == pytest.approx(totals.mean())
+    assert "inference: session time" in repr(ov)
+    assert any("XProf finds sessions only in TensorFlow serving" in n for n in ov.notes)
+
+
+def inference_profile(tmp_path: Path) -> nbprof.Profile:
+    """Three jitted calls of 1 ms, 2 ms apart. Each hands a host-to-device transfer (1 ms, from 0.5 ms into the
+    call) to a worker thread and enqueues a 3 ms device program (producer/consumer links); the device runs the
+    programs one after another from 2 ms: call k's program runs 2 + 3k .. 5 + 3k ms (queued behind the others)."""
+    b = XSpaceBuilder()
+    host = b.plane("/host:CPU", plane_id=0)
+    main, worker = host.line("main", line_id=1), host.line("pjrt-worker", line_id=2)
+    tpu = b.plane("/device:TPU:0", plane_id=1)
+    tpu.plane_stat("peak_teraflops_per_second", 100.0)
+    modules = tpu.line("XLA Modules", line_id=2)
+    for k in range(3):
+        t = k * 2 * MS
+        main.event("PjitFunction(f)", offset_ps=t, duration_ps=1 * MS)
+        main.event("Execute", offset_ps=t + 100 * US, duration_ps=200 * US, stats={"_pt": 5, "_p": 100 + k})
+        main.event("DoEnqueueProgram", offset_ps=t + 400 * US, duration_ps=100 * US, stats={"_pt": 12, "_p": 200 + k})
+        worker.event("tpu::System::TransferToDevice", offset_ps=t + 500 * US, duration_ps=1 * MS,
+                     stats={"_ct": 5, "_c": 100 + k})  # fmt: skip
+        modules.event("jit_f(7)", offset_ps=(2 + 3 * k) * MS, duration_ps=3 * MS, stats={"_ct": 12, "_c": 200 + k})
+    return nbprof.load(b.write(tmp_path))
+
+
+def test_sessions_by_hand(tmp_path):
+    prof = inference_profile(tmp_path)
+    table = prof.op_stats().inference_sessions.table
+    # call k starts at 2k ms, its program ends at 5 + 3k ms
+    assert table["total_ps"].tolist() == [5 * MS, 6 * MS, 7 * MS]
+    assert table["device_ps"].tolist() == [3 * MS] * 3
+    assert table["transfer_ps"].tolist() == [1 * MS] * 3  # 0.5 .. 1.5 ms, before the program
+    assert table["host_ps"].tolist() == [1 * MS, 2 * MS, 3 * MS]
+    # nothing of call k runs from its transfer's end (2k + 1.5 ms) until its program starts (2 + 3k ms)
+    assert table["waiting_ps"].tolist() == [int(0.5 * MS), int(1.5 * MS), int(2.5 * MS)]
+    lat = prof.overview().inference_latency.set_index("percentile")
+    assert lat.loc["Avg", "total_ms"] == pytest.approx(6.0) and lat.loc["Avg", "host_ms"] == pytest.approx(2.0)
+    assert lat.loc["50.0%", "total_ms"] == pytest.approx(6.0)  # index int(0.5 * 3) = 1 of the sorted totals
+    assert lat.loc["99.9%", "total_ms"] == pytest.approx(7.0)
+    assert lat.loc["Avg", "communication_ms"] == pytest.approx(1.0)
+    assert prof.overview().summary["is_training"] is False
+
+
+def test_training_profiles_have_no_session_table():
+    ov = load("jax_mlp_train").overview()
+    assert ov.summary["is_training"] and ov.inference_latency.empty and "num_sessions" not in ov.summary
