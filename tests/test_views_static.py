@@ -183,6 +183,7 @@ TOOLS_WITH_RESULTS = {
     "memory_viewer": ("tpu_v6e", lambda p: p.memory_viewer()),
     "roofline": ("tpu_v6e", lambda p: p.roofline()),
     "pod_viewer": ("jax_mlp_train", lambda p: p.pod_viewer()),
+    "hlo_stats": ("amd_mi300x_gemm", lambda p: p.hlo_stats()),
     "compare": ("jax_mlp_train", lambda p: nbprof.compare(p, p)),
 }
 
@@ -221,7 +222,10 @@ def test_no_steps_banner_and_opening_tool(profiles):
 
 def test_cards_say_why_a_number_is_missing(profiles):
     cards = {c["id"]: c for c in compute_payload(profiles("gpu_v100"), "overview")["cards"]}
-    assert cards["flops"]["reason"] == "the device's ops carry no FLOP counts in this profile"
+    # V100 (TF, no XLA): the kernels carry no FLOPs and there is no HLO to compute them from
+    assert cards["flops"]["reason"] == (
+        "no FLOP or byte counts: the device ops carry none and the profile has no HLO protos to compute them from"
+    )
     assert "TPU" in cards["duty_cycle"]["reason"]
     cards = {c["id"]: c for c in compute_payload(profiles("jax_mlp_train"), "overview")["cards"]}
     assert cards["flops"]["reason"].startswith("CPU-only")

@@ -18,14 +18,23 @@ from nbprof.widgets.payloads._common import column_values
 TO_MS = {"_ms": 1.0, "_us": 1e-3}
 
 
+# nbprof's own step-time categories beside XProf's: time only XLA CPU ops covered (JAX or
+# PyTorch/XLA on CPU; the overview counts it as compute, XProf as "all others")
+EXTRA_CATEGORIES = {"xla_cpu_compute": "XLA CPU compute"}
+
+
 def category_label(category: str) -> str:
     """``device_compute`` -> ``Device compute`` (XProf's names)."""
+    if category in EXTRA_CATEGORIES:
+        return EXTRA_CATEGORIES[category]
     return CATEGORY_LABELS.get(category, category.replace("_", " ").capitalize())
 
 
 def category_columns(frame: pd.DataFrame, suffix: str) -> list[str]:
-    """The categories with some time in ``frame`` (``<category><suffix>`` columns), in XProf's order."""
-    return [c for c in CATEGORIES if f"{c}{suffix}" in frame.columns and frame[f"{c}{suffix}"].abs().sum() > 0]
+    """The categories with some time in ``frame`` (``<category><suffix>`` columns), in XProf's order,
+    then nbprof's own."""
+    names = [*CATEGORIES, *EXTRA_CATEGORIES]
+    return [c for c in names if f"{c}{suffix}" in frame.columns and frame[f"{c}{suffix}"].abs().sum() > 0]
 
 
 def step_labels(frame: pd.DataFrame) -> list[str]:
