@@ -95,6 +95,7 @@ def test_pod_viewer_slider_and_hover(harness_page, multi_host_logdir, screenshot
             "host_to_device_ps",
             "device_compute_16_ps",
             "device_compute_32_ps",
+            "xla_cpu_compute_ps",  # the part of all_others_ps only XLA CPU ops covered
         }
     ]
     last = len(payload["steps"]) - 1
