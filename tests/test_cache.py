@@ -54,7 +54,16 @@ def copy_fixture(name: str, tmp_path: Path) -> Path:
 
 
 def cache_dirs(logdir: Path) -> list[Path]:
+    cache.flush()  # entries are written on a background thread
     return sorted(p for p in logdir.rglob(f"{cache.CACHE_DIR_NAME}/*") if (p / "manifest.json").exists())
+
+
+def built(path: Path, **options: object) -> nbprof.Profile:
+    """Load, build the frames, and wait for the cache entry that writes."""
+    prof = nbprof.load(path, **options)
+    prof.events  # noqa: B018
+    cache.flush()
+    return prof
 
 
 def assert_same_profile(a: nbprof.Profile, b: nbprof.Profile) -> None:
@@ -68,7 +77,7 @@ def assert_same_profile(a: nbprof.Profile, b: nbprof.Profile) -> None:
 def test_reopened_frames_equal_fresh_ones(tmp_path: Path, decodes: list[str], name: str) -> None:
     logdir = copy_fixture(name, tmp_path)
     first = nbprof.load(logdir)
-    first.events  # noqa: B018 - the first full read writes the cache
+    first.events  # noqa: B018 - the first full read writes the cache (on a background thread)
     assert len(cache_dirs(logdir)) == 1
     decodes.clear()
     again = nbprof.load(logdir)
@@ -79,7 +88,7 @@ def test_reopened_frames_equal_fresh_ones(tmp_path: Path, decodes: list[str], na
 
 def test_reopened_columns_can_be_written_without_touching_the_cache(tmp_path: Path) -> None:
     logdir = copy_fixture("jax_mlp_train", tmp_path)
-    nbprof.load(logdir).events  # noqa: B018
+    built(logdir)
     events = nbprof.load(logdir).events
     start = events["start_ps"].to_numpy(copy=False)
     if start.flags.writeable:
@@ -93,6 +102,7 @@ def test_multi_host_and_host_selection_are_cached_apart(tmp_path: Path, decodes:
     both = nbprof.load(logdir)
     one = nbprof.load(logdir, host=hosts[0])
     both.events, one.events  # noqa: B018
+    cache.flush()
     assert len(cache_dirs(logdir)) == 2
     decodes.clear()
     assert nbprof.load(logdir).hosts == hosts and nbprof.load(logdir, host=hosts[0]).hosts == hosts[:1]
@@ -106,7 +116,7 @@ def test_a_changed_file_is_read_again(tmp_path: Path, decodes: list[str]) -> Non
         return b
 
     path = profile(10).write(tmp_path)
-    assert nbprof.load(tmp_path).events["duration_ps"].tolist() == [10]
+    assert built(tmp_path).events["duration_ps"].tolist() == [10]
     profile(20).write(tmp_path)  # same size, new content
     decodes.clear()
     assert nbprof.load(tmp_path).events["duration_ps"].tolist() == [20]
@@ -116,7 +126,7 @@ def test_a_changed_file_is_read_again(tmp_path: Path, decodes: list[str]) -> Non
 
 def test_another_nbprof_version_is_never_reused(tmp_path: Path, decodes: list[str], monkeypatch) -> None:
     logdir = copy_fixture("jax_mlp_train", tmp_path)
-    nbprof.load(logdir).events  # noqa: B018
+    built(logdir)
     monkeypatch.setattr(nbprof, "__version__", "999.0")
     monkeypatch.setattr(cache, "_code_digest", None)
     decodes.clear()
@@ -173,22 +183,23 @@ def corrupt_entries(entry: Path) -> dict[str, object]:
 @pytest.mark.parametrize("damage", list(corrupt_entries(Path())), ids=str)
 def test_a_corrupt_entry_is_rebuilt_silently(tmp_path: Path, damage: str, decodes: list[str]) -> None:
     logdir = copy_fixture("jax_mlp_train", tmp_path)
-    nbprof.load(logdir).events  # noqa: B018
+    built(logdir)
     (entry,) = cache_dirs(logdir)
     corrupt_entries(entry)[damage]()  # type: ignore[operator]
     decodes.clear()
     with_damage = nbprof.load(logdir)  # no warning, no error: filterwarnings would raise
     assert len(decodes) == 1  # read from the file again ...
     assert_same_profile(nbprof.load(logdir, cache=False), with_damage)
+    cache.flush()
     decodes.clear()
     assert nbprof.load(logdir).is_built and decodes == []  # ... and the entry was written anew
 
 
 def test_cache_false_neither_reads_nor_writes(tmp_path: Path, decodes: list[str]) -> None:
     logdir = copy_fixture("jax_mlp_train", tmp_path)
-    nbprof.load(logdir, cache=False).events  # noqa: B018
+    built(logdir, cache=False)
     assert cache_dirs(logdir) == []
-    nbprof.load(logdir).events  # noqa: B018
+    built(logdir)
     decodes.clear()
     assert not nbprof.load(logdir, cache=False).is_built and len(decodes) == 1
 
@@ -196,9 +207,9 @@ def test_cache_false_neither_reads_nor_writes(tmp_path: Path, decodes: list[str]
 def test_the_environment_can_turn_it_off(tmp_path: Path, monkeypatch) -> None:
     logdir = copy_fixture("jax_mlp_train", tmp_path)
     monkeypatch.setenv("NBPROF_CACHE", "0")
-    nbprof.load(logdir).events  # noqa: B018
+    built(logdir)
     assert cache_dirs(logdir) == []
-    nbprof.load(logdir, cache=True).events  # noqa: B018
+    built(logdir, cache=True)
     assert len(cache_dirs(logdir)) == 1
 
 
@@ -213,7 +224,7 @@ def test_a_logdir_that_cannot_be_written_falls_back_to_xdg_cache_home(
     mode = run_dir.stat().st_mode
     run_dir.chmod(0o555)
     try:
-        nbprof.load(logdir).events  # noqa: B018
+        built(logdir)
         entries = [p for p in (private_cache_home / "nbprof").iterdir() if (p / "manifest.json").exists()]
         assert len(entries) == 1
         decodes.clear()

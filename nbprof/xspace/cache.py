@@ -46,6 +46,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.xspace import files, raw
+from nbprof.xspace.absent import absent
 from nbprof.xspace.frameset import Frames
 from nbprof.xspace.stats_frame import StatsSource
 
@@ -56,6 +57,7 @@ _SMALL_FRAMES = ("planes", "lines", "event_metadata", "stat_metadata")
 # Modules whose code decides what the frames hold: a change to any of them makes a new state.
 _FRAME_MODULES = (
     "_wire.c",
+    "absent.py",
     "cache.py",
     "decode.py",
     "decode_fast.py",
@@ -185,6 +187,32 @@ class CacheEntry:
 
 # ---------------------------------------------------------------------- writing
 
+_writer: Any = None  # one background thread writes entries (concurrent.futures executor)
+_writer_lock = threading.Lock()
+_pending: list[Any] = []
+
+
+def save_in_background(entry: CacheEntry, fields: dict[str, Any]) -> None:
+    """Write an entry on a background thread: the first read of a profile does not wait for
+    its cache (writing 100+ MB takes a while). ``flush()`` waits; so does the interpreter's exit."""
+    global _writer
+    with _writer_lock:
+        if _writer is None:
+            import atexit
+            from concurrent.futures import ThreadPoolExecutor
+
+            _writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nbprof-cache")
+            atexit.register(flush)
+        _pending.append(_writer.submit(entry.save, fields))
+
+
+def flush() -> None:
+    """Wait until every cache entry handed to ``save_in_background`` is written (or given up)."""
+    with _writer_lock:
+        pending, _pending[:] = list(_pending), []
+    for future in pending:
+        future.result()
+
 
 def _write_entry(path: Path, fields: dict[str, Any]) -> None:
     import pyarrow as pa
@@ -193,16 +221,30 @@ def _write_entry(path: Path, fields: dict[str, Any]) -> None:
     arrays, columns = [], []
     category_column: list[str] = []
     category_value: list[str] = []
-    for name in events.columns:
-        kind, parts = _encode_column(events[name])
+    sparse: list[tuple[int, np.ndarray, np.ndarray]] = []  # (column position, rows, value bits)
+    for position, name in enumerate(events.columns):
+        kind, parts = _encode_column(events, name)
         cats = parts.pop("categories", None)
         if cats is not None:
             category_column.extend([name] * len(cats))
             category_value.extend(cats)
+        if kind == "sparse":
+            rows, bits = parts.pop("rows"), parts.pop("bits")
+            sparse.append((position, rows, bits))
+            parts["meta"]["size"] = len(rows)
         columns.append({"name": name, "kind": kind, **parts.pop("meta", {})})
         for key, arr in parts.items():
             arrays.append((f"{name}{key}", arr))
     _write_table(path / "events.arrow", pa.table({k: v for k, v in arrays}) if arrays else pa.table({}))
+    _write_table(
+        path / "sparse.arrow",
+        pa.table(
+            {
+                "row": pa.array(np.concatenate([r for _, r, _ in sparse]) if sparse else np.zeros(0, np.int64)),
+                "bits": pa.array(np.concatenate([b for _, _, b in sparse]) if sparse else np.zeros(0, np.uint64)),
+            }
+        ),
+    )
     _write_table(
         path / "categories.arrow",
         pa.table(
@@ -216,7 +258,7 @@ def _write_entry(path: Path, fields: dict[str, Any]) -> None:
     sources: list[StatsSource] = fields["_stats_sources"]
     if callable(sources):
         sources = sources()
-    _write_table(path / "stats.arrow", _stats_table(sources))
+    _write_stats(path, sources, len(events))
     for name in _SMALL_FRAMES:
         _write_table(path / f"{name}.arrow", _small_frame_table(fields[name]))
     hlo = fields["hlo_protos"]
@@ -248,30 +290,47 @@ def _write_table(path: Path, table: Any) -> None:
         writer.write_table(table)
 
 
-def _encode_column(series: pd.Series) -> tuple[str, dict[str, Any]]:
-    """(kind, {suffix: Arrow array, "meta": {...}}) of one events column."""
+# A nullable column holding values on fewer than this share of events is stored as (rows, values);
+# denser ones as data + mask, which a reopen maps without reading.
+_SPARSE_BELOW = 1 / 64
+
+
+def _encode_column(events: pd.DataFrame, name: str) -> tuple[str, dict[str, Any]]:
+    """(kind, {suffix: Arrow array, "meta": {...}, ...}) of one events column."""
     import pyarrow as pa
 
+    series = events[name]
     values = series.array
     dtype = series.dtype
     if isinstance(dtype, pd.CategoricalDtype):
+        codes = np.asarray(values.codes)
         cats = [str(c) for c in values.categories]
-        return "category", {"": pa.array(np.asarray(values.codes)), "categories": cats}
+        if codes.strides[0] == 0 and not cats:
+            return "category_absent", {"meta": {"dtype": codes.dtype.str}}
+        return "category", {"": pa.array(codes), "categories": cats}
     if isinstance(values, (pd.arrays.IntegerArray, pd.arrays.FloatingArray)):
         data, mask = values._data, values._mask
-        if data.strides[0] == 0 and mask.strides[0] == 0 and bool(mask[:1].all()):
-            return "absent", {"meta": {"dtype": str(dtype)}}
+        meta = {"dtype": str(dtype)}
+        if mask.strides[0] == 0 and bool(mask[:1].all()):
+            return "absent", {"meta": meta}
+        present = np.flatnonzero(~mask)
+        if len(present) < _SPARSE_BELOW * len(mask):
+            return "sparse", {
+                "rows": present,
+                "bits": np.ascontiguousarray(data[present]).view(np.uint64),
+                "meta": meta,
+            }
         return "masked", {
             "": pa.array(np.ascontiguousarray(data)),
             ".mask": pa.array(np.ascontiguousarray(mask).view(np.uint8)),
-            "meta": {"dtype": str(dtype)},
+            "meta": meta,
         }
     arr = np.asarray(values)
     if arr.dtype == bool:
         if not arr.any():
             return "zeros", {"meta": {"dtype": "bool"}}
         return "bool", {"": pa.array(arr.view(np.uint8))}
-    if series.name == "num_occurrences" and not arr.any():
+    if name == "num_occurrences" and not arr.any():
         return "zeros", {"meta": {"dtype": str(arr.dtype)}}
     return "numpy", {"": pa.array(np.ascontiguousarray(arr))}
 
@@ -413,26 +472,39 @@ def _decode_objects(table: Any, name: str) -> np.ndarray:
     return column
 
 
-def _stats_table(sources: list[StatsSource]) -> Any:
+def _write_stats(path: Path, sources: list[StatsSource], n_events: int) -> None:
+    """``stats.arrow`` (one row per stat), ``stat_strings.arrow`` (the str values, dictionary
+    encoded: profiles repeat them) and ``stat_bytes.arrow`` (the bytes values)."""
     import pyarrow as pa
 
-    def column(name: str) -> np.ndarray:
-        parts = [np.ascontiguousarray(getattr(s.stats, name)) for s in sources]
-        return np.concatenate(parts) if parts else np.zeros(0)
+    def column(name: str, dtype: Any) -> np.ndarray:
+        parts = [np.asarray(getattr(s.stats, name)) for s in sources]
+        return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
 
-    kind = column("kind").astype(np.int8)
-    objects = column("obj_value") if sources else np.zeros(0, object)
-    is_str, is_bytes = kind == raw.KIND_STR, kind == raw.KIND_BYTES
-    return pa.table(
-        {
-            "event": pa.array(np.concatenate([s.rows for s in sources]) if sources else np.zeros(0, np.int64)),
-            "metadata_id": pa.array(column("metadata_id").astype(np.int64)),
-            "kind": pa.array(kind),
-            "int_value": pa.array(column("int_value").astype(np.uint64)),
-            "double_value": pa.array(column("double_value").astype(np.float64)),
-            "str_value": pa.array(np.where(is_str, objects, None), pa.large_string(), from_pandas=True),
-            "bytes_value": pa.array(np.where(is_bytes, objects, None), pa.large_binary(), from_pandas=True),
-        }
+    kind = column("kind", np.int8)
+    objects = column("obj_value", object)
+    event = np.concatenate([s.rows for s in sources]) if sources else np.zeros(0, np.int64)
+    has_double = bool((kind == raw.KIND_DOUBLE).any())
+    _write_table(
+        path / "stats.arrow",
+        pa.table(
+            {
+                "event": pa.array(event.astype(np.int32 if n_events < 2**31 else np.int64)),
+                "metadata_id": pa.array(column("metadata_id", np.int64)),
+                "kind": pa.array(kind),
+                "int_value": pa.array(column("int_value", np.uint64)),
+                "double_value": pa.array(column("double_value", np.float64) if has_double else np.zeros(len(kind))),
+            }
+        ),
+    )
+    codes, uniques = pd.factorize(objects[kind == raw.KIND_STR])
+    strings = pa.DictionaryArray.from_arrays(
+        pa.array(codes.astype(np.int32)), pa.array(list(uniques), pa.large_string())
+    )
+    _write_table(path / "stat_strings.arrow", pa.table({"value": strings}))
+    _write_table(
+        path / "stat_bytes.arrow",
+        pa.table({"value": pa.array(list(objects[kind == raw.KIND_BYTES]), pa.large_binary())}),
     )
 
 
@@ -489,9 +561,19 @@ def _read_entry(path: Path) -> Frames:
     cats = _Mapped(path / "categories.arrow").table
     for column, value in zip(cats.column("column").to_pylist(), cats.column("value").to_pylist()):
         categories.setdefault(column, []).append(value)
+    sparse = _Mapped(path / "sparse.arrow")
+    rows, bits = sparse.numpy("row", np.int64), sparse.numpy("bits", np.uint64)
+    at = 0
     columns: dict[str, Any] = {}
     for col in manifest["columns"]:
-        columns[col["name"]] = _decode_column(events, col, n, categories.get(col["name"], []))
+        if col["kind"] == "sparse":
+            size = int(col["size"])
+            columns[col["name"]] = _sparse_column(col, n, rows[at : at + size], bits[at : at + size])
+            at += size
+        else:
+            columns[col["name"]] = _decode_column(events, col, n, categories.get(col["name"], []))
+    if at != len(rows):
+        raise ValueError("cache: sparse columns do not add up")
     parent = columns.get("parent")
     if parent is not None and n and (int(parent.min()) < -1 or int(parent.max()) >= n):
         raise ValueError("cache column parent: bad rows")
@@ -502,9 +584,7 @@ def _read_entry(path: Path) -> Frames:
         events=pd.DataFrame(columns, copy=False),
         **small,
         hlo_protos=hlo_protos,
-        _stats_sources=_deferred_stats(
-            _checked_stats(path / "stats.arrow", manifest["stat_sources"]), manifest["stat_sources"], n
-        ),
+        _stats_sources=_deferred_stats(_checked_stats(path, manifest["stat_sources"]), manifest["stat_sources"], n),
         **{k: manifest[k] for k in ("origin_ns", "origin_source", "hosts", "paths", "errors", "warnings")},
         **{k: manifest[k] for k in ("hostnames", "notes", "damaged")},
     )
@@ -516,11 +596,11 @@ def _decode_column(events: _Mapped, col: dict[str, Any], n: int, categories: lis
     name, kind = col["name"], col["kind"]
     if kind == "category":
         return events.categorical(name, categories, n)
+    if kind == "category_absent":
+        codes = np.broadcast_to(np.dtype(col["dtype"]).type(-1), (n,))
+        return pd.Categorical.from_codes(codes, categories=pd.Index([], dtype=object), validate=False)
     if kind == "absent":
-        dtype = pd.api.types.pandas_dtype(col["dtype"])
-        np_dtype = dtype.numpy_dtype  # type: ignore[union-attr]
-        cls = pd.arrays.FloatingArray if np_dtype.kind == "f" else pd.arrays.IntegerArray
-        return cls(np.broadcast_to(np_dtype.type(0), (n,)), np.broadcast_to(True, (n,)))
+        return absent(pd.api.types.pandas_dtype(col["dtype"]).numpy_dtype.type, n)  # type: ignore[union-attr]
     if kind == "zeros":
         return _zeros(n, np.dtype(col["dtype"]).type)
     if kind == "masked":
@@ -541,39 +621,67 @@ def _decode_column(events: _Mapped, col: dict[str, Any], n: int, categories: lis
     return arr
 
 
+def _sparse_column(col: dict[str, Any], n: int, rows: np.ndarray, bits: np.ndarray) -> Any:
+    from nbprof.xspace.frames import _zeros
+
+    np_dtype = pd.api.types.pandas_dtype(col["dtype"]).numpy_dtype  # type: ignore[union-attr]
+    if len(rows) and (int(rows.min()) < 0 or int(rows.max()) >= n):
+        raise ValueError(f"cache column {col['name']}: bad rows")
+    data = _zeros(n, np_dtype.type)
+    data[rows] = bits.view(np_dtype)
+    mask = np.ones(n, bool)
+    mask[rows] = False
+    cls = pd.arrays.FloatingArray if np_dtype.kind == "f" else pd.arrays.IntegerArray
+    return cls(data, mask)
+
+
 def _check_length(name: str, n: int, *arrays: np.ndarray) -> None:
     if any(len(a) != n for a in arrays):
         raise ValueError(f"cache column {name}: wrong length")
 
 
-_STATS_COLUMNS = ("event", "metadata_id", "kind", "int_value", "double_value", "str_value", "bytes_value")
+_STATS_COLUMNS = ("event", "metadata_id", "kind", "int_value", "double_value")
 
 
-def _checked_stats(path: Path, parts: list[dict[str, Any]]) -> _Mapped:
-    """``stats.arrow`` mapped, its structure checked (the values are converted on first use)."""
-    mapped = _Mapped(path)
+def _checked_stats(path: Path, parts: list[dict[str, Any]]) -> tuple[_Mapped, _Mapped, _Mapped]:
+    """The stats files mapped, their structure checked (values are converted on first use)."""
+    mapped = _Mapped(path / "stats.arrow")
     t = mapped.table
     if t.column_names != list(_STATS_COLUMNS) or t.num_rows != sum(int(p["size"]) for p in parts):
         raise ValueError("cache stats: unexpected columns or size")
-    for name in ("event", "metadata_id", "kind", "int_value", "double_value"):
+    for name in _STATS_COLUMNS:
         mapped.numpy(name, t.schema.field(name).type.to_pandas_dtype())
-    return mapped
+    kind = mapped.numpy("kind", np.int8)
+    strings, blobs = _Mapped(path / "stat_strings.arrow"), _Mapped(path / "stat_bytes.arrow")
+    if strings.table.num_rows != int((kind == raw.KIND_STR).sum()) or blobs.table.num_rows != int(
+        (kind == raw.KIND_BYTES).sum()
+    ):
+        raise ValueError("cache stats: value counts differ")
+    return mapped, strings, blobs
 
 
-def _deferred_stats(mapped: _Mapped, parts: list[dict[str, Any]], n_events: int) -> Callable[[], list[StatsSource]]:
-    """A function turning ``stats.arrow`` into StatsSource pieces (the ``stats`` frame is built on first use)."""
+def _deferred_stats(
+    files: tuple[_Mapped, _Mapped, _Mapped], parts: list[dict[str, Any]], n_events: int
+) -> Callable[[], list[StatsSource]]:
+    """A function turning the stats files into StatsSource pieces (the ``stats`` frame is built on first use)."""
     lock = threading.Lock()
+    mapped, strings, blobs = files
 
     def read() -> list[StatsSource]:
         with lock:
-            t = mapped.table
             kind = mapped.numpy("kind", np.int8)
             objects = np.full(len(kind), None, object)
-            strs = t.column("str_value").to_numpy(zero_copy_only=False)
-            blobs = t.column("bytes_value").to_numpy(zero_copy_only=False)
-            objects[kind == raw.KIND_STR] = strs[kind == raw.KIND_STR]
-            objects[kind == raw.KIND_BYTES] = blobs[kind == raw.KIND_BYTES]
-            event = mapped.numpy("event", np.int64)
+            text = strings.table.column("value").combine_chunks()
+            unique = np.empty(len(text.dictionary), object)
+            unique[:] = text.dictionary.to_pylist()
+            indices = text.indices.to_numpy()
+            if len(indices) and (int(indices.min()) < 0 or int(indices.max()) >= len(unique)):
+                raise ValueError("cache stats: bad string codes")
+            objects[kind == raw.KIND_STR] = unique[indices]
+            values = np.empty(blobs.table.num_rows, object)
+            values[:] = blobs.table.column("value").to_pylist()
+            objects[kind == raw.KIND_BYTES] = values
+            event = mapped.numpy("event", mapped.table.schema.field("event").type.to_pandas_dtype()).astype(np.int64)
             if len(event) and (int(event.min()) < 0 or int(event.max()) >= n_events):
                 raise ValueError("cache stats: bad event rows")
             columns = {

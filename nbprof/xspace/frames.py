@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.xspace import raw
+from nbprof.xspace.absent import absent
 from nbprof.xspace.metadata_frames import METADATA_PLANE, MetadataFrames
 from nbprof.xspace.nesting import nest_lines
 from nbprof.xspace.origin import check_times, host_clock, line_zero_ps, profile_origin
@@ -520,8 +521,9 @@ def _promoted_column(
     An absent stat costs no memory (a read-only all-NA view).
     """
     if kind == "str":
-        if not rows_list:
-            return pd.Categorical.from_codes(np.full(n, -1, np.int8), categories=pd.Index([], dtype=object))
+        if not rows_list:  # no memory: a read-only view of -1 codes
+            codes = np.broadcast_to(np.int8(-1), (n,))
+            return pd.Categorical.from_codes(codes, categories=pd.Index([], dtype=object), validate=False)
         rows = np.concatenate(rows_list)
         vals = np.concatenate(vals_list)
         # distinct strings by hashing, then sorted (categories stay in sorted order)
@@ -539,7 +541,7 @@ def _promoted_column(
         "float": (np.float64, pd.arrays.FloatingArray),
     }[kind]
     if not rows_list:
-        return pd_cls(np.broadcast_to(np_dtype(0), (n,)), np.broadcast_to(True, (n,)))
+        return absent(np_dtype, n)
     data = _zeros(n, np_dtype)
     mask = np.ones(n, bool)
     for rows, vals, valid in zip(rows_list, vals_list, valid_list):

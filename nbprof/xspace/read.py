@@ -180,7 +180,7 @@ class FramesBuilder:
         del built
         _return_freed_memory()
         if self._entry is not None:
-            self._entry.save({**self._known, **self._built})
+            _cache.save_in_background(self._entry, {**self._known, **self._built})
         return self._built
 
 
