@@ -42,7 +42,7 @@ from nbprof.xspace.stat_values import (
     promoted_rows,
     value_strings,
 )
-from nbprof.xspace.stats_frame import StatsSource, take_stats, without_unused_values
+from nbprof.xspace.stats_frame import StatsSource, kept_stats, take_stats
 
 __all__ = [
     "BuiltFrames",
@@ -152,6 +152,9 @@ def _zeros(n: int, dtype: type) -> np.ndarray:
         return np.zeros(n, dtype)
 
 
+_NO_CATEGORIES = pd.CategoricalDtype(pd.Index([], dtype=object))
+
+
 def _code_dtype(n_categories: int) -> type:
     return np.int8 if n_categories < 127 else np.int16 if n_categories < 32767 else np.int32
 
@@ -220,10 +223,11 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     )
     events, perm_inverse = _assemble_events(pieces, line_tables, host_i, plane_i, line_i, name_i, offset)
     del pieces
-    stats_sources = [
-        StatsSource(_event_rows(st.owner, off, perm_inverse), without_unused_values(st), names, src)
-        for off, st, names, src in stats_pieces
-    ]
+    stats_sources = []
+    for off, st, names, src in stats_pieces:
+        kept = kept_stats(st, _event_rows(st.owner, off, perm_inverse), offset)
+        stats_sources.append(StatsSource(kept.owner, kept, names, src))
+    del stats_pieces
     del perm_inverse
     return BuiltFrames(
         events=events,
@@ -522,8 +526,7 @@ def _promoted_column(
     """
     if kind == "str":
         if not rows_list:  # no memory: a read-only view of -1 codes
-            codes = np.broadcast_to(np.int8(-1), (n,))
-            return pd.Categorical.from_codes(codes, categories=pd.Index([], dtype=object), validate=False)
+            return pd.Categorical.from_codes(np.broadcast_to(np.int8(-1), (n,)), dtype=_NO_CATEGORIES, validate=False)
         rows = np.concatenate(rows_list)
         vals = np.concatenate(vals_list)
         # distinct strings by hashing, then sorted (categories stay in sorted order)

@@ -165,23 +165,39 @@ def hlo_protos_of(em: raw.RawEventMetadata, names: StatNames) -> dict[str, bytes
 
 
 def planes_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
-    """Planes with their stats as columns; integer stats stay exact (nullable Int64/UInt64)."""
-    planes = pd.DataFrame(rows, dtype=object)
-    if planes.empty:
+    """Planes with their stats as columns; integer stats stay exact (nullable Int64/UInt64).
+
+    A column whose values are all ints becomes Int64 (UInt64 beyond int64, when none is
+    negative), all floats Float64 (+-inf and NaN kept), all bools stays object; anything else
+    (strings, bytes, mixed) is an object column. ``host`` and ``name`` are categoricals.
+    """
+    if not rows:
         return pd.DataFrame(columns=["host", "plane_id", "name", "num_lines", "num_events"])
-    for col in planes.columns:
-        values = [v for v in planes[col] if v is not None and not (isinstance(v, float) and np.isnan(v))]
-        if values and all(isinstance(v, bool) for v in values):
-            continue
-        if values and all(isinstance(v, int) for v in values):
-            dtype = "Int64" if all(-(2**63) <= v < 2**63 for v in values) else "UInt64"
-            if dtype == "UInt64" and any(v < 0 for v in values):  # mixed signs beyond int64: keep the Python ints
-                continue
-            planes[col] = pd.array(
-                [None if v is None or (isinstance(v, float) and np.isnan(v)) else v for v in planes[col]], dtype=dtype
-            )
-        elif values and all(isinstance(v, float) for v in values):
-            planes[col] = planes[col].astype("Float64")
-    for col in ("host", "name"):
-        planes[col] = planes[col].astype(str).astype("category")
-    return planes
+    names = list(dict.fromkeys(k for row in rows for k in row))
+    data: dict[str, object] = {}
+    for name in names:
+        values = [row.get(name) for row in rows]
+        present = [v for v in values if v is not None and not (isinstance(v, float) and np.isnan(v))]
+        kinds = {type(v) for v in present}
+        if name in ("host", "name"):
+            data[name] = pd.Categorical([str(v) for v in values])
+        elif present and kinds == {int}:
+            big = any(not -(2**63) <= v < 2**63 for v in present)
+            if big and any(v < 0 for v in present):  # mixed signs beyond int64: keep the Python ints
+                data[name] = _objects(values)
+            else:
+                mask = np.array([v is None or isinstance(v, float) for v in values])
+                ints = np.array([0 if m else v for v, m in zip(values, mask)], np.uint64 if big else np.int64)
+                data[name] = (pd.arrays.IntegerArray)(ints, mask)
+        elif present and kinds == {float}:
+            floats = np.array([np.nan if v is None else v for v in values], np.float64)
+            data[name] = pd.arrays.FloatingArray(floats, np.array([v is None or np.isnan(v) for v in values]))
+        else:
+            data[name] = _objects([np.nan if v is None else v for v in values])
+    return pd.DataFrame(data)
+
+
+def _objects(values: list[object]) -> np.ndarray:
+    out = np.empty(len(values), object)
+    out[:] = values
+    return out

@@ -47,22 +47,31 @@ def take_stats(stats: raw.RawStats, rows: np.ndarray, new_owner: np.ndarray) -> 
     )
 
 
-def without_unused_values(stats: raw.RawStats) -> raw.RawStats:
-    """The same stats, a value column that no stat's kind uses replaced by a read-only view (no memory).
+def kept_stats(stats: raw.RawStats, rows: np.ndarray, n_events: int) -> raw.RawStats:
+    """What a profile keeps of decoded stats for its ``stats`` frame, in as few bytes as they allow.
 
-    Readers index a value column only where the kind says so.
+    ``rows`` (each stat's event row) becomes int32 where the events allow and also serves as
+    ``owner``; ``metadata_id`` int32 where the ids fit; a value column that no stat's kind uses
+    becomes a read-only view (no memory). Readers index a value column only where the kind says so.
     """
     n = len(stats)
-    double_value, obj_value = stats.double_value, stats.obj_value
+    rows = rows.astype(np.int32 if n_events < 2**31 else np.int64, copy=False)
+    ids = stats.metadata_id
+    if n and -(2**31) <= int(ids.min()) and int(ids.max()) < 2**31:
+        ids = ids.astype(np.int32)
+    double_value, obj_value, int_value = stats.double_value, stats.obj_value, stats.int_value
     if double_value.strides[0] and not (stats.kind == raw.KIND_DOUBLE).any():
         double_value = np.broadcast_to(np.float64(0), (n,))
     if obj_value.strides[0] and not ((stats.kind == raw.KIND_STR) | (stats.kind == raw.KIND_BYTES)).any():
         obj_value = np.broadcast_to(np.array(None, object), (n,))
+    is_int = (stats.kind == raw.KIND_INT64) | (stats.kind == raw.KIND_UINT64) | (stats.kind == raw.KIND_REF)
+    if int_value.strides[0] and not is_int.any():
+        int_value = np.broadcast_to(np.uint64(0), (n,))
     return raw.RawStats(
-        owner=stats.owner,
-        metadata_id=stats.metadata_id,
+        owner=rows,
+        metadata_id=ids,
         kind=stats.kind,
-        int_value=stats.int_value,
+        int_value=int_value,
         double_value=double_value,
         obj_value=obj_value,
     )
