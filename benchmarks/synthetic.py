@@ -179,7 +179,7 @@ def python_events(lo: int, hi: int, blocks_per_step: int) -> tuple:
     k = np.arange(lo * len(_BLOCK), hi * len(_BLOCK))
     block, within = np.divmod(k, len(_BLOCK))
     scale = 10_000 + (block * 7919) % 9_000  # ps per template unit: a block lasts under its 2 us
-    block_start = block * 2_000_000 + 1_000_000
+    block_start = block * 2_000_000 + 50_000  # blocks end within their 2 us (steps start on those bounds)
     offset = block_start + _BLOCK[within, 1] * scale
     duration = _BLOCK[within, 2] * scale - 1
     metadata_id = 1 + (block * 31 + within * 7) % N_FUNCTIONS

@@ -12,12 +12,14 @@
  *       protobuf: id, name, metadata maps, plane stats; they are small);
  *       per line: "line_id", "display_id", "timestamp_ns", "line_duration_ps",
  *       "num_events" (int64 bytearrays), "line_name", "line_display_name" (lists);
- *       "counts": (lines, events, stats, str/bytes stats, header bytes), which a later
+ *       "counts": (lines, events, stats, str/bytes stats, header bytes, events with
+ *       num_occurrences, double stats), which a later
  *       call may pass back to skip its counting pass (the fill pass still checks every
  *       byte and every count); with decode_events, the event columns "line" (int32),
  *       "metadata_id", "offset_ps", "duration_ps", "num_occurrences" (int64) and the
  *       stat columns "stat_owner", "stat_metadata_id" (int64), "stat_kind" (int8),
  *       "stat_int" (uint64), "stat_double" (float64), "object_rows" (int64 rows of
+ *       (num_occurrences and stat_double are absent when no event / stat has one: all 0)
  *       str/bytes stats) and "objects" (their values; equal values share one object).
  *       Without decode_events every byte is still checked, no event is kept.
  *   nest(line_key, start, end, parent_out) -> None
@@ -237,6 +239,7 @@ static PyObject *intern_value(Interner *t, ptr data, Py_ssize_t size, int is_str
 typedef struct {
     /* counts (both passes) */
     Py_ssize_t n_lines, n_events, n_stats, n_objects;
+    Py_ssize_t n_aggregated, n_doubles; /* events with num_occurrences, double stats: columns only if any */
     /* columns (fill pass only; NULL while counting) */
     int64_t *line_id, *display_id, *timestamp_ns, *line_duration, *num_events;
     PyObject *line_name, *line_display_name;
@@ -292,13 +295,14 @@ static int read_stat(PlaneOut *o, ptr p, ptr end, int64_t owner) {
     }
     Py_ssize_t row = o->n_stats++;
     if (kind == KIND_STR || kind == KIND_BYTES) o->n_objects++;
+    if (kind == KIND_DOUBLE) o->n_doubles++;
     if (!o->filling) return 0;
     if (row >= o->cap_stats || o->n_objects > o->cap_objects) return fail(CHANGED);
     o->st_owner[row] = owner;
     o->st_metadata_id[row] = (int64_t)metadata_id;
     o->st_kind[row] = (int8_t)kind;
     o->st_int[row] = ival;
-    memcpy(&o->st_double[row], &dbits, 8);
+    if (o->st_double) memcpy(&o->st_double[row], &dbits, 8);
     if (kind == KIND_STR || kind == KIND_BYTES) {
         Interner *t = kind == KIND_STR ? &o->str_table : &o->bytes_table;
         PyObject *value = intern_value(t, obj, obj_end - obj, kind == KIND_STR);
@@ -336,12 +340,13 @@ static int read_event(PlaneOut *o, ptr p, ptr end, int32_t line) {
             return -1;
         }
     }
+    if (occurrences) o->n_aggregated++;
     if (o->filling) {
         o->ev_line[row] = line;
         o->ev_metadata_id[row] = (int64_t)metadata_id;
         o->ev_offset[row] = (int64_t)offset;
         o->ev_duration[row] = (int64_t)duration;
-        o->ev_occurrences[row] = (int64_t)occurrences;
+        if (o->ev_occurrences) o->ev_occurrences[row] = (int64_t)occurrences;
     }
     return 0;
 }
@@ -464,7 +469,7 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
     PyObject *result = NULL, *header = NULL;
     PlaneOut o;
     memset(&o, 0, sizeof o);
-    Py_ssize_t header_size = 0, n_lines, n_events, n_stats, n_objects;
+    Py_ssize_t header_size = 0, n_lines, n_events, n_stats, n_objects, n_aggregated, n_doubles;
     int rc;
     if (start < 0 || stop > view.len || start > stop) {
         PyErr_SetString(PyExc_ValueError, "plane span outside the buffer");
@@ -472,8 +477,11 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
     }
     ptr base = (ptr)view.buf;
     if (counts != Py_None) { /* counted (and checked) by an earlier call: one pass */
-        if (!PyArg_ParseTuple(counts, "nnnnn", &n_lines, &n_events, &n_stats, &n_objects, &header_size)) goto done;
-        if (n_lines < 0 || n_events < 0 || n_stats < 0 || n_objects < 0 || header_size < 0) {
+        if (!PyArg_ParseTuple(counts, "nnnnnnn", &n_lines, &n_events, &n_stats, &n_objects, &header_size, &n_aggregated,
+                              &n_doubles))
+            goto done;
+        if (n_lines < 0 || n_events < 0 || n_stats < 0 || n_objects < 0 || header_size < 0 || n_aggregated < 0 ||
+            n_doubles < 0) {
             PyErr_SetString(PyExc_ValueError, "negative counts");
             goto done;
         }
@@ -484,6 +492,7 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
             goto done;
         }
         n_lines = o.n_lines, n_events = o.n_events, n_stats = o.n_stats, n_objects = o.n_objects;
+        n_aggregated = o.n_aggregated, n_doubles = o.n_doubles;
     }
     result = PyDict_New();
     header = PyBytes_FromStringAndSize(NULL, header_size);
@@ -497,7 +506,9 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
         put(result, "num_events", column(n_lines, 8, &o.num_events)) < 0 ||
         PyDict_SetItemString(result, "line_name", o.line_name) < 0 ||
         PyDict_SetItemString(result, "line_display_name", o.line_display_name) < 0 ||
-        put(result, "counts", Py_BuildValue("(nnnnn)", n_lines, n_events, n_stats, n_objects, header_size)) < 0)
+        put(result, "counts",
+            Py_BuildValue("(nnnnnnn)", n_lines, n_events, n_stats, n_objects, header_size, n_aggregated, n_doubles)) <
+            0)
         goto fail;
     if (decode_events) {
         o.objects = PyList_New(n_objects);
@@ -506,12 +517,12 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
             put(result, "metadata_id", column(n_events, 8, &o.ev_metadata_id)) < 0 ||
             put(result, "offset_ps", column(n_events, 8, &o.ev_offset)) < 0 ||
             put(result, "duration_ps", column(n_events, 8, &o.ev_duration)) < 0 ||
-            put(result, "num_occurrences", column(n_events, 8, &o.ev_occurrences)) < 0 ||
+            (n_aggregated && put(result, "num_occurrences", column(n_events, 8, &o.ev_occurrences)) < 0) ||
             put(result, "stat_owner", column(n_stats, 8, &o.st_owner)) < 0 ||
             put(result, "stat_metadata_id", column(n_stats, 8, &o.st_metadata_id)) < 0 ||
             put(result, "stat_kind", column(n_stats, 1, &o.st_kind)) < 0 ||
             put(result, "stat_int", column(n_stats, 8, &o.st_int)) < 0 ||
-            put(result, "stat_double", column(n_stats, 8, &o.st_double)) < 0 ||
+            (n_doubles && put(result, "stat_double", column(n_stats, 8, &o.st_double)) < 0) ||
             put(result, "object_rows", column(n_objects, 8, &o.object_rows)) < 0)
             goto fail;
         if (interner_init(&o.str_table) < 0 || interner_init(&o.bytes_table) < 0) goto fail;
@@ -520,14 +531,15 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
     o.filling = 1;
     o.cap_lines = n_lines, o.cap_events = n_events, o.cap_stats = n_stats, o.cap_objects = n_objects;
     o.cap_header = header_size;
-    o.n_lines = o.n_events = o.n_stats = o.n_objects = 0;
+    o.n_lines = o.n_events = o.n_stats = o.n_objects = o.n_aggregated = o.n_doubles = 0;
     rc = walk_plane(&o, base + start, base + stop, decode_events, PyBytes_AS_STRING(header), &header_size);
     if (rc < 0) {
         if (rc == -1) PyErr_SetString(PyExc_ValueError, g_error);
         goto fail;
     }
     if (o.n_lines != n_lines || o.n_events != n_events || header_size != o.cap_header ||
-        (decode_events && (o.n_stats != n_stats || o.n_objects != n_objects))) {
+        (decode_events && (o.n_stats != n_stats || o.n_objects != n_objects || o.n_aggregated != n_aggregated ||
+                           o.n_doubles != n_doubles))) {
         PyErr_SetString(PyExc_ValueError, CHANGED);
         goto fail;
     }

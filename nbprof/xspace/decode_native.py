@@ -78,7 +78,7 @@ def decode_plane(data: Any, start: int, stop: int, summary: PlaneSummary | None 
         summary.plane = None  # type: ignore[assignment]  # handed over
     else:
         plane = _plane_without_events(out)
-    n_stats = out["counts"][2]
+    n_events, n_stats = out["counts"][1], out["counts"][2]
     objects = np.full(n_stats, None, dtype=object)
     if out["objects"]:
         values = np.empty(len(out["objects"]), dtype=object)
@@ -89,17 +89,24 @@ def decode_plane(data: Any, start: int, stop: int, summary: PlaneSummary | None 
         metadata_id=np.frombuffer(out["metadata_id"], np.int64),
         offset_ps=np.frombuffer(out["offset_ps"], np.int64),
         duration_ps=np.frombuffer(out["duration_ps"], np.int64),
-        num_occurrences=np.frombuffer(out["num_occurrences"], np.int64),
+        num_occurrences=_column_or_zeros(out, "num_occurrences", np.int64, n_events),
         stats=RawStats(
             owner=np.frombuffer(out["stat_owner"], np.int64),
             metadata_id=np.frombuffer(out["stat_metadata_id"], np.int64),
             kind=np.frombuffer(out["stat_kind"], np.int8),
             int_value=np.frombuffer(out["stat_int"], np.uint64),
-            double_value=np.frombuffer(out["stat_double"], np.float64),
+            double_value=_column_or_zeros(out, "stat_double", np.float64, n_stats),
             obj_value=objects,
         ),
     )
     return plane
+
+
+def _column_or_zeros(out: dict[str, Any], key: str, dtype: type, n: int) -> np.ndarray:
+    """The C module leaves out a column that would hold only zeros: a read-only view of zeros then."""
+    if key in out:
+        return np.frombuffer(out[key], dtype)
+    return np.broadcast_to(dtype(0), (n,))
 
 
 @dataclass
@@ -108,7 +115,7 @@ class PlaneSummary:
 
     plane: RawPlane
     span: tuple[int, int]  # its bytes in the file
-    counts: tuple[int, int, int, int, int]  # lines, events, stats, str/bytes stats, header bytes
+    counts: tuple[int, ...]  # lines, events, stats, str/bytes stats, header bytes, aggregated events, double stats
 
     @property
     def num_events(self) -> int:

@@ -56,8 +56,8 @@ __all__ = [
     "build_frames",
 ]
 
-# Events whose start is computed at once (bounds the temporary of the line-zero gather).
-_EVENTS_PER_CHUNK = 1 << 16
+# Events handled at once where a step needs event-length temporaries (they stay this small).
+_EVENTS_PER_CHUNK = 1 << 20
 # Event metadata ids below this are looked up through a table (else a binary search).
 _DENSE_ID_LIMIT = 1 << 22
 
@@ -264,15 +264,22 @@ def _plane_events(
     # code per sorted metadata row, the unknown code last (row -1 picks it)
     name_table = np.append(name_i.codes_of(em.name)[em_order], unknown).astype(name_dtype)
     display_table = np.append(name_i.codes_of(em.display_name)[em_order], unknown).astype(name_dtype)
-    rows = _metadata_rows(em_ids, ev.metadata_id)
+    rows = np.empty(n, np.int32 if len(em_ids) < 2**31 else np.int64)
+    name_code = np.empty(n, name_dtype)
+    display_code = np.empty(n, name_dtype)
+    for lo in range(0, n, _EVENTS_PER_CHUNK):  # chunks bound the look-up's temporaries
+        part = slice(lo, lo + _EVENTS_PER_CHUNK)
+        rows[part] = _metadata_rows(em_ids, ev.metadata_id[part])
+        name_code[part] = name_table[rows[part]]
+        display_code[part] = display_table[rows[part]]
     piece = _PlaneEvents(
         host_code=hcode,
         plane_code=pcode,
         plane_id=plane.id,
         line_offset=line_offset,
         line=ev.line,
-        name_code=name_table[rows],
-        display_code=display_table[rows],
+        name_code=name_code,
+        display_code=display_code,
         metadata_id=ev.metadata_id,
         start_ps=_starts(ev.offset_ps, ev.line, line_zero),
         duration_ps=ev.duration_ps,
@@ -463,6 +470,9 @@ def _assemble_events(
     del line_key
 
     def per_piece(values: list[int], dtype: type) -> np.ndarray:
+        """A value per piece, repeated over its events; one piece: a read-only view (no memory)."""
+        if len(pieces) == 1:
+            return np.broadcast_to(np.array(values[0], dtype), (n,))
         return np.repeat(np.array(values, dtype), sizes) if pieces else np.zeros(0, dtype)
 
     columns: dict[str, object] = {
@@ -506,11 +516,16 @@ def _sort_order(line_key: np.ndarray, start: np.ndarray, duration: np.ndarray) -
     n = len(start)
     if n < 2:
         return None
-    same_line = line_key[1:] == line_key[:-1]
-    out_of_order = line_key[1:] < line_key[:-1]
-    later_start_first = (start[1:] < start[:-1]) | ((start[1:] == start[:-1]) & (duration[1:] > duration[:-1]))
-    out_of_order |= same_line & later_start_first
-    if not out_of_order.any():
+    for lo in range(0, n - 1, _EVENTS_PER_CHUNK):  # chunks bound the comparisons' temporaries
+        hi = min(lo + _EVENTS_PER_CHUNK, n - 1)
+        a, b = slice(lo, hi), slice(lo + 1, hi + 1)
+        same_line = line_key[b] == line_key[a]
+        out_of_order = line_key[b] < line_key[a]
+        later_start_first = (start[b] < start[a]) | ((start[b] == start[a]) & (duration[b] > duration[a]))
+        out_of_order |= same_line & later_start_first
+        if out_of_order.any():
+            break
+    else:
         return None
     # duration descending without negating (-INT64_MIN does not exist): order by its bitwise complement
     return np.lexsort((~duration, start, line_key))
