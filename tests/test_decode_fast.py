@@ -416,3 +416,14 @@ def test_random_damage_is_decoded_like_protobuf_or_refused() -> None:
             assert "UTF-8" in ref_error
             outcomes["utf-8"] += 1
     assert min(outcomes.values()) > 0, outcomes
+
+
+def test_files_over_2_gib_are_parsed_plane_by_plane(monkeypatch: pytest.MonkeyPatch) -> None:
+    """protobuf cannot parse a message of 2 GiB: such files are split into planes first."""
+    monkeypatch.setattr(decode_fast, "_SPLIT_FILES_FROM", 64)  # every file here takes that path
+    for path in FIXTURES[:3]:
+        assert_decoders_agree(path.read_bytes())
+    assert_decoders_agree(edge_case_space().SerializeToString())
+    monkeypatch.setattr(decode_fast, "_PROTOBUF_LIMIT", 64)  # a plane beyond the limit: a clear refusal
+    with pytest.raises(ProfileError, match="2 GiB"):
+        decode_space_fast(FIXTURES[0].read_bytes())

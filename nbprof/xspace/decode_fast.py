@@ -70,13 +70,22 @@ _PAD = 16
 _WT_VARINT, _WT_FIXED64, _WT_LEN, _WT_START_GROUP, _WT_END_GROUP, _WT_FIXED32 = 0, 1, 2, 3, 4, 5
 
 
+# protobuf refuses a message of 2 GiB or more: larger files are parsed a plane at a time.
+_PROTOBUF_LIMIT = 2**31 - 1
+_SPLIT_FILES_FROM = _PROTOBUF_LIMIT  # tests lower it
+
+
 def decode_space_fast(data: bytes) -> RawSpace:
     """Decode a serialized XSpace into columnar ``RawSpace`` (all event times in ps).
 
     Raises ``ProfileError`` for malformed event or stat bytes and lets protobuf's
-    ``DecodeError`` through for a malformed file structure.
+    ``DecodeError`` through for a malformed file structure. A file of 2 GiB or more is parsed
+    plane by plane; a single plane that large needs the compiled decoder (ProfileError).
     """
-    space = xplane_lazy_pb2.LazyXSpace.FromString(data)
+    if len(data) >= _SPLIT_FILES_FROM:
+        space = _space_by_planes(data)
+    else:
+        space = xplane_lazy_pb2.LazyXSpace.FromString(data)
     # First copy everything out of protobuf (the event bytes into one buffer per plane),
     # then free the parsed message before decoding events: this keeps the peak low.
     pending = [_split_plane(plane, len(data)) for plane in space.planes]
@@ -93,6 +102,51 @@ def decode_space_fast(data: bytes) -> RawSpace:
         plane.events = _decode_events(event_bytes, plane.lines.num_events)
         result.planes.append(plane)
     return result
+
+
+@dataclass
+class _ParsedSpace:
+    planes: list[xplane_lazy_pb2.LazyXPlane]
+    errors: list[str]
+    warnings: list[str]
+    hostnames: list[str]
+
+
+def _space_by_planes(data: bytes) -> _ParsedSpace:
+    """An XSpace too large for one protobuf parse, its planes parsed one by one."""
+    from nbprof.proto.wire import varint
+
+    out = _ParsedSpace([], [], [], [])
+    pos, n = 0, len(data)
+    while pos < n:
+        tag, pos = varint(data, pos)
+        field, wire = tag >> 3, tag & 7
+        if wire != _WT_LEN:  # scan_top_level let only length-delimited fields 1-4 and unknown ones through
+            pos = _skip_top_level(data, pos, wire)
+            continue
+        size, pos = varint(data, pos)
+        body = data[pos : pos + size]
+        pos += size
+        if field == 1:
+            if size >= _PROTOBUF_LIMIT:
+                raise ProfileError(
+                    f"a plane of {size / 2**30:.1f} GiB is beyond protobuf's 2 GiB limit, which the pure-Python "
+                    "decoder depends on; install nbprof where a C compiler is found (its compiled decoder has no limit)"
+                )
+            out.planes.append(xplane_lazy_pb2.LazyXPlane.FromString(body))
+        elif field in (2, 3, 4):
+            (out.errors, out.warnings, out.hostnames)[field - 2].append(body.decode("utf-8"))
+    return out
+
+
+def _skip_top_level(data: bytes, pos: int, wire: int) -> int:
+    from nbprof.proto.wire import varint
+
+    if wire == _WT_VARINT:
+        return varint(data, pos)[1]
+    if wire in (_WT_FIXED64, _WT_FIXED32):
+        return pos + (8 if wire == _WT_FIXED64 else 4)
+    raise ProfileError("corrupt profile: a group at the top of the XSpace")
 
 
 @dataclass
