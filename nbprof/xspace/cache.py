@@ -3,9 +3,15 @@
 After the first full read of a profile (its event frames built), its frames are written as
 Arrow IPC files (uncompressed, so they are memory-mapped on reopen rather than read):
 
-    <run dir>/.nbprof_cache/<source>-<state>/   events.arrow  stats.arrow  planes.arrow  lines.arrow
-                                                event_metadata.arrow  stat_metadata.arrow
-                                                hlo_protos.arrow  manifest.json
+    <run dir>/.nbprof_cache/<source>-<state>/
+        manifest.json         format, code version, scalars, how each events column is stored
+        events.arrow          one row per event: the events columns (codes for categoricals,
+                              data + mask for nullable numbers)
+        categories.arrow      the categoricals' categories; sparse.arrow: nullable columns with
+                              values on few events, as (row, value)
+        stats.arrow           one row per stat; stat_strings.arrow (dictionary encoded),
+                              stat_bytes.arrow: their str and bytes values
+        planes.arrow  lines.arrow  event_metadata.arrow  stat_metadata.arrow  hlo_protos.arrow
 
 or, where the run directory cannot be written (a read-only logdir), under the user's cache
 directory (``$XDG_CACHE_HOME/nbprof``, default ``~/.cache/nbprof``). Paths read through
@@ -24,6 +30,8 @@ fsspec (``gs://``...) are not cached.
 - **Reopen.** Columns are numpy views of a private (copy-on-write) memory map: reopening
   touches almost nothing, and pages are read as the columns are used. The long-form
   ``stats`` frame is rebuilt from ``stats.arrow`` on first use.
+- **Writing** happens on one background thread after the first full read (``flush()`` waits
+  for it, and so does the interpreter's exit): a first read does not wait for its cache.
 
 ``nbprof.load(path, cache=False)`` skips the cache; ``NBPROF_CACHE=0`` turns it off by default.
 """
