@@ -185,7 +185,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     # Pass 1, per plane: metadata frames, line tables, names interned, times checked.
     line_ids: list[np.ndarray] = []  # XLine.id per line key
     line_name_codes: list[np.ndarray] = []  # line name code per line key
-    with_events: list[tuple[raw.RawPlane, int, int, np.ndarray, int, np.ndarray]] = []
+    with_events: list[tuple[raw.RawPlane, int, int, np.ndarray, int, np.ndarray, tuple[np.ndarray, np.ndarray]]] = []
     line_counter = 0
     for hs, clock in zip(hosts, clocks):
         hcode = host_i.code(hs.host)
@@ -200,11 +200,9 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
                 check_times(hs.path, ev.line, zero, ev.offset_ps, ev.duration_ps)
                 em_order = np.argsort(plane.event_metadata.id, kind="stable")
                 em = plane.event_metadata
-                if len(em.id):
-                    name_i.codes_of(em.name)
-                    name_i.codes_of(em.display_name)
+                codes = (name_i.codes_of(em.name), name_i.codes_of(em.display_name))
                 name_i.code("")
-                with_events.append((plane, hcode, pcode, zero, line_counter, em_order))
+                with_events.append((plane, hcode, pcode, zero, line_counter, em_order, codes))
             line_counter += len(lines.id)
     name_dtype = _code_dtype(len(name_i.codes))
 
@@ -212,8 +210,8 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     pieces: list[_PlaneEvents] = []
     stats_pieces: list[tuple[int, raw.RawStats, StatNames, str]] = []
     offset = 0
-    for plane, hcode, pcode, zero, line_offset, em_order in with_events:
-        piece, plane_stats = _plane_events(plane, hcode, pcode, zero, line_offset, em_order, name_i, name_dtype)
+    for plane, hcode, pcode, zero, line_offset, em_order, codes in with_events:
+        piece, plane_stats = _plane_events(plane, hcode, pcode, zero, line_offset, em_order, codes, name_i, name_dtype)
         stats_pieces.extend((offset, st, names, src) for st, names, src in plane_stats)
         pieces.append(piece)
         offset += len(piece)
@@ -250,6 +248,7 @@ def _plane_events(
     line_zero: np.ndarray,
     line_offset: int,
     em_order: np.ndarray,
+    codes: tuple[np.ndarray, np.ndarray],
     name_i: _Interner,
     name_dtype: type,
 ) -> tuple[_PlaneEvents, list[tuple[raw.RawStats, StatNames, str]]]:
@@ -262,8 +261,8 @@ def _plane_events(
     em_ids = em.id[em_order]
     unknown = name_i.codes[""]
     # code per sorted metadata row, the unknown code last (row -1 picks it)
-    name_table = np.append(name_i.codes_of(em.name)[em_order], unknown).astype(name_dtype)
-    display_table = np.append(name_i.codes_of(em.display_name)[em_order], unknown).astype(name_dtype)
+    name_table = np.append(codes[0][em_order], unknown).astype(name_dtype)  # interned in build_frames' first pass
+    display_table = np.append(codes[1][em_order], unknown).astype(name_dtype)
     rows = np.empty(n, np.int32 if len(em_ids) < 2**31 else np.int64)
     name_code = np.empty(n, name_dtype)
     display_code = np.empty(n, name_dtype)
