@@ -3,8 +3,8 @@ one clear ProfileError naming the file; nothing wraps silently, nothing escapes 
 
 - ``profile_start_time`` that is not an int in [0, 2**63) ns is ignored (a note says so);
 - event times that do not fit int64 ps around the origin (+-106 days) raise ProfileError;
-- numbers that do not fit a promoted column (inf/NaN doubles or uint64 >= 2**63 in an Int64
-  column) are missing there and kept in ``stats``;
+- doubles that do not fit an integer column (inf, NaN) are missing there and kept in
+  ``stats``; uint64 values keep their 64 bits in an Int64 column (ids stay unique);
 - +-inf and NaN device stats are kept in ``planes`` as written, and every tool still answers;
 - string stats that are not UTF-8 are decoded with U+FFFD; names that are not UTF-8 are refused.
 """
@@ -111,7 +111,8 @@ def test_numbers_that_do_not_fit_a_column_are_missing_there_and_kept_in_stats(tm
     prof = nbprof.load(write(tmp_path, numbers_profile()))
     ops = prof.events[prof.events["plane"] == "/device:GPU:0"]
     assert ops["flops"].tolist() == [pd.NA, pd.NA, pd.NA, 2500, 12]
-    assert ops["correlation_id"].isna().all()  # uint64 >= 2**63 does not fit an Int64 column
+    # uint64 ids keep their 64 bits in the Int64 column: -1 - i, distinct as the file's
+    assert ops["correlation_id"].tolist() == [-1 - i for i in range(5)]
     kept = prof.stats[prof.stats["name"] == "correlation_id"]["value"].tolist()
     assert kept == [2**64 - 1 - i for i in range(5)]
     flops = prof.stats[prof.stats["name"] == "flops"]["value"].tolist()

@@ -4,11 +4,12 @@ A decoded stat is columnar (``raw.RawStats``): its kind says which value column 
 Everything here works on many stats at once, with one Python call per distinct stat name.
 
 Numeric promotion (docs/frames.md): an ``Int64`` column takes int64 values, uint64 values
-below 2**63 and finite doubles inside the int64 range (truncated); a ``UInt64`` column takes
-uint64 values and non-negative int64 values; a ``Float64`` column takes every number. A value
-that does not fit its column (a uint64 of 2**63 or more in an ``Int64`` column, a negative
-int64 in a ``UInt64`` one, a NaN or infinite double in an integer column) is left missing
-rather than wrapped; ``stats`` keeps it as written.
+as their 64 bits (a value of 2**63 or more reads negative: ids such as tf.data iterator ids
+and correlation ids stay unique and equal where the file's are) and finite doubles inside
+the int64 range (truncated); a ``UInt64`` column takes uint64 values and int64 values as
+their 64 bits; a ``Float64`` column takes every number. A double that is NaN, infinite or
+beyond int64 is missing in an integer column (it used to be cast to an arbitrary integer
+with a RuntimeWarning); ``stats`` keeps every value as written.
 """
 
 from __future__ import annotations
@@ -176,10 +177,9 @@ def numeric_values(stats: raw.RawStats, rows: np.ndarray, kind: str) -> tuple[np
         vals[uints] = iv[uints]
         return vals, dbl | ints | uints
     if kind == "uint":
-        valid = uints | (ints & (iv < np.uint64(2**63)))
-        return iv, valid
+        return iv, uints | ints
     vals = iv.view(np.int64)
-    valid = ints | (uints & (iv < np.uint64(2**63)))
+    valid = ints | uints
     if dbl.any():
         doubles = stats.double_value[rows[dbl]]
         fits = np.isfinite(doubles) & (doubles >= -_INT64_HIGH_AS_FLOAT) & (doubles < _INT64_HIGH_AS_FLOAT)
