@@ -167,3 +167,19 @@ def test_event_names_that_are_not_utf8_are_refused_clearly(tmp_path, decoder) ->
     with pytest.raises(ProfileError) as info:
         nbprof.load(path).events  # noqa: B018
     assert str(path) in str(info.value)
+
+
+def test_plane_stats_keep_their_types(tmp_path, decoder) -> None:
+    """Plane stats become typed columns: ints Int64 (UInt64 past int64), floats Float64, text object."""
+    b = XSpaceBuilder()
+    gpu = b.plane("/device:GPU:0", plane_id=1)
+    gpu.plane_stat("core_count", 80).plane_stat("memory_size", U64(2**64 - 1)).plane_stat("clock_rate", 1.5e3)
+    gpu.plane_stat("device_type_string", "Tesla V100").plane_stat("details", b"\x01\x02")
+    gpu.line("stream").event("k", duration_ps=1)
+    b.plane("/host:CPU").line("t").event("op", duration_ps=1)
+    planes = nbprof.load(write(tmp_path, b)).planes.set_index("name")
+    assert str(planes["core_count"].dtype) == "Int64" and str(planes["memory_size"].dtype) == "UInt64"
+    assert str(planes["clock_rate"].dtype) == "Float64"
+    assert planes["device_type_string"].dtype == object and planes["details"].dtype == object
+    assert planes.loc["/device:GPU:0", "memory_size"] == 2**64 - 1
+    assert planes.loc["/device:GPU:0", "details"] == b"\x01\x02"

@@ -197,7 +197,8 @@ def planes_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
     return pd.DataFrame(data)
 
 
-def _objects(values: list[object]) -> np.ndarray:
+def _objects(values: list[object]) -> pd.Series:
+    """An object column as it is (pandas would infer its str dtype for strings)."""
     out = np.empty(len(values), object)
     out[:] = values
-    return out
+    return pd.Series(out, dtype=object)
