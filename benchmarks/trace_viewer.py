@@ -230,7 +230,8 @@ def main() -> None:
             paths.insert(0, ("jax_large", SHARED_LARGE))
         for label, path in paths:
             t = time.perf_counter()
-            prof = nbprof.load(path)
+            prof = nbprof.load(path, cache=False)
+            prof.events  # noqa: B018 - build the frames inside the load time
             print(f"\nloaded {label} in {time.perf_counter() - t:.1f} s")
             bench_profile(label, prof, viewports=args.viewports, width=args.width, baseline=not args.no_baseline)
 

@@ -37,7 +37,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def load(
-    path: str | os.PathLike[str], *, run: str | None = None, host: str | list[str] | None = None, partial: bool = False
+    path: str | os.PathLike[str],
+    *,
+    run: str | None = None,
+    host: str | list[str] | None = None,
+    partial: bool = False,
+    cache: bool | None = None,
 ) -> Profile:
     """Load a profile into DataFrames.
 
@@ -55,6 +60,14 @@ def load(
     partial:
         Load the complete planes of a file whose tail is broken instead of raising
         ``TruncatedProfileError`` (a warning says what was dropped).
+    cache:
+        Reopen the profile from nbprof's cache of decoded frames when it was read before and
+        has not changed, and write that cache after the first read (beside the profile in a
+        ``.nbprof_cache`` folder, or in ``$XDG_CACHE_HOME/nbprof`` where the logdir is read-only).
+        ``False`` skips it; the default is on unless the environment sets ``NBPROF_CACHE=0``.
+
+    The event frames are built when first used: ``memory_viewer`` (HLO protos only) never
+    decodes an event.
 
     Raises
     ------
@@ -62,7 +75,7 @@ def load(
         Missing path, empty/corrupt/truncated file, wrong format, no profiles in a logdir,
         unknown run or host. The message names the file and gives a hint.
     """
-    return Profile.from_frames(read_frames(path, run=run, host=host, partial=partial))
+    return Profile.from_frames(read_frames(path, run=run, host=host, partial=partial, cache=cache))
 
 
 def runs(logdir: str | os.PathLike[str]) -> pd.DataFrame:

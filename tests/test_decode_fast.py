@@ -307,8 +307,11 @@ def test_group_wire_type_is_refused() -> None:
         decode_space_fast(data)
 
 
-def test_load_uses_the_fast_decoder_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_load_uses_the_fast_decoder_where_the_compiled_one_is_missing_or_not_wanted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import nbprof
+    from nbprof.xspace import decode, decode_native
 
     calls = []
 
@@ -316,11 +319,56 @@ def test_load_uses_the_fast_decoder_by_default(monkeypatch: pytest.MonkeyPatch) 
         calls.append(len(data))
         return decode_space_fast(data)
 
-    monkeypatch.delenv("NBPROF_DECODER", raising=False)
     monkeypatch.setattr(decode_fast, "decode_space_fast", spy)
     path = next(p for p in FIXTURES if p.parts[-5] == "jax_mlp_train")
-    assert len(nbprof.load(path).events) > 1000
+    monkeypatch.delenv("NBPROF_DECODER", raising=False)
+    monkeypatch.setattr(decode_native, "_wire", None)  # as where nothing was compiled
+    assert decode.decoder_name() == "fast"
+    assert len(nbprof.load(path, cache=False).events) > 1000
     assert calls == [path.stat().st_size]
+    monkeypatch.undo()
+    monkeypatch.setattr(decode_fast, "decode_space_fast", spy)
+    monkeypatch.setenv("NBPROF_DECODER", "fast")
+    assert len(nbprof.load(path, cache=False).events) > 1000
+    assert calls == [path.stat().st_size] * 2
+
+
+def test_one_event_with_many_fields_takes_few_vectorised_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hardening: an event with 100k tiny fields used to cost one numpy round (~70 us) per field.
+
+    Now the fields of the few messages still being read are walked one by one: the number of
+    vectorised rounds does not grow with the number of fields, and the result is protobuf's.
+    """
+    rounds = []
+    real = decode_fast._read_varints
+
+    def counting(*args):  # type: ignore[no-untyped-def]
+        rounds.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(decode_fast, "_read_varints", counting)
+    many_stats = xplane_pb2.XEvent(metadata_id=1, stats=[stat(i % 7, int64_value=i % 3) for i in range(20_000)])
+    data = one_line_space([many_stats, xplane_pb2.XEvent(metadata_id=2)]).SerializeToString()
+    tiny_fields = with_event_bytes(one_line_space([xplane_pb2.XEvent()] * 2), lambda e: b"\x08\x01" * 30_000)
+    for case in (data, tiny_fields):
+        rounds.clear()
+        assert_decoders_agree(case)
+        assert len(rounds) < 40, len(rounds)
+
+
+@pytest.mark.parametrize("scalar_below", [1, 10**9])
+def test_vectorised_and_one_by_one_walks_agree(monkeypatch: pytest.MonkeyPatch, scalar_below: int) -> None:
+    """Every message read by vectorised rounds only, or one by one after the first round."""
+    monkeypatch.setattr(decode_fast, "_SCALAR_BELOW", scalar_below)
+    assert_decoders_agree(edge_case_space().SerializeToString())
+    path = next(p for p in FIXTURES if p.parts[-5] == "tpu_v6e")
+    assert_decoders_agree(path.read_bytes())
+    for event in CORRUPT_EVENTS.values():
+        good = xplane_pb2.XEvent(metadata_id=1, offset_ps=2, stats=[stat(1, int64_value=3)])
+        edits = iter([good.SerializeToString(), event, good.SerializeToString()])
+        data = with_event_bytes(one_line_space([good] * 3), lambda e, edits=edits: next(edits))
+        with pytest.raises(ProfileError):
+            decode_space_fast(data)
 
 
 def mutate(event: bytes, rng: random.Random) -> bytes:
@@ -368,3 +416,14 @@ def test_random_damage_is_decoded_like_protobuf_or_refused() -> None:
             assert "UTF-8" in ref_error
             outcomes["utf-8"] += 1
     assert min(outcomes.values()) > 0, outcomes
+
+
+def test_files_over_2_gib_are_parsed_plane_by_plane(monkeypatch: pytest.MonkeyPatch) -> None:
+    """protobuf cannot parse a message of 2 GiB: such files are split into planes first."""
+    monkeypatch.setattr(decode_fast, "_SPLIT_FILES_FROM", 64)  # every file here takes that path
+    for path in FIXTURES[:3]:
+        assert_decoders_agree(path.read_bytes())
+    assert_decoders_agree(edge_case_space().SerializeToString())
+    monkeypatch.setattr(decode_fast, "_PROTOBUF_LIMIT", 64)  # a plane beyond the limit: a clear refusal
+    with pytest.raises(ProfileError, match="2 GiB"):
+        decode_space_fast(FIXTURES[0].read_bytes())

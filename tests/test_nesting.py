@@ -41,10 +41,15 @@ def sorted_events(rng: np.random.Generator, n: int, lines: int, span: int, max_d
     return line_key[order], start[order], start[order] + duration[order]
 
 
-@pytest.mark.parametrize("long_line", [1024, 1])  # 1: every line takes the running-maximum pass
+# numpy with two thresholds (1: every line takes the running-maximum pass), and the compiled walk
+IMPLEMENTATIONS = [("numpy", 1024), ("numpy", 1)] + ([("compiled", 0)] if nesting._wire is not None else [])
+
+
+@pytest.mark.parametrize("impl", IMPLEMENTATIONS, ids=lambda impl: f"{impl[0]}-{impl[1]}")
 @pytest.mark.parametrize("seed", range(6))
-def test_random_overlapping_lines_match_a_stack_walk(monkeypatch, seed, long_line):
-    monkeypatch.setattr(nesting, "_LONG_LINE", long_line)
+def test_random_overlapping_lines_match_a_stack_walk(monkeypatch, seed, impl):
+    monkeypatch.setattr(nesting, "_FORCE_NUMPY", impl[0] == "numpy")
+    monkeypatch.setattr(nesting, "_LONG_LINE", impl[1])
     rng = np.random.default_rng(seed)
     # overlaps without nesting, equal starts, zero durations, touching ends
     args = sorted_events(rng, 3000, lines=1 + seed % 4, span=500 * (1 + seed), max_duration=60 * (1 + seed % 3))

@@ -42,9 +42,16 @@ class TraceSpanError(NbprofError):
 
 
 def duration_class(duration_ps: np.ndarray) -> np.ndarray:
-    """uint8 class k of each duration: ``4**k <= max(duration, 1) < 4**(k+1)`` (clipped)."""
-    d = np.maximum(np.asarray(duration_ps, np.int64), 1)
-    return np.minimum(np.floor(np.log2(d.astype(np.float64)) / 2), N_CLASSES - 1).astype(np.uint8)
+    """uint8 class k of each duration: ``4**k <= max(duration, 1) < 4**(k+1)`` (clipped).
+
+    floor(log2(d)) is the exponent of d as a double (exact below 2**53 ps, 2.5 hours; above,
+    a duration just under a power of two may land one class up), read from its bits.
+    """
+    d = np.maximum(np.asarray(duration_ps, np.int64), 1).astype(np.float64)
+    exponent = (d.view(np.int64) >> 52) - 1023
+    exponent >>= 1
+    np.minimum(exponent, N_CLASSES - 1, out=exponent)
+    return exponent.astype(np.uint8)
 
 
 @dataclass
@@ -63,32 +70,38 @@ class TraceIndex:
         self.layout = layout
         self.counters = {c.track: c for c in counters or []}
         lane = layout.event_lane
-        rows = np.flatnonzero(lane >= 0)
+        row_dtype = np.int32 if len(events) < 2**31 else np.int64
+        rows = np.flatnonzero(lane >= 0).astype(row_dtype)
         lane_of = lane[rows]
         key_dtype = np.uint16 if layout.n_lanes <= 65_536 else np.uint32
         order = np.argsort(lane_of.astype(key_dtype), kind="stable")  # radix sort, keeps frame order
         rows = rows[order]
         lane_of = lane_of[order]
+        del order
         start = events["start_ps"].to_numpy(np.int64)
         end = events["end_ps"].to_numpy(np.int64)
         self.start = start[rows]
         self.end = end[rows]
         self.lane_off = np.searchsorted(lane_of, np.arange(layout.n_lanes + 1)).astype(np.int64)
-        unsorted = np.diff(self.start) < 0
-        inner = self.lane_off[(self.lane_off > 0) & (self.lane_off < len(rows))]
-        unsorted[inner - 1] = False  # lane boundaries
-        if unsorted.any():  # the frame promises start order per line; do not rely on it blindly
+        if _unsorted_within_lanes(self.start, self.lane_off):  # the frame promises start order per line
             order = np.lexsort((self.start, lane_of))
             rows, self.start, self.end = rows[order], self.start[order], self.end[order]
-        self.row = rows.astype(np.int32 if len(events) < 2**31 else np.int64)
-        self.name = events["name"].cat.codes.to_numpy()[rows].astype(np.int32)
+            del order
+        del lane_of
+        self.row = rows
+        codes = events["name"].cat.codes.to_numpy()
+        self.name = codes[rows]  # the categorical's own small code dtype
         self.full_names = np.asarray(events["name"].cat.categories, dtype=object)
         self.labels = [_label(n) for n in self.full_names]
         self.label_json_bytes = np.array([len(json.dumps(x).encode()) + 1 for x in self.labels], np.int64)
         cls = duration_class(self.end - self.start)
         corder = np.argsort(cls, kind="stable")
         self._stride = np.int64(len(rows) + 1)
-        self.cls_key = cls[corder].astype(np.int64) * self._stride + corder
+        key = cls[corder].astype(np.int64)  # class * stride + position, made in place
+        key *= self._stride
+        key += corder
+        del corder
+        self.cls_key = key
         self.max_class = int(cls.max()) if len(cls) else 0
         self.span = (int(self.start.min()), int(self.end.max())) if len(rows) else (0, 0)
         if self.span[1] - self.span[0] > MAX_SPAN_PS:
@@ -286,6 +299,18 @@ class TraceIndex:
             "counter_x": (np.concatenate(xs) if xs else np.zeros(0)).astype(np.float32),
             "counter_v": (np.concatenate(vs) if vs else np.zeros(0)).astype(np.float64),
         }
+
+
+def _unsorted_within_lanes(start: np.ndarray, lane_off: np.ndarray, chunk: int = 1 << 20) -> bool:
+    """Whether some lane's starts decrease (checked in chunks: no event-length temporaries)."""
+    n = len(start)
+    boundaries = lane_off[(lane_off > 0) & (lane_off < n)]
+    for lo in range(0, max(n - 1, 0), chunk):
+        hi = min(lo + chunk, n - 1)
+        down = np.flatnonzero(start[lo + 1 : hi + 1] < start[lo:hi]) + lo + 1  # positions that go back
+        if len(down) and not np.isin(down, boundaries).all():
+            return True
+    return False
 
 
 def _member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:

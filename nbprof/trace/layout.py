@@ -108,7 +108,7 @@ def build_layout(
     plane_codes = events["plane"].cat.codes.to_numpy() if n else np.zeros(0, np.int16)
     line_ids = events["line_id"].to_numpy(np.int64)
     track_codes, uniques = _track_codes(host_codes, plane_codes, line_ids)
-    depth = events["depth"].to_numpy(np.int64)
+    depth = events["depth"].to_numpy()
     max_depth = np.full(len(uniques), -1, np.int64)
     if timed.any():
         blocks = np.flatnonzero(np.r_[True, np.diff(track_codes[timed]) != 0])
@@ -171,7 +171,12 @@ def build_layout(
     track_lane0 = np.full(len(uniques), -1, np.int64)
     for code, tid in code_to_track.items():
         track_lane0[code] = tracks[tid].lane0
-    event_lane = np.where(timed, track_lane0[track_codes] + depth, -1).astype(np.int32) if n else np.zeros(0, np.int32)
+    if n:  # in int32 and in place: no event-length int64 temporaries
+        event_lane = track_lane0.astype(np.int32)[track_codes]
+        event_lane += depth
+        event_lane[~timed] = -1
+    else:
+        event_lane = np.zeros(0, np.int32)
     lane_track = np.zeros(lane, np.int32)
     for t in tracks:
         lane_track[t.lane0 : t.lane0 + t.lanes] = t.id
@@ -186,14 +191,15 @@ def _track_codes(host: np.ndarray, plane: np.ndarray, line_id: np.ndarray) -> tu
     """
     n = len(line_id)
     if n == 0:
-        return np.zeros(0, np.int64), []
-    change = np.r_[
-        True, (np.diff(host.astype(np.int64)) != 0) | (np.diff(plane.astype(np.int64)) != 0) | (np.diff(line_id) != 0)
-    ]
+        return np.zeros(0, np.int32), []
+    change = np.ones(n, bool)  # comparisons of neighbours: a byte per event, no wider temporaries
+    np.not_equal(line_id[1:], line_id[:-1], out=change[1:])
+    change[1:] |= host[1:] != host[:-1]
+    change[1:] |= plane[1:] != plane[:-1]
     run_start = np.flatnonzero(change)
     run_keys = list(zip(host[run_start].tolist(), plane[run_start].tolist(), line_id[run_start].tolist()))
     codes: dict[tuple, int] = {}
-    run_code = np.array([codes.setdefault(k, len(codes)) for k in run_keys], np.int64)
+    run_code = np.array([codes.setdefault(k, len(codes)) for k in run_keys], np.int32)
     run_len = np.diff(np.r_[run_start, n])
     return np.repeat(run_code, run_len), list(codes)
 

@@ -8,6 +8,8 @@ broken can still give its complete planes (``partial=True``).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import Any
 
 from nbprof.errors import ProfileError, TruncatedProfileError
 from nbprof.proto.wire import varint
@@ -74,25 +76,37 @@ def sniff_format(data: bytes) -> str | None:
     return None
 
 
-def _decoder():  # type: ignore[no-untyped-def]
-    choice = os.environ.get("NBPROF_DECODER", "fast")
-    if choice != "pb":
-        try:
-            from nbprof.xspace.decode_fast import decode_space_fast
+def decoder_name() -> str:
+    """The decoder ``decode_space`` uses: ``NBPROF_DECODER`` (``native``, ``fast`` or ``pb``)
+    when set, else ``native`` where the C module was compiled, else ``fast`` (pure Python)."""
+    choice = os.environ.get("NBPROF_DECODER", "")
+    if choice in ("fast", "pb"):
+        return choice
+    from nbprof.xspace import decode_native
 
-            return decode_space_fast
-        except ImportError:
-            pass
+    return "native" if decode_native.available() else "fast"
+
+
+def _decoder() -> Callable[[bytes], raw.RawSpace]:
+    name = decoder_name()
+    if name == "native":
+        from nbprof.xspace.decode_native import decode_space_native
+
+        return decode_space_native
+    if name == "fast":
+        from nbprof.xspace import decode_fast
+
+        return decode_fast.decode_space_fast
     from nbprof.xspace.decode_pb import decode_space_pb
 
     return decode_space_pb
 
 
-def decode_space(data: bytes, path: str, *, partial: bool = False) -> raw.RawSpace:
-    """Decode one file's bytes; raise ProfileError (naming ``path``) when it is not a whole XSpace.
+def check_structure(data: bytes, path: str, *, partial: bool = False) -> tuple[bytes, str | None]:
+    """Refuse what is not a whole XSpace with a ProfileError naming ``path``.
 
-    With ``partial=True`` a file whose tail is broken gives its complete planes, and
-    ``RawSpace.damage`` says what was dropped.
+    Returns the bytes to decode and None, or with ``partial=True`` for a file whose tail is
+    broken, the bytes of its complete planes and a sentence saying what was dropped.
     """
     if len(data) == 0:
         raise ProfileError(
@@ -102,29 +116,40 @@ def decode_space(data: bytes, path: str, *, partial: bool = False) -> raw.RawSpa
         )
     wrong = sniff_format(data)
     if wrong:
-        raise ProfileError(wrong, path=path)
-    end, planes, total, problem = scan_top_level(data)
-    damage = None
-    if problem is not None:
-        if planes == 0:
-            raise ProfileError(
-                f"not an XSpace profile: {problem}",
-                path=path,
-                hint="is this really an .xplane.pb file? It may be corrupt",
-            )
-        message = (
-            f"the file is truncated or corrupt: {problem}; the {planes} plane(s) before byte {end:,} "
-            f"of {total:,} are whole"
+        raise ProfileError(
+            wrong, path=path, hint="profilers write it as <logdir>/plugins/profile/<run>/<host>.xplane.pb"
         )
-        if not partial:
-            raise TruncatedProfileError(
-                message, path=path, hint="pass partial=True to nbprof.load to read the whole planes"
-            )
-        damage = message
-        data = data[:end]
-    decode = _decoder()
+    end, planes, total, problem = scan_top_level(data)
+    if problem is None:
+        return data, None
+    if planes == 0:
+        raise ProfileError(
+            f"not an XSpace profile: {problem}",
+            path=path,
+            hint="is this really an .xplane.pb file? It may be corrupt",
+        )
+    message = (
+        f"the file is truncated or corrupt: {problem}; the {planes} plane(s) before byte {end:,} of {total:,} are whole"
+    )
+    if not partial:
+        raise TruncatedProfileError(
+            message, path=path, hint="pass partial=True to nbprof.load to read the whole planes"
+        )
+    return data[:end], message
+
+
+def decode_space(data: bytes, path: str, *, summaries: list[Any] | None = None) -> raw.RawSpace:
+    """Decode bytes that passed ``check_structure``; a ProfileError naming ``path`` when they are corrupt.
+
+    ``summaries`` (the native decoder's ``plane_summaries`` of the same bytes) saves a pass.
+    """
+    name = decoder_name()
     try:
-        space = decode(data)
+        if name == "native":
+            from nbprof.xspace.decode_native import decode_space_native
+
+            return decode_space_native(data, summaries)
+        return _decoder()(data)
     except ProfileError as exc:
         raise ProfileError(f"cannot decode: {exc}", path=path, hint="the file is corrupt") from None
     except Exception as exc:  # protobuf's DecodeError and friends
@@ -133,5 +158,3 @@ def decode_space(data: bytes, path: str, *, partial: bool = False) -> raw.RawSpa
             path=path,
             hint="the file is corrupt or not an XSpace profile",
         ) from None
-    space.damage = damage
-    return space

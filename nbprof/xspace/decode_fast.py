@@ -35,22 +35,20 @@ unknown fields of the deprecated *group* wire types inside events/stats raise Pr
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from nbprof.errors import ProfileError
 from nbprof.proto import xplane_lazy_pb2
+from nbprof.xspace.plane_header import event_metadata_of, stat_metadata_of, stats_from_messages
 from nbprof.xspace.raw import (
     KIND_BYTES,
     KIND_DOUBLE,
     KIND_INT64,
-    KIND_NONE,
     KIND_REF,
     KIND_STR,
     KIND_UINT64,
-    RawEventMetadata,
     RawEvents,
     RawLines,
     RawPlane,
@@ -72,13 +70,22 @@ _PAD = 16
 _WT_VARINT, _WT_FIXED64, _WT_LEN, _WT_START_GROUP, _WT_END_GROUP, _WT_FIXED32 = 0, 1, 2, 3, 4, 5
 
 
+# protobuf refuses a message of 2 GiB or more: larger files are parsed a plane at a time.
+_PROTOBUF_LIMIT = 2**31 - 1
+_SPLIT_FILES_FROM = _PROTOBUF_LIMIT  # tests lower it
+
+
 def decode_space_fast(data: bytes) -> RawSpace:
     """Decode a serialized XSpace into columnar ``RawSpace`` (all event times in ps).
 
     Raises ``ProfileError`` for malformed event or stat bytes and lets protobuf's
-    ``DecodeError`` through for a malformed file structure.
+    ``DecodeError`` through for a malformed file structure. A file of 2 GiB or more is parsed
+    plane by plane; a single plane that large needs the compiled decoder (ProfileError).
     """
-    space = xplane_lazy_pb2.LazyXSpace.FromString(data)
+    if len(data) >= _SPLIT_FILES_FROM:
+        space = _space_by_planes(data)
+    else:
+        space = xplane_lazy_pb2.LazyXSpace.FromString(data)
     # First copy everything out of protobuf (the event bytes into one buffer per plane),
     # then free the parsed message before decoding events: this keeps the peak low.
     pending = [_split_plane(plane, len(data)) for plane in space.planes]
@@ -95,6 +102,51 @@ def decode_space_fast(data: bytes) -> RawSpace:
         plane.events = _decode_events(event_bytes, plane.lines.num_events)
         result.planes.append(plane)
     return result
+
+
+@dataclass
+class _ParsedSpace:
+    planes: list[xplane_lazy_pb2.LazyXPlane]
+    errors: list[str]
+    warnings: list[str]
+    hostnames: list[str]
+
+
+def _space_by_planes(data: bytes) -> _ParsedSpace:
+    """An XSpace too large for one protobuf parse, its planes parsed one by one."""
+    from nbprof.proto.wire import varint
+
+    out = _ParsedSpace([], [], [], [])
+    pos, n = 0, len(data)
+    while pos < n:
+        tag, pos = varint(data, pos)
+        field, wire = tag >> 3, tag & 7
+        if wire != _WT_LEN:  # scan_top_level let only length-delimited fields 1-4 and unknown ones through
+            pos = _skip_top_level(data, pos, wire)
+            continue
+        size, pos = varint(data, pos)
+        body = data[pos : pos + size]
+        pos += size
+        if field == 1:
+            if size >= _PROTOBUF_LIMIT:
+                raise ProfileError(
+                    f"a plane of {size / 2**30:.1f} GiB is beyond protobuf's 2 GiB limit, which the pure-Python "
+                    "decoder depends on; install nbprof where a C compiler is found (its compiled decoder has no limit)"
+                )
+            out.planes.append(xplane_lazy_pb2.LazyXPlane.FromString(body))
+        elif field in (2, 3, 4):
+            (out.errors, out.warnings, out.hostnames)[field - 2].append(body.decode("utf-8"))
+    return out
+
+
+def _skip_top_level(data: bytes, pos: int, wire: int) -> int:
+    from nbprof.proto.wire import varint
+
+    if wire == _WT_VARINT:
+        return varint(data, pos)[1]
+    if wire in (_WT_FIXED64, _WT_FIXED32):
+        return pos + (8 if wire == _WT_FIXED64 else 4)
+    raise ProfileError("corrupt profile: a group at the top of the XSpace")
 
 
 @dataclass
@@ -126,67 +178,11 @@ def _split_plane(plane: xplane_lazy_pb2.LazyXPlane, capacity: int) -> tuple[RawP
         name=plane.name,
         lines=raw_lines,
         events=None,  # type: ignore[arg-type]  # filled by decode_space_fast
-        event_metadata=_event_metadata(plane.event_metadata),
-        stat_metadata={int(k): (m.name, m.description) for k, m in plane.stat_metadata.items()},
-        stats=_stats_from_messages([plane.stats]),
+        event_metadata=event_metadata_of(plane.event_metadata),
+        stat_metadata=stat_metadata_of(plane.stat_metadata),
+        stats=stats_from_messages([plane.stats]),
     )
     return raw_plane, event_bytes
-
-
-def _event_metadata(entries) -> RawEventMetadata:
-    """Event metadata sorted by map key (the id events refer to)."""
-    items = sorted(entries.items())
-    metas = [m for _, m in items]
-    return RawEventMetadata(
-        id=np.array([key for key, _ in items], dtype=np.int64),
-        name=[m.name for m in metas],
-        display_name=[m.display_name for m in metas],
-        metadata=[m.metadata for m in metas],
-        child_ids=[list(m.child_id) for m in metas],
-        stats=_stats_from_messages([m.stats for m in metas]),
-    )
-
-
-def _stats_from_messages(stat_lists: Sequence[Sequence]) -> RawStats:
-    """RawStats from already-parsed XStat messages (plane and metadata stats: few)."""
-    owner: list[int] = []
-    metadata_id: list[int] = []
-    kind: list[int] = []
-    int_value: list[int] = []
-    double_value: list[float] = []
-    obj_value: list[object] = []
-    for i, stats in enumerate(stat_lists):
-        for st in stats:
-            which = st.WhichOneof("value")
-            owner.append(i)
-            metadata_id.append(st.metadata_id)
-            ival, dval, oval, k = 0, 0.0, None, KIND_NONE
-            if which == "double_value":
-                k, dval = KIND_DOUBLE, st.double_value
-            elif which == "uint64_value":
-                k, ival = KIND_UINT64, st.uint64_value
-            elif which == "int64_value":
-                k, ival = KIND_INT64, st.int64_value & 0xFFFF_FFFF_FFFF_FFFF
-            elif which == "str_value":
-                k, oval = KIND_STR, st.str_value
-            elif which == "bytes_value":
-                k, oval = KIND_BYTES, st.bytes_value
-            elif which == "ref_value":
-                k, ival = KIND_REF, st.ref_value
-            kind.append(k)
-            int_value.append(ival)
-            double_value.append(dval)
-            obj_value.append(oval)
-    objs = np.empty(len(obj_value), dtype=object)
-    objs[:] = obj_value
-    return RawStats(
-        owner=np.array(owner, dtype=np.int64),
-        metadata_id=np.array(metadata_id, dtype=np.int64),
-        kind=np.array(kind, dtype=np.int8),
-        int_value=np.array(int_value, dtype=np.uint64),
-        double_value=np.array(double_value, dtype=np.float64),
-        obj_value=objs,
-    )
 
 
 # --------------------------------------------------------------------------- events
@@ -280,74 +276,27 @@ def _event_buffer(lines, total: int, capacity: int) -> _EventBytes:
     return _EventBytes(buf, ends)
 
 
-def _decode_events_chunk(buf, starts, ends, metadata_id, offset_ps, duration_ps, num_occurrences):
+def _decode_events_chunk(buf, starts, ends, metadata_id, offset_ps, duration_ps, num_occurrences):  # type: ignore[no-untyped-def]
     """Fill the event columns (uint64 views, in place) of one chunk of events.
 
     Returns the [start, end) of every XStat submessage and the event (chunk-relative) that
     owns it, ordered by event then by position in the event.
     """
-    stat_counts = np.zeros(len(starts), dtype=np.int64)
-    seen_owner: list[np.ndarray] = []
-    seen_rank: list[np.ndarray] = []
-    seen_start: list[np.ndarray] = []
-    seen_end: list[np.ndarray] = []
-
-    def set_column(column):  # type: ignore[no-untyped-def]
-        def handle(msg, value, payload):  # type: ignore[no-untyped-def]
-            column[msg] = value
-
-        return handle
-
-    def set_oneof(column, other):  # type: ignore[no-untyped-def]
-        # offset_ps and num_occurrences share a oneof: the last one present wins.
-        def handle(msg, value, payload):  # type: ignore[no-untyped-def]
-            column[msg] = value
-            other[msg] = 0
-
-        return handle
-
-    def add_stats(msg, value, payload):  # type: ignore[no-untyped-def]
-        seen_owner.append(msg)
-        seen_rank.append(stat_counts[msg])
-        stat_counts[msg] += 1
-        seen_start.append(payload)
-        seen_end.append(payload + value.astype(np.int64))
-
-    handlers = {
-        _tag(1, _WT_VARINT): set_column(metadata_id),
-        _tag(2, _WT_VARINT): set_oneof(offset_ps, num_occurrences),
-        _tag(3, _WT_VARINT): set_column(duration_ps),
-        _tag(4, _WT_LEN): add_stats,
-        _tag(5, _WT_VARINT): set_oneof(num_occurrences, offset_ps),
-    }
-    for fields in _scan_fields(buf, starts, ends):
-        _dispatch(fields, handlers)
-    if not seen_owner:
-        empty = np.zeros(0, np.int64)
-        return empty, empty, empty
-    owner = np.concatenate(seen_owner)
-    # Place each stat at (first stat of its event) + (its rank within the event).
-    first = np.cumsum(stat_counts) - stat_counts
-    order = np.empty(len(owner), dtype=np.int64)
-    order[first[owner] + np.concatenate(seen_rank)] = np.arange(len(owner))
-    return np.concatenate(seen_start)[order], np.concatenate(seen_end)[order], owner[order]
+    f = _scan_fields(buf, starts, ends)
+    for key, column in ((_tag(1, _WT_VARINT), metadata_id), (_tag(3, _WT_VARINT), duration_ps)):
+        msg, value, _ = f.last_of((key,))
+        column[msg] = value
+    # offset_ps and num_occurrences share a oneof: the last one present wins, the other is 0
+    msg, value, tag = f.last_of((_tag(2, _WT_VARINT), _tag(5, _WT_VARINT)))
+    is_offset = tag == _tag(2, _WT_VARINT)
+    offset_ps[msg] = np.where(is_offset, value, 0)
+    num_occurrences[msg] = np.where(is_offset, 0, value)
+    rows = f.all_of(_tag(4, _WT_LEN))
+    return f.payload[rows], f.payload[rows] + f.value[rows].astype(np.int64), f.msg[rows]
 
 
 def _tag(field: int, wire_type: int) -> int:
     return field << 3 | wire_type
-
-
-def _dispatch(fields: tuple, handlers: dict) -> None:
-    """Call ``handlers[tag](msg, value, payload)`` on the rows of each known tag (others: skipped)."""
-    msg, tag, value, payload, same_tag = fields
-    if same_tag is not None:
-        if same_tag in handlers:
-            handlers[same_tag](msg, value, payload)
-        return
-    for key, handle in handlers.items():
-        rows = np.flatnonzero(tag == key)
-        if rows.size:
-            handle(msg[rows], value[rows], payload[rows])
 
 
 # --------------------------------------------------------------------------- stats
@@ -365,53 +314,45 @@ def _alloc_stats(n: int) -> RawStats:
     )
 
 
+# XStat value oneof: tag -> kind (the last member present wins).
+_STAT_VALUE_KINDS = {
+    _tag(2, _WT_FIXED64): KIND_DOUBLE,
+    _tag(3, _WT_VARINT): KIND_UINT64,
+    _tag(4, _WT_VARINT): KIND_INT64,
+    _tag(5, _WT_LEN): KIND_STR,
+    _tag(6, _WT_LEN): KIND_BYTES,
+    _tag(7, _WT_VARINT): KIND_REF,
+}
+_KIND_OF_TAG = np.zeros(256, np.int8)
+for _key, _kind in _STAT_VALUE_KINDS.items():
+    _KIND_OF_TAG[_key] = _kind
+
+
 def _decode_stats_into(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray, out: RawStats, at: int) -> None:
     """Decode XStat submessages buf[starts[i]:ends[i]] into rows at.. of ``out`` (zeroed).
 
     Fills metadata_id, kind and the value columns; owner is the caller's.
     """
     rows = slice(at, at + len(starts))
-    metadata_id = out.metadata_id[rows].view(np.uint64)
-    kind = out.kind[rows]
-    int_value = out.int_value[rows]
-    double_bits = out.double_value[rows].view(np.uint64)
-    obj_start = np.zeros(len(starts), np.int64)
-    obj_end = np.zeros(len(starts), np.int64)
-
-    # Fields of the `value` oneof: the last one present wins.
-    def set_metadata_id(msg, value, payload):  # type: ignore[no-untyped-def]
-        metadata_id[msg] = value
-
-    def set_value(column, code):  # type: ignore[no-untyped-def]
-        def handle(msg, value, payload):  # type: ignore[no-untyped-def]
-            column[msg] = value
-            kind[msg] = code
-
-        return handle
-
-    def set_object(code):  # type: ignore[no-untyped-def]
-        def handle(msg, value, payload):  # type: ignore[no-untyped-def]
-            obj_start[msg] = payload
-            obj_end[msg] = payload + value.astype(np.int64)
-            kind[msg] = code
-
-        return handle
-
-    handlers = {
-        _tag(1, _WT_VARINT): set_metadata_id,
-        _tag(2, _WT_FIXED64): set_value(double_bits, KIND_DOUBLE),
-        _tag(3, _WT_VARINT): set_value(int_value, KIND_UINT64),
-        _tag(4, _WT_VARINT): set_value(int_value, KIND_INT64),
-        _tag(5, _WT_LEN): set_object(KIND_STR),
-        _tag(6, _WT_LEN): set_object(KIND_BYTES),
-        _tag(7, _WT_VARINT): set_value(int_value, KIND_REF),
-    }
-    for fields in _scan_fields(buf, starts, ends):
-        _dispatch(fields, handlers)
+    f = _scan_fields(buf, starts, ends)
+    msg, value, _ = f.last_of((_tag(1, _WT_VARINT),))
+    out.metadata_id[rows].view(np.uint64)[msg] = value
+    msg, value, tag = f.last_of(tuple(_STAT_VALUE_KINDS))
+    kind = _KIND_OF_TAG[tag.astype(np.intp)]
+    out.kind[rows][msg] = kind
     is_int = (kind == KIND_UINT64) | (kind == KIND_INT64) | (kind == KIND_REF)
-    int_value[~is_int] = 0
-    double_bits[kind != KIND_DOUBLE] = 0
-    _fill_object_values(buf, kind, obj_start, obj_end, out.obj_value[rows])
+    out.int_value[rows][msg[is_int]] = value[is_int]
+    is_double = kind == KIND_DOUBLE
+    out.double_value[rows].view(np.uint64)[msg[is_double]] = value[is_double]
+    is_object = (kind == KIND_STR) | (kind == KIND_BYTES)
+    if is_object.any():
+        payload = f.payload_of_last
+        n = len(starts)
+        obj_start = np.zeros(n, np.int64)
+        obj_end = np.zeros(n, np.int64)
+        obj_start[msg[is_object]] = payload[is_object]
+        obj_end[msg[is_object]] = payload[is_object] + value[is_object].astype(np.int64)
+        _fill_object_values(buf, out.kind[rows], obj_start, obj_end, out.obj_value[rows])
 
 
 def _fill_object_values(buf: np.ndarray, kind: np.ndarray, start: np.ndarray, end: np.ndarray, out: np.ndarray) -> None:
@@ -435,22 +376,67 @@ def _as_object_array(values: list) -> np.ndarray:
 # --------------------------------------------------------------------------- wire format
 
 
-def _scan_fields(
-    buf: np.ndarray, starts: np.ndarray, ends: np.ndarray
-) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int | None]]:
-    """Walk many messages buf[starts[i]:ends[i]] in step, one field of each per iteration.
+@dataclass
+class _Fields:
+    """Every field of many messages, flat: field i is the ``rank[i]``-th field of message ``msg[i]``.
 
-    Yields ``(msg, tag, value, payload, same_tag)`` for the k-th field of every message
-    that has one: ``msg`` its message index (unique within one yield), ``tag`` (uint64)
-    field number << 3 | wire type, ``value`` (uint64) the varint / fixed64 / fixed32 value
-    or the payload length of a length-delimited field, ``payload`` the buffer position of a
-    length-delimited payload, and ``same_tag`` the tag when all rows share it (the usual
-    case), else None. Raises ProfileError for malformed bytes.
+    ``tag`` (uint64) is field number << 3 | wire type, ``value`` (uint64) the varint /
+    fixed64 / fixed32 value or a length-delimited field's length, ``payload`` the buffer
+    position of a length-delimited payload. The fields of one message appear in rank order.
+    """
+
+    msg: np.ndarray
+    rank: np.ndarray
+    tag: np.ndarray
+    value: np.ndarray
+    payload: np.ndarray
+    payload_of_last: np.ndarray | None = None  # payloads of the rows ``last_of`` returned last
+
+    def last_of(self, tags: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(msg, value, tag) of the last field of each message among ``tags`` (protobuf: the last
+        value of a scalar wins; for a oneof, the last member present)."""
+        rows = np.flatnonzero(np.isin(self.tag, np.array(tags, dtype=np.uint64)))
+        if len(rows):
+            order = np.lexsort((self.rank[rows], self.msg[rows]))
+            rows = rows[order]
+            m = self.msg[rows]
+            last = np.ones(len(rows), bool)
+            last[:-1] = m[1:] != m[:-1]
+            rows = rows[last]
+        self.payload_of_last = self.payload[rows]
+        return self.msg[rows], self.value[rows], self.tag[rows]
+
+    def all_of(self, tag: int) -> np.ndarray:
+        """Rows of every field with ``tag``, ordered by message, then rank (a repeated field)."""
+        rows = np.flatnonzero(self.tag == np.uint64(tag))
+        return rows[np.lexsort((self.rank[rows], self.msg[rows]))]
+
+
+# A round of the vectorised walk costs tens of microseconds whatever its width: once this few
+# messages remain, their fields are read one by one instead (so one message with 100k fields
+# costs about 100k small steps, not 100k numpy rounds).
+_SCALAR_BELOW = 24
+# Rounds done at least before the scalar tail may take over (tests lower it).
+_VECTOR_ROUNDS = 1
+
+
+def _scan_fields(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> _Fields:
+    """Walk many messages buf[starts[i]:ends[i]]: every field of each, in linear time.
+
+    Many messages are walked in step, one field of each per vectorised round; when few
+    remain (``_SCALAR_BELOW``), the rest of their fields are read in a plain loop. Raises
+    ProfileError for malformed bytes.
     """
     words = _words(buf)
     pos = starts.astype(np.int64, copy=True)
+    ends = ends.astype(np.int64, copy=False)
     active = np.flatnonzero(pos < ends)
+    parts: list[tuple[np.ndarray, ...]] = []
+    rank = 0
     while active.size:
+        if active.size < _SCALAR_BELOW and rank >= _VECTOR_ROUNDS:
+            parts.append(_scan_tail(buf, active, pos[active], ends[active], rank))
+            break
         at = pos[active]
         limit = ends[active]
         tag, size = _read_varints(buf, words, at, limit)
@@ -459,7 +445,6 @@ def _scan_fields(
         if (tag == first).all():  # usual: the k-th field is the same field in every message
             _check_wire_types(np.array([first], dtype=np.uint64))
             value, payload, at = _read_values(buf, words, first & 7, at, limit)
-            same_tag: int | None = first
         else:
             wire = _check_wire_types(tag)
             value = np.zeros(len(at), dtype=np.uint64)
@@ -468,10 +453,80 @@ def _scan_fields(
                 rows = np.flatnonzero(wire == wire_type)
                 if rows.size:
                     value[rows], payload[rows], at[rows] = _read_values(buf, words, wire_type, at[rows], limit[rows])
-            same_tag = None
-        yield active, tag, value, payload, same_tag
+        if isinstance(value, np.ndarray) and value.dtype != np.uint64:
+            value = value.astype(np.uint64)
+        parts.append((active, np.full(len(active), rank, np.int64), tag, value, np.broadcast_to(payload, len(active))))
         pos[active] = at
         active = active[at < limit]
+        rank += 1
+    if not parts:
+        empty_i, empty_u = np.zeros(0, np.int64), np.zeros(0, np.uint64)
+        return _Fields(empty_i, empty_i, empty_u, empty_u, empty_i)
+    msg, ranks, tags, values, payloads = (np.concatenate([p[k] for p in parts]) for k in range(5))
+    return _Fields(msg, ranks, tags.astype(np.uint64), values.astype(np.uint64), payloads.astype(np.int64))
+
+
+def _scan_tail(
+    buf: np.ndarray, messages: np.ndarray, pos: np.ndarray, ends: np.ndarray, first_rank: int
+) -> tuple[np.ndarray, ...]:
+    """The remaining fields of a few messages, one by one (same checks and errors as the rounds)."""
+    msg: list[int] = []
+    rank: list[int] = []
+    tag: list[int] = []
+    value: list[int] = []
+    payload: list[int] = []
+    for m, p, end in zip(messages.tolist(), pos.tolist(), ends.tolist()):
+        data = buf[p:end].tobytes()
+        i, n, k = 0, len(data), first_rank
+        while i < n:
+            t, i = _scalar_varint(data, i)
+            if t < 8 or t >= 2**32:
+                raise ProfileError("corrupt event data: field number 0 or out of range")
+            wire = t & 7
+            if wire in (_WT_START_GROUP, _WT_END_GROUP):
+                raise ProfileError("unsupported event data: group wire type")
+            if wire == _WT_VARINT:
+                v, i = _scalar_varint(data, i)
+                at = i
+            elif wire == _WT_LEN:
+                v, i = _scalar_varint(data, i)
+                if v > n - i:
+                    raise ProfileError("corrupt event data: length-delimited field runs past the end")
+                at, i = i, i + v
+            elif wire in (_WT_FIXED64, _WT_FIXED32):
+                width = 8 if wire == _WT_FIXED64 else 4
+                if i + width > n:
+                    raise ProfileError("corrupt event data: fixed-width field runs past the end")
+                v, at, i = int.from_bytes(data[i : i + width], "little"), i, i + width
+            else:
+                raise ProfileError("corrupt event data: invalid wire type")
+            msg.append(m)
+            rank.append(k)
+            tag.append(t)
+            value.append(v)
+            payload.append(p + at)
+            k += 1
+    return (
+        np.array(msg, np.int64),
+        np.array(rank, np.int64),
+        np.array(tag, np.uint64),
+        np.array(value, np.uint64),
+        np.array(payload, np.int64),
+    )
+
+
+def _scalar_varint(data: bytes, i: int) -> tuple[int, int]:
+    """(value, next position) of the varint at ``i``: bits past 64 dropped, as protobuf does."""
+    result = shift = 0
+    for j in range(i, min(i + 10, len(data))):
+        b = data[j]
+        result |= (b & 0x7F) << shift
+        if not b & 0x80:
+            return result & 0xFFFF_FFFF_FFFF_FFFF, j + 1
+        shift += 7
+    if i + 10 <= len(data):
+        raise ProfileError("corrupt event data: varint longer than 10 bytes")
+    raise ProfileError("corrupt event data: truncated varint")
 
 
 def _check_wire_types(tag: np.ndarray) -> np.ndarray:

@@ -2,11 +2,17 @@
 
 ``nbprof.Profile`` (``nbprof/profile.py``) is a ``Frames`` with the tools as methods; every
 layer below it (OpStats, the tools, the trace viewer) only needs the frames.
+
+A ``Frames`` may be *deferred* (``Frames.deferred``): the file was read and checked, the
+hosts, HLO protos and errors are known, and the event frames are built the first time one
+of ``DEFERRED_FIELDS`` is read. ``memory_viewer`` needs only the HLO protos, so it never
+decodes an event.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -44,8 +50,53 @@ class Frames:
     host_hostnames: dict[str, list[str]] = field(default_factory=dict)
     """Each host's (file's) own ``XSpace.hostnames``; ``hostnames`` is their union."""
     damaged: str | None = None
-    _stats_sources: list[Any] = field(default_factory=list)
+    _stats_sources: list[Any] | Callable[[], list[Any]] = field(default_factory=list)
+    """``stats_frame.StatsSource`` pieces, or a function returning them (a reopened cache)."""
     _stats_frame: pd.DataFrame | None = None
+    _pending: Any = None
+    """For a deferred ``Frames``: a ``FramesBuilder`` whose ``build()`` returns the deferred fields."""
+
+    @classmethod
+    def deferred(cls, builder: Any, **known: Any) -> Any:
+        """A ``cls`` whose ``DEFERRED_FIELDS`` come from ``builder.build()`` on first read.
+
+        ``known`` gives the other fields (defaults where absent). ``builder.build()`` returns a
+        dict of the deferred fields and must be safe to call more than once (it keeps its result).
+        """
+        obj = cls.__new__(cls)
+        for f in fields(cls):
+            if f.name in DEFERRED_FIELDS or f.name == "_pending":
+                continue
+            if f.name in known:
+                value = known[f.name]
+            elif f.default is not MISSING:
+                value = f.default
+            elif f.default_factory is not MISSING:
+                value = f.default_factory()
+            else:
+                raise TypeError(f"Frames.deferred needs {f.name}")
+            setattr(obj, f.name, value)
+        obj._pending = builder
+        return obj
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for attributes not set: the deferred fields before their first read.
+        pending = self.__dict__.get("_pending")
+        if name in DEFERRED_FIELDS and pending is not None:
+            self.__dict__.update(pending.build())
+            self._pending = None
+            return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
+    def is_built(self) -> bool:
+        """False while a deferred ``Frames`` has not built its event frames yet."""
+        return self.__dict__.get("_pending") is None
+
+    def _resolved_stats_sources(self) -> list[Any]:
+        if callable(self._stats_sources):
+            self._stats_sources = self._stats_sources()
+        return self._stats_sources
 
     @property
     def stats(self) -> pd.DataFrame:
@@ -55,9 +106,9 @@ class Frames:
         Built on first access (it is large and most tools only need the promoted columns).
         """
         if self._stats_frame is None:
-            from nbprof.xspace.frames import build_stats_frame
+            from nbprof.xspace.stats_frame import build_stats_frame
 
-            self._stats_frame = build_stats_frame(self._stats_sources)
+            self._stats_frame = build_stats_frame(self._resolved_stats_sources())
         return self._stats_frame
 
     def event_stats(self, row: int) -> dict[str, Any]:
@@ -114,14 +165,8 @@ class Frames:
             events = ev.iloc[rows].reset_index(drop=True)
         parent = events["parent"].to_numpy()
         events["parent"] = np.where(parent >= 0, new_index[np.maximum(parent, 0)], -1)
-        sources = []
-        for ev_rows, st, names, src in self._stats_sources:
-            mask = keep[ev_rows]
-            if mask.any():
-                from nbprof.xspace.frames import _take_stats
-
-                idx = np.flatnonzero(mask)
-                sources.append((new_index[ev_rows[idx]], _take_stats(st, idx, new_index[ev_rows[idx]]), names, src))
+        restricted = (src.restricted(keep, new_index) for src in self._resolved_stats_sources())
+        sources = [s for s in restricted if s is not None]
 
         def by_host(df: pd.DataFrame) -> pd.DataFrame:
             return df[df["host"].isin(hosts)].reset_index(drop=True) if "host" in df else df
@@ -163,7 +208,28 @@ class Frames:
 
     @classmethod
     def from_frames(cls, frames: Frames) -> Any:
-        """An instance of ``cls`` holding the same frames (no copy)."""
+        """An instance of ``cls`` holding the same frames (no copy; a deferred one stays deferred)."""
         if type(frames) is cls:
             return frames
-        return cls(**{f.name: getattr(frames, f.name) for f in fields(Frames)})
+        pending = frames.__dict__.get("_pending")
+        if pending is not None:
+            known = {f.name: frames.__dict__[f.name] for f in fields(Frames) if f.name in frames.__dict__}
+            known.pop("_pending", None)
+            return cls.deferred(pending, **known)
+        return cls(**{f.name: getattr(frames, f.name) for f in fields(Frames) if f.name != "_pending"})
+
+
+# Fields of a deferred ``Frames`` that are built on first read.
+DEFERRED_FIELDS = frozenset(
+    {
+        "events",
+        "planes",
+        "lines",
+        "event_metadata",
+        "stat_metadata",
+        "origin_ns",
+        "origin_source",
+        "notes",
+        "_stats_sources",
+    }
+)

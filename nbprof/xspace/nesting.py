@@ -21,6 +21,13 @@ from __future__ import annotations
 
 import numpy as np
 
+try:
+    from nbprof.xspace import _wire  # type: ignore[attr-defined]
+except ImportError:  # not compiled: numpy only
+    _wire = None
+
+# Tests set this to check the numpy path where the compiled one exists.
+_FORCE_NUMPY = False
 # Lines with at least this many events get a running-maximum pass first.
 _LONG_LINE = 1024
 
@@ -94,7 +101,38 @@ def nest_lines(line_key: np.ndarray, start: np.ndarray, end: np.ndarray) -> tupl
     Inputs are parallel arrays sorted by (line_key, start asc, duration desc); lines are
     contiguous runs of equal ``line_key``. Self time = duration - durations of direct children
     (children that overlap their parent's end are counted whole, as XProf does).
+
+    Uses the compiled stack walk (``_wire.nest``) where it was built, else numpy
+    (``nest_lines_numpy``); both give the same arrays (tests/test_nesting.py).
     """
+    if _wire is not None and not _FORCE_NUMPY:
+        return _nest_compiled(line_key, start, end)
+    return nest_lines_numpy(line_key, start, end)
+
+
+def _nest_compiled(
+    line_key: np.ndarray, start: np.ndarray, end: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    n = len(start)
+    key = line_key if line_key.dtype in (np.int32, np.int64) else line_key.astype(np.int64)
+    parent = np.empty(n, np.int64)
+    depth = np.empty(n, np.int32)
+    self_ps = np.empty(n, np.int64)
+    _wire.nest(
+        np.ascontiguousarray(key),
+        np.ascontiguousarray(start, dtype=np.int64),
+        np.ascontiguousarray(end, dtype=np.int64),
+        parent,
+        depth,
+        self_ps,
+    )
+    return depth, parent, self_ps
+
+
+def nest_lines_numpy(
+    line_key: np.ndarray, start: np.ndarray, end: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``nest_lines`` in numpy only (pointer jumping, see the module docstring)."""
     parent = _parents_by_jumping(line_key, start, end)
     depth = _depth_by_doubling(parent)
     self_ps = end - start  # durations, then less each event's direct children

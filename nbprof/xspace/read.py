@@ -1,4 +1,16 @@
-"""Reading profiles: a file, run directory or logdir -> ``Frames`` (``nbprof.load`` wraps it)."""
+"""Reading profiles: a file, run directory or logdir -> ``Frames`` (``nbprof.load`` wraps it).
+
+A load reads each host file once and checks its structure (clear errors before anything
+else). Then:
+
+- with the compiled decoder (``decode_native``): every byte is checked and each plane's
+  metadata is parsed, but no event is decoded yet. The returned ``Frames`` is deferred:
+  hosts, errors and HLO protos are there at once, the event frames are built on first read
+  (one more pass over the bytes) and then written to the cache (``cache.py``);
+- without it: the pure-Python decoder decodes and builds everything at once.
+
+A profile read before, unchanged, reopens from the cache instead (memory-mapped columns).
+"""
 
 from __future__ import annotations
 
@@ -6,16 +18,25 @@ import ctypes
 import os
 import sys
 import warnings
+from dataclasses import dataclass
 from typing import Any
 
-from nbprof.xspace import files
-from nbprof.xspace.decode import decode_space
+from nbprof.xspace import cache as _cache
+from nbprof.xspace import decode_native, files
+from nbprof.xspace.decode import check_structure, decode_space, decoder_name
 from nbprof.xspace.frames import HostSpace, build_frames
 from nbprof.xspace.frameset import Frames
+from nbprof.xspace.metadata_frames import METADATA_PLANE, hlo_protos_of
+from nbprof.xspace.raw import RawSpace
 
 
 def read_frames(
-    path: str | os.PathLike[str], *, run: str | None = None, host: str | list[str] | None = None, partial: bool = False
+    path: str | os.PathLike[str],
+    *,
+    run: str | None = None,
+    host: str | list[str] | None = None,
+    partial: bool = False,
+    cache: bool | None = None,
 ) -> Frames:
     """Read a profile into DataFrames (see ``nbprof.load`` for the user-facing form).
 
@@ -33,6 +54,9 @@ def read_frames(
     partial:
         Load the complete planes of a file whose tail is broken instead of raising
         ``TruncatedProfileError`` (a warning says what was dropped).
+    cache:
+        Reuse (and write) the decoded frames cache (``nbprof.xspace.cache``). None: on unless
+        the environment variable ``NBPROF_CACHE`` is ``0``.
 
     Raises
     ------
@@ -43,58 +67,122 @@ def read_frames(
     text = os.fspath(path)
     fs, found, kind = files.discover(text)
     chosen = files.select(fs, found, kind, run, host, text)
-    spaces = []
-    notes = []
-    damaged = []
-    for hf in chosen:
-        data = fs.read_bytes(hf.path)
-        space = decode_space(data, hf.path, partial=partial)
-        del data
-        if space.damage:
-            damaged.append(f"{hf.path}: {space.damage}")
-            warnings.warn(f"nbprof: {hf.path}: {space.damage}; loaded the whole planes only", stacklevel=2)
-        spaces.append(HostSpace(hf.host, hf.path, space))
-        del space
-    built = build_frames(spaces)
-    if "relative; no Task Environment" in built.origin_source:
-        notes.append(
-            "line timestamps are relative and there is no Task Environment plane: times are relative "
-            "to the profiler session, not wall-clock"
-        )
-    if built.events["aggregated"].any():
-        notes.append(
-            f"{int(built.events['aggregated'].sum()):,} aggregated events (num_occurrences, no start time) "
-            "are kept with aggregated=True and start_ps at their line's start"
-        )
-    errors = [e for s in spaces for e in s.space.errors]
-    warns = [w for s in spaces for w in s.space.warnings]
-    hostnames = list(dict.fromkeys(h for s in spaces for h in s.space.hostnames))
-    host_names, host_paths = [s.host for s in spaces], [s.path for s in spaces]
-    host_hostnames = {s.host: list(s.space.hostnames) for s in spaces}
-    del spaces  # what frames did not take over (metadata, lines) goes now
-    frames = Frames(
-        events=built.events,
-        planes=built.planes,
-        lines=built.lines,
-        event_metadata=built.event_metadata,
-        stat_metadata=built.stat_metadata,
-        origin_ns=built.origin_ns,
-        origin_source=built.origin_source,
-        hosts=host_names,
-        paths=host_paths,
-        run=chosen[0].run if chosen and kind == "logdir" else (chosen[0].run if kind == "run" else None),
-        errors=errors,
-        warnings=warns,
-        hostnames=hostnames,
-        host_hostnames=host_hostnames,
-        hlo_protos=built.hlo_protos,
-        notes=notes,
-        damaged="; ".join(damaged) or None,
-        _stats_sources=built.stats_sources,
-    )
-    del built
-    _return_freed_memory()
-    return frames
+    run_name = chosen[0].run if chosen and kind in ("logdir", "run") else None
+    entry = _cache.entry_for(fs, chosen, partial) if _cache.enabled(cache) else None
+    if entry is not None:
+        reopened = entry.load()
+        if reopened is not None:
+            reopened.run = run_name
+            return reopened
+    hosts = [_read_host(fs, hf, partial) for hf in chosen]
+    known: dict[str, Any] = {
+        "hosts": [h.host for h in hosts],
+        "paths": [h.path for h in hosts],
+        "run": run_name,
+        "errors": [e for h in hosts for e in h.errors],
+        "warnings": [w for h in hosts for w in h.warnings],
+        "hostnames": list(dict.fromkeys(n for h in hosts for n in h.hostnames)),
+        "host_hostnames": {h.host: list(h.hostnames) for h in hosts},
+        "hlo_protos": {name: proto for h in hosts for name, proto in h.hlo_protos.items()},
+        "damaged": "; ".join(f"{h.path}: {h.damage}" for h in hosts if h.damage) or None,
+    }
+    builder = FramesBuilder(hosts, entry, known)
+    if all(h.summaries is not None for h in hosts):
+        return Frames.deferred(builder, **known)
+    return Frames(**known, **builder.build())
+
+
+@dataclass
+class _HostRead:
+    """One host file, read and checked; decoded lazily where the compiled decoder can."""
+
+    host: str
+    path: str
+    data: bytes | None
+    damage: str | None
+    errors: list[str]
+    warnings: list[str]
+    hostnames: list[str]
+    hlo_protos: dict[str, bytes]
+    summaries: list[decode_native.PlaneSummary] | None  # None: decoded already (``space``)
+    space: RawSpace | None = None
+
+    def decoded(self) -> RawSpace:
+        """The RawSpace (decoding now where it was deferred); the bytes are released."""
+        if self.space is None:
+            self.space = decode_space(self.data or b"", self.path, summaries=self.summaries)
+            self.space.damage = self.damage
+        self.data = self.summaries = None
+        space, self.space = self.space, None
+        return space
+
+
+def _read_host(fs: files.FileSystem, hf: files.HostFile, partial: bool) -> _HostRead:
+    data = fs.read_bytes(hf.path)
+    data, damage = check_structure(data, hf.path, partial=partial)
+    if damage:
+        warnings.warn(f"nbprof: {hf.path}: {damage}; loaded the whole planes only", stacklevel=4)
+    if decoder_name() == "native":
+        summaries, errors, warns, hostnames = decode_native.summarize_space(data, hf.path)
+        hlo: dict[str, bytes] = {}
+        for s in summaries:
+            if s.plane.name == METADATA_PLANE:
+                hlo.update(hlo_protos_of(s.plane.event_metadata, s.plane.stat_metadata))
+        return _HostRead(hf.host, hf.path, data, damage, errors, warns, hostnames, hlo, summaries)
+    space = decode_space(data, hf.path)
+    space.damage = damage
+    hlo = {}
+    for plane in space.planes:
+        if plane.name == METADATA_PLANE:
+            hlo.update(hlo_protos_of(plane.event_metadata, plane.stat_metadata))
+    return _HostRead(hf.host, hf.path, None, damage, space.errors, space.warnings, space.hostnames, hlo, None, space)
+
+
+class FramesBuilder:
+    """Builds the deferred fields of a ``Frames`` once (and writes them to the cache)."""
+
+    def __init__(self, hosts: list[_HostRead], entry: _cache.CacheEntry | None, known: dict[str, Any]) -> None:
+        self._hosts: list[_HostRead] | None = hosts
+        self._entry = entry
+        self._known = known
+        self._built: dict[str, Any] | None = None
+
+    def build(self) -> dict[str, Any]:
+        if self._built is not None:
+            return self._built
+        hosts = self._hosts or []
+        spaces = [HostSpace(h.host, h.path, h.decoded()) for h in hosts]
+        built = build_frames(spaces)
+        del spaces
+        self._hosts = None
+        notes = list(built.notes)
+        if "relative; no Task Environment" in built.origin_source:
+            notes.append(
+                "line timestamps are relative and there is no Task Environment plane: times are relative "
+                "to the profiler session, not wall-clock"
+            )
+        aggregated = built.events["aggregated"]
+        if aggregated.any():
+            notes.append(
+                f"{int(aggregated.sum()):,} aggregated events (num_occurrences, no start time) "
+                "are kept with aggregated=True and start_ps at their line's start"
+            )
+        self._built = {
+            "events": built.events,
+            "planes": built.planes,
+            "lines": built.lines,
+            "event_metadata": built.event_metadata,
+            "stat_metadata": built.stat_metadata,
+            "origin_ns": built.origin_ns,
+            "origin_source": built.origin_source,
+            "notes": notes,
+            "_stats_sources": built.stats_sources,
+        }
+        del built
+        _return_freed_memory()
+        if self._entry is not None:
+            _cache.save_in_background(self._entry, {**self._known, **self._built})
+        return self._built
 
 
 def _return_freed_memory() -> None:

@@ -1,0 +1,680 @@
+/* nbprof.xspace._wire: read XSpace protobuf wire format straight into columns.
+ *
+ * The optional compiled half of nbprof's decoder (the pure-Python one is
+ * nbprof/xspace/decode_fast.py; both give the same RawSpace, checked by the tests).
+ * No protobuf, no numpy headers: the columns are bytearrays that Python views with
+ * numpy.frombuffer, so this builds with nothing but a C compiler and Python.h.
+ *
+ *   split_space(buf) -> (plane_spans, errors, warnings, hostnames)
+ *       plane_spans: list of (start, end) byte offsets of each XSpace.planes entry.
+ *   read_plane(buf, start, end, decode_events, counts=None) -> dict
+ *       "header": the plane's fields other than `lines`, as bytes (parse with
+ *       protobuf: id, name, metadata maps, plane stats; they are small);
+ *       per line: "line_id", "display_id", "timestamp_ns", "line_duration_ps",
+ *       "num_events" (int64 bytearrays), "line_name", "line_display_name" (lists);
+ *       "counts": (lines, events, stats, str/bytes stats, header bytes, events with
+ *       num_occurrences, double stats), which a later
+ *       call may pass back to skip its counting pass (the fill pass still checks every
+ *       byte and every count); with decode_events, the event columns "line" (int32),
+ *       "metadata_id", "offset_ps", "duration_ps", "num_occurrences" (int64) and the
+ *       stat columns "stat_owner", "stat_metadata_id" (int64), "stat_kind" (int8),
+ *       "stat_int" (uint64), "stat_double" (float64), "object_rows" (int64 rows of
+ *       (num_occurrences and stat_double are absent when no event / stat has one: all 0)
+ *       str/bytes stats) and "objects" (their values; equal values share one object).
+ *       Without decode_events every byte is still checked, no event is kept.
+ *   nest(line_key, start, end, parent_out) -> None
+ *       direct parent of each event on its line by a stack walk (see nesting.py).
+ *
+ * Semantics follow protobuf's parser: the last value of a repeated scalar wins, a oneof
+ * member clears the others, unknown fields are skipped (group wire types too, except
+ * inside events and stats, which nbprof refuses as decode_fast does), varint bits past
+ * 64 are dropped. Malformed bytes raise ValueError with a sentence saying what; names
+ * that are not UTF-8 raise UnicodeDecodeError (protobuf refuses them too); string stat
+ * values that are not UTF-8 are decoded with U+FFFD replacements (protobuf refuses).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+enum { WT_VARINT = 0, WT_FIXED64 = 1, WT_LEN = 2, WT_SGROUP = 3, WT_EGROUP = 4, WT_FIXED32 = 5 };
+enum { KIND_NONE = 0, KIND_DOUBLE = 1, KIND_UINT64 = 2, KIND_INT64 = 3, KIND_STR = 4, KIND_BYTES = 5, KIND_REF = 6 };
+#define MAX_GROUP_DEPTH 100
+
+typedef const uint8_t *ptr;
+
+/* Error reporting: functions return -1 with a static message set here. */
+static const char *g_error;
+
+static inline int fail(const char *message) {
+    g_error = message;
+    return -1;
+}
+
+static inline int read_varint(ptr *pp, ptr end, uint64_t *out) {
+    ptr p = *pp;
+    if (p < end && !(*p & 0x80)) {
+        *out = *p;
+        *pp = p + 1;
+        return 0;
+    }
+    uint64_t value = 0;
+    for (int i = 0; i < 10; i++) {
+        if (p >= end) return fail("truncated varint");
+        uint8_t b = *p++;
+        value |= (uint64_t)(b & 0x7F) << (7 * i); /* i == 9: only bit 63 survives, as in protobuf */
+        if (!(b & 0x80)) {
+            *out = value;
+            *pp = p;
+            return 0;
+        }
+    }
+    return fail("varint longer than 10 bytes");
+}
+
+/* Reads a tag; checks the field number and wire type. */
+static inline int read_tag(ptr *pp, ptr end, uint32_t *field, int *wire) {
+    uint64_t tag;
+    if (read_varint(pp, end, &tag) < 0) return -1;
+    if (tag < 8 || tag > 0xFFFFFFFFu) return fail("field number 0 or out of range");
+    *field = (uint32_t)(tag >> 3);
+    *wire = (int)(tag & 7);
+    if (*wire == 6 || *wire == 7) return fail("invalid wire type");
+    return 0;
+}
+
+static int skip_value(ptr *pp, ptr end, uint32_t field, int wire, int groups_ok, int depth);
+
+/* Skips the rest of a group whose start tag was just read. */
+static int skip_group(ptr *pp, ptr end, uint32_t group_field, int depth) {
+    if (depth > MAX_GROUP_DEPTH) return fail("groups nested too deeply");
+    while (*pp < end) {
+        uint32_t field;
+        int wire;
+        if (read_tag(pp, end, &field, &wire) < 0) return -1;
+        if (wire == WT_EGROUP) {
+            if (field != group_field) return fail("mismatched end of group");
+            return 0;
+        }
+        if (skip_value(pp, end, field, wire, 1, depth + 1) < 0) return -1;
+    }
+    return fail("unterminated group");
+}
+
+/* Skips one field's value. Groups are skipped where groups_ok, else refused. */
+static int skip_value(ptr *pp, ptr end, uint32_t field, int wire, int groups_ok, int depth) {
+    uint64_t value;
+    switch (wire) {
+        case WT_VARINT:
+            return read_varint(pp, end, &value);
+        case WT_FIXED64:
+            if (end - *pp < 8) return fail("fixed-width field runs past the end");
+            *pp += 8;
+            return 0;
+        case WT_FIXED32:
+            if (end - *pp < 4) return fail("fixed-width field runs past the end");
+            *pp += 4;
+            return 0;
+        case WT_LEN:
+            if (read_varint(pp, end, &value) < 0) return -1;
+            if (value > (uint64_t)(end - *pp)) return fail("length-delimited field runs past the end");
+            *pp += value;
+            return 0;
+        case WT_SGROUP:
+            if (!groups_ok) return fail("unsupported event data: group wire type");
+            return skip_group(pp, end, field, depth);
+        default: /* WT_EGROUP outside a group */
+            if (!groups_ok) return fail("unsupported event data: group wire type");
+            return fail("end of group without its start");
+    }
+}
+
+/* Reads a length-delimited payload: [*start, *stop). */
+static inline int read_len(ptr *pp, ptr end, ptr *start, ptr *stop) {
+    uint64_t size;
+    if (read_varint(pp, end, &size) < 0) return -1;
+    if (size > (uint64_t)(end - *pp)) return fail("length-delimited field runs past the end");
+    *start = *pp;
+    *stop = *pp + size;
+    *pp = *stop;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ string interning */
+
+/* Equal str (or bytes) values share one Python object: profiles repeat the same
+ * source lines, op names and shapes on most events. Open addressing, power-of-2 size. */
+typedef struct {
+    ptr data;
+    Py_ssize_t size;
+    uint64_t hash;
+    PyObject *value; /* borrowed from the objects list */
+} Slot;
+
+typedef struct {
+    Slot *slots;
+    size_t mask;
+    size_t used;
+} Interner;
+
+static uint64_t hash_bytes(ptr data, Py_ssize_t size) {
+    uint64_t h = 1469598103934665603ull ^ (uint64_t)size; /* FNV-1a, 8 bytes at a time */
+    Py_ssize_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+        uint64_t w;
+        memcpy(&w, data + i, 8);
+        h = (h ^ w) * 1099511628211ull;
+        h ^= h >> 29;
+    }
+    for (; i < size; i++) h = (h ^ data[i]) * 1099511628211ull;
+    return h ^ (h >> 32);
+}
+
+static int interner_init(Interner *t) {
+    t->mask = 1023;
+    t->used = 0;
+    t->slots = (Slot *)PyMem_Calloc(t->mask + 1, sizeof(Slot));
+    if (!t->slots) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void interner_free(Interner *t) {
+    PyMem_Free(t->slots);
+    t->slots = NULL;
+}
+
+static int interner_grow(Interner *t) {
+    size_t new_mask = t->mask * 2 + 1;
+    Slot *slots = (Slot *)PyMem_Calloc(new_mask + 1, sizeof(Slot));
+    if (!slots) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (size_t i = 0; i <= t->mask; i++) {
+        if (!t->slots[i].value) continue;
+        size_t j = t->slots[i].hash & new_mask;
+        while (slots[j].value) j = (j + 1) & new_mask;
+        slots[j] = t->slots[i];
+    }
+    PyMem_Free(t->slots);
+    t->slots = slots;
+    t->mask = new_mask;
+    return 0;
+}
+
+/* New reference to the str (is_str) or bytes object for data[0:size]. */
+static PyObject *intern_value(Interner *t, ptr data, Py_ssize_t size, int is_str) {
+    uint64_t h = hash_bytes(data, size);
+    size_t j = h & t->mask;
+    while (t->slots[j].value) {
+        Slot *s = &t->slots[j];
+        if (s->hash == h && s->size == size && memcmp(s->data, data, (size_t)size) == 0) {
+            Py_INCREF(s->value);
+            return s->value;
+        }
+        j = (j + 1) & t->mask;
+    }
+    if ((t->used + 1) * 2 > t->mask) {
+        if (interner_grow(t) < 0) return NULL;
+        j = h & t->mask;
+        while (t->slots[j].value) j = (j + 1) & t->mask;
+    }
+    PyObject *value = is_str ? PyUnicode_DecodeUTF8((const char *)data, size, "replace")
+                             : PyBytes_FromStringAndSize((const char *)data, size);
+    if (!value) return NULL;
+    Slot *s = &t->slots[j];
+    s->data = data;
+    s->size = size;
+    s->hash = h;
+    s->value = value; /* borrowed: the caller's list keeps it alive */
+    t->used++;
+    return value;
+}
+
+/* ------------------------------------------------------------------ plane decoding */
+
+typedef struct {
+    /* counts (both passes) */
+    Py_ssize_t n_lines, n_events, n_stats, n_objects;
+    Py_ssize_t n_aggregated, n_doubles; /* events with num_occurrences, double stats: columns only if any */
+    /* columns (fill pass only; NULL while counting) */
+    int64_t *line_id, *display_id, *timestamp_ns, *line_duration, *num_events;
+    PyObject *line_name, *line_display_name;
+    int32_t *ev_line;
+    int64_t *ev_metadata_id, *ev_offset, *ev_duration, *ev_occurrences;
+    int64_t *st_owner, *st_metadata_id;
+    int8_t *st_kind;
+    uint64_t *st_int;
+    double *st_double;
+    int64_t *object_rows;
+    PyObject *objects;
+    Interner str_table, bytes_table;
+    int filling;
+    /* fill pass: sizes of the columns (a count above one means the bytes changed) */
+    Py_ssize_t cap_lines, cap_events, cap_stats, cap_objects, cap_header;
+} PlaneOut;
+
+static const char CHANGED[] = "the bytes changed while they were decoded";
+
+/* One XStat: fields 1 metadata_id, 2 double, 3 uint64, 4 int64, 5 str, 6 bytes, 7 ref. */
+static int read_stat(PlaneOut *o, ptr p, ptr end, int64_t owner) {
+    uint64_t metadata_id = 0, ival = 0, dbits = 0;
+    int kind = KIND_NONE;
+    ptr obj = NULL, obj_end = NULL;
+    while (p < end) {
+        uint32_t field;
+        int wire;
+        if (read_tag(&p, end, &field, &wire) < 0) return -1;
+        if (wire == WT_VARINT && (field == 1 || field == 3 || field == 4 || field == 7)) {
+            uint64_t v;
+            if (read_varint(&p, end, &v) < 0) return -1;
+            if (field == 1) {
+                metadata_id = v;
+            } else {
+                ival = v;
+                dbits = 0;
+                kind = field == 3 ? KIND_UINT64 : field == 4 ? KIND_INT64 : KIND_REF;
+            }
+        } else if (wire == WT_FIXED64 && field == 2) {
+            if (end - p < 8) return fail("fixed-width field runs past the end");
+            memcpy(&dbits, p, 8);
+            p += 8;
+            ival = 0;
+            kind = KIND_DOUBLE;
+        } else if (wire == WT_LEN && (field == 5 || field == 6)) {
+            if (read_len(&p, end, &obj, &obj_end) < 0) return -1;
+            ival = 0;
+            dbits = 0;
+            kind = field == 5 ? KIND_STR : KIND_BYTES;
+        } else if (skip_value(&p, end, field, wire, 0, 0) < 0) {
+            return -1;
+        }
+    }
+    Py_ssize_t row = o->n_stats++;
+    if (kind == KIND_STR || kind == KIND_BYTES) o->n_objects++;
+    if (kind == KIND_DOUBLE) o->n_doubles++;
+    if (!o->filling) return 0;
+    if (row >= o->cap_stats || o->n_objects > o->cap_objects) return fail(CHANGED);
+    o->st_owner[row] = owner;
+    o->st_metadata_id[row] = (int64_t)metadata_id;
+    o->st_kind[row] = (int8_t)kind;
+    o->st_int[row] = ival;
+    if (o->st_double) memcpy(&o->st_double[row], &dbits, 8);
+    if (kind == KIND_STR || kind == KIND_BYTES) {
+        Interner *t = kind == KIND_STR ? &o->str_table : &o->bytes_table;
+        PyObject *value = intern_value(t, obj, obj_end - obj, kind == KIND_STR);
+        if (!value) return -2; /* a Python error is set */
+        o->object_rows[o->n_objects - 1] = row;
+        PyList_SET_ITEM(o->objects, o->n_objects - 1, value);
+    }
+    return 0;
+}
+
+/* One XEvent: fields 1 metadata_id, 2 offset_ps | 5 num_occurrences, 3 duration_ps, 4 stats. */
+static int read_event(PlaneOut *o, ptr p, ptr end, int32_t line) {
+    uint64_t metadata_id = 0, offset = 0, duration = 0, occurrences = 0;
+    Py_ssize_t row = o->n_events++;
+    if (o->filling && row >= o->cap_events) return fail(CHANGED);
+    while (p < end) {
+        uint32_t field;
+        int wire;
+        if (read_tag(&p, end, &field, &wire) < 0) return -1;
+        if (wire == WT_VARINT && field <= 5 && field != 4) {
+            uint64_t v;
+            if (read_varint(&p, end, &v) < 0) return -1;
+            switch (field) {
+                case 1: metadata_id = v; break;
+                case 2: offset = v; occurrences = 0; break;
+                case 3: duration = v; break;
+                default: occurrences = v; offset = 0; break;
+            }
+        } else if (wire == WT_LEN && field == 4) {
+            ptr s, s_end;
+            if (read_len(&p, end, &s, &s_end) < 0) return -1;
+            int rc = read_stat(o, s, s_end, row);
+            if (rc < 0) return rc;
+        } else if (skip_value(&p, end, field, wire, 0, 0) < 0) {
+            return -1;
+        }
+    }
+    if (occurrences) o->n_aggregated++;
+    if (o->filling) {
+        o->ev_line[row] = line;
+        o->ev_metadata_id[row] = (int64_t)metadata_id;
+        o->ev_offset[row] = (int64_t)offset;
+        o->ev_duration[row] = (int64_t)duration;
+        if (o->ev_occurrences) o->ev_occurrences[row] = (int64_t)occurrences;
+    }
+    return 0;
+}
+
+/* New reference: a strict UTF-8 str (names; protobuf refuses invalid ones too). */
+static PyObject *name_of(ptr s, ptr s_end) {
+    return PyUnicode_DecodeUTF8((const char *)s, s_end - s, NULL);
+}
+
+/* One XLine: 1 id, 10 display_id, 2 name, 11 display_name, 3 timestamp_ns, 9 duration_ps, 4 events. */
+static int read_line(PlaneOut *o, ptr p, ptr end, int decode_events) {
+    uint64_t id = 0, display_id = 0, timestamp = 0, duration = 0;
+    ptr name = p, name_end = p, display = p, display_end = p;
+    Py_ssize_t line = o->n_lines++;
+    Py_ssize_t first_event = o->n_events;
+    if (line > INT32_MAX) return fail("too many lines in one plane");
+    if (o->filling && line >= o->cap_lines) return fail(CHANGED);
+    while (p < end) {
+        uint32_t field;
+        int wire;
+        if (read_tag(&p, end, &field, &wire) < 0) return -1;
+        if (wire == WT_VARINT && (field == 1 || field == 10 || field == 3 || field == 9)) {
+            uint64_t v;
+            if (read_varint(&p, end, &v) < 0) return -1;
+            if (field == 1) id = v;
+            else if (field == 10) display_id = v;
+            else if (field == 3) timestamp = v;
+            else duration = v;
+        } else if (wire == WT_LEN && (field == 2 || field == 11)) {
+            if (field == 2) {
+                if (read_len(&p, end, &name, &name_end) < 0) return -1;
+            } else if (read_len(&p, end, &display, &display_end) < 0) {
+                return -1;
+            }
+        } else if (wire == WT_LEN && field == 4) {
+            ptr e, e_end;
+            if (read_len(&p, end, &e, &e_end) < 0) return -1;
+            if (decode_events || !o->filling) { /* the counting pass checks every event */
+                int rc = read_event(o, e, e_end, (int32_t)line);
+                if (rc < 0) return rc;
+            } else {
+                o->n_events++;
+            }
+        } else if (skip_value(&p, end, field, wire, 1, 0) < 0) {
+            return -1;
+        }
+    }
+    if (!o->filling) {
+        /* names are checked in the counting pass so that the fill pass cannot fail on them */
+        PyObject *a = name_of(name, name_end);
+        if (!a) return -2;
+        Py_DECREF(a);
+        PyObject *b = name_of(display, display_end);
+        if (!b) return -2;
+        Py_DECREF(b);
+        return 0;
+    }
+    o->line_id[line] = (int64_t)id;
+    o->display_id[line] = (int64_t)display_id;
+    o->timestamp_ns[line] = (int64_t)timestamp;
+    o->line_duration[line] = (int64_t)duration;
+    o->num_events[line] = (int64_t)(o->n_events - first_event);
+    PyObject *a = name_of(name, name_end);
+    if (!a) return -2;
+    PyList_SET_ITEM(o->line_name, line, a);
+    PyObject *b = name_of(display, display_end);
+    if (!b) return -2;
+    PyList_SET_ITEM(o->line_display_name, line, b);
+    return 0;
+}
+
+/* Walks the plane's fields: lines are read, every other field is copied to `header`
+ * (when not NULL) for protobuf. Returns -1 (g_error set) or -2 (Python error set). */
+static int walk_plane(PlaneOut *o, ptr p, ptr end, int decode_events, char *header, Py_ssize_t *header_size) {
+    Py_ssize_t size = 0;
+    while (p < end) {
+        ptr field_start = p;
+        uint32_t field;
+        int wire;
+        if (read_tag(&p, end, &field, &wire) < 0) return -1;
+        if (wire == WT_LEN && field == 3) {
+            ptr l, l_end;
+            if (read_len(&p, end, &l, &l_end) < 0) return -1;
+            int rc = read_line(o, l, l_end, decode_events);
+            if (rc < 0) return rc;
+        } else {
+            if (skip_value(&p, end, field, wire, 1, 0) < 0) return -1;
+            if (header) {
+                if (size + (p - field_start) > o->cap_header) return fail(CHANGED);
+                memcpy(header + size, field_start, (size_t)(p - field_start));
+            }
+            size += p - field_start;
+        }
+    }
+    *header_size = size;
+    return 0;
+}
+
+/* Stores a new reference under key (the reference is given to the dict). */
+static int put(PyObject *dict, const char *key, PyObject *value) {
+    if (!value) return -1;
+    int rc = PyDict_SetItemString(dict, key, value);
+    Py_DECREF(value);
+    return rc;
+}
+
+/* A bytearray of n items (a numpy.frombuffer target); *data points at its bytes. */
+static PyObject *column(Py_ssize_t n, Py_ssize_t itemsize, void *data) {
+    PyObject *arr = PyByteArray_FromStringAndSize(NULL, n * itemsize);
+    if (arr) *(void **)data = PyByteArray_AS_STRING(arr);
+    return arr;
+}
+
+static PyObject *read_plane(PyObject *self, PyObject *args) {
+    Py_buffer view;
+    Py_ssize_t start, stop;
+    int decode_events;
+    PyObject *counts = Py_None;
+    if (!PyArg_ParseTuple(args, "y*nnp|O", &view, &start, &stop, &decode_events, &counts)) return NULL;
+    PyObject *result = NULL, *header = NULL;
+    PlaneOut o;
+    memset(&o, 0, sizeof o);
+    Py_ssize_t header_size = 0, n_lines, n_events, n_stats, n_objects, n_aggregated, n_doubles;
+    int rc;
+    if (start < 0 || stop > view.len || start > stop) {
+        PyErr_SetString(PyExc_ValueError, "plane span outside the buffer");
+        goto done;
+    }
+    ptr base = (ptr)view.buf;
+    if (counts != Py_None) { /* counted (and checked) by an earlier call: one pass */
+        if (!PyArg_ParseTuple(counts, "nnnnnnn", &n_lines, &n_events, &n_stats, &n_objects, &header_size, &n_aggregated,
+                              &n_doubles))
+            goto done;
+        if (n_lines < 0 || n_events < 0 || n_stats < 0 || n_objects < 0 || header_size < 0 || n_aggregated < 0 ||
+            n_doubles < 0) {
+            PyErr_SetString(PyExc_ValueError, "negative counts");
+            goto done;
+        }
+    } else { /* pass 1: check every byte and count */
+        rc = walk_plane(&o, base + start, base + stop, 1, NULL, &header_size);
+        if (rc < 0) {
+            if (rc == -1) PyErr_SetString(PyExc_ValueError, g_error);
+            goto done;
+        }
+        n_lines = o.n_lines, n_events = o.n_events, n_stats = o.n_stats, n_objects = o.n_objects;
+        n_aggregated = o.n_aggregated, n_doubles = o.n_doubles;
+    }
+    result = PyDict_New();
+    header = PyBytes_FromStringAndSize(NULL, header_size);
+    o.line_name = PyList_New(n_lines);
+    o.line_display_name = PyList_New(n_lines);
+    if (!result || !header || !o.line_name || !o.line_display_name) goto fail;
+    if (put(result, "line_id", column(n_lines, 8, &o.line_id)) < 0 ||
+        put(result, "display_id", column(n_lines, 8, &o.display_id)) < 0 ||
+        put(result, "timestamp_ns", column(n_lines, 8, &o.timestamp_ns)) < 0 ||
+        put(result, "line_duration_ps", column(n_lines, 8, &o.line_duration)) < 0 ||
+        put(result, "num_events", column(n_lines, 8, &o.num_events)) < 0 ||
+        PyDict_SetItemString(result, "line_name", o.line_name) < 0 ||
+        PyDict_SetItemString(result, "line_display_name", o.line_display_name) < 0 ||
+        put(result, "counts",
+            Py_BuildValue("(nnnnnnn)", n_lines, n_events, n_stats, n_objects, header_size, n_aggregated, n_doubles)) <
+            0)
+        goto fail;
+    if (decode_events) {
+        o.objects = PyList_New(n_objects);
+        if (!o.objects || PyDict_SetItemString(result, "objects", o.objects) < 0) goto fail;
+        if (put(result, "line", column(n_events, 4, &o.ev_line)) < 0 ||
+            put(result, "metadata_id", column(n_events, 8, &o.ev_metadata_id)) < 0 ||
+            put(result, "offset_ps", column(n_events, 8, &o.ev_offset)) < 0 ||
+            put(result, "duration_ps", column(n_events, 8, &o.ev_duration)) < 0 ||
+            (n_aggregated && put(result, "num_occurrences", column(n_events, 8, &o.ev_occurrences)) < 0) ||
+            put(result, "stat_owner", column(n_stats, 8, &o.st_owner)) < 0 ||
+            put(result, "stat_metadata_id", column(n_stats, 8, &o.st_metadata_id)) < 0 ||
+            put(result, "stat_kind", column(n_stats, 1, &o.st_kind)) < 0 ||
+            put(result, "stat_int", column(n_stats, 8, &o.st_int)) < 0 ||
+            (n_doubles && put(result, "stat_double", column(n_stats, 8, &o.st_double)) < 0) ||
+            put(result, "object_rows", column(n_objects, 8, &o.object_rows)) < 0)
+            goto fail;
+        if (interner_init(&o.str_table) < 0 || interner_init(&o.bytes_table) < 0) goto fail;
+    }
+    /* pass 2: fill (every byte was checked in pass 1) */
+    o.filling = 1;
+    o.cap_lines = n_lines, o.cap_events = n_events, o.cap_stats = n_stats, o.cap_objects = n_objects;
+    o.cap_header = header_size;
+    o.n_lines = o.n_events = o.n_stats = o.n_objects = o.n_aggregated = o.n_doubles = 0;
+    rc = walk_plane(&o, base + start, base + stop, decode_events, PyBytes_AS_STRING(header), &header_size);
+    if (rc < 0) {
+        if (rc == -1) PyErr_SetString(PyExc_ValueError, g_error);
+        goto fail;
+    }
+    if (o.n_lines != n_lines || o.n_events != n_events || header_size != o.cap_header ||
+        (decode_events && (o.n_stats != n_stats || o.n_objects != n_objects || o.n_aggregated != n_aggregated ||
+                           o.n_doubles != n_doubles))) {
+        PyErr_SetString(PyExc_ValueError, CHANGED);
+        goto fail;
+    }
+    if (PyDict_SetItemString(result, "header", header) < 0) goto fail;
+    goto done;
+fail:
+    Py_CLEAR(result);
+done:
+    Py_XDECREF(header);
+    Py_XDECREF(o.line_name);
+    Py_XDECREF(o.line_display_name);
+    Py_XDECREF(o.objects);
+    interner_free(&o.str_table);
+    interner_free(&o.bytes_table);
+    PyBuffer_Release(&view);
+    return result;
+}
+
+/* ------------------------------------------------------------------ the XSpace itself */
+
+static PyObject *split_space(PyObject *self, PyObject *args) {
+    Py_buffer view;
+    if (!PyArg_ParseTuple(args, "y*", &view)) return NULL;
+    PyObject *spans = PyList_New(0), *errors = PyList_New(0), *warnings = PyList_New(0), *hosts = PyList_New(0);
+    PyObject *result = NULL;
+    if (!spans || !errors || !warnings || !hosts) goto done;
+    ptr base = (ptr)view.buf, p = base, end = base + view.len;
+    while (p < end) {
+        uint32_t field;
+        int wire;
+        if (read_tag(&p, end, &field, &wire) < 0) {
+            PyErr_SetString(PyExc_ValueError, g_error);
+            goto done;
+        }
+        if (wire == WT_LEN && field >= 1 && field <= 4) {
+            ptr s, s_end;
+            if (read_len(&p, end, &s, &s_end) < 0) {
+                PyErr_SetString(PyExc_ValueError, g_error);
+                goto done;
+            }
+            PyObject *item = field == 1 ? Py_BuildValue("(nn)", (Py_ssize_t)(s - base), (Py_ssize_t)(s_end - base))
+                                        : name_of(s, s_end);
+            if (!item) goto done;
+            PyObject *into = field == 1 ? spans : field == 2 ? errors : field == 3 ? warnings : hosts;
+            int rc = PyList_Append(into, item);
+            Py_DECREF(item);
+            if (rc < 0) goto done;
+        } else if (skip_value(&p, end, field, wire, 1, 0) < 0) {
+            PyErr_SetString(PyExc_ValueError, g_error);
+            goto done;
+        }
+    }
+    result = PyTuple_Pack(4, spans, errors, warnings, hosts);
+done:
+    Py_XDECREF(spans);
+    Py_XDECREF(errors);
+    Py_XDECREF(warnings);
+    Py_XDECREF(hosts);
+    PyBuffer_Release(&view);
+    return result;
+}
+
+/* ------------------------------------------------------------------ nesting */
+
+/* For events sorted by (line_key, start asc, duration desc): the direct parent (row, -1 at
+ * top level), depth and self time of each. The parent is the latest earlier event of the
+ * line that contains the event (ends at or after its end, and after its start): a stack
+ * walk finds it, since an event popped from the stack contains no later event that the
+ * one popping it does not. self = duration - the durations of direct children.
+ * nest(line_key int32 or int64, start int64, end int64, parent_out int64, depth_out int32, self_out int64) */
+static PyObject *nest(PyObject *self, PyObject *args) {
+    Py_buffer key_v, start_v, end_v, parent_v, depth_v, self_v;
+    if (!PyArg_ParseTuple(args, "y*y*y*w*w*w*", &key_v, &start_v, &end_v, &parent_v, &depth_v, &self_v)) return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t n = start_v.len / 8;
+    int64_t *stack = NULL;
+    int key32 = key_v.len == n * 4 && n > 0;
+    if ((key_v.len != n * 8 && !key32) || end_v.len != n * 8 || parent_v.len != n * 8 || depth_v.len != n * 4 ||
+        self_v.len != n * 8) {
+        PyErr_SetString(PyExc_ValueError, "nest: arrays of different lengths");
+        goto done;
+    }
+    stack = (int64_t *)PyMem_Malloc((size_t)(n ? n : 1) * sizeof(int64_t));
+    if (!stack) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const int64_t *key64 = (const int64_t *)key_v.buf, *start = (const int64_t *)start_v.buf,
+                  *end = (const int64_t *)end_v.buf;
+    const int32_t *key32p = (const int32_t *)key_v.buf;
+    int64_t *parent = (int64_t *)parent_v.buf, *self_ps = (int64_t *)self_v.buf;
+    int32_t *depth = (int32_t *)depth_v.buf;
+    Py_BEGIN_ALLOW_THREADS;
+    Py_ssize_t top = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (i && (key32 ? key32p[i] != key32p[i - 1] : key64[i] != key64[i - 1])) top = 0;
+        /* the stacked event c contains i when end[c] >= end[i] and end[c] > start[i] */
+        int64_t need = end[i] > start[i] ? end[i] : (start[i] == INT64_MAX ? INT64_MAX : start[i] + 1);
+        while (top && end[stack[top - 1]] < need) top--;
+        int64_t duration = (int64_t)((uint64_t)end[i] - (uint64_t)start[i]);
+        self_ps[i] = duration;
+        if (top) {
+            int64_t p = stack[top - 1];
+            parent[i] = p;
+            depth[i] = (int32_t)(top < INT32_MAX ? top : INT32_MAX);
+            self_ps[p] = (int64_t)((uint64_t)self_ps[p] - (uint64_t)duration);
+        } else {
+            parent[i] = -1;
+            depth[i] = 0;
+        }
+        stack[top++] = i;
+    }
+    Py_END_ALLOW_THREADS;
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyMem_Free(stack);
+    PyBuffer_Release(&key_v);
+    PyBuffer_Release(&start_v);
+    PyBuffer_Release(&end_v);
+    PyBuffer_Release(&parent_v);
+    PyBuffer_Release(&depth_v);
+    PyBuffer_Release(&self_v);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"split_space", split_space, METH_VARARGS, "(plane spans, errors, warnings, hostnames) of a serialized XSpace."},
+    {"read_plane", read_plane, METH_VARARGS, "Lines, events and stats of one XPlane as columns (see module doc)."},
+    {"nest", nest, METH_VARARGS, "Parent, depth and self time of each event by a stack walk per line."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_wire", "XSpace wire format to columns.", -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__wire(void) { return PyModule_Create(&module); }

@@ -1,0 +1,204 @@
+"""The small frames of a profile: ``planes``, ``lines``, ``event_metadata``, ``stat_metadata``.
+
+Each is gathered a plane at a time as columns and becomes one DataFrame at the end
+(docs/frames.md); none has a row per event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from nbprof.xspace import raw
+from nbprof.xspace.stat_values import StatNames, stat_names, values_python
+
+METADATA_PLANE = "/host:metadata"
+HLO_PROTO_STAT = "Hlo Proto"
+
+
+class MetadataFrames:
+    """Collects planes, lines, event and stat metadata, plane by plane."""
+
+    LINE_COLUMNS = (
+        "host",
+        "plane",
+        "plane_id",
+        "line_id",
+        "display_id",
+        "name",
+        "display_name",
+        "timestamp_ns",
+        "duration_ps",
+        "num_events",
+        "start_ps",
+    )
+    EVENT_METADATA_COLUMNS = ("host", "plane", "metadata_id", "name", "display_name", "num_stats", "child_ids")
+
+    def __init__(self) -> None:
+        self.plane_rows: list[dict[str, object]] = []
+        self.lines: dict[str, list[Any]] = {c: [] for c in self.LINE_COLUMNS}
+        self.em: dict[str, list[Any]] = {c: [] for c in self.EVENT_METADATA_COLUMNS}
+        self.em_size = 0
+        self.metadata_plane_rows: list[tuple[int, list[str]]] = []  # (first row, names) of /host:metadata planes
+        self.sm: dict[str, list[Any]] = {c: [] for c in ("host", "plane", "metadata_id", "name", "description")}
+        self.hlo_protos: dict[str, bytes] = {}
+
+    def add_plane(self, host: str, plane: raw.RawPlane, num_events: int, line_zero_ps: np.ndarray) -> None:
+        """One plane: its row (stats as columns), its lines, event and stat metadata, HLO protos."""
+        names = plane.stat_metadata
+        lines = plane.lines
+        row: dict[str, object] = {
+            "host": host,
+            "plane_id": plane.id,
+            "name": plane.name,
+            "num_lines": len(lines.id),
+            "num_events": num_events,
+        }
+        if len(plane.stats):
+            for nm, val in zip(stat_names(plane.stats, names), values_python(plane.stats, names)):
+                row[str(nm)] = val
+        self.plane_rows.append(row)
+        k = len(lines.id)
+        cols = self.lines
+        cols["host"].append([host] * k)
+        cols["plane"].append([plane.name] * k)
+        cols["plane_id"].append(np.full(k, plane.id, np.int64))
+        cols["line_id"].append(lines.id)
+        cols["display_id"].append(lines.display_id)
+        cols["name"].append(lines.name)
+        cols["display_name"].append(lines.display_name)
+        cols["timestamp_ns"].append(lines.timestamp_ns)
+        cols["duration_ps"].append(lines.duration_ps)
+        cols["num_events"].append(lines.num_events)
+        cols["start_ps"].append(line_zero_ps)
+        self._add_event_metadata(host, plane)
+        for sid, (sname, sdesc) in sorted(names.items()):
+            for col, value in zip(self.sm, (host, plane.name, sid, sname, sdesc)):
+                self.sm[col].append(value)
+
+    def _add_event_metadata(self, host: str, plane: raw.RawPlane) -> None:
+        em = plane.event_metadata
+        k = len(em.id)
+        if not k:
+            return
+        order = np.argsort(em.id, kind="stable")
+        rows = order.tolist()
+        em_names = [em.name[r] for r in rows]
+        cols = self.em
+        cols["host"].extend([host] * k)
+        cols["plane"].extend([plane.name] * k)
+        cols["metadata_id"].append(np.asarray(em.id, np.int64)[order])
+        cols["name"].extend(em_names)
+        cols["display_name"].extend([em.display_name[r] for r in rows])
+        cols["num_stats"].append(np.bincount(em.stats.owner, minlength=k)[order].astype(np.int64))
+        cols["child_ids"].extend([em.child_ids[r] for r in rows])
+        if plane.name == METADATA_PLANE:
+            self.metadata_plane_rows.append((self.em_size, em_names))
+        self.em_size += k
+        self.hlo_protos.update(hlo_protos_of(em, plane.stat_metadata))
+
+    # ------------------------------------------------------------------ frames
+    def planes_frame(self) -> pd.DataFrame:
+        """Planes with their stats as columns; integer stats stay exact (nullable Int64/UInt64)."""
+        return planes_frame(self.plane_rows)
+
+    def lines_frame(self) -> pd.DataFrame:
+        cols = self.lines
+        if not cols["host"]:
+            return pd.DataFrame(columns=list(self.LINE_COLUMNS))
+        data: dict[str, Any] = {}
+        for name, parts in cols.items():
+            if name in ("host", "plane", "name", "display_name"):
+                data[name] = [x for part in parts for x in part]
+            else:
+                data[name] = np.concatenate(parts).astype(np.int64, copy=False)
+        return pd.DataFrame(data)
+
+    def event_metadata_frame(self) -> pd.DataFrame:
+        """The `event_metadata` frame; ``hlo_proto`` filled on /host:metadata rows."""
+        if not self.em_size:
+            df = pd.DataFrame([], columns=list(self.EVENT_METADATA_COLUMNS))
+            df["hlo_proto"] = []
+            return df
+        cols = self.em
+        hlo: list[bytes | None] = [None] * self.em_size
+        for first, names in self.metadata_plane_rows:
+            hlo[first : first + len(names)] = [self.hlo_protos.get(nm) for nm in names]
+        return pd.DataFrame(
+            {
+                "host": cols["host"],
+                "plane": cols["plane"],
+                "metadata_id": np.concatenate(cols["metadata_id"]),
+                "name": cols["name"],
+                "display_name": cols["display_name"],
+                "num_stats": np.concatenate(cols["num_stats"]),
+                "child_ids": pd.Series(cols["child_ids"], dtype=object),
+                "hlo_proto": pd.Series(hlo, dtype=object),
+            }
+        )
+
+    def stat_metadata_frame(self) -> pd.DataFrame:
+        sm = self.sm
+        return pd.DataFrame(
+            {
+                "host": sm["host"],
+                "plane": sm["plane"],
+                "metadata_id": np.array(sm["metadata_id"], dtype=np.int64),
+                "name": sm["name"],
+                "description": sm["description"],
+            }
+        )
+
+
+def hlo_protos_of(em: raw.RawEventMetadata, names: StatNames) -> dict[str, bytes]:
+    """Module name -> serialized HloProto, from the ``Hlo Proto`` stats of a plane's event metadata."""
+    out: dict[str, bytes] = {}
+    if not len(em.stats):
+        return out
+    for k in np.flatnonzero(stat_names(em.stats, names) == HLO_PROTO_STAT).tolist():
+        val = em.stats.obj_value[k]
+        if isinstance(val, (bytes, bytearray)):
+            out[em.name[int(em.stats.owner[k])]] = bytes(val)
+    return out
+
+
+def planes_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
+    """Planes with their stats as columns; integer stats stay exact (nullable Int64/UInt64).
+
+    A column whose values are all ints becomes Int64 (UInt64 beyond int64, when none is
+    negative), all floats Float64 (+-inf and NaN kept), all bools stays object; anything else
+    (strings, bytes, mixed) is an object column. ``host`` and ``name`` are categoricals.
+    """
+    if not rows:
+        return pd.DataFrame(columns=["host", "plane_id", "name", "num_lines", "num_events"])
+    names = list(dict.fromkeys(k for row in rows for k in row))
+    data: dict[str, object] = {}
+    for name in names:
+        values = [row.get(name) for row in rows]
+        present = [v for v in values if v is not None and not (isinstance(v, float) and np.isnan(v))]
+        kinds = {type(v) for v in present}
+        if name in ("host", "name"):
+            data[name] = pd.Categorical([str(v) for v in values])
+        elif present and kinds == {int}:
+            big = any(not -(2**63) <= v < 2**63 for v in present)
+            if big and any(v < 0 for v in present):  # mixed signs beyond int64: keep the Python ints
+                data[name] = _objects(values)
+            else:
+                mask = np.array([v is None or isinstance(v, float) for v in values])
+                ints = np.array([0 if m else v for v, m in zip(values, mask)], np.uint64 if big else np.int64)
+                data[name] = (pd.arrays.IntegerArray)(ints, mask)
+        elif present and kinds == {float}:
+            floats = np.array([np.nan if v is None else v for v in values], np.float64)
+            data[name] = pd.arrays.FloatingArray(floats, np.array([v is None or np.isnan(v) for v in values]))
+        else:
+            data[name] = _objects([np.nan if v is None else v for v in values])
+    return pd.DataFrame(data)
+
+
+def _objects(values: list[object]) -> pd.Series:
+    """An object column as it is (pandas would infer its str dtype for strings)."""
+    out = np.empty(len(values), object)
+    out[:] = values
+    return pd.Series(out, dtype=object)

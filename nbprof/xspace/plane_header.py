@@ -1,0 +1,85 @@
+"""A plane's small parts, from protobuf messages: event and stat metadata, plane stats.
+
+Both decoders (``decode_fast``, ``decode_native``) parse everything of a plane but its
+lines with protobuf and convert it here; these parts hold thousands of entries, not millions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from nbprof.xspace.raw import (
+    KIND_BYTES,
+    KIND_DOUBLE,
+    KIND_INT64,
+    KIND_NONE,
+    KIND_REF,
+    KIND_STR,
+    KIND_UINT64,
+    RawEventMetadata,
+    RawStats,
+)
+
+
+def event_metadata_of(entries: Mapping[int, Any]) -> RawEventMetadata:
+    """Event metadata (an ``XPlane.event_metadata`` map) sorted by map key, the id events refer to."""
+    items = sorted(entries.items())
+    metas = [m for _, m in items]
+    return RawEventMetadata(
+        id=np.array([key for key, _ in items], dtype=np.int64),
+        name=[m.name for m in metas],
+        display_name=[m.display_name for m in metas],
+        metadata=[m.metadata for m in metas],
+        child_ids=[list(m.child_id) for m in metas],
+        stats=stats_from_messages([m.stats for m in metas]),
+    )
+
+
+def stat_metadata_of(entries: Mapping[int, Any]) -> dict[int, tuple[str, str]]:
+    """Stat metadata id -> (name, description) of an ``XPlane.stat_metadata`` map."""
+    return {int(k): (m.name, m.description) for k, m in entries.items()}
+
+
+def stats_from_messages(stat_lists: Sequence[Sequence[Any]]) -> RawStats:
+    """RawStats from parsed XStat messages, owner = position in ``stat_lists``."""
+    owner: list[int] = []
+    metadata_id: list[int] = []
+    kind: list[int] = []
+    int_value: list[int] = []
+    double_value: list[float] = []
+    obj_value: list[object] = []
+    for i, stats in enumerate(stat_lists):
+        for st in stats:
+            which = st.WhichOneof("value")
+            owner.append(i)
+            metadata_id.append(st.metadata_id)
+            ival, dval, oval, k = 0, 0.0, None, KIND_NONE
+            if which == "double_value":
+                k, dval = KIND_DOUBLE, st.double_value
+            elif which == "uint64_value":
+                k, ival = KIND_UINT64, st.uint64_value
+            elif which == "int64_value":
+                k, ival = KIND_INT64, st.int64_value & 0xFFFF_FFFF_FFFF_FFFF
+            elif which == "str_value":
+                k, oval = KIND_STR, st.str_value
+            elif which == "bytes_value":
+                k, oval = KIND_BYTES, st.bytes_value
+            elif which == "ref_value":
+                k, ival = KIND_REF, st.ref_value
+            kind.append(k)
+            int_value.append(ival)
+            double_value.append(dval)
+            obj_value.append(oval)
+    objs = np.empty(len(obj_value), dtype=object)
+    objs[:] = obj_value
+    return RawStats(
+        owner=np.array(owner, dtype=np.int64),
+        metadata_id=np.array(metadata_id, dtype=np.int64),
+        kind=np.array(kind, dtype=np.int8),
+        int_value=np.array(int_value, dtype=np.uint64),
+        double_value=np.array(double_value, dtype=np.float64),
+        obj_value=objs,
+    )

@@ -1,0 +1,188 @@
+"""Stat values: names, the promoted stats (typed event columns), and values as Python, text or numbers.
+
+A decoded stat is columnar (``raw.RawStats``): its kind says which value column holds it.
+Everything here works on many stats at once, with one Python call per distinct stat name.
+
+Numeric promotion (docs/frames.md): an ``Int64`` column takes int64 values, uint64 values
+as their 64 bits (a value of 2**63 or more reads negative: ids such as tf.data iterator ids
+and correlation ids stay unique and equal where the file's are) and finite doubles inside
+the int64 range (truncated); a ``UInt64`` column takes uint64 values and int64 values as
+their 64 bits; a ``Float64`` column takes every number. A double that is NaN, infinite or
+beyond int64 is missing in an integer column (it used to be cast to an arbitrary integer
+with a RuntimeWarning); ``stats`` keeps every value as written.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nbprof.xspace import raw
+
+# Stats promoted to typed event columns (docs/frames.md). Everything else is in `stats`.
+STRING_STATS = (
+    "hlo_op",
+    "hlo_module",
+    "tf_op",
+    "long_name",
+    "kernel_details",
+    "step_name",
+    "allocator_name",
+    "region_type",
+    "data_type",
+    "shape",
+    "tf_function_call",
+    "memcpy_details",
+    "hlo_category",
+    "deduplicated_name",
+    "shape_with_layout",
+)
+INT_STATS = (
+    "step_num",
+    "step_id",
+    "group_id",
+    "iter_num",
+    "correlation_id",
+    "context_id",
+    "device_ordinal",
+    "flops",
+    "bytes_accessed",
+    "bytes_allocated",
+    "bytes_reserved",
+    "bytes_available",
+    "peak_bytes_in_use",
+    "requested_bytes",
+    "allocation_bytes",
+    "addr",
+    "_r",
+    "is_eager",
+    "run_id",
+    "index_on_host",
+    "queue_id",
+    "replica_id",
+    "device_offset_ps",
+    "device_duration_ps",
+    "model_flops",
+    "id",
+    "parent_id",
+    "element_id",
+    "_p",
+    "_pt",
+    "_c",
+    "_ct",
+    "source_line",
+    "symbol_id",
+)
+UINT_STATS = ("program_id",)
+FLOAT_STATS = ("fragmentation",)
+PROMOTED = {
+    **{n: "str" for n in STRING_STATS},
+    **{n: "int" for n in INT_STATS},
+    **{n: "uint" for n in UINT_STATS},
+    **{n: "float" for n in FLOAT_STATS},
+}
+
+StatNames = dict[int, tuple[str, str]]  # stat metadata id -> (name, description)
+
+_INT64_HIGH_AS_FLOAT = 2.0**63  # the first double above int64's range
+
+
+def ref_names(refs: np.ndarray, names: StatNames) -> np.ndarray:
+    """Stat metadata name of each ref_value (object array; "" for an unknown id), one lookup per distinct id."""
+    distinct, which = np.unique(refs, return_inverse=True)
+    labels = np.array([names.get(int(r), ("", ""))[0] for r in distinct.tolist()] + [""], dtype=object)[:-1]
+    return labels[which]
+
+
+def name_codes(stats: raw.RawStats, names: StatNames) -> tuple[np.ndarray, list[str]]:
+    """(code per stat, name per code): stat names as small integer codes, without sorting strings."""
+    ids = stats.metadata_id
+    if len(ids) and 0 <= int(ids.min()) and int(ids.max()) < (1 << 20):
+        present = np.flatnonzero(np.bincount(ids, minlength=0))
+        table = np.zeros(int(ids.max()) + 1, np.int64)
+        table[present] = np.arange(len(present))
+        uniq, codes = present, table[ids]
+    else:
+        uniq, codes = np.unique(ids, return_inverse=True)
+    return codes, [names.get(int(u), (f"<stat {int(u)}>", ""))[0] for u in uniq]
+
+
+def stat_names(stats: raw.RawStats, names: StatNames) -> np.ndarray:
+    """Name of each stat (object array)."""
+    codes, labels = name_codes(stats, names)
+    return np.array(labels, dtype=object)[codes] if len(labels) else np.empty(0, object)
+
+
+def promoted_rows(stats: raw.RawStats, names: StatNames) -> list[tuple[str, str, np.ndarray]]:
+    """(stat name, kind, stat rows) for each promoted stat present in ``stats``."""
+    codes, labels = name_codes(stats, names)
+    out = []
+    for code, label in enumerate(labels):
+        kind = PROMOTED.get(label)
+        if kind is not None:
+            out.append((label, kind, np.flatnonzero(codes == code)))
+    return out
+
+
+def value_strings(stats: raw.RawStats, rows: np.ndarray, names: StatNames) -> np.ndarray:
+    """Text of the stats at ``rows``: str values, ref values resolved to names, numbers as text,
+    bytes decoded (invalid UTF-8 replaced), ``None`` for a stat without a value."""
+    out = np.full(len(rows), None, object)
+    kind = stats.kind[rows]
+    for code in np.unique(kind).tolist():
+        m = kind == code
+        at = rows[m]
+        if code == raw.KIND_STR:
+            out[m] = stats.obj_value[at]
+        elif code == raw.KIND_REF:
+            out[m] = ref_names(stats.int_value[at], names)
+        elif code == raw.KIND_INT64:
+            out[m] = stats.int_value[at].view(np.int64).astype(str)
+        elif code == raw.KIND_UINT64:
+            out[m] = stats.int_value[at].astype(str)
+        elif code == raw.KIND_DOUBLE:
+            out[m] = stats.double_value[at].astype(str)
+        elif code == raw.KIND_BYTES:
+            out[m] = [b.decode("utf-8", "replace") for b in stats.obj_value[at]]
+    return out
+
+
+def values_python(stats: raw.RawStats, names: StatNames) -> np.ndarray:
+    """Typed Python value per stat (int, float, str or bytes; ref resolved to str; None without a value)."""
+    out = np.empty(len(stats), object)
+    kind = stats.kind
+    for k in (raw.KIND_STR, raw.KIND_BYTES):
+        m = kind == k
+        out[m] = stats.obj_value[m]
+    m = kind == raw.KIND_REF
+    if m.any():
+        out[m] = ref_names(stats.int_value[m], names)
+    m = kind == raw.KIND_INT64
+    out[m] = stats.int_value[m].view(np.int64).tolist()
+    m = kind == raw.KIND_UINT64
+    out[m] = stats.int_value[m].tolist()
+    m = kind == raw.KIND_DOUBLE
+    out[m] = stats.double_value[m].tolist()
+    return out
+
+
+def numeric_values(stats: raw.RawStats, rows: np.ndarray, kind: str) -> tuple[np.ndarray, np.ndarray]:
+    """Values of the stats at ``rows`` for a promoted column of ``kind`` (int, uint or float):
+    (values, valid); values that do not fit the column are not valid (see the module docstring)."""
+    k = stats.kind[rows]
+    iv = stats.int_value[rows]
+    ints, uints, dbl = k == raw.KIND_INT64, k == raw.KIND_UINT64, k == raw.KIND_DOUBLE
+    if kind == "float":
+        vals = stats.double_value[rows]
+        vals[ints] = iv[ints].view(np.int64)
+        vals[uints] = iv[uints]
+        return vals, dbl | ints | uints
+    if kind == "uint":
+        return iv, uints | ints
+    vals = iv.view(np.int64)
+    valid = ints | uints
+    if dbl.any():
+        doubles = stats.double_value[rows[dbl]]
+        fits = np.isfinite(doubles) & (doubles >= -_INT64_HIGH_AS_FLOAT) & (doubles < _INT64_HIGH_AS_FLOAT)
+        vals[dbl] = np.where(fits, doubles, 0.0).astype(np.int64)
+        valid[dbl] = fits
+    return vals, valid

@@ -1,0 +1,119 @@
+"""The long-form ``stats`` frame (docs/frames.md), built on first use from the decoded stats.
+
+A load keeps ``StatsSource`` pieces (the decoder's columns, each stat's event row) and
+builds the frame only when ``Frames.stats`` is read: most tools need the promoted event
+columns only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from nbprof.xspace import raw
+from nbprof.xspace.stat_values import StatNames, name_codes, values_python
+
+
+@dataclass
+class StatsSource:
+    """Stats of one plane and source: ``stats[i]`` belongs to event row ``rows[i]``."""
+
+    rows: np.ndarray  # int64 event rows
+    stats: raw.RawStats
+    names: StatNames
+    source: str  # "event" (on the XEvent) or "metadata" (on its XEventMetadata)
+
+    def restricted(self, keep: np.ndarray, new_row: np.ndarray) -> StatsSource | None:
+        """The stats of the events where ``keep`` (bool per old row), renumbered by ``new_row``; None if none."""
+        mask = keep[self.rows]
+        if not mask.any():
+            return None
+        idx = np.flatnonzero(mask)
+        rows = new_row[self.rows[idx]]
+        return StatsSource(rows, take_stats(self.stats, idx, rows), self.names, self.source)
+
+
+def take_stats(stats: raw.RawStats, rows: np.ndarray, new_owner: np.ndarray) -> raw.RawStats:
+    """The stats at ``rows``, owned by ``new_owner``."""
+    return raw.RawStats(
+        owner=new_owner,
+        metadata_id=stats.metadata_id[rows],
+        kind=stats.kind[rows],
+        int_value=stats.int_value[rows],
+        double_value=stats.double_value[rows],
+        obj_value=stats.obj_value[rows],
+    )
+
+
+def kept_stats(stats: raw.RawStats, rows: np.ndarray, n_events: int) -> raw.RawStats:
+    """What a profile keeps of decoded stats for its ``stats`` frame, in as few bytes as they allow.
+
+    ``rows`` (each stat's event row) becomes int32 where the events allow and also serves as
+    ``owner``; ``metadata_id`` int32 where the ids fit; a value column that no stat's kind uses
+    becomes a read-only view (no memory). Readers index a value column only where the kind says so.
+    """
+    n = len(stats)
+    rows = rows.astype(np.int32 if n_events < 2**31 else np.int64, copy=False)
+    ids = stats.metadata_id
+    if n and -(2**31) <= int(ids.min()) and int(ids.max()) < 2**31:
+        ids = ids.astype(np.int32)
+    double_value, obj_value, int_value = stats.double_value, stats.obj_value, stats.int_value
+    if double_value.strides[0] and not (stats.kind == raw.KIND_DOUBLE).any():
+        double_value = np.broadcast_to(np.float64(0), (n,))
+    if obj_value.strides[0] and not ((stats.kind == raw.KIND_STR) | (stats.kind == raw.KIND_BYTES)).any():
+        obj_value = np.broadcast_to(np.array(None, object), (n,))
+    is_int = (stats.kind == raw.KIND_INT64) | (stats.kind == raw.KIND_UINT64) | (stats.kind == raw.KIND_REF)
+    if int_value.strides[0] and not is_int.any():
+        int_value = np.broadcast_to(np.uint64(0), (n,))
+    return raw.RawStats(
+        owner=rows,
+        metadata_id=ids,
+        kind=stats.kind,
+        int_value=int_value,
+        double_value=double_value,
+        obj_value=obj_value,
+    )
+
+
+def _code_dtype(n_categories: int) -> type:
+    return np.int8 if n_categories < 127 else np.int16 if n_categories < 32767 else np.int32
+
+
+def build_stats_frame(sources: list[StatsSource]) -> pd.DataFrame:
+    """Long-form stats (event row, name, typed value, source), sorted by event row, then source.
+
+    Built from codes: stat names and sources become categoricals without hashing a string per stat.
+    """
+    parts = [s for s in sources if len(s.stats)]
+    if not parts:
+        return pd.DataFrame(
+            {
+                "event": np.zeros(0, np.int64),
+                "name": pd.Categorical([]),
+                "value": np.zeros(0, object),
+                "source": pd.Categorical([]),
+            }
+        )
+    named = [name_codes(s.stats, s.names) for s in parts]
+    labels = sorted({label for _, part_labels in named for label in part_labels})
+    label_code = {label: k for k, label in enumerate(labels)}
+    source_labels = sorted({s.source for s in parts})
+    name_dtype, source_dtype = _code_dtype(len(labels)), _code_dtype(len(source_labels))
+    event = np.concatenate([s.rows.astype(np.int64, copy=False) for s in parts])
+    name = np.concatenate(
+        [np.array([label_code[x] for x in part_labels], name_dtype)[codes] for codes, part_labels in named]
+    )
+    source = np.concatenate([np.full(len(s.stats), source_labels.index(s.source), source_dtype) for s in parts])
+    value = np.concatenate([values_python(s.stats, s.names) for s in parts])
+    order = np.lexsort((source, event))  # stable: stats of one event and source keep their file order
+    return pd.DataFrame(
+        {
+            "event": event[order],
+            "name": pd.Categorical.from_codes(name[order], categories=pd.Index(labels), validate=False),
+            "value": value[order],
+            "source": pd.Categorical.from_codes(source[order], categories=pd.Index(source_labels), validate=False),
+        },
+        copy=False,
+    )
