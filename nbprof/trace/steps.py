@@ -81,6 +81,8 @@ def rename_in_index(index: TraceIndex, names: dict[int, str]) -> None:
     new = text[known.get_indexer(text) < 0].unique()
     full = pd.Index(np.concatenate([index.full_names, np.asarray(new, dtype=object)]), dtype=object)
     codes = full.get_indexer(text)  # first occurrence: a name already there keeps its code
+    if len(full) - 1 > np.iinfo(index.name.dtype).max:  # the name codes' small dtype must hold the new ones
+        index.name = index.name.astype(np.min_scalar_type(-len(full)))
     order = np.argsort(rows)
     pos = np.flatnonzero(np.isin(index.row, rows))
     index.name[pos] = codes[order][np.searchsorted(rows[order], index.row[pos])]
