@@ -89,6 +89,7 @@ export const STYLES = `
 .nbp-legend-item .nbp-cut::before { font-size: 12px; }
 .nbp-chart { width: 100%; max-width: 100%; overflow: hidden; }
 .nbp-chart svg { display: block; }
+.nbp svg .nbp-bar.nbp-hot rect { stroke: var(--nbp-fg); stroke-width: 2; }
 .nbp-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; flex: none; }
 .nbp svg text { fill: var(--nbp-fg); font-size: 11px; }
 .nbp svg .nbp-axis line, .nbp svg .nbp-axis path { stroke: var(--nbp-muted); }
