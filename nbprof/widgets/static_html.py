@@ -283,8 +283,12 @@ def roofline(p: dict[str, Any]) -> str:
 
 
 def compare(p: dict[str, Any]) -> str:
-    summary = [(label, "not measured in both profiles" if v is None else format_value(v, kind, True))
-               for label, v, kind, _ in p["summary"]]  # fmt: skip
+    def shown(value: Any, kind: str, key: str) -> str:
+        if value is None:
+            return "not measured in both profiles"
+        return f"{value:+.2f}%" if key == "step_time_delta_pct" else format_value(value, kind, True)
+
+    summary = [(label, shown(v, kind, key)) for label, v, kind, key in p["summary"]]
     st = p.get("steps") or {}
     steps = ""
     if st.get("metrics"):
@@ -299,6 +303,7 @@ def compare(p: dict[str, Any]) -> str:
         )
     tables = "".join(
         table_html(x["table"], 10, f"{x['label']} ({x['count']:,}), µs {p.get('op_unit', '')}")
+        or f"<h4>{esc(x['label'])} (0)</h4><p>none</p>"
         for x in p.get("tables", [])
         if x["id"] != "all"
     )
