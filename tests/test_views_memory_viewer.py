@@ -46,7 +46,11 @@ def test_heap_is_memory_after_each_point_and_the_peak_is_on_it(profiles, fixture
     assert heap["instruction"] == timeline["instruction"].iloc[:-1].astype(str).tolist()
     assert heap["points"] == len(timeline)
     # the peak mark: the result's program point, and the curve is at the result's peak there
-    assert p["peak"] == {"position": s["peak_position"], "bytes": s["peak_bytes"], "unpadded_bytes": s["peak_unpadded_bytes"]}
+    assert p["peak"] == {
+        "position": s["peak_position"],
+        "bytes": s["peak_bytes"],
+        "unpadded_bytes": s["peak_unpadded_bytes"],
+    }
     at = heap["position"].index(s["peak_position"])
     assert heap["heap"][at] == s["peak_bytes"] == max(heap["heap"])
 

@@ -96,7 +96,9 @@ def test_compare_payload_is_the_comparison(profiles):
     st = result.step_time.set_index("metric")
     assert p["steps"]["metrics"] == ["step_time", "host_compute", "input", "all_others"]
     for metric, before, after in zip(p["steps"]["metrics"], p["steps"]["before"], p["steps"]["after"]):
-        assert before == pytest.approx(st.loc[metric, "before_ms"]) and after == pytest.approx(st.loc[metric, "after_ms"])
+        assert before == pytest.approx(st.loc[metric, "before_ms"]) and after == pytest.approx(
+            st.loc[metric, "after_ms"]
+        )
     tables = {t["id"]: t for t in p["tables"]}
     for key, frame in (("slower", result.slower), ("faster", result.faster), ("new", result.new),
                        ("vanished", result.vanished), ("all", result.ops)):  # fmt: skip
