@@ -89,9 +89,9 @@ export function renderCompare(root, p, ctx) {
       ? h("div", { class: "nbp-note", "data-testid": "compare-ops-shown" },
         `The ${t.rows.length} largest changes of ${formatNumber(entry.count)}; "All ops" and result.ops have them all.`)
       : null;
-    box.replaceChildren(t.rows.length
+    box.replaceChildren(...[t.rows.length
       ? dataTable({ columns, rows: t.rows, filterColumn: "name", csvName: `compare_${id}.csv`, testid: "compare-ops" }).el
-      : unavailable(`no ${entry.label.toLowerCase()} ops`, "compare-ops-empty"), rows);
+      : unavailable(`no ${entry.label.toLowerCase()} ops`, "compare-ops-empty"), rows].filter(Boolean));
     box.dataset.table = id;
   };
   tables.forEach((x) => tabs.append(h("button", { type: "button", role: "tab", class: "nbp-tab", "data-id": x.id, "data-testid": `compare-tab-${x.id}`,

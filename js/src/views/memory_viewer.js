@@ -78,7 +78,7 @@ export function renderMemoryViewer(root, p, ctx) {
   let selected = -1;  // buffer shown in the card (index into b), drawn over the memory chart
   let heapMarks = null;  // {layer, sx, sy, left, top, height} of the memory chart as drawn last
 
-  const card = h("div", { class: "nbp-details", "data-testid": "mv-buffer-card", "aria-live": "polite" },
+  const card = h("div", { class: "nbp-details", "data-testid": "mv-buffer-card", "aria-live": "polite", style: { minHeight: "10em" } },
     h("span", { class: "nbp-muted" }, "Hover a buffer to see its size, shape, allocation type and op."));
   function showCard(x, index) {
     card.dataset.index = String(index);
@@ -96,9 +96,9 @@ export function renderMemoryViewer(root, p, ctx) {
       fill: LIFETIME, "fill-opacity": 0.35, stroke: LIFETIME, "data-testid": "mv-lifetime", "data-index": selected,
       "data-start": b.start[selected], "data-end": b.end[selected] }));
   }
-  function selectBuffer(i) {
+  function selectBuffer(i, card = true) {
     selected = i;
-    showCard(bufferAt(b, i), i);
+    if (card) showCard(bufferAt(b, i), i);
     drawLifetime();
     root.querySelectorAll("[data-testid=mv-buffer]").forEach((r) => r.classList.toggle("nbp-hot", Number(r.dataset.index) === i));
   }
@@ -219,7 +219,15 @@ export function renderMemoryViewer(root, p, ctx) {
   if (t && t.rows && t.rows.length) {
     root.append(section("Buffers at the peak", dataTable({ columns: t.columns, rows: t.rows, sortBy: "size_bytes", sortDesc: true,
       filterColumn: "name", csvName: "memory_viewer_buffers.csv", testid: "mv-buffers",
-      onHover: (row) => { const i = t.rows.indexOf(row); if (i >= 0) selectBuffer(i); } }).el));
+      // a floating card (the fixed one above would move the table under the mouse), and the lifetime
+      onHover: (row, e) => {
+        const i = t.rows.indexOf(row);
+        if (i < 0) return;
+        selectBuffer(i, false);
+        const box = e ? null : root.querySelector(`[data-testid=mv-buffers] tbody tr:focus`)?.getBoundingClientRect();
+        ctx.tooltip.show(e || { clientX: box ? box.left + 40 : 0, clientY: box ? box.bottom : 0 }, b.name[i], cardRows(bufferAt(b, i)));
+      },
+      onLeave: () => ctx.tooltip.hide() }).el));
   }
 }
 
