@@ -120,6 +120,7 @@ def test_hover_card_shows_the_ops_numbers(harness_page, load_fixture):
     page = harness_page(view_for(result), width=WIDTHS[1])
     wait_for_charts(page)
     points = page.locator("[data-testid=roofline-point]")
+    chart = page.locator("#root").evaluate(ROOFLINE_REPORT)
 
     def card_of(row: int) -> None:
         op = result.table.iloc[row]
@@ -128,7 +129,7 @@ def test_hover_card_shows_the_ops_numbers(harness_page, load_fixture):
         assert tip.splitlines()[0] == op["name"]
         assert lines["Category"] == op["category"] and lines["Program"] == op["program"]
         assert lines["FLOP rate"] == fmt_gflops(op["flop_rate_gflops"])
-        assert lines["HBM operational intensity"].startswith(f"{op['hbm_operational_intensity']:.4f}".rstrip("0"))
+        assert lines["HBM intensity"].startswith(f"{op['hbm_operational_intensity']:.4f}".rstrip("0"))
         assert lines["Bound by"] == op["bound_by"]
         assert lines["Time"].startswith(fmt_ps(op["total_time_ps"]))
 
@@ -137,7 +138,19 @@ def test_hover_card_shows_the_ops_numbers(harness_page, load_fixture):
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         page.mouse.move(x, y)
         top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).dataset.row", [x, y])
-        card_of(int(top))  # (three loop fusions sit on one spot: the one drawn on top)
+        card_of(int(top))  # (three loop fusions sit on one spot: the one drawn on top, listing the others)
+        lines = dict(line.split("\t", 1) for line in page.inner_text("[data-testid=tooltip]").splitlines()[1:])
+        drawn = {p["row"]: p for p in chart["points"]}
+        here = drawn[int(points.nth(i).get_attribute("data-row"))]
+        same_spot = result.table.iloc[
+            [
+                row
+                for row, d in drawn.items()
+                if row != int(top) and (d["cx"] - here["cx"]) ** 2 + (d["cy"] - here["cy"]) ** 2 <= d["r"] ** 2
+            ]
+        ]
+        also = lines.get("Also here", "")
+        assert sorted(filter(None, also.split(", "))) == sorted(same_spot["name"].tolist()), also
     for i in range(points.count()):  # each point by keyboard focus: its own card
         points.nth(i).focus()
         card_of(int(points.nth(i).get_attribute("data-row")))

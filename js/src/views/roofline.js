@@ -42,7 +42,7 @@ function pointAt(pts, i) {
 function cardRows(x) {
   return [
     ["Category", x.category], ["Program", x.program], ["FLOP rate", formatGflops(x.flop_rate)],
-    ["HBM operational intensity", intensityText(x.intensity)], ["HBM bandwidth", `${formatNumber(x.hbm_bw, 2)} GiB/s`],
+    ["HBM intensity", intensityText(x.intensity)], ["HBM bandwidth", `${formatNumber(x.hbm_bw, 2)} GiB/s`],
     ["Bound by", x.bound_by], ["Roofline efficiency", x.efficiency === null ? null : formatPct(100 * x.efficiency, 1)],
     ["Time", `${formatPs(x.time_ps)}${x.time_pct === null ? "" : ` (${formatPct(x.time_pct)} of the device time)`}`],
     ["Occurrences", formatNumber(x.occurrences)],
@@ -113,12 +113,20 @@ function rooflineChart(width, p, pts, shown, colorOf, ctx) {
   const maxTime = Math.max(1, ...shown.map((i) => pts.time_ps[i] || 0));
   const radius = (t) => 3 + 10 * Math.sqrt(Math.max(0, t || 0) / maxTime);
   const order = shown.slice().sort((a, b) => (pts.time_ps[b] || 0) - (pts.time_ps[a] || 0));  // small points on top
-  for (const i of order) {
+  const drawn = order.map((i) => ({ i, cx: sx(pts.intensity[i]), cy: sy(pts.flop_rate[i]), r: radius(pts.time_ps[i]) }));
+  // ops drawn on the same spot (same intensity and rate) are listed in the card of the one on top
+  const alsoHere = (e, self) => {
+    const b = svg.getBoundingClientRect();
+    const px = ((e.clientX - b.left) / b.width) * width, py = ((e.clientY - b.top) / b.height) * height;
+    const under = drawn.filter((d) => d.i !== self && (d.cx - px) ** 2 + (d.cy - py) ** 2 <= d.r ** 2).map((d) => pts.name[d.i]);
+    return under.length ? [["Also here", under.length > 4 ? `${under.slice(0, 4).join(", ")} and ${under.length - 4} more` : under.join(", ")]] : [];
+  };
+  for (const { i, cx, cy, r } of drawn) {
     const x = pointAt(pts, i);
-    const dot = s("circle", { cx: sx(x.intensity), cy: sy(x.flop_rate), r: radius(x.time_ps), fill: colorOf(x.category),
+    const dot = s("circle", { cx, cy, r, fill: colorOf(x.category),
       "fill-opacity": 0.75, stroke: "var(--nbp-fg)", "stroke-width": 0.6, "data-testid": "roofline-point", "data-row": x.row,
       "data-name": x.name, tabindex: "0" });
-    dot.addEventListener("mousemove", (e) => ctx.tooltip.show(e, x.name, cardRows(x)));
+    dot.addEventListener("mousemove", (e) => ctx.tooltip.show(e, x.name, [...cardRows(x), ...alsoHere(e, i)]));
     dot.addEventListener("focus", () => { const b = dot.getBoundingClientRect(); ctx.tooltip.show({ clientX: b.right, clientY: b.bottom }, x.name, cardRows(x)); });
     dot.addEventListener("mouseleave", () => ctx.tooltip.hide());
     dot.addEventListener("blur", () => ctx.tooltip.hide());

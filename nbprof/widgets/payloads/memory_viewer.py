@@ -34,7 +34,7 @@ SUMMARY_LABELS = {
     "peak_bytes": "Peak memory allocation", "peak_unpadded_bytes": "Peak without padding",
     "padding_bytes": "Padding overhead at the peak", "entry_parameters_bytes": "Arguments (entry parameters)",
     "maybe_live_out_bytes": "Outputs (live out)", "peak_heap_bytes": "Temporaries at the peak",
-    "indefinite_bytes": "Live throughout (arguments, constants, outputs)",
+    "indefinite_bytes": "Live throughout the program",
     "non_reusable_bytes": "Non-reusable allocations", "total_allocation_bytes": "All allocations",
     "peak_position": "Program point of the peak", "entry_computation": "Entry computation",
     "memory_space": "Memory space (XLA colour)",

@@ -27,7 +27,7 @@ GB_PER_GIB = 2**30 / 1e9
 COLUMNS = [
     ("name", "Operation", "name"), ("category", "Category", "str"), ("total_time_ps", "Total time", "ps"),
     ("self_time_pct", "Self time (%)", "pct"), ("flop_rate_gflops", "FLOP rate (GFLOP/s)", "num", AUTO),
-    ("hbm_operational_intensity", "HBM operational intensity (FLOP/byte)", "num", AUTO),
+    ("hbm_operational_intensity", "HBM intensity (FLOP/byte)", "num", AUTO),
     ("hbm_bw_gibps", "HBM BW (GiB/s)", "num", AUTO), ("bound_by", "Bound by", "str", AUTO),
     ("roofline_efficiency_ratio", "Roofline efficiency (%)", "frac", AUTO), ("program", "Program", "name", HIDDEN),
     ("occurrences", "Occurrences", "int", HIDDEN), ("avg_time_ps", "Avg. time", "ps", HIDDEN),
