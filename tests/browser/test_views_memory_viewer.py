@@ -157,6 +157,28 @@ def test_module_selector_goes_to_the_kernel_and_back(harness_page, load_fixture,
     assert_clean(page)
 
 
+def test_no_reply_from_the_kernel_says_so_and_retries(page, harness_page, load_fixture):
+    """A request the kernel never answers: after 30 s (the page's clock, run forward) the view says so and
+    its Retry asks again."""
+    page.clock.install()
+    view = view_for(load_fixture("jax_mlp_train").memory_viewer())
+    harness_page(view, width=WIDTHS[0])
+    page.select_option("[data-testid=mv-module]", "jit_multiply(12)")
+    page.clock.run_for(29_000)
+    assert page.inner_text("[data-testid=mv-status]") == "Computing module jit_multiply(12)…"
+    page.clock.run_for(2_000)
+    assert page.inner_text("[data-testid=mv-status]") == "No answer from the kernel in 30 s (is it running?) Retry"
+    page.click("[data-testid=mv-retry]")
+    sent = page.evaluate("window.__model.sent.map((m) => m.content)")
+    assert [m["module"] for m in sent] == ["jit_multiply(12)", "jit_multiply(12)"] and sent[0]["id"] != sent[1]["id"]
+    view._on_message(view, sent[1], [])  # answered at last
+    page.evaluate("(p) => window.__model.kernelSet('payload', p)", view.payload)
+    assert page.eval_on_selector("[data-testid=mv-module]", "s => s.value") == "jit_multiply(12)"
+    page.clock.run_for(31_000)  # the first request's timer finds the view redrawn: nothing more is said
+    assert page.inner_text("[data-testid=mv-status]") == ""
+    assert_clean(page)
+
+
 def test_profile_text_shows_as_text(harness_page, load_fixture):
     result = load_fixture("jax_mlp_train").memory_viewer()
     result.buffers = result.buffers.assign(name=INJECTION, tf_op=INJECTION, shape=INJECTION)

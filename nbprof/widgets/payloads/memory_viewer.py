@@ -147,7 +147,7 @@ def blocks(result: MemoryViewer) -> dict[str, Any]:
             frame["size_bytes"].nlargest(MAX_BLOCKS, keep="first").index
         )
         frame = frame[keep.to_numpy()]
-    out = {key: column_values(frame[col], kind) for key, (col, kind) in BLOCK_FIELDS.items()}
+    out: dict[str, Any] = {key: column_values(frame[col], kind) for key, (col, kind) in BLOCK_FIELDS.items()}
     if len(frame) < len(result.buffer_blocks):
         out["sampled_from"] = int(len(result.buffer_blocks))
     return out
@@ -210,7 +210,7 @@ def build(result: MemoryViewer) -> dict[str, Any]:
 def answer(payload: dict[str, Any], request: dict[str, Any], compute: Callable[[str], MemoryViewer]) -> dict[str, Any]:
     """The payload after the view asked for ``request["module"]``: that module's view, or the current
     one with ``request_error`` saying why not. ``request["id"]`` comes back as ``answers``; never raises."""
-    keep = {k: payload[k] for k in ("tool", "host", "title", "static_id") if k in payload}
+    keep: dict[str, Any] = {k: payload[k] for k in ("tool", "host", "title", "static_id") if k in payload}
     module, request_id = request.get("module"), request.get("id")
     answers = request_id if isinstance(request_id, (int, str)) and len(str(request_id)) <= 64 else None
     if not isinstance(module, str) or len(module) > MAX_MODULE_CHARS or module not in payload.get("modules", []):
