@@ -82,6 +82,7 @@ var Mt="http://www.w3.org/2000/svg";function nt(t,e){for(let[n,o]of Object.entri
   box-shadow: 0 2px 8px rgba(0,0,0,0.25); font-size: 12px; word-break: break-all; }
 .nbp-tooltip .nbp-tip-title { font-weight: 600; margin-bottom: 3px; }
 .nbp-tooltip table td { padding: 0 8px 0 0; vertical-align: top; }
+.nbp-tooltip table td.nbp-muted, .nbp-details table td.nbp-muted { white-space: nowrap; word-break: normal; }
 .nbp-details { border: 1px solid var(--nbp-border); border-radius: 4px; padding: 6px 8px; margin-top: 8px; min-height: 40px;
   word-break: break-all; }
 .nbp-legend { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 12px; max-width: 100%; }
