@@ -182,6 +182,33 @@ def test_cpu_profile_says_why_there_is_no_roofline(harness_page, load_fixture, s
     assert_clean(page)
 
 
+def test_cpu_ops_with_flops_are_drawn_without_roofs(harness_page, load_fixture):
+    """Where a CPU profile's ops carry FLOPs (the CPU fixtures' do not: set on three ops here), they are drawn
+    by intensity and rate, without roofs, and the sentence says there are no roofs."""
+    result = load_fixture("jax_mlp_train").roofline()
+    table = result.table.copy()
+    rows = table.index[1:4]
+    table.loc[rows, "flop_rate_gflops"] = [1.0, 10.0, 50.0]
+    table.loc[rows, "hbm_operational_intensity"] = [0.5, 2.0, 8.0]
+    result.table = table
+    page = harness_page(view_for(result), width=WIDTHS[0])
+    chart = page.locator("#root").evaluate(ROOFLINE_REPORT)
+    assert chart["hbm"] is None and chart["compute"] is None and chart["ridge"] is None
+    assert sorted(p["row"] for p in chart["points"]) == [1, 2, 3]
+    x, y, w, h = chart["plot"]
+    for point in chart["points"]:
+        op = table.iloc[point["row"]]
+        assert point["cx"] == pytest.approx(
+            log_position(op["hbm_operational_intensity"], chart["xDecades"], x, w), abs=0.5
+        )
+        assert point["cy"] == pytest.approx(log_position(op["flop_rate_gflops"], chart["yDecades"], y + h, -h), abs=0.5)
+    note = page.inner_text("[data-testid=roofline-note]")
+    assert note.startswith("This CPU-only profile gives no peak FLOP rate or memory bandwidth, so there are no roofs")
+    assert "29 of the 32 ops do no FLOPs" in note
+    check_fit(page, "#root", ROOFLINE_KEYS)
+    assert_clean(page)
+
+
 COMPARISONS = {
     "tf": ("tf_custom_loop", "tf_cpu_bfc_memory"),
     "jax": ("jax_mlp_train", "jax_mlp_train_pytrace"),
