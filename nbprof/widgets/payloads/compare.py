@@ -37,16 +37,19 @@ OP_TABLES = [
 ]  # fmt: skip
 
 STEP_METRIC = "step_time"
+# parts of another category in the step frames (input, device compute): not bars of their own
+SUB_METRICS = frozenset({"host_wait_input", "host_to_device", "device_compute_16", "device_compute_32"})
 
 
 def steps(frame: pd.DataFrame) -> dict[str, Any]:
     """``{"metrics", "labels", "before", "after"}`` (ms): the step time, then the categories with time on
-    either side in XProf's order (the overlapping sub-categories of the step frames are left out)."""
+    either side, XProf's in its order, then the frame's others (nbprof's own)."""
     if len(frame) == 0:
         return {}
     by_metric = frame.set_index("metric")
-    wanted = [STEP_METRIC, *CATEGORIES]
-    rows = by_metric.reindex([m for m in wanted if m in by_metric.index])
+    others = [m for m in by_metric.index if m not in (STEP_METRIC, *CATEGORIES) and m not in SUB_METRICS]
+    wanted = [m for m in (STEP_METRIC, *CATEGORIES) if m in by_metric.index] + others
+    rows = by_metric.reindex(wanted)
     some = (rows["before_ms"].fillna(0).abs() + rows["after_ms"].fillna(0).abs()) > 0
     rows = rows[some.to_numpy() | (rows.index == STEP_METRIC)]
     return {
