@@ -36,6 +36,8 @@ SHOWN_ON = {
     "op_profile": ("tpu_v6e", "op_profile"),
     "kernel_stats": ("gpu_v100", "kernel_stats"),
     "memory_profile": ("gpu_v100", "memory_profile"),
+    "memory_viewer": ("flax_cnn_train", "memory_viewer"),
+    "roofline": ("tpu_v6e", "roofline"),
     "pod_viewer": ("jax_two_hosts", "pod_viewer"),
 }
 
@@ -114,6 +116,35 @@ def test_static_html_escapes_profile_text(profiles):
     assert_static(text)
     assert INJECTION not in text and static_html.esc(INJECTION) in text
     assert "&lt;/div&gt;&lt;script&gt;" in text
+
+
+def test_static_html_of_the_memory_viewer_roofline_and_compare(profiles):
+    """Their numbers as the results have them, every name escaped, no script."""
+    result = profiles("flax_cnn_train").memory_viewer()
+    buffers = result.buffers.copy()
+    buffers.loc[buffers.index[0], "name"] = INJECTION
+    result.buffers = buffers
+    text = static_html.render(payload_for_result(result))
+    assert_static(text)
+    assert INJECTION not in text and static_html.esc(INJECTION) in text
+    assert "Module jit_train_step(90)" in text and "47 other modules" in text and "7.32 MiB" in text
+    largest = result.buffers_by_size.iloc[0]  # the table lists the buffers largest first
+    assert text.index(static_html.esc(str(largest["name"]))) < text.index("small (&lt;16384 bytes)")
+
+    roofline = profiles("tpu_v6e").roofline()
+    text = static_html.render(payload_for_result(roofline))
+    assert_static(text)
+    assert "918,000 GFLOP/s" in text and "1,525.5 GiB/s" in text and "560.442 FLOP/byte" in text
+    assert "13 of the 17 ops do no FLOPs" in text and "copy-done.4" in text
+    text = static_html.render(payload_for_result(profiles("jax_mlp_train").roofline()))
+    assert "This CPU-only profile gives no peak FLOP rate" in text and "not in the profile" in text
+
+    comparison = nbprof.compare(profiles("tf_custom_loop"), profiles("tf_cpu_bfc_memory"))
+    comparison.slower.loc[0, "name"] = "</td><script>alert(1)</script>"
+    text = static_html.render(payload_for_result(comparison))
+    assert_static(text)
+    assert "&lt;/td&gt;&lt;script&gt;" in text
+    assert "85.89 ms" in text and "98.81 ms" in text and "Slower (31)" in text and "Vanished (0)" in text
 
 
 def test_unavailable_view_says_why(profiles):
@@ -270,6 +301,8 @@ FIGURES = {
     "framework_op_stats": ("gpu_v100", "framework_op_stats"),
     "kernel_stats": ("gpu_v100", "kernel_stats"),
     "memory_profile": ("tf_cpu_bfc_memory", "memory_profile"),
+    "memory_viewer": ("tpu_v6e", "memory_viewer"),
+    "roofline": ("tpu_v6e", "roofline"),
     "pod_viewer": ("jax_two_hosts", "pod_viewer"),
 }
 
@@ -294,6 +327,28 @@ def test_figure_of_every_chart(profiles, tool):
     if tool == "pod_viewer":
         total = np.sum([np.asarray(t.y) for t in fig.data], axis=0)  # one bar per step and worker
         np.testing.assert_allclose(total, result.steps["duration_us"] / 1e3, rtol=1e-6)
+    if tool == "memory_viewer":  # the heap over program points, the peak where the result has it
+        peak = next(t for t in fig.data if t.name == "Peak")
+        assert (peak.x[0], peak.y[0]) == (result.summary["peak_position"], result.summary["peak_bytes"])
+        assert max(next(t for t in fig.data if t.name == "Heap size").y) == result.summary["peak_bytes"]
+    if tool == "roofline":  # log-log: the ops with FLOPs by category, the roofs meeting at the ridge
+        assert fig.layout.xaxis.type == fig.layout.yaxis.type == "log"
+        ops = [t for t in fig.data if t.mode == "markers" and not t.name.startswith("Ridge")]
+        assert sum(len(t.x) for t in ops) == 4
+        ridge = next(t for t in fig.data if t.name.startswith("Ridge"))
+        assert (ridge.x[0], ridge.y[0]) == (result.ridge_point, result.peak_flop_rate_gflops)
+
+
+def test_figure_of_a_comparison(profiles):
+    comparison = nbprof.compare(profiles("tf_custom_loop"), profiles("tf_cpu_bfc_memory"))
+    before, after = comparison.figure().data
+    assert list(before.y) == ["Step time", "Host compute", "Input", "All others"]
+    assert before.x[0] == pytest.approx(comparison.summary["step_time_ms_before"])
+    assert after.x[0] == pytest.approx(comparison.summary["step_time_ms_after"])
+    with pytest.raises(NbprofError, match="no step markers"):
+        nbprof.compare(profiles("tpu_v6e"), profiles("tpu_v6e")).figure()
+    with pytest.raises(NbprofError, match="no device peaks"):
+        profiles("jax_mlp_train").roofline().figure()
 
 
 def test_figure_errors_are_nbprof_errors(profiles, monkeypatch):

@@ -47,8 +47,10 @@ def test_every_view_has_a_built_bundle():
 
 
 def test_views_are_keyed_by_registered_tool_ids():
-    assert set(VIEWS) <= set(REGISTERED_TOOLS)
-    assert APP_TOOLS == [t for t in REGISTERED_TOOLS if t in VIEWS or t == "trace"]
+    assert set(VIEWS) <= set(REGISTERED_TOOLS) and {"memory_viewer", "roofline", "compare"} <= set(VIEWS)
+    # the app's tabs: one profile's tools; compare (two profiles) is a view of its own only
+    assert APP_TOOLS == [t for t in REGISTERED_TOOLS if (t in VIEWS and t != "compare") or t == "trace"]
+    assert "compare" not in APP_TOOLS and {"memory_viewer", "roofline"} <= set(APP_TOOLS)
     assert TOOLS == APP_TOOLS
 
 

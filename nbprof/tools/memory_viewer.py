@@ -21,6 +21,7 @@ Profiles without HLO protos give a result that says so, never an error.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -81,6 +82,14 @@ class MemoryViewer(ToolResult):
         self.buffers = buffers
         self.heap_timeline = heap_timeline
         self.message = message
+        self._compute: Callable[[str], MemoryViewer] | None = None
+
+    def for_module(self, module: str) -> MemoryViewer:
+        """The memory viewer of another module of the same profile (a name from ``modules``), with the
+        same options; the view's module selector asks for it."""
+        if self._compute is None:
+            raise MemoryViewerError("this memory viewer result was not made by prof.memory_viewer(): no other module")
+        return self._compute(module)
 
     @property
     def buffers_by_size(self) -> pd.DataFrame:
@@ -143,6 +152,7 @@ def memory_viewer(
         module = _resolve_module(module, modules)
         replay = _replay(module, protos[module], memory_space)
     result = _result(module, modules, replay, small_buffer_bytes)
+    result._compute = lambda other: memory_viewer(op_stats, other, memory_space, small_buffer_bytes)
     if len(op_stats.hosts) > 1:
         result.notes.append(
             f"{len(op_stats.hosts)} hosts: the modules of every host in one list, as XProf lists them (a module "

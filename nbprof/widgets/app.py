@@ -16,7 +16,7 @@ from nbprof.errors import NbprofError
 from nbprof.widgets._base import esm_path
 from nbprof.widgets.payloads._common import NO_STEPS_BANNER
 from nbprof.widgets.registry import label, new_static_id
-from nbprof.widgets.tools import TOOLS, compute_payload
+from nbprof.widgets.tools import ANSWERS, TOOLS, compute_payload
 
 # Where the app opens when the profile has no steps (the overview is then mostly empty): the first
 # of these with data.
@@ -93,6 +93,7 @@ class ProfileApp(ipywidgets.VBox):
         )
         super().__init__(children=(self.view,), **kwargs)
         self.view.observe(self._on_select, names=["tool", "host"])
+        self.view.on_msg(self._on_request)
         self._refresh()
 
     # ------------------------------------------------------------------ API
@@ -136,6 +137,21 @@ class ProfileApp(ipywidgets.VBox):
     # ------------------------------------------------------------- internals
     def _on_select(self, change: Any) -> None:
         self._refresh()
+
+    def _on_request(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A view asks for another selection (``{"kind": "select", "tool", "host", ...}``): compute that
+        payload, keep it as the tool's, and show it if the tool and host are still the ones shown."""
+        if not isinstance(content, dict) or content.get("kind") != "select":
+            return
+        tool, host = content.get("tool"), content.get("host", ALL_HOSTS)
+        if not isinstance(tool, str) or not isinstance(host, str):
+            return
+        if tool not in ANSWERS or host not in {h["id"] for h in self.view.hosts}:
+            return
+        payload = ANSWERS[tool](self.profile_for(host), self.payload(tool, host), content)
+        self._cache[(host, tool)] = payload
+        if (self.view.tool, self.view.host) == (tool, host):
+            self.view.payload = payload
 
     def _refresh(self) -> None:
         tool, host = self.view.tool, self.view.host

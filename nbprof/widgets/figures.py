@@ -156,13 +156,90 @@ def pod_viewer(result: Any) -> go.Figure:
     return fig
 
 
+def memory_viewer(result: Any) -> go.Figure:
+    go, _ = plotly()
+    heap = result.heap_timeline
+    if len(heap) == 0:
+        raise _no_chart(result, result.message or "no heap simulation in this module")
+    s = result.summary
+    fig = go.Figure(
+        [
+            go.Scatter(x=heap["position"], y=heap["heap_bytes"], name="Heap size", mode="lines",
+                       customdata=heap["instruction"], hovertemplate="point %{x}: %{y} bytes<br>%{customdata}"),
+            go.Scatter(x=heap["position"], y=heap["unpadded_heap_bytes"], name="Without padding", mode="lines"),
+            go.Scatter(x=[s["peak_position"]], y=[s["peak_bytes"]], name="Peak", mode="markers",
+                       marker={"size": 10, "symbol": "diamond"}),
+        ]
+    )  # fmt: skip
+    fig.add_vline(x=s["peak_position"], line_dash="dot")
+    fig.update_layout(
+        title=f"Memory viewer: {result.module}",
+        xaxis_title="program point (HLO sequence, not time)",
+        yaxis_title="memory allocated (bytes)",
+    )
+    return fig
+
+
+def roofline(result: Any) -> go.Figure:
+    go, _ = plotly()
+    from nbprof.widgets.payloads.roofline import GB_PER_GIB, placeable
+
+    table = result.table
+    ops = table[(table["category"].astype(str) != "Program").to_numpy()]
+    ops = ops[placeable(ops)]
+    peak, bw, ridge = result.peak_flop_rate_gflops, result.peak_hbm_bw_gibps, result.ridge_point
+    roofs = peak > 0 and bw > 0 and ridge > 0  # NaN compares False
+    if len(ops) == 0 and not roofs:
+        raise _no_chart(result, "no device peaks and no op with FLOP counts")
+    size = ops["total_time_ps"].to_numpy(dtype=float)
+    traces = [
+        go.Scatter(
+            x=rows["hbm_operational_intensity"], y=rows["flop_rate_gflops"], mode="markers", name=str(category),
+            text=rows["name"], marker={"size": 6 + 24 * (rows["total_time_ps"].to_numpy(dtype=float) / max(size.max(), 1)) ** 0.5},
+            hovertemplate="%{text}<br>%{x:.4g} FLOP/byte, %{y:.4g} GFLOP/s",
+        )
+        for category, rows in ops.groupby(ops["category"].astype(str), sort=False)
+    ]  # fmt: skip
+    if roofs:
+        xs = [ridge / 1e3, ridge, ridge * 1e2]
+        traces.append(go.Scatter(x=xs, y=[xs[0] * bw * GB_PER_GIB, peak, peak], mode="lines", name="Roofs (HBM, peak)"))
+        traces.append(go.Scatter(x=[ridge], y=[peak], mode="markers", name=f"Ridge {ridge:.4g} FLOP/byte"))
+    fig = go.Figure(traces)
+    fig.update_layout(title=f"Roofline: {result.device_type}", xaxis_title="HBM operational intensity (FLOP/byte)",
+                      yaxis_title="FLOP rate (GFLOP/s)")  # fmt: skip
+    fig.update_xaxes(type="log")
+    fig.update_yaxes(type="log")
+    return fig
+
+
+def compare(result: Any) -> go.Figure:
+    go, _ = plotly()
+    from nbprof.widgets.payloads.compare import steps
+
+    st = steps(result.step_time)
+    if not st or all(v is None for v in st["before"]) or all(v is None for v in st["after"]):
+        raise _no_chart(result, "no step markers in one of the profiles")
+    fig = go.Figure(
+        [
+            go.Bar(name="Before", y=st["labels"], x=st["before"], orientation="h"),
+            go.Bar(name="After", y=st["labels"], x=st["after"], orientation="h"),
+        ]
+    )
+    fig.update_layout(barmode="group", title="Step time before and after", xaxis_title="ms per step")
+    fig.update_yaxes(autorange="reversed")
+    return fig
+
+
 FIGURES: dict[str, Callable[[Any], go.Figure]] = {
     "overview": overview,
     "input_pipeline": input_pipeline,
     "framework_op_stats": framework_op_stats,
     "kernel_stats": kernel_stats,
     "memory_profile": memory_profile,
+    "memory_viewer": memory_viewer,
+    "roofline": roofline,
     "pod_viewer": pod_viewer,
+    "compare": compare,
 }
 
 

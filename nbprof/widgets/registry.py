@@ -23,11 +23,17 @@ VIEWS: dict[str, str] = {
     "op_profile": "op_profile",
     "kernel_stats": "kernel_stats",
     "memory_profile": "memory_profile",
+    "memory_viewer": "memory_viewer",
+    "roofline": "roofline",
     "pod_viewer": "pod_viewer",
+    "compare": "compare",
 }
 
-# Tabs of the app, in the registry's order: tools with a view, and the trace viewer.
-APP_TOOLS: list[str] = [tool for tool in TOOLS if tool in VIEWS or tool == "trace"]
+# Views of results that are not one profile's (compare: two profiles), so not tabs of the app.
+NOT_IN_APP = frozenset({"compare"})
+
+# Tabs of the app, in the registry's order: one profile's tools with a view, and the trace viewer.
+APP_TOOLS: list[str] = [tool for tool in TOOLS if (tool in VIEWS and tool not in NOT_IN_APP) or tool == "trace"]
 
 
 def label(tool: str) -> str:
@@ -50,6 +56,16 @@ def payload_for_result(result: Any) -> dict[str, Any]:
     return payload
 
 
+def answer_for(result: Any) -> Any:
+    """How the view of ``result`` answers a selection the kernel computes (the memory viewer's
+    module: ``result.for_module``), or None for views whose choices are all in their payload."""
+    if result.tool == "memory_viewer" and hasattr(result, "for_module"):
+        from nbprof.widgets.payloads import memory_viewer
+
+        return lambda payload, request: memory_viewer.answer(payload, request, result.for_module)
+    return None
+
+
 def view_for(result: Any) -> Any:
     """The widget that shows a tool result, or None when its tool has no view."""
     tool = getattr(result, "tool", None)
@@ -57,7 +73,7 @@ def view_for(result: Any) -> Any:
         return None
     from nbprof.widgets._base import view_class
 
-    return view_class(tool)(payload_for_result(result))
+    return view_class(tool)(payload_for_result(result), answer=answer_for(result))
 
 
 def mime_bundle(result: Any, include: Any = None, exclude: Any = None) -> Any:

@@ -251,6 +251,65 @@ def pod_viewer(p: dict[str, Any]) -> str:
     )
 
 
+def memory_viewer(p: dict[str, Any]) -> str:
+    summary = [(label, format_value(v, kind, True)) for label, v, kind, _ in p["summary"]]
+    others = len(p.get("modules") or []) - 1
+    more = (
+        f"<p>{others} other modules: <code>prof.memory_viewer(module=...)</code> in a notebook shows them.</p>"
+        if others > 0
+        else ""
+    )
+    t = p.get("table") or {}
+    if t.get("rows"):  # largest first, as XProf's buffers by size
+        size = next(i for i, c in enumerate(t["columns"]) if c["id"] == "size_bytes")
+        t = {**t, "rows": sorted(t["rows"], key=lambda r: -(r[size] or 0))}
+    return (
+        f"<p><b>Module {esc(str(p['module']))}</b></p>{more}"
+        + kv_html(summary, "Summary")
+        + table_html(t, caption="Buffers at the peak, largest first")
+    )
+
+
+def roofline(p: dict[str, Any]) -> str:
+    d = p.get("device") or {}
+    rows = [
+        ("Device", str(d.get("device_type") or d.get("hardware_type") or "-")),
+        ("Peak FLOP rate", f"{format_number(d['peak_flop_rate_gflops'])} GFLOP/s" if d.get("peak_flop_rate_gflops") else "not in the profile"),
+        ("Peak HBM bandwidth", f"{format_number(d['peak_hbm_bw_gibps'])} GiB/s" if d.get("peak_hbm_bw_gibps") else "not in the profile"),
+        ("Ridge point", f"{format_number(d['ridge_point'])} FLOP/byte" if d.get("ridge_point") else "-"),
+    ]  # fmt: skip
+    note = f"<p>{esc(p['chart_note'])}</p>" if p.get("chart_note") else ""
+    return kv_html(rows, "Device") + note + table_html(p.get("table"), caption="Operations (row 0: the whole program)")
+
+
+def compare(p: dict[str, Any]) -> str:
+    def shown(value: Any, kind: str, key: str) -> str:
+        if value is None:
+            return "not measured in both profiles"
+        return f"{value:+.2f}%" if key == "step_time_delta_pct" else format_value(value, kind, True)
+
+    summary = [(label, shown(v, kind, key)) for label, v, kind, key in p["summary"]]
+    st = p.get("steps") or {}
+    steps = ""
+    if st.get("metrics"):
+        body = "".join(
+            f"<tr><td>{esc(label)}</td><td style='text-align:right'>{esc(format_value(b, 'ms', True))}</td>"
+            f"<td style='text-align:right'>{esc(format_value(a, 'ms', True))}</td></tr>"
+            for label, b, a in zip(st["labels"], st["before"], st["after"])
+        )
+        steps = (
+            "<h4>Step time and its categories (per step)</h4><table class='nbprof-table'><thead><tr><th>Metric</th>"
+            f"<th>Before</th><th>After</th></tr></thead><tbody>{body}</tbody></table>"
+        )
+    tables = "".join(
+        table_html(x["table"], 10, f"{x['label']} ({x['count']:,}), µs {p.get('op_unit', '')}")
+        or f"<h4>{esc(x['label'])} (0)</h4><p>none</p>"
+        for x in p.get("tables", [])
+        if x["id"] != "all"
+    )
+    return kv_html(summary, "Before → after") + steps + tables
+
+
 RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "overview": overview,
     "input_pipeline": input_pipeline,
@@ -259,7 +318,10 @@ RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "op_profile": op_profile,
     "kernel_stats": kernel_stats,
     "memory_profile": memory_profile,
+    "memory_viewer": memory_viewer,
+    "roofline": roofline,
     "pod_viewer": pod_viewer,
+    "compare": compare,
 }
 
 

@@ -30,6 +30,18 @@ def _memory_profile(profile: Any) -> dict[str, Any]:
     return memory_profile.build(profile.memory_profile(), compute=lambda mid: profile.memory_profile(memory_id=mid))
 
 
+def _memory_viewer(profile: Any) -> dict[str, Any]:
+    from nbprof.widgets.payloads import memory_viewer
+
+    return memory_viewer.build(profile.memory_viewer())
+
+
+def _answer_memory_viewer(profile: Any, payload: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
+    from nbprof.widgets.payloads import memory_viewer
+
+    return memory_viewer.answer(payload, request, lambda module: profile.memory_viewer(module=module))
+
+
 def _pod_viewer(profile: Any) -> dict[str, Any]:
     from nbprof.widgets.payloads import pod_viewer
 
@@ -58,8 +70,16 @@ COMPUTE: dict[str, Callable[[Any], dict[str, Any]]] = {
     "op_profile": _op_profile,
     "kernel_stats": _simple("kernel_stats", "kernel_stats"),
     "memory_profile": _memory_profile,
+    "memory_viewer": _memory_viewer,
+    "roofline": _simple("roofline", "roofline"),
     "pod_viewer": _pod_viewer,
     "trace": _trace,
+}
+
+# Tools whose view asks the kernel for another selection (the memory viewer's module):
+# ``ANSWERS[tool](profile, payload, request)`` is the next payload, never an exception.
+ANSWERS: dict[str, Callable[[Any, dict[str, Any], dict[str, Any]], dict[str, Any]]] = {
+    "memory_viewer": _answer_memory_viewer,
 }
 
 

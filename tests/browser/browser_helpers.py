@@ -154,3 +154,12 @@ def check_fit(page, root_selector: str, tables: dict[str, list[str]] | None = No
             shown.setdefault(text, set()).add(full)
         assert all(len(names) == 1 for names in shown.values()), [n for n in shown.values() if len(n) > 1]
     return report
+
+
+def assert_no_raw_missing(page, selector: str = "#root") -> None:
+    """No value drawn as JavaScript's raw "null", "undefined" or "NaN" (text and SVG labels)."""
+    import re
+
+    text = page.locator(selector).first.evaluate("(root) => root.textContent")
+    found = re.findall(r"\b(?:null|undefined|NaN)\b", text)
+    assert not found, found

@@ -187,10 +187,11 @@ export function stackedBarChart({ labels, series, yLabel = "", format = formatNu
 /**
  * areaChart({x, series: [{name, values, color}], line: {name, values, max}, format, xLabel, yLabel, hover, testid})
  * Stacked areas over x (sorted ascending) and an optional line on a second (right) axis.
- * hover(i, event) is called with the nearest sample index.
+ * hover(i, event) is called with the nearest sample index. decorate({svg, layer, sx, sy, left, top, width, height})
+ * may draw marks (a peak, an overlay) into `layer`, drawn above the areas and under the hover area.
  */
 export function areaChart({ x, series, line, format = formatNumber, xLabel = "", yLabel = "", hover, leave,
-  testid = "area", width = 860, height = 260, yTicks = niceTicks }) {
+  testid = "area", width = 860, height = 260, yTicks = niceTicks, decorate }) {
   const m = { l: 70, r: line ? 48 : 10, t: 10, b: 34 };
   const iw = width - m.l - m.r, ih = height - m.t - m.b;
   const n = x.length;
@@ -234,6 +235,11 @@ export function areaChart({ x, series, line, format = formatNumber, xLabel = "",
     for (const t of [0, 0.25, 0.5, 0.75, 1]) {
       svg.append(s("text", { x: m.l + iw + 4, y: ly(t * lmax) + 4 }, line.format ? line.format(t * lmax) : formatNumber(t * lmax)));
     }
+  }
+  if (decorate) {
+    const layer = s("g", { class: "nbp-marks" });
+    svg.append(layer);
+    decorate({ svg, layer, sx, sy, left: m.l, top: m.t, width: iw, height: ih });
   }
   const cursor = s("line", { y1: m.t, y2: m.t + ih, stroke: "var(--nbp-fg)", "stroke-dasharray": "3 3", visibility: "hidden" });
   svg.append(cursor);

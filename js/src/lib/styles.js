@@ -81,6 +81,7 @@ export const STYLES = `
   box-shadow: 0 2px 8px rgba(0,0,0,0.25); font-size: 12px; word-break: break-all; }
 .nbp-tooltip .nbp-tip-title { font-weight: 600; margin-bottom: 3px; }
 .nbp-tooltip table td { padding: 0 8px 0 0; vertical-align: top; }
+.nbp-tooltip table td.nbp-muted, .nbp-details table td.nbp-muted { white-space: nowrap; word-break: normal; }
 .nbp-details { border: 1px solid var(--nbp-border); border-radius: 4px; padding: 6px 8px; margin-top: 8px; min-height: 40px;
   word-break: break-all; }
 .nbp-legend { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 12px; max-width: 100%; }
@@ -89,6 +90,7 @@ export const STYLES = `
 .nbp-legend-item .nbp-cut::before { font-size: 12px; }
 .nbp-chart { width: 100%; max-width: 100%; overflow: hidden; }
 .nbp-chart svg { display: block; }
+.nbp svg .nbp-bar.nbp-hot rect { stroke: var(--nbp-fg); stroke-width: 2; }
 .nbp-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; flex: none; }
 .nbp svg text { fill: var(--nbp-fg); font-size: 11px; }
 .nbp svg .nbp-axis line, .nbp svg .nbp-axis path { stroke: var(--nbp-muted); }

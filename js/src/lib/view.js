@@ -68,14 +68,19 @@ export function mountPanel(el, payload, renderPanel, ctx = {}) {
   if (box) root.append(box);
 }
 
-/** The AFM module for a standalone tool view (a result object displayed in a cell). */
+/**
+ * The AFM module for a standalone tool view (a result object displayed in a cell). A view whose choices
+ * the kernel computes (the memory viewer's module) calls `ctx.request({...})`: the kernel answers with a
+ * new payload.
+ */
 export function standaloneView(renderPanel) {
   return {
     render({ model, el }) {
       const box = h("div");
       el.append(box);
       const untheme = applyTheme(box);
-      const draw = () => mountPanel(box, model.get("payload"), renderPanel);
+      const request = (message) => model.send({ kind: "select", ...message });
+      const draw = () => mountPanel(box, model.get("payload"), renderPanel, { request });
       draw();
       hideStaticTwin(el, model.get("payload")?.static_id);
       model.on("change:payload", draw);

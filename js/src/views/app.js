@@ -12,6 +12,8 @@ import { renderFrameworkOpStats } from "./framework_op_stats.js";
 import { renderOpProfile } from "./op_profile.js";
 import { renderKernelStats } from "./kernel_stats.js";
 import { renderMemoryProfile } from "./memory_profile.js";
+import { renderMemoryViewer } from "./memory_viewer.js";
+import { renderRoofline } from "./roofline.js";
 import { renderPodViewer } from "./pod_viewer.js";
 
 const RENDERERS = {
@@ -22,6 +24,8 @@ const RENDERERS = {
   op_profile: renderOpProfile,
   kernel_stats: renderKernelStats,
   memory_profile: renderMemoryProfile,
+  memory_viewer: renderMemoryViewer,
+  roofline: renderRoofline,
   pod_viewer: renderPodViewer,
 };
 
@@ -103,10 +107,12 @@ export function renderApp({ model, el }) {
     bannerBox.replaceChildren(...[banner(model.get("banner"), "no-steps-banner")].filter(Boolean));
   }
 
+  const isStatic = () => Object.keys(model.get("payloads") || {}).length > 0;  // an export: no kernel to ask
+
   function currentPayload() {
     const tool = model.get("tool"), host = model.get("host");
     const stat = model.get("payloads");
-    if (stat && Object.keys(stat).length) return stat[host]?.[tool] || { tool, available: false, reason: "not included in this export" };
+    if (isStatic()) return stat[host]?.[tool] || { tool, available: false, reason: "not included in this export" };
     const p = model.get("payload");
     return p && p.tool === tool && (p.host ?? "") === (host ?? "") ? p : null;
   }
@@ -124,7 +130,9 @@ export function renderApp({ model, el }) {
     content.dataset.tool = p.tool;
     content.dataset.host = p.host ?? "";
     const renderer = p.tool === "trace" ? renderTrace : RENDERERS[p.tool];
-    mountPanel(content, p, renderer || (() => {}), { navigate: (id) => select(id), bannerShown: !!model.get("banner") });
+    // views whose choices the kernel computes (the memory viewer's module) ask through `request`
+    const request = isStatic() ? null : (message) => model.send({ kind: "select", tool: p.tool, host: p.host ?? "", ...message });
+    mountPanel(content, p, renderer || (() => {}), { navigate: (id) => select(id), bannerShown: !!model.get("banner"), request });
   }
 
   const events = ["change:payload", "change:tool", "change:host", "change:tools", "change:hosts", "change:banner"];
