@@ -27,3 +27,7 @@ class TruncatedProfileError(ProfileError):
 
 class CaptureError(NbprofError):
     """A capture (in-process or remote) failed; the message says what to check."""
+
+
+class NbprofWarning(UserWarning):
+    """Base class of the warnings nbprof gives (the result is usable; something was left out)."""

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from fixture_paths import load_fixture
 
 import nbprof
 from nbprof.errors import NbprofError
@@ -24,9 +25,7 @@ WITH_MEMORY = ["tf_cpu_bfc_memory", "tf_custom_loop", "tf_keras_fit", "gpu_v100"
 WITHOUT_MEMORY = ["jax_mlp_train", "jax_mlp_train_pytrace"]
 
 
-@functools.cache
-def load(fixture: str):
-    return nbprof.load(HERE / "fixtures" / fixture)
+load = load_fixture  # each fixture loaded once per session (tests/fixture_paths.py)
 
 
 @functools.cache
