@@ -14,6 +14,8 @@ from capture_helpers.servers import free_port, start_servers
 from nbprof.capture.addresses import parse_duration_ms, parse_workers
 from nbprof.errors import CaptureError, NbprofError
 
+pytestmark = pytest.mark.capture
+
 # The package by module path (nbprof exports the name nbprof.capture as a callable package too).
 capture_api = importlib.import_module("nbprof.capture")
 

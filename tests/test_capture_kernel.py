@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from capture_helpers.servers import start_servers
 
+pytestmark = pytest.mark.capture
+
 jupyter_client = pytest.importorskip("jupyter_client")
 
 REPO = Path(__file__).resolve().parent.parent

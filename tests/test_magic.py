@@ -15,6 +15,8 @@ from nbprof.errors import CaptureError
 from nbprof.magic import ProfileMagics, split_options
 from nbprof.profile import Profile
 
+pytestmark = pytest.mark.capture
+
 # The package by module path (nbprof exports the name nbprof.capture as a callable package too).
 capture_api = importlib.import_module("nbprof.capture")
 
