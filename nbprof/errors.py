@@ -11,6 +11,7 @@ class ProfileError(NbprofError):
     """A profile could not be found or read (missing, empty, corrupt, truncated, wrong format)."""
 
     def __init__(self, message: str, *, path: object = None, hint: str | None = None) -> None:
+        self.message = message
         self.path = None if path is None else str(path)
         self.hint = hint
         text = message

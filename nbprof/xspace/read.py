@@ -8,6 +8,7 @@ import sys
 import warnings
 from typing import Any
 
+from nbprof.errors import ProfileError
 from nbprof.xspace import files
 from nbprof.xspace.decode import decode_space
 from nbprof.xspace.frames import HostSpace, build_frames
@@ -48,7 +49,10 @@ def read_frames(
     damaged = []
     for hf in chosen:
         data = fs.read_bytes(hf.path)
-        space = decode_space(data, hf.path, partial=partial)
+        try:
+            space = decode_space(data, hf.path, partial=partial)
+        except ProfileError as exc:  # a file seconds old that does not decode may still be being written
+            raise files.still_being_written(exc, fs, hf.path) from None
         del data
         if space.damage:
             damaged.append(f"{hf.path}: {space.damage}")
