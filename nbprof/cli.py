@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from nbprof.errors import NbprofError
+from nbprof.text import printable
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         prof = load(path, run=args.run, host=args.host, partial=args.partial)
     except NbprofError as exc:
-        print(f"nbprof: error: {exc}", file=sys.stderr)
+        print(f"nbprof: error: {printable(exc)}", file=sys.stderr)  # paths and names from the profile
         return 2
     print(prof.summary().to_text())
     return 0
