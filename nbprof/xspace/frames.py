@@ -298,7 +298,9 @@ def _host_origin(space: raw.RawSpace) -> tuple[int | None, bool]:
             if len(hit):
                 i = hit[0]
                 k = plane.stats.kind[i]
-                if k in (raw.KIND_UINT64, raw.KIND_INT64):
+                # A wall-clock ns in int64 (XProf's uint64 start read as int64); a negative or
+                # wrapped value is not a time, and would overflow the ps axis: ignored.
+                if k in (raw.KIND_UINT64, raw.KIND_INT64) and 0 < int(plane.stats.int_value[i]) < 2**63:
                     start = int(plane.stats.int_value[i])
     ts = [plane.lines.timestamp_ns for plane in space.planes if len(plane.lines.timestamp_ns)]
     relative = bool(ts) and bool(np.all(np.abs(np.concatenate(ts)) < _ABSOLUTE_NS_THRESHOLD))

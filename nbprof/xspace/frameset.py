@@ -18,6 +18,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.summary import ProfileSummary
 
 
+# Sums of durations past this (ps, 2^62: 53 days) could overflow int64 in the tools.
+TIME_SUM_LIMIT_PS = float(2**62)
+
+
 @dataclass(eq=False, repr=False)
 class Frames:
     """A profile (one or more hosts of one run) as pandas DataFrames.
@@ -81,6 +85,26 @@ class Frames:
         if len(timed) == 0:
             return 0
         return int(timed["end_ps"].max() - timed["start_ps"].min())
+
+    def check_time_sums(self) -> None:
+        """Raise ProfileError when the events' durations add up past 2^62 ps (53 days).
+
+        Tools sum durations in int64 ps (per op, step, category, host); sums past 2^63 would
+        wrap around silently (numpy) or raise OverflowError. Below 2^62 every such sum, and a
+        difference or total of two of them, fits. Real captures stay far below (one hour of
+        events nested 1,000 deep add up to 3.6e18 ps, 2^61.6); more means corrupt durations.
+        """
+        durations = self.events["duration_ps"].to_numpy()
+        total = float(np.abs(durations).sum(dtype=np.float64))
+        if total >= TIME_SUM_LIMIT_PS:
+            days = total / 1e12 / 86400
+            raise ProfileError(
+                f"the events' durations add up to {days:,.0f} days, more than the {TIME_SUM_LIMIT_PS / 1e12 / 86400:.0f} "
+                "days that nbprof's int64 picosecond sums can hold: some durations are corrupt",
+                path=", ".join(self.paths) or None,
+                hint="the trace viewer and the frames still work; for the tools, load the hosts one at a time "
+                "(host=...) or recapture",
+            )
 
     def summary(self) -> ProfileSummary:
         """The data behind ``nbprof summary``: counts, span, hosts, top events."""
