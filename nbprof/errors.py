@@ -32,3 +32,8 @@ class CaptureError(NbprofError):
 
 class NbprofWarning(UserWarning):
     """Base class of the warnings nbprof gives (the result is usable; something was left out)."""
+
+
+class NbprofMemoryError(NbprofError, MemoryError):
+    """A load or a tool needed more memory than the machine had; the message says how much the
+    profile takes and what to load instead (also a ``MemoryError``, for code that catches those)."""

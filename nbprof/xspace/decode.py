@@ -127,7 +127,11 @@ def decode_space(data: bytes, path: str, *, partial: bool = False) -> raw.RawSpa
         space = decode(data)
     except ProfileError as exc:
         raise ProfileError(f"cannot decode: {exc}", path=path, hint="the file is corrupt") from None
+    except MemoryError:
+        raise  # not a corrupt file: nbprof.load says how much memory loading needs
     except Exception as exc:  # protobuf's DecodeError and friends
+        if "Arena alloc failed" in str(exc):  # upb's DecodeError when memory runs out
+            raise MemoryError(str(exc)) from None
         raise ProfileError(
             f"cannot decode: {type(exc).__name__}: {exc}",
             path=path,

@@ -1,0 +1,111 @@
+"""Profiles with broken content (built with the XSpace builder): every tool gives a result or an
+NbprofError that names the file and says what to do, never a raw exception.
+
+One test per failure the schema-level mutation sweep (tests/fuzz/sweep.py) found; each built
+the smallest way that still fails without its fix.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from fixture_paths import fixture_file
+from xspace_builder import U64, XSpaceBuilder
+
+import nbprof
+from nbprof.errors import NbprofError, ProfileError
+
+START_NS = 1_700_000_000_000_000_000
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _load(tmp_path, b: XSpaceBuilder) -> nbprof.Profile:
+    return nbprof.load(b.write(tmp_path))
+
+
+def test_tf_data_iterators_without_an_id_are_skipped(tmp_path) -> None:
+    """Regression: rows without an ``id`` stat were filtered but their ids were not, so the
+    two arrays no longer lined up (a raw ValueError)."""
+    b = XSpaceBuilder().task_environment(START_NS, START_NS + 10**9)
+    line = b.plane("/host:CPU").line("tf_data_thread", timestamp_ns=1000)
+    line.event("Iterator::Prefetch", offset_ps=0, duration_ps=1_000_000, stats={"id": 1})
+    line.event("Iterator::Prefetch::Map", offset_ps=100_000, duration_ps=500_000, stats={"id": 2, "parent_id": 1})
+    line.event("Iterator::Prefetch::Map", offset_ps=700_000, duration_ps=100_000)  # no id
+    line.event("Iterator::Prefetch", offset_ps=2_000_000, duration_ps=3_000_000)  # no id
+    result = _load(tmp_path, b).tf_data_bottleneck()
+    assert "2 iterator events had no 'id' stat and were skipped" in result.notes
+    assert result.pipelines["num_runs"].tolist() == [1]
+    assert result.pipelines["max_latency_ps"].tolist() == [1_000_000]
+    assert result.summary["iterator_name"] == "Prefetch"  # 500 µs self vs. Map's 500 µs: the root's, first
+
+
+@pytest.mark.parametrize("start_ns", [-1, -(2**63), 2**64 - 1])
+def test_profile_start_time_out_of_range_is_ignored(tmp_path, start_ns) -> None:
+    """Regression: a Task Environment start time that is no wall-clock ns (negative, or past
+    int64) overflowed the picosecond axis (raw OverflowError). It is ignored: times stay relative."""
+    b = XSpaceBuilder()
+    b.plane("Task Environment").plane_stat("profile_start_time", U64(start_ns) if start_ns > 0 else start_ns)
+    b.plane("/host:CPU").line("t", timestamp_ns=1000).event("op", offset_ps=0, duration_ps=10)
+    prof = _load(tmp_path, b)
+    assert prof.events["start_ps"].tolist() == [0] and prof.origin_ns == 1000
+    assert "relative" in prof.origin_source
+
+
+@pytest.mark.parametrize("tool", ["overview", "op_profile", "framework_op_stats", "pod_viewer", "roofline"])
+def test_durations_adding_up_beyond_int64(tmp_path, tool) -> None:
+    """Regression: op durations whose sums pass 2^63 ps wrapped or raised OverflowError."""
+    b = XSpaceBuilder().task_environment(START_NS, START_NS + 10**9)
+    line = b.plane("/host:CPU").line("python", timestamp_ns=1000)
+    for i in range(4):
+        line.event("train", offset_ps=i * 2**61, duration_ps=2**61 - 1, stats={"step_num": i, "_r": 1})
+    with pytest.raises(NbprofError) as info:
+        getattr(_load(tmp_path, b), tool)()
+    assert "int64" in str(info.value) and str(tmp_path) in str(info.value)
+
+
+# Run in a child process: load a profile, cap the address space 1 MiB above what it uses, run a tool.
+_OUT_OF_MEMORY = """
+import resource, sys
+import nbprof
+from nbprof.errors import NbprofMemoryError
+
+def cap_address_space(extra_bytes):
+    with open("/proc/self/status") as f:
+        size = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:"))
+    resource.setrlimit(resource.RLIMIT_AS, (size + extra_bytes, resource.RLIM_INFINITY))
+
+path, what = sys.argv[1], sys.argv[2]
+try:
+    if what == "load":
+        cap_address_space(2**20)
+        nbprof.load(path)
+    else:
+        prof = nbprof.load(path)
+        cap_address_space(2**20)
+        getattr(prof, what)() if what != "steps" else prof.steps
+    print("no error")
+except NbprofMemoryError as exc:
+    print("NbprofMemoryError:", exc)
+except MemoryError as exc:
+    print("raw MemoryError:", exc)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS and /proc/self/status are Linux's")
+@pytest.mark.parametrize("what", ["load", "overview", "framework_op_stats", "steps", "summary"])
+def test_running_out_of_memory_says_what_needs_how_much(what) -> None:
+    """Regression: a profile that loads but whose tools need more memory than is left raised a
+    raw MemoryError (and one that ran out while loading was called corrupt)."""
+    path = fixture_file("tf_custom_loop")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
+    out = subprocess.run(
+        [sys.executable, "-c", _OUT_OF_MEMORY, str(path), what], capture_output=True, text=True, env=env, check=True
+    ).stdout
+    assert out.startswith("NbprofMemoryError:"), out
+    assert "ran out of memory" in out and ("x the size" in out or "x its file size" in out)
+    assert "host=" in out and "machine with more memory" in out
+    assert str(path) in out or what == "load"
