@@ -26,7 +26,7 @@ FIXTURES = REPO / "tests" / "fixtures"
 
 @pytest.fixture(scope="module")
 def servers():
-    started = start_servers(2, lifetime_s=60)
+    started = start_servers(2, lifetime_s=900)
     yield started
     for server in started:
         server.stop()
@@ -117,9 +117,12 @@ def test_empty_capture_is_retried_then_explained(servers, tmp_path):
 def test_busy_worker_gives_clear_message_and_next_capture_works(servers, tmp_path):
     # Another client (a raw call from this test) holds the server's only profiling session.
     with grpc.insecure_channel(servers[1].address, options=list(CHANNEL_OPTIONS)) as channel:
-        request = remote.build_request(servers[1].address, remote.CaptureOptions(800, str(tmp_path / "other"), "other"))
-        other = ProfilerServiceStub(channel).Profile.future(request, timeout=30)
-        time.sleep(0.2)
+        request = remote.build_request(
+            servers[1].address, remote.CaptureOptions(2000, str(tmp_path / "other"), "other")
+        )
+        started = servers[1].sessions_started()
+        other = ProfilerServiceStub(channel).Profile.future(request, timeout=60)
+        servers[1].wait_for_sessions(started + 1)  # the other client's session is running
         with pytest.raises(CaptureError, match="already being profiled"):
             capture_api.capture(servers[1].address, duration_ms=300, logdir=tmp_path, num_retries=0, progress=False)
         assert other.result().HasField("xspace")
@@ -191,7 +194,7 @@ def test_fsspec_url_logdir(servers):
 
 def test_tensorflow_server(tmp_path):
     pytest.importorskip("tensorflow")
-    (tf_server,) = start_servers(1, lifetime_s=60, framework="tf")
+    (tf_server,) = start_servers(1, lifetime_s=900, framework="tf")
     try:
         prof = capture_api.capture(tf_server.address, duration_ms=600, logdir=tmp_path, progress=False)
     finally:

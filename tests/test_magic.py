@@ -149,7 +149,7 @@ def test_summary_html_escapes_event_names(ip, tmp_path):
 
 @pytest.fixture(scope="module")
 def server():
-    (started,) = start_servers(1, lifetime_s=60)
+    (started,) = start_servers(1, lifetime_s=900)
     yield started
     started.stop()
 
