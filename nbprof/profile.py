@@ -118,10 +118,11 @@ class _memory_guard:
             return
         paths = [path for p in self.profiles for path in p.paths]
         hosts = sorted({h for p in self.profiles for h in p.hosts})
+        factor = TOOL_MEMORY_FACTORS.get(self.what, TOOL_MEMORY_FACTOR)
         raise NbprofMemoryError(
             f"{self.what} ran out of memory on {', '.join(paths) or 'this profile'}: a loaded profile holds about "
-            f"{LOAD_MEMORY_FACTOR}x its file size{_file_sizes(paths)}, and the tools need up to "
-            f"{TOOL_MEMORY_FACTOR}x more{_available_memory()}. Load fewer hosts (nbprof.load(path, host=...); "
+            f"{KEPT_MEMORY_FACTOR}x its file size{_file_sizes(paths)}, and {self.what} needs up to {factor}x the "
+            f"file size more{_available_memory()}. Load fewer hosts (nbprof.load(path, host=...); "
             f"hosts here: {', '.join(hosts)}) or a shorter capture, close other kernels, or use a machine with "
             "more memory."
         ) from None
@@ -135,10 +136,13 @@ def _file_sizes(paths: list[str]) -> str:
         return ""
 
 
-# Memory over the .xplane.pb size: loading's peak, and the heaviest tool on top of the loaded
-# profile (benchmarks/tool_memory.py on jax_large, 1.18M events).
-LOAD_MEMORY_FACTOR = 10
-TOOL_MEMORY_FACTOR = 10
+# Memory over the .xplane.pb size (benchmarks/tool_memory.py on jax_large, 1.18M events: load
+# peak 10.4x, kept 9.0x; steps/overview/input_pipeline/pod_viewer/to_html about 12x on top,
+# to_chrome_trace 29.5x, the others 3.5x or less).
+LOAD_MEMORY_FACTOR = 11
+KEPT_MEMORY_FACTOR = 9
+TOOL_MEMORY_FACTOR = 12
+TOOL_MEMORY_FACTORS = {"to_chrome_trace": 30}
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 

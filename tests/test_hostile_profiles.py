@@ -17,7 +17,7 @@ from fixture_paths import fixture_file
 from xspace_builder import U64, XSpaceBuilder
 
 import nbprof
-from nbprof.errors import NbprofError, ProfileError
+from nbprof.errors import NbprofError
 
 START_NS = 1_700_000_000_000_000_000
 REPO = Path(__file__).resolve().parent.parent
