@@ -64,7 +64,9 @@ def load(
         unknown run or host. The message names the file and gives a hint.
     """
     try:
-        return Profile.from_frames(read_frames(path, run=run, host=host, partial=partial))
+        frames = read_frames(path, run=run, host=host, partial=partial)
+        frames.check_time_axis()  # corrupt times that wrapped int64 ps: a ProfileError, not garbage
+        return Profile.from_frames(frames)
     except MemoryError as exc:
         if isinstance(exc, NbprofMemoryError):
             raise

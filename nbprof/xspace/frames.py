@@ -282,8 +282,11 @@ def _numeric_values(stats: raw.RawStats, rows: np.ndarray, kind: str) -> tuple[n
         valid = (k == raw.KIND_UINT64) | (k == raw.KIND_INT64)
         return vals, valid
     vals = iv.view(np.int64).copy()
-    dbl = k == raw.KIND_DOUBLE
-    vals[dbl] = stats.double_value[rows][dbl].astype(np.int64)
+    doubles = stats.double_value[rows]
+    # A double in an int column: only finite values within int64 (NaN/inf/huge would cast to
+    # garbage with a RuntimeWarning); the others count as absent.
+    dbl = (k == raw.KIND_DOUBLE) & np.isfinite(doubles) & (np.abs(doubles) < 2.0**63)
+    vals[dbl] = doubles[dbl].astype(np.int64)
     valid = (k == raw.KIND_INT64) | (k == raw.KIND_UINT64) | dbl
     return vals, valid
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.summary import ProfileSummary
 
 
-# Sums of durations past this (ps, 2^62: 53 days) could overflow int64 in the tools.
+# Times and sums of durations past this (ps, 2^62: 53 days) could overflow int64 in the tools.
 TIME_SUM_LIMIT_PS = float(2**62)
 
 
@@ -85,6 +85,31 @@ class Frames:
         if len(timed) == 0:
             return 0
         return int(timed["end_ps"].max() - timed["start_ps"].min())
+
+    def check_time_axis(self) -> None:
+        """Raise ProfileError when an event starts or ends 2^62 ps (53 days) or more from the
+        profile's origin, or ends before it starts with a non-negative duration.
+
+        Such times come from corrupt line timestamps or event offsets whose int64 ps arithmetic
+        wrapped around while the frames were built; within +-2^62 every difference of two
+        times fits int64, so the tools and views never overflow. Real captures stay within
+        hours of their origin.
+        """
+        events = self.events
+        if len(events) == 0:
+            return
+        start, end = events["start_ps"].to_numpy(), events["end_ps"].to_numpy()
+        limit = int(TIME_SUM_LIMIT_PS)
+        outside = (start <= -limit) | (start >= limit) | (end <= -limit) | (end >= limit)
+        wrapped = (end < start) & (events["duration_ps"].to_numpy() >= 0)
+        bad = int((outside | wrapped).sum())
+        if bad:
+            raise ProfileError(
+                f"{bad:,} event(s) lie 53 days or more from the profile's start (or their end wrapped around "
+                "int64 picoseconds): the file's line timestamps or event offsets are corrupt",
+                path=", ".join(self.paths) or None,
+                hint="recapture the profile; with several hosts, load the others with host=...",
+            )
 
     def check_time_sums(self) -> None:
         """Raise ProfileError when the events' durations add up past 2^62 ps (53 days).
