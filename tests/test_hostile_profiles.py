@@ -17,7 +17,7 @@ from fixture_paths import fixture_file
 from xspace_builder import U64, XSpaceBuilder
 
 import nbprof
-from nbprof.errors import NbprofError
+from nbprof.errors import NbprofError, ProfileError
 
 START_NS = 1_700_000_000_000_000_000
 REPO = Path(__file__).resolve().parent.parent
@@ -53,6 +53,19 @@ def test_profile_start_time_out_of_range_is_ignored(tmp_path, start_ns) -> None:
     prof = _load(tmp_path, b)
     assert prof.events["start_ps"].tolist() == [0] and prof.origin_ns == 1000
     assert "relative" in prof.origin_source
+
+
+@pytest.mark.parametrize("offset_ps", [2**63 - 1, -(2**63)])
+def test_offsets_that_wrap_int64_are_a_profile_error(tmp_path, offset_ps) -> None:
+    """Regression: an offset whose start (line timestamp + offset) wrapped int64 made repr and the
+    tools overflow (RuntimeWarning, garbage spans)."""
+    b = XSpaceBuilder()
+    line = b.plane("/host:CPU").line("t", timestamp_ns=10**9)
+    line.event("ok", offset_ps=0, duration_ps=10)
+    line.event("far", offset_ps=offset_ps, duration_ps=10)
+    with pytest.raises(ProfileError, match="wrapped around int64 picoseconds") as info:
+        _load(tmp_path, b)
+    assert str(tmp_path) in str(info.value) and "Hint:" in str(info.value)
 
 
 @pytest.mark.parametrize("tool", ["overview", "op_profile", "framework_op_stats", "pod_viewer", "roofline"])

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.summary import ProfileSummary
 
 
-# Times and sums of durations past this (ps, 2^62: 53 days) could overflow int64 in the tools.
+# Sums of durations past this (ps, 2^62: 53 days) could overflow int64 in the tools.
 TIME_SUM_LIMIT_PS = float(2**62)
 
 
@@ -87,26 +87,29 @@ class Frames:
         return int(timed["end_ps"].max() - timed["start_ps"].min())
 
     def check_time_axis(self) -> None:
-        """Raise ProfileError when an event starts or ends 2^62 ps (53 days) or more from the
-        profile's origin, or ends before it starts with a non-negative duration.
+        """Raise ProfileError when the events' times cannot all be differenced in int64 ps: the
+        span from the earliest start to the latest end passes 2^63 ps (106 days), or an event
+        ends before it starts with a non-negative duration.
 
-        Such times come from corrupt line timestamps or event offsets whose int64 ps arithmetic
-        wrapped around while the frames were built; within +-2^62 every difference of two
-        times fits int64, so the tools and views never overflow. Real captures stay within
-        hours of their origin.
+        Both come from corrupt line timestamps or event offsets whose ps arithmetic wrapped
+        around while the frames were built; the tools and repr would overflow on them. Real
+        captures span seconds to hours.
         """
         events = self.events
         if len(events) == 0:
             return
         start, end = events["start_ps"].to_numpy(), events["end_ps"].to_numpy()
-        limit = int(TIME_SUM_LIMIT_PS)
-        outside = (start <= -limit) | (start >= limit) | (end <= -limit) | (end >= limit)
-        wrapped = (end < start) & (events["duration_ps"].to_numpy() >= 0)
-        bad = int((outside | wrapped).sum())
-        if bad:
+        span = max(int(end.max()), int(start.max())) - min(int(start.min()), int(end.min()))  # Python ints: exact
+        wrapped = int(((end < start) & (events["duration_ps"].to_numpy() >= 0)).sum())
+        if span >= 2**63 or wrapped:
+            what = (
+                f"{wrapped:,} event(s) end before they start"
+                if wrapped
+                else f"the events span {span / 8.64e16:,.0f} days"
+            )
             raise ProfileError(
-                f"{bad:,} event(s) lie 53 days or more from the profile's start (or their end wrapped around "
-                "int64 picoseconds): the file's line timestamps or event offsets are corrupt",
+                f"{what}: their times wrapped around int64 picoseconds (106 days at most); the file's line "
+                "timestamps or event offsets are corrupt",
                 path=", ".join(self.paths) or None,
                 hint="recapture the profile; with several hosts, load the others with host=...",
             )
