@@ -290,7 +290,7 @@ class Profile(Frames):
         """Write one self-contained offline HTML file with the views."""
         from nbprof.widgets.html_export import to_html
 
-        return to_html(self, path)
+        return to_html(self, os.fspath(path))
 
 
 # Every tool method, view and export answers running out of memory with an NbprofMemoryError.
@@ -299,4 +299,4 @@ for _name in (
     "kernel_stats", "memory_profile", "memory_viewer", "roofline", "trace", "to_chrome_trace", "to_html", "summary",
 ):  # fmt: skip
     setattr(Profile, _name, _guarded(_name, getattr(Profile, _name)))
-Profile.steps = property(_guarded("steps", Profile.steps.fget))  # type: ignore[assignment, arg-type]
+setattr(Profile, "steps", property(_guarded("steps", vars(Profile)["steps"].fget)))  # noqa: B010
