@@ -3,12 +3,15 @@
 ``run_every_tool(prof, out_dir)`` calls each ``Profile`` method, ``nbprof.compare``, the trace
 viewer's model, ``to_chrome_trace``, ``to_html`` and ``summary()``, and renders each result's
 text. It returns one outcome per call: ``"ok"`` or the name of the ``NbprofError`` subclass it
-raised; any other exception propagates (that is the failure the fuzz targets look for).
+raised; any other exception propagates (that is the failure the fuzz targets look for), and
+so does one that a view caught and logged (``ViewFailed``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import logging
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +26,11 @@ def tool_calls(prof: Any, out_dir: Path) -> list[tuple[str, Callable[[], Any]]]:
         model = TraceModel(prof)
         start, end = model.span
         return model.query(start, max(end, start + 1), 800)
+
+    def to_html() -> Any:
+        # The views catch a failing tool and log it (the page shows the reason); here that counts.
+        with _failures_logged_by_views():
+            return prof.to_html(out_dir / "report.html")
 
     return [
         ("repr", lambda: repr(prof)),
@@ -43,8 +51,29 @@ def tool_calls(prof: Any, out_dir: Path) -> list[tuple[str, Callable[[], Any]]]:
         ("compare", lambda: nbprof.compare(prof, prof)),
         ("trace", trace_viewport),
         ("to_chrome_trace", lambda: prof.to_chrome_trace(out_dir / "trace.json.gz")),
-        ("to_html", lambda: prof.to_html(out_dir / "report.html")),
+        ("to_html", to_html),
     ]
+
+
+class ViewFailed(Exception):
+    """A view's payload raised something other than an NbprofError (the views log it and go on)."""
+
+
+@contextlib.contextmanager
+def _failures_logged_by_views() -> Iterator[None]:
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = records.append  # type: ignore[method-assign]
+    logger = logging.getLogger("nbprof")
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+    failed = [r for r in records if r.exc_info]
+    if failed:
+        exc = failed[0].exc_info[1]  # type: ignore[index]
+        raise ViewFailed(f"{failed[0].getMessage()}: {type(exc).__name__}: {exc}") from exc
 
 
 def run_every_tool(prof: Any, out_dir: Path, only: list[str] | None = None) -> dict[str, str]:

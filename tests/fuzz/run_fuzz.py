@@ -88,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
                 outcomes[check(data, workdir, tools)] += 1
             except Exception as exc:  # noqa: BLE001 - the failures this run looks for
                 outcomes["FAILURE"] += 1
-                frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/nbprof/" in f.filename]
+                source = exc.__cause__ or exc  # a view's failure: where the view's tool raised
+                frames = [f for f in traceback.extract_tb(source.__traceback__) if "/nbprof/" in f.filename]
                 where = f"{frames[-1].filename.split('nbprof/')[-1]}:{frames[-1].lineno}" if frames else "?"
                 key = f"{type(exc).__name__} at {where}: {str(exc)[:120]}"
                 if key not in failures:

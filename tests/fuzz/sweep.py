@@ -34,6 +34,7 @@ BASES = ("tf_keras2_input_bound", "tf_cpu_bfc_memory", "jax_mlp_train", "torch_x
 
 
 def _where(exc: BaseException) -> str:
+    exc = exc.__cause__ or exc  # a view's failure: where the view's tool raised
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/nbprof/" in f.filename]
     frame = (frames or traceback.extract_tb(exc.__traceback__))[-1]
     return f"{frame.filename.split('nbprof/')[-1]}:{frame.lineno}"
