@@ -122,3 +122,33 @@ def test_running_out_of_memory_says_what_needs_how_much(what) -> None:
     assert "ran out of memory" in out and ("x the size" in out or "x its file size" in out)
     assert "host=" in out and "machine with more memory" in out
     assert str(path) in out or what == "load"
+
+
+def _allocator_profile(tmp_path, heap_bytes: list[int]) -> nbprof.Profile:
+    b = XSpaceBuilder().task_environment(START_NS, START_NS + 10**9)
+    line = b.plane("/host:CPU").line("Allocator", timestamp_ns=1000)
+    for i, heap in enumerate(heap_bytes):
+        stats = {
+            "allocator_name": "GPU_0_bfc",
+            "bytes_allocated": heap,
+            "bytes_reserved": 0,
+            "bytes_available": 1 << 30,
+        }
+        stats.update({"allocation_bytes": 256, "requested_bytes": 256, "peak_bytes_in_use": max(heap_bytes[: i + 1])})
+        line.event("MemoryAllocation", offset_ps=i * 1000, stats=stats)
+    return _load(tmp_path, b)
+
+
+def test_absurd_allocator_byte_counts(tmp_path) -> None:
+    """Regression: a byte count of 2^63-1 overflowed memory_profile's sums (RuntimeWarning,
+    garbage peak) and the Chrome trace's integer counters. Such counts read as 0."""
+    import gzip
+    import json
+
+    prof = _allocator_profile(tmp_path, [1 << 20, 2**63 - 1, 3 << 20])
+    result = prof.memory_profile()
+    assert result.summary["peak_bytes_in_use"] == 3 << 20
+    path = prof.to_chrome_trace(tmp_path / "t.json.gz")
+    with gzip.open(path, "rt") as f:
+        counters = [e for e in json.load(f)["traceEvents"] if e["ph"] == "C"]
+    assert [c["args"]["bytes"] for c in counters] == pytest.approx([1 << 20, 2.0**63, 3 << 20])  # valid JSON
