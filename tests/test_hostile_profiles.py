@@ -18,6 +18,7 @@ from xspace_builder import U64, XSpaceBuilder
 
 import nbprof
 from nbprof.errors import NbprofError, ProfileError
+from nbprof.proto import xplane_pb2
 
 START_NS = 1_700_000_000_000_000_000
 REPO = Path(__file__).resolve().parent.parent
@@ -152,3 +153,18 @@ def test_absurd_allocator_byte_counts(tmp_path) -> None:
     with gzip.open(path, "rt") as f:
         counters = [e for e in json.load(f)["traceEvents"] if e["ph"] == "C"]
     assert [c["args"]["bytes"] for c in counters] == pytest.approx([1 << 20, 2.0**63, 3 << 20])  # valid JSON
+
+
+def test_heap_simulator_share_loop_does_not_hang(tmp_path) -> None:
+    """Regression: two SHARE_WITH events making buffers each other's canonical buffer made the
+    memory viewer's replay follow the loop forever (a hung kernel). Now: a MemoryViewerError."""
+    from fuzz.mutations import share_loop_in_heap_traces
+
+    space = xplane_pb2.XSpace.FromString(fixture_file("jax_mlp_train").read_bytes())
+    assert share_loop_in_heap_traces(space) > 0
+    path = tmp_path / "h.xplane.pb"
+    path.write_bytes(space.SerializeToString())
+    prof = nbprof.load(path)
+    with pytest.raises(NbprofError, match="shares memory with itself through a loop of shares"):
+        prof.memory_viewer()
+    prof.to_html(tmp_path / "report.html")  # the app shows the other views

@@ -345,6 +345,33 @@ def _hlo_protos(edit: Callable[[bytes], bytes]) -> Callable[[xplane_pb2.XSpace],
     return lambda space: _edit_stats(space, "Hlo Proto", edit_stat)
 
 
+def share_loop_in_heap_traces(space: xplane_pb2.XSpace) -> int:
+    """In every heap simulator trace of the HLO protos: the first two allocated buffers share
+    each other's memory (SHARE_WITH both ways), a loop of canonical links. Returns the traces edited."""
+    from nbprof.proto import hlo_pb2
+
+    event_type = hlo_pb2.HeapSimulatorTrace.Event
+    edited = 0
+
+    def edit(plane: xplane_pb2.XPlane, stat: xplane_pb2.XStat) -> bool:
+        nonlocal edited
+        if stat.WhichOneof("value") != "bytes_value":
+            return True
+        hlo = hlo_pb2.HloProto.FromString(stat.bytes_value)
+        for trace in hlo.buffer_assignment.heap_simulator_traces:
+            allocated = [e.buffer_id for e in trace.events if e.kind == event_type.ALLOC][:2]
+            if len(allocated) == 2:
+                a, b = allocated
+                trace.events.insert(2, event_type(kind=event_type.SHARE_WITH, buffer_id=b, share_with_canonical_id=a))
+                trace.events.insert(3, event_type(kind=event_type.SHARE_WITH, buffer_id=a, share_with_canonical_id=b))
+                edited += 1
+        stat.bytes_value = hlo.SerializeToString()
+        return True
+
+    _edit_stats(space, "Hlo Proto", edit)
+    return edited
+
+
 def field_mutations() -> list[Mutation]:
     """Mutations of the structure: times, ids, names, duplicates, cycles, HLO protos."""
     cases: list[tuple[str, Callable[[xplane_pb2.XSpace], None]]] = [
@@ -396,6 +423,7 @@ def field_mutations() -> list[Mutation]:
         ("hlo:truncated", _hlo_protos(lambda b: b[: len(b) // 2])),
         ("hlo:garbage", _hlo_protos(lambda b: bytes(reversed(b)))),
         ("hlo:empty", _hlo_protos(lambda b: b"\x0a\x00")),
+        ("hlo:share_loop", share_loop_in_heap_traces),
         ("space:hostnames_hostile", lambda s: s.hostnames.extend([HOSTILE_TEXT, NON_UTF8_MARK])),
         ("space:errors_hostile", lambda s: s.errors.extend([HOSTILE_TEXT])),
         ("space:no_planes", lambda s: s.ClearField("planes")),
