@@ -168,3 +168,16 @@ def test_heap_simulator_share_loop_does_not_hang(tmp_path) -> None:
     with pytest.raises(NbprofError, match="shares memory with itself through a loop of shares"):
         prof.memory_viewer()
     prof.to_html(tmp_path / "report.html")  # the app shows the other views
+
+
+def test_fusions_fusing_each_other_do_not_hang(tmp_path) -> None:
+    """Regression: fusions whose called computation is the one holding them made the op
+    profile's tree walk revisit a node under itself forever (a hung kernel, memory growing)."""
+    from fuzz.mutations import fusions_calling_their_computation
+
+    space = xplane_pb2.XSpace.FromString(fixture_file("jax_mlp_train").read_bytes())
+    assert fusions_calling_their_computation(space) > 0
+    path = tmp_path / "h.xplane.pb"
+    path.write_bytes(space.SerializeToString())
+    tree = nbprof.load(path).op_profile().tree
+    assert tree["node_id"].is_unique and (tree["parent_id"] < tree["node_id"]).all()

@@ -372,6 +372,33 @@ def share_loop_in_heap_traces(space: xplane_pb2.XSpace) -> int:
     return edited
 
 
+def fusions_calling_their_computation(space: xplane_pb2.XSpace) -> int:
+    """Every fusion of each HLO module's entry computation 'fuses' the entry computation itself:
+    fusions inside fusions, round in a loop. Returns the fusions edited."""
+    from nbprof.proto import hlo_pb2
+
+    edited = 0
+
+    def edit(plane: xplane_pb2.XPlane, stat: xplane_pb2.XStat) -> bool:
+        nonlocal edited
+        if stat.WhichOneof("value") != "bytes_value":
+            return True
+        hlo = hlo_pb2.HloProto.FromString(stat.bytes_value)
+        entry = hlo.hlo_module.entry_computation_id
+        for computation in hlo.hlo_module.computations:
+            if computation.id == entry:
+                for instruction in computation.instructions:
+                    if instruction.opcode == "fusion":
+                        del instruction.called_computation_ids[:]
+                        instruction.called_computation_ids.append(entry)
+                        edited += 1
+        stat.bytes_value = hlo.SerializeToString()
+        return True
+
+    _edit_stats(space, "Hlo Proto", edit)
+    return edited
+
+
 def field_mutations() -> list[Mutation]:
     """Mutations of the structure: times, ids, names, duplicates, cycles, HLO protos."""
     cases: list[tuple[str, Callable[[xplane_pb2.XSpace], None]]] = [
@@ -424,6 +451,7 @@ def field_mutations() -> list[Mutation]:
         ("hlo:garbage", _hlo_protos(lambda b: bytes(reversed(b)))),
         ("hlo:empty", _hlo_protos(lambda b: b"\x0a\x00")),
         ("hlo:share_loop", share_loop_in_heap_traces),
+        ("hlo:fusion_loop", fusions_calling_their_computation),
         ("space:hostnames_hostile", lambda s: s.hostnames.extend([HOSTILE_TEXT, NON_UTF8_MARK])),
         ("space:errors_hostile", lambda s: s.errors.extend([HOSTILE_TEXT])),
         ("space:no_planes", lambda s: s.ClearField("planes")),
