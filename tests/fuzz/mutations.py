@@ -372,9 +372,9 @@ def share_loop_in_heap_traces(space: xplane_pb2.XSpace) -> int:
     return edited
 
 
-def fusions_calling_their_computation(space: xplane_pb2.XSpace) -> int:
-    """Every fusion of each HLO module's entry computation 'fuses' the entry computation itself:
-    fusions inside fusions, round in a loop. Returns the fusions edited."""
+def fusions_calling_their_computation(space: xplane_pb2.XSpace, limit: int = 2) -> int:
+    """The first ``limit`` fusions of each HLO module's entry computation 'fuse' the entry
+    computation itself: fusions inside fusions, round in a loop. Returns the fusions edited."""
     from nbprof.proto import hlo_pb2
 
     edited = 0
@@ -387,11 +387,10 @@ def fusions_calling_their_computation(space: xplane_pb2.XSpace) -> int:
         entry = hlo.hlo_module.entry_computation_id
         for computation in hlo.hlo_module.computations:
             if computation.id == entry:
-                for instruction in computation.instructions:
-                    if instruction.opcode == "fusion":
-                        del instruction.called_computation_ids[:]
-                        instruction.called_computation_ids.append(entry)
-                        edited += 1
+                for instruction in [i for i in computation.instructions if i.opcode == "fusion"][:limit]:
+                    del instruction.called_computation_ids[:]
+                    instruction.called_computation_ids.append(entry)
+                    edited += 1
         stat.bytes_value = hlo.SerializeToString()
         return True
 

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.slow
 
 
 @settings(
-    max_examples=150,
+    max_examples=100,
     derandomize=True,
     database=None,
     deadline=None,  # never a time limit per input: a hang fails through pytest-timeout
@@ -39,10 +39,10 @@ def test_load_of_mutated_profiles(tmp_path, seed: int, which: int) -> None:
     assert load_outcome(data, tmp_path / "h.xplane.pb") in {"ok", "ProfileError", "TruncatedProfileError"}
 
 
-# A fixed sample of the catalogue (the whole of it: sweep.py): every other structural mutation,
+# A fixed sample of the catalogue (the whole of it: sweep.py): every third structural mutation,
 # and the stats most tools read, each with two kinds of bad value, all kinds covered.
 CORE_STATS = ["step_num", "_r", "group_id", "hlo_op", "hlo_module", "tf_op", "flops", "bytes_accessed"]
-SUBSET = [m for m in field_mutations() if not m.name.startswith("field:space")][::2] + [
+SUBSET = [m for m in field_mutations() if not m.name.startswith("field:space")][::3] + [
     stat_mutations([name], (STAT_KINDS[(2 * i) % len(STAT_KINDS)], STAT_KINDS[(2 * i + 1) % len(STAT_KINDS)]))[k]
     for i, name in enumerate(CORE_STATS)
     for k in (0, 1)
