@@ -81,6 +81,19 @@ def test_durations_adding_up_beyond_int64(tmp_path, tool) -> None:
     assert "int64" in str(info.value) and str(tmp_path) in str(info.value)
 
 
+def test_cli_summary_of_durations_beyond_int64(tmp_path, capsys) -> None:
+    from nbprof.cli import main
+
+    b = XSpaceBuilder()
+    line = b.plane("/host:CPU").line("python", timestamp_ns=1000)
+    for i in range(4):
+        line.event("op", offset_ps=i * 2**61, duration_ps=2**61 - 1)
+    path = b.write(tmp_path)
+    assert main(["summary", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nbprof: error:") and "int64" in err and "Traceback" not in err
+
+
 # Run in a child process: load a profile, cap the address space 1 MiB above what it uses, run a tool.
 _OUT_OF_MEMORY = """
 import resource, sys
