@@ -194,3 +194,16 @@ def test_fusions_fusing_each_other_do_not_hang(tmp_path) -> None:
     path.write_bytes(space.SerializeToString())
     tree = nbprof.load(path).op_profile().tree
     assert tree["node_id"].is_unique and (tree["parent_id"] < tree["node_id"]).all()
+
+
+def test_occurrence_counts_adding_up_beyond_int64(tmp_path) -> None:
+    """Regression (mutation sweep, num_occurrences = 2^63-1): the framework-op table's occurrence
+    sums wrapped around (silently here; on TPU ops a RuntimeWarning 'invalid value encountered
+    in cast'). Counts past 2^62 in all are a ProfileError."""
+    b = XSpaceBuilder()
+    line = b.plane("/host:CPU").line("python", timestamp_ns=1000)
+    for i in range(3):
+        line.event(f"model/op{i}:MatMul", offset_ps=None, num_occurrences=2**63 - 1, duration_ps=10)
+    with pytest.raises(ProfileError, match="num_occurrences add up to .* int64 sums") as info:
+        _load(tmp_path, b).framework_op_stats()
+    assert str(tmp_path) in str(info.value)

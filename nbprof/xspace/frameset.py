@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.summary import ProfileSummary
 
 
-# Sums of durations past this (ps, 2^62: 53 days) could overflow int64 in the tools.
+# Sums of durations (ps, 2^62: 53 days) or counts past this could overflow int64 in the tools.
 TIME_SUM_LIMIT_PS = float(2**62)
 
 
@@ -114,21 +114,27 @@ class Frames:
                 hint="recapture the profile; with several hosts, load the others with host=...",
             )
 
-    def check_time_sums(self) -> None:
-        """Raise ProfileError when the events' durations add up past 2^62 ps (53 days).
+    def check_sums(self) -> None:
+        """Raise ProfileError when the events' durations add up past 2^62 ps (53 days), or their
+        ``num_occurrences`` past 2^62.
 
-        Tools sum durations in int64 ps (per op, step, category, host); sums past 2^63 would
-        wrap around silently (numpy) or raise OverflowError. Below 2^62 every such sum, and a
-        difference or total of two of them, fits. Real captures stay far below (one hour of
-        events nested 1,000 deep add up to 3.6e18 ps, 2^61.6); more means corrupt durations.
+        Tools sum durations and counts in int64 (per op, step, category, host); sums past 2^63
+        would wrap around silently (numpy) or raise OverflowError. Below 2^62 every such sum,
+        and a difference or total of two of them, fits. Real captures stay far below (one hour
+        of events nested 1,000 deep add up to 3.6e18 ps, 2^61.6); more means corrupt values.
         """
-        durations = self.events["duration_ps"].to_numpy()
-        total = float(np.abs(durations).sum(dtype=np.float64))
-        if total >= TIME_SUM_LIMIT_PS:
-            days = total / 1e12 / 86400
+        # in float64 (np.abs of int64 -2^63 stays negative)
+        total = float(np.abs(self.events["duration_ps"].to_numpy(np.float64)).sum())
+        occurrences = float(np.abs(self.events["num_occurrences"].to_numpy(np.float64)).sum())
+        if total >= TIME_SUM_LIMIT_PS or occurrences >= TIME_SUM_LIMIT_PS:
+            what = (
+                f"the events' durations add up to {total / 8.64e16:,.0f} days, more than the "
+                f"{TIME_SUM_LIMIT_PS / 8.64e16:.0f} days"
+                if total >= TIME_SUM_LIMIT_PS
+                else f"the events' num_occurrences add up to {occurrences:.3g}, more than the 2^62"
+            )
             raise ProfileError(
-                f"the events' durations add up to {days:,.0f} days, more than the {TIME_SUM_LIMIT_PS / 1e12 / 86400:.0f} "
-                "days that nbprof's int64 picosecond sums can hold: some durations are corrupt",
+                f"{what} that nbprof's int64 sums can hold: some values are corrupt",
                 path=", ".join(self.paths) or None,
                 hint="the trace viewer and the frames still work; for the tools, load the hosts one at a time "
                 "(host=...) or recapture",

@@ -93,7 +93,7 @@ def summarize(profile: object) -> ProfileSummary:
     """Summarise a Profile (see ProfileSummary)."""
     import os
 
-    profile.check_time_sums()  # type: ignore[attr-defined]  # the sums below fit int64
+    profile.check_sums()  # type: ignore[attr-defined]  # the sums below fit int64
     ev = profile.events  # type: ignore[attr-defined]
     timed = ev[~ev["aggregated"]]
     by_name = timed.groupby("name", observed=True).agg(
