@@ -210,3 +210,30 @@ def test_occurrence_counts_adding_up_beyond_int64(tmp_path) -> None:
     with pytest.raises(ProfileError, match="num_occurrences add up to .* int64 sums") as info:
         _load(tmp_path, b).framework_op_stats()
     assert str(tmp_path) in str(info.value)
+
+
+@pytest.mark.parametrize("value", [b"\xff\xfe not text", 7, 1.5])
+def test_tpu_device_type_that_is_not_text(tmp_path, value) -> None:
+    """Regression (mutation sweep): a bytes ``device_type_string`` plane stat raised
+    UnicodeDecodeError in the run environment (overview, framework op stats, pod viewer)."""
+    b = XSpaceBuilder()
+    b.plane("/device:TPU:0").plane_stat("device_type_string", value).line("XLA Ops", timestamp_ns=1000).event(
+        "fusion.1", offset_ps=0, duration_ps=100
+    )
+    prof = _load(tmp_path, b)
+    assert prof.op_stats().run_env.device_type == "TPU"
+    prof.overview()
+    prof.pod_viewer()
+
+
+@pytest.mark.parametrize("plane_bytes", [91, 123])
+def test_profile_whose_first_bytes_look_like_json(tmp_path, plane_bytes) -> None:
+    """Regression: an XSpace whose first plane is 123 (or 91) bytes long starts with b"\\n{"
+    (b"\\n["), which the format sniffer took for JSON: a valid profile that would not load."""
+    b = XSpaceBuilder()
+    plane = b.plane("/host:CPU")
+    plane.line("t", timestamp_ns=1000).event("op", offset_ps=0, duration_ps=10)
+    plane.msg.name += "x" * (plane_bytes - plane.msg.ByteSize())
+    assert plane.msg.ByteSize() == plane_bytes
+    assert b.serialize()[:2] in (b"\n{", b"\n[")
+    assert len(_load(tmp_path, b).events) == 1

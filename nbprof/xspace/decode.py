@@ -101,9 +101,10 @@ def decode_space(data: bytes, path: str, *, partial: bool = False) -> raw.RawSpa
             hint="the capture may have failed or still be writing; capture again",
         )
     wrong = sniff_format(data)
-    if wrong:
-        raise ProfileError(wrong, path=path)
     end, planes, total, problem = scan_top_level(data)
+    # A whole XSpace can look like JSON: b"\n{" is a first plane of 123 bytes (and b"\n[" of 91).
+    if wrong and (problem is not None or planes == 0):
+        raise ProfileError(wrong, path=path)
     damage = None
     if problem is not None:
         if planes == 0:
