@@ -237,3 +237,26 @@ def test_profile_whose_first_bytes_look_like_json(tmp_path, plane_bytes) -> None
     assert plane.msg.ByteSize() == plane_bytes
     assert b.serialize()[:2] in (b"\n{", b"\n[")
     assert len(_load(tmp_path, b).events) == 1
+
+
+def test_program_ids_stay_exact_in_the_op_metrics_db(load_fixture) -> None:
+    """Regression (mutation sweep, program_id = -1 read as 2^64-1: 'cannot safely cast
+    non-equivalent float64 to uint64'): host and IDLE rows had int64 ids, so concatenating them
+    with the device rows' uint64 ids went through float64, which also rounded the real TPU
+    fixture's ids past 2^53 (9646411105960254074 became 9646411105960253440)."""
+    prof = load_fixture("tpu_v6e")
+    db = prof.op_stats().op_metrics_db
+    from_events = {int(v) for v in prof.events["program_id"].dropna().unique()}
+    assert {int(v) for v in db["program_id"].dropna()} - {0} == from_events
+
+
+def test_program_id_of_all_ones(tmp_path) -> None:
+    """The sweep's case: tpu_v6e's ops with ``program_id`` -1 (all ones as uint64)."""
+    from fuzz.mutations import mutated, small_base, stat_mutations
+
+    (negative,) = stat_mutations(["program_id"], ("int_negative",))
+    path = tmp_path / "h.xplane.pb"
+    path.write_bytes(mutated(small_base(fixture_file("tpu_v6e").read_bytes()), negative))
+    prof = nbprof.load(path)
+    assert int(prof.op_stats().op_metrics_db["program_id"].max()) == 2**64 - 1
+    prof.overview()
