@@ -260,3 +260,20 @@ def test_program_id_of_all_ones(tmp_path) -> None:
     prof = nbprof.load(path)
     assert int(prof.op_stats().op_metrics_db["program_id"].max()) == 2**64 - 1
     prof.overview()
+
+
+@pytest.mark.parametrize("stat", ["compute_cap_major", "compute_cap_minor"])
+def test_gpu_compute_capability_that_is_infinite(tmp_path, stat) -> None:
+    """Regression (mutation sweep on gpu_v100): an infinite compute capability raised
+    OverflowError ('cannot convert float infinity to integer') in every tool using the peaks."""
+    b = XSpaceBuilder()
+    gpu = b.plane("/device:GPU:0")
+    for name, value in (("core_count", 80), ("clock_rate", 1_530_000), ("compute_cap_major", 7)):
+        gpu.plane_stat(name, value)
+    gpu.plane_stat(stat, float("inf"))
+    gpu.line("Stream #1", timestamp_ns=1000).event("kernel", offset_ps=0, duration_ps=100)
+    prof = _load(tmp_path, b)
+    peaks = prof.op_stats().perf_env
+    assert peaks is not None
+    prof.roofline()
+    prof.overview()

@@ -89,8 +89,8 @@ def device_peaks(planes: pd.DataFrame) -> pd.DataFrame:
             if not tflops > 0:
                 cores, clock = _num(row, "core_count"), _num(row, "clock_rate")
                 major, minor = _num(row, "compute_cap_major"), _num(row, "compute_cap_minor")
-                if all(v == v for v in (cores, clock, major)):
-                    tflops = gpu_peak_tflops(cores, clock, int(major), int(minor) if minor == minor else 0)
+                if all(math.isfinite(v) for v in (cores, clock, major)):  # NaN or inf: no int compute capability
+                    tflops = gpu_peak_tflops(cores, clock, int(major), int(minor) if math.isfinite(minor) else 0)
                     source = "core_count x clock_rate x compute capability table"
                 else:
                     tflops, source = math.nan, "unknown"
