@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from nbprof.errors import NbprofError
+from nbprof.text import printable
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,11 +30,11 @@ def main(argv: list[str] | None = None) -> int:
         path = examples.path("jax_mlp_train")
         print(f"(no PATH given: using the example profile {path})\n")
     try:
-        prof = load(path, run=args.run, host=args.host, partial=args.partial)
+        text = load(path, run=args.run, host=args.host, partial=args.partial).summary().to_text()
     except NbprofError as exc:
-        print(f"nbprof: error: {exc}", file=sys.stderr)
+        print(f"nbprof: error: {printable(exc)}", file=sys.stderr)  # paths and names from the profile
         return 2
-    print(prof.summary().to_text())
+    print(text)
     return 0
 
 

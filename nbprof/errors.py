@@ -11,6 +11,7 @@ class ProfileError(NbprofError):
     """A profile could not be found or read (missing, empty, corrupt, truncated, wrong format)."""
 
     def __init__(self, message: str, *, path: object = None, hint: str | None = None) -> None:
+        self.message = message
         self.path = None if path is None else str(path)
         self.hint = hint
         text = message
@@ -27,3 +28,12 @@ class TruncatedProfileError(ProfileError):
 
 class CaptureError(NbprofError):
     """A capture (in-process or remote) failed; the message says what to check."""
+
+
+class NbprofWarning(UserWarning):
+    """Base class of the warnings nbprof gives (the result is usable; something was left out)."""
+
+
+class NbprofMemoryError(NbprofError, MemoryError):
+    """A load or a tool needed more memory than the machine had; the message says how much the
+    profile takes and what to load instead (also a ``MemoryError``, for code that catches those)."""

@@ -13,14 +13,17 @@ from typing import Any
 
 import pandas as pd
 
-# C0 and C1 control characters and DEL, except tab and newline.
+# C0 and C1 control characters and DEL, except tab and newline; and with them.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL_ONE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def printable(text: Any) -> str:
-    """``text`` with control characters (terminal escape sequences included) written as ``\\xNN``."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+def printable(text: Any, one_line: bool = False) -> str:
+    """``text`` with control characters (terminal escape sequences included) written as ``\\xNN``;
+    with ``one_line``, tabs and newlines too (a name that must not start a line of its own)."""
+    pattern = _CONTROL_ONE_LINE if one_line else _CONTROL
+    return pattern.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
 
 
 def csv_safe_cell(value: Any) -> Any:

@@ -6,7 +6,6 @@ import _thread
 import importlib
 import socket
 import threading
-import time
 
 import pytest
 from capture_helpers.servers import free_port, start_servers
@@ -14,13 +13,15 @@ from capture_helpers.servers import free_port, start_servers
 from nbprof.capture.addresses import parse_duration_ms, parse_workers
 from nbprof.errors import CaptureError, NbprofError
 
+pytestmark = pytest.mark.capture
+
 # The package by module path (nbprof exports the name nbprof.capture as a callable package too).
 capture_api = importlib.import_module("nbprof.capture")
 
 
 @pytest.fixture(scope="module")
 def server():
-    (started,) = start_servers(1, lifetime_s=60)
+    (started,) = start_servers(1, lifetime_s=900)
     yield started
     started.stop()
 
@@ -96,11 +97,11 @@ def test_bad_options(kwargs):
 
 
 def test_nothing_listening(tmp_path):
+    # A refusal ends each attempt at once (no connect timeout); how fast: benchmarks/capture_faults.py.
     address = f"127.0.0.1:{free_port()}"
-    started = time.monotonic()
-    with pytest.raises(CaptureError, match=r"nothing is listening there \(connection refused\).*start_server"):
+    with pytest.raises(CaptureError, match=r"nothing is listening there \(connection refused\).*start_server") as info:
         capture_api.capture(address, duration_ms=300, logdir=tmp_path, num_retries=1, progress=False)
-    assert time.monotonic() - started < 5
+    assert "(2 attempt(s); last error: UNAVAILABLE" in str(info.value)
 
 
 def test_unresolvable_host(tmp_path):
@@ -114,12 +115,10 @@ def test_unreachable_address_times_out_with_a_hint(tmp_path):
         silent.bind(("127.0.0.1", 0))
         silent.listen(0)
         address = f"127.0.0.1:{silent.getsockname()[1]}"
-        started = time.monotonic()
-        with pytest.raises(CaptureError, match=r"did not answer in time.*reachable"):
+        with pytest.raises(CaptureError, match=r"did not answer in time.*reachable.*no connection within 0.5 s"):
             capture_api.capture(
                 address, duration_ms=300, logdir=tmp_path, connect_timeout_s=0.5, num_retries=0, progress=False
             )
-        assert time.monotonic() - started < 3
 
 
 def test_something_else_on_the_port(tmp_path):
@@ -138,28 +137,38 @@ def test_something_else_on_the_port(tmp_path):
         httpd.server_close()
 
 
+def _when_profiling(server, action) -> threading.Thread:
+    """Run ``action()`` in a thread as soon as ``server`` has started its next profiling session."""
+    started = server.sessions_started()
+
+    def wait_then_act() -> None:
+        server.wait_for_sessions(started + 1)
+        action()
+
+    thread = threading.Thread(target=wait_then_act, daemon=True)
+    thread.start()
+    return thread
+
+
 def test_server_dies_mid_capture(tmp_path):
-    (dying,) = start_servers(1, die_after_s=0.6)
+    (dying,) = start_servers(1)
     try:
-        started = time.monotonic()
+        killer = _when_profiling(dying, dying.stop)  # killed (SIGKILL) once it is tracing for us
+        # "connection broke", not "did not answer in time": the capture ended when the worker died,
+        # not at its 8 s + 60 s deadline (how fast: benchmarks/capture_faults.py).
         with pytest.raises(CaptureError, match=r"connection broke during the capture.*exit or crash"):
             capture_api.capture(dying.address, duration_ms=8000, logdir=tmp_path, num_retries=1, progress=False)
-        assert time.monotonic() - started < 5, "the capture should end when the worker dies, not at the deadline"
+        killer.join()
         assert not dying.alive()
     finally:
         dying.stop()
 
 
 def test_keyboard_interrupt_cancels_capture_and_frees_the_server(server, tmp_path):
-    timer = threading.Timer(0.5, _thread.interrupt_main)
-    timer.start()
-    started = time.monotonic()
-    try:
-        with pytest.raises(CaptureError, match="capture interrupted"):
-            capture_api.capture(server.address, duration_ms=8000, logdir=tmp_path, progress=False)
-    finally:
-        timer.cancel()
-    assert time.monotonic() - started < 5
+    # Ctrl-C once the server is tracing for us, in an 8 s capture (how fast it ends: benchmarks/capture_faults.py).
+    _when_profiling(server, _thread.interrupt_main)
+    with pytest.raises(CaptureError, match="capture interrupted"):
+        capture_api.capture(server.address, duration_ms=8000, logdir=tmp_path, progress=False)
     assert not any((tmp_path / "plugins" / "profile").rglob("*.xplane.pb")) if (tmp_path / "plugins").exists() else True
     _capture_ok(server.address, tmp_path)  # no session left running on the server, nor in nbprof
 
@@ -169,18 +178,19 @@ def test_second_capture_in_this_process_is_refused(server, tmp_path):
 
     def first():
         try:
-            capture_api.capture(server.address, duration_ms=800, logdir=tmp_path / "first", progress=False, quiet=True)
+            capture_api.capture(server.address, duration_ms=2000, logdir=tmp_path / "first", progress=False, quiet=True)
         except BaseException as exc:  # noqa: BLE001
             errors.append(exc)
 
+    started = server.sessions_started()
     thread = threading.Thread(target=first)
     thread.start()
-    time.sleep(0.2)
+    server.wait_for_sessions(started + 1)  # the first capture is tracing: it holds nbprof's capture lock
     try:
         with pytest.raises(CaptureError, match="already running in this process"):
             capture_api.capture(server.address, duration_ms=300, logdir=tmp_path / "second", progress=False)
     finally:
-        thread.join(10)
+        thread.join()
     assert not errors
     _capture_ok(server.address, tmp_path)
 

@@ -15,6 +15,7 @@ from nbprof.errors import CaptureError
 
 # The package by module path (nbprof exports the name nbprof.capture as a callable package too).
 capture_api = importlib.import_module("nbprof.capture")
+pytestmark = pytest.mark.capture
 
 
 @pytest.fixture(scope="module")
@@ -210,3 +211,28 @@ def test_sessions_in_the_same_second_get_their_own_runs(tmp_path):
     assert len(run_dirs) == 3 and len({s.run_dir for s in sessions}) == 3
     assert sorted(Path(s.run_dir).name for s in sessions) == run_dirs
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".nbprof-staging")]
+
+
+def test_run_of_another_process_in_the_same_second_is_left_alone(train_step, tmp_path):
+    """A session stopping in a second whose run directory another process holds gets a run of
+    its own (claimed with an atomic mkdir, so this holds even when both stop at once); the
+    other's files are neither loaded nor touched. Every run name of the next minute is taken
+    here by a foreign host file."""
+    import shutil
+    import time
+
+    from nbprof.capture import logdir as layout
+
+    foreign = next(Path(__file__).parent.glob("fixtures/jax_mlp_train/plugins/profile/*/*.xplane.pb"))
+    now = time.time()
+    taken = {layout.run_name(now + s) for s in range(-2, 60)}
+    for name in taken:
+        (tmp_path / "plugins" / "profile" / name).mkdir(parents=True)
+        shutil.copy(foreign, tmp_path / "plugins" / "profile" / name / "other_process.xplane.pb")
+    with capture_api.profile(logdir=tmp_path, quiet=True) as session:
+        _run_steps(train_step, 2)
+    run = Path(session.run_dir).name
+    assert run not in taken and run[:19] in taken  # the framework's name for that second, with a suffix
+    assert "other_process" not in session.profile.hosts and len(session.profile.events) > 0
+    for name in taken:  # the other process's runs are untouched
+        assert [p.name for p in (tmp_path / "plugins" / "profile" / name).iterdir()] == ["other_process.xplane.pb"]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import queue
-import time
 from pathlib import Path
 
 import pytest
 from capture_helpers.servers import start_servers
+
+pytestmark = pytest.mark.capture
 
 jupyter_client = pytest.importorskip("jupyter_client")
 
@@ -17,7 +18,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def server():
-    (started,) = start_servers(1, lifetime_s=60)
+    (started,) = start_servers(1, lifetime_s=900)
     yield started
     started.stop()
 
@@ -45,15 +46,16 @@ def _reply(client, msg_id: str) -> dict:
             return msg["content"]
 
 
-def _run(client, code: str, interrupt_after_s: float | None = None, manager=None) -> tuple[dict, list[dict], float]:
-    """Execute code (interrupting the kernel after ``interrupt_after_s``); reply, iopub messages, seconds."""
+def _run(client, code: str, interrupt_when=None, manager=None) -> tuple[dict, list[dict]]:
+    """Execute code (interrupting the kernel once ``interrupt_when()`` is true); reply and iopub messages.
+
+    A kernel that never finishes the cell fails the test through its time limit (pytest-timeout).
+    """
     msg_id = client.execute(code)
-    started = time.monotonic()
     messages: list[dict] = []
     interrupted = False
     while True:
-        assert time.monotonic() - started < 60, "the kernel did not finish the cell"
-        if interrupt_after_s is not None and not interrupted and time.monotonic() - started > interrupt_after_s:
+        if interrupt_when is not None and not interrupted and interrupt_when():
             manager.interrupt_kernel()  # what the notebook's stop button does
             interrupted = True
         try:
@@ -64,16 +66,22 @@ def _run(client, code: str, interrupt_after_s: float | None = None, manager=None
             continue
         messages.append(msg)
         if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
-            return _reply(client, msg_id), messages, time.monotonic() - started
+            return _reply(client, msg_id), messages
 
 
 def test_widget_progress_interrupt_and_next_capture(kernel, server):
     manager, client = kernel
-    reply, _, _ = _run(client, "from nbprof.capture import remote as nbc")
+    reply, _ = _run(client, "from nbprof.capture import remote as nbc")
     assert reply["status"] == "ok"
 
-    reply, messages, elapsed = _run(
-        client, f"p = nbc.capture({server.address!r}, duration_ms=10000)", interrupt_after_s=1.5, manager=manager
+    # A 10 s capture, interrupted once the server traces for it (a capture left running would
+    # reply "ok" after 10 s).
+    sessions = server.sessions_started()
+    reply, messages = _run(
+        client,
+        f"p = nbc.capture({server.address!r}, duration_ms=10000)",
+        interrupt_when=lambda: server.sessions_started() > sessions,
+        manager=manager,
     )
     shown = [
         m
@@ -85,10 +93,9 @@ def test_widget_progress_interrupt_and_next_capture(kernel, server):
     assert models.count("FloatProgressModel") == 1  # one bar per worker
     assert reply["status"] == "error" and reply["ename"] == "CaptureError", reply
     assert "capture interrupted" in reply["evalue"]
-    assert elapsed < 7, f"the interrupt did not stop the capture promptly ({elapsed:.1f} s)"
 
     # The kernel survived and the server has no session left: the next capture works.
-    reply, messages, _ = _run(
+    reply, messages = _run(
         client,
         f"p = nbc.capture({server.address!r}, duration_ms=300, progress=False)\nprint('events', len(p.events) > 0)",
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import time
+from pathlib import Path
 
 import grpc
 import pytest
@@ -18,11 +19,14 @@ from nbprof.proto.service import CHANNEL_OPTIONS, ProfilerServiceStub
 
 # The package by module path (nbprof exports the name nbprof.capture as a callable package too).
 capture_api = importlib.import_module("nbprof.capture")
+pytestmark = pytest.mark.capture
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = REPO / "tests" / "fixtures"
 
 
 @pytest.fixture(scope="module")
 def servers():
-    started = start_servers(2, lifetime_s=60)
+    started = start_servers(2, lifetime_s=900)
     yield started
     for server in started:
         server.stop()
@@ -113,9 +117,12 @@ def test_empty_capture_is_retried_then_explained(servers, tmp_path):
 def test_busy_worker_gives_clear_message_and_next_capture_works(servers, tmp_path):
     # Another client (a raw call from this test) holds the server's only profiling session.
     with grpc.insecure_channel(servers[1].address, options=list(CHANNEL_OPTIONS)) as channel:
-        request = remote.build_request(servers[1].address, remote.CaptureOptions(800, str(tmp_path / "other"), "other"))
-        other = ProfilerServiceStub(channel).Profile.future(request, timeout=30)
-        time.sleep(0.2)
+        request = remote.build_request(
+            servers[1].address, remote.CaptureOptions(2000, str(tmp_path / "other"), "other")
+        )
+        started = servers[1].sessions_started()
+        other = ProfilerServiceStub(channel).Profile.future(request, timeout=60)
+        servers[1].wait_for_sessions(started + 1)  # the other client's session is running
         with pytest.raises(CaptureError, match="already being profiled"):
             capture_api.capture(servers[1].address, duration_ms=300, logdir=tmp_path, num_retries=0, progress=False)
         assert other.result().HasField("xspace")
@@ -187,10 +194,90 @@ def test_fsspec_url_logdir(servers):
 
 def test_tensorflow_server(tmp_path):
     pytest.importorskip("tensorflow")
-    (tf_server,) = start_servers(1, lifetime_s=60, framework="tf")
+    (tf_server,) = start_servers(1, lifetime_s=900, framework="tf")
     try:
         prof = capture_api.capture(tf_server.address, duration_ms=600, logdir=tmp_path, progress=False)
     finally:
         tf_server.stop()
     assert prof.hosts == [f"127.0.0.1_{tf_server.port}"]
     assert len(_step_numbers(prof)) > 10
+
+
+# Run in a child process: capture one worker into a shared logdir with the run name of a fixed
+# second, as two notebooks capturing in the same second would get. Prints the profile's hosts and run.
+_CAPTURE_IN_THE_SAME_SECOND = """
+import json, sys
+import nbprof.capture.logdir as layout
+from nbprof.capture import capture
+layout.run_name = lambda now=None: "2026_01_01_00_00_00"
+prof = capture(sys.argv[1], duration_ms=400, logdir=sys.argv[2], progress=False, quiet=True)
+print(json.dumps({"hosts": prof.hosts, "run": prof.run, "paths": prof.paths}))
+"""
+
+
+def test_two_processes_capturing_in_the_same_second_never_mix(servers, tmp_path):
+    """Regression: both got the run directory of that second, and each returned profile held
+    the other's worker too. Now each process claims a run directory of its own."""
+    import json
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", _CAPTURE_IN_THE_SAME_SECOND, server.address, str(tmp_path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for server in servers
+    ]
+    results = []
+    for child in children:
+        out, err = child.communicate(timeout=120)
+        assert child.returncode == 0, err
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    runs = sorted(r["run"] for r in results)
+    assert runs[0] == "2026_01_01_00_00_00" and runs[1].startswith("2026_01_01_00_00_00_"), runs
+    for server, result in zip(servers, results):
+        assert result["hosts"] == [f"127.0.0.1_{server.port}"]
+    run_dirs = sorted((tmp_path / "plugins" / "profile").iterdir())
+    assert [p.name for p in run_dirs] == runs
+    assert all(len(list(d.glob("*.xplane.pb"))) == 1 for d in run_dirs)
+
+
+def test_profile_holds_only_this_captures_files(servers, tmp_path, monkeypatch):
+    """A file another capture left in the run directory is not merged into the profile."""
+    from nbprof.capture import logdir as layout
+
+    claimed = layout.claim_run
+
+    def claim_and_intrude(logdir, base=None):
+        run = claimed(logdir, base)
+        intruder = tmp_path / "plugins" / "profile" / run / "intruder.xplane.pb"
+        intruder.write_bytes(next(FIXTURES.glob("jax_mlp_train/plugins/profile/*/*.xplane.pb")).read_bytes())
+        return run
+
+    monkeypatch.setattr(layout, "claim_run", claim_and_intrude)
+    prof = capture_api.capture(servers[0].address, duration_ms=300, logdir=tmp_path, progress=False, quiet=True)
+    assert prof.hosts == [f"127.0.0.1_{servers[0].port}"]
+
+
+def test_failed_capture_leaves_no_empty_run_directory(tmp_path):
+    from capture_helpers.servers import free_port
+
+    with pytest.raises(CaptureError, match="nothing is listening"):
+        capture_api.capture(f"127.0.0.1:{free_port()}", duration_ms=300, logdir=tmp_path, num_retries=0, progress=False)
+    assert not any((tmp_path / "plugins" / "profile").iterdir())
+
+
+def test_run_names_keep_tensorboards_time_prefix(tmp_path):
+    from nbprof.capture import logdir as layout
+
+    names = [layout.claim_run(str(tmp_path), base="2026_01_01_00_00_00") for _ in range(3)]
+    assert names[0] == "2026_01_01_00_00_00"
+    assert names[1] == f"2026_01_01_00_00_00_{os.getpid()}" and names[2] == f"2026_01_01_00_00_00_{os.getpid()}_1"
+    assert all(time.strptime(n[:19], RUN_FORMAT) for n in names)
+    url = layout.claim_run("memory://bucket/logs", base="2026_01_01_00_00_00")
+    assert url.startswith("2026_01_01_00_00_00_") and url != layout.claim_run("memory://bucket/logs")

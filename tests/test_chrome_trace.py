@@ -25,8 +25,8 @@ def _read(path) -> dict:
 
 
 @pytest.fixture(scope="module")
-def gpu_export(tmp_path_factory):
-    prof = nbprof.load(f"{FIXTURES}/gpu_v100")
+def gpu_export(tmp_path_factory, load_fixture):
+    prof = load_fixture("gpu_v100")
     path = prof.to_chrome_trace(tmp_path_factory.mktemp("ct") / "gpu.json")
     return prof, _read(path)
 
@@ -113,8 +113,8 @@ def test_gzip_counters_and_html_names(tmp_path):
     assert any(e["ts"] * 10**6 % 1000 for e in xs)  # picosecond digits survive
 
 
-def test_real_memory_counters(tmp_path):
-    prof = nbprof.load(f"{FIXTURES}/tf_cpu_bfc_memory")
+def test_real_memory_counters(tmp_path, load_fixture):
+    prof = load_fixture("tf_cpu_bfc_memory")
     doc = _read(prof.to_chrome_trace(tmp_path / "m.json"))
     counters = [e for e in doc["traceEvents"] if e["ph"] == "C"]
     assert {e["name"] for e in counters} == {"Memory in use (bfc_cpu_allocator_for_gpu)"}

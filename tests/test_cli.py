@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from fixture_paths import FIXTURES
+from fixture_paths import FIXTURES, load_fixture
 
 import nbprof
 
@@ -24,7 +24,7 @@ def test_summary_of_a_logdir(capsys) -> None:
     assert main(["summary", str(FIXTURES / "gpu_v100")]) == 0
     out = capsys.readouterr().out
     assert "/device:GPU:4" in out
-    assert f"Events: {len(nbprof.load(FIXTURES / 'gpu_v100').events):,}" in out
+    assert f"Events: {len(load_fixture('gpu_v100').events):,}" in out
 
 
 def test_example_path() -> None:

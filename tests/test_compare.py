@@ -7,8 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from fixture_paths import load_fixture
 
-import nbprof
 from nbprof import compare
 from nbprof.errors import NbprofError
 from nbprof.tools.compare import OP_COLUMNS, STEP_COLUMNS, Comparison
@@ -16,9 +16,7 @@ from nbprof.tools.compare import OP_COLUMNS, STEP_COLUMNS, Comparison
 HERE = Path(__file__).parent
 
 
-@functools.cache
-def load(fixture: str):
-    return nbprof.load(HERE / "fixtures" / fixture)
+load = load_fixture  # each fixture loaded once per session (tests/fixture_paths.py)
 
 
 @functools.cache

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from fixture_paths import load_fixture
 
 import nbprof
 from nbprof.tools.framework_op_stats import XPROF_MAX_OPS_PER_SIDE, framework_op_stats
@@ -46,9 +47,7 @@ ISSUE_COLUMNS = [
 ]
 
 
-@functools.cache
-def load(fixture: str):
-    return nbprof.load(HERE / "fixtures" / fixture)
+load = load_fixture  # each fixture loaded once per session (tests/fixture_paths.py)
 
 
 def fos_of(fixture: str, include_idle: bool = True):

@@ -12,6 +12,7 @@ import json
 import pathlib
 
 import pytest
+from fixture_paths import load_fixture
 
 import nbprof
 from nbprof.tools.input_pipeline import input_pipeline
@@ -43,7 +44,7 @@ BREAKDOWN_KEYS = {
 
 @functools.cache
 def result(name: str):
-    return input_pipeline(nbprof.load(FIXTURES / name).op_stats())
+    return input_pipeline(load_fixture(name).op_stats())
 
 
 def reference(name: str) -> dict:

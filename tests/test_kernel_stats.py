@@ -8,24 +8,21 @@ memory is 0, as in XProf) and no ``tf_op`` stat (so XProf's op name is empty).
 
 from __future__ import annotations
 
-import functools
 import json
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+from fixture_paths import load_fixture
 
-import nbprof
 from nbprof.tools.kernel_stats import COLUMNS, kernel_stats, parse_kernel_details
 
 HERE = Path(__file__).parent
 CPU_FIXTURES = ["jax_mlp_train", "jax_mlp_train_pytrace", "tf_custom_loop", "tf_keras_fit", "tf_cpu_bfc_memory"]
 
 
-@functools.cache
-def load(fixture: str):
-    return nbprof.load(HERE / "fixtures" / fixture)
+load = load_fixture  # each fixture loaded once per session (tests/fixture_paths.py)
 
 
 def reference(fixture: str) -> pd.DataFrame:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from fixture_paths import FIXTURE_NAMES, FIXTURES, fixture_file
+from fixture_paths import FIXTURE_NAMES, fixture_file, load_fixture
 
 import nbprof
 from nbprof.proto import xplane_pb2
@@ -17,7 +17,7 @@ def _raw_space(name: str) -> xplane_pb2.XSpace:
 
 @pytest.mark.parametrize("fixture_name", FIXTURE_NAMES)
 def test_event_counts_and_durations_per_line_match_protobuf(fixture_name: str) -> None:
-    prof = nbprof.load(FIXTURES / fixture_name)
+    prof = load_fixture(fixture_name)
     space = _raw_space(fixture_name)
     expected = {}
     for plane in space.planes:
@@ -36,7 +36,7 @@ def test_event_counts_and_durations_per_line_match_protobuf(fixture_name: str) -
 
 @pytest.mark.parametrize("fixture_name", FIXTURE_NAMES)
 def test_times_are_int64_and_consistent(fixture_name: str) -> None:
-    ev = nbprof.load(FIXTURES / fixture_name).events
+    ev = load_fixture(fixture_name).events
     for col in ("start_ps", "duration_ps", "end_ps", "self_ps"):
         assert ev[col].dtype == np.int64
     assert (ev["end_ps"] == ev["start_ps"] + ev["duration_ps"]).all()
@@ -51,7 +51,7 @@ def test_times_are_int64_and_consistent(fixture_name: str) -> None:
 
 @pytest.mark.parametrize("fixture_name", FIXTURE_NAMES)
 def test_self_time_is_duration_minus_direct_children(fixture_name: str) -> None:
-    ev = nbprof.load(FIXTURES / fixture_name).events
+    ev = load_fixture(fixture_name).events
     child = ev[ev["parent"] >= 0]
     kids = child.groupby("parent")["duration_ps"].sum()
     expected = ev["duration_ps"].copy()
@@ -71,7 +71,7 @@ def test_one_known_event_and_its_stats_jax() -> None:
     te = next(p for p in space.planes if p.name == "Task Environment")
     start_ns = next(s.uint64_value for s in te.stats if te.stat_metadata[s.metadata_id].name == "profile_start_time")
 
-    prof = nbprof.load(FIXTURES / "jax_mlp_train")
+    prof = load_fixture("jax_mlp_train")
     ev = prof.events
     row = ev[(ev["name"] == "train") & (ev["step_num"] == raw_stats["step_num"])].iloc[0]
     assert prof.origin_ns == start_ns
@@ -97,7 +97,7 @@ def test_metadata_stats_and_ref_values_are_resolved_tpu() -> None:
                 which = s.WhichOneof("value")
                 value = snames[s.ref_value] if which == "ref_value" else getattr(s, which)
         expected_ops.append(value)
-    prof = nbprof.load(FIXTURES / "tpu_v6e")
+    prof = load_fixture("tpu_v6e")
     ev = prof.events
     got = ev[(ev["plane"] == "/device:TPU:0") & (ev["line"] == "XLA Ops")]
     assert sorted(map(str, got["hlo_op"].astype(object).where(got["hlo_op"].notna(), None))) == sorted(
@@ -106,29 +106,29 @@ def test_metadata_stats_and_ref_values_are_resolved_tpu() -> None:
 
 
 def test_planes_carry_device_stats() -> None:
-    gpu = nbprof.load(FIXTURES / "gpu_v100").planes.set_index("name")
+    gpu = load_fixture("gpu_v100").planes.set_index("name")
     assert gpu.loc["/device:GPU:0", "core_count"] == 80
     assert gpu.loc["/device:GPU:0", "memory_bandwidth"] == 898048000000
-    tpu = nbprof.load(FIXTURES / "tpu_v6e").planes.set_index("name")
+    tpu = load_fixture("tpu_v6e").planes.set_index("name")
     assert tpu.loc["/device:TPU:0", "peak_teraflops_per_second"] == pytest.approx(918.0)
     assert tpu.loc["/device:TPU:0", "device_type_string"] == "TPU v6 Lite"
 
 
 def test_hlo_protos_from_metadata_plane() -> None:
-    prof = nbprof.load(FIXTURES / "tpu_v6e")
+    prof = load_fixture("tpu_v6e")
     assert "jit_f(12190760917235803885)" in prof.hlo_protos
     assert all(isinstance(v, bytes) and len(v) > 100 for v in prof.hlo_protos.values())
 
 
 def test_uint64_program_id_kept_exactly() -> None:
-    ev = nbprof.load(FIXTURES / "tpu_v6e").events
+    ev = load_fixture("tpu_v6e").events
     ids = ev["program_id"].dropna().unique()
     assert any(int(v) > 2**63 for v in ids) or len(ids) == 0
 
 
 @pytest.mark.parametrize("fixture_name", FIXTURE_NAMES)
 def test_strings_are_categoricals(fixture_name: str) -> None:
-    ev = nbprof.load(FIXTURES / fixture_name).events
+    ev = load_fixture(fixture_name).events
     for col in ("host", "plane", "line", "name", "tf_op", "hlo_op"):
         assert isinstance(ev[col].dtype, pd.CategoricalDtype)
 

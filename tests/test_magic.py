@@ -15,6 +15,8 @@ from nbprof.errors import CaptureError
 from nbprof.magic import ProfileMagics, split_options
 from nbprof.profile import Profile
 
+pytestmark = pytest.mark.capture
+
 # The package by module path (nbprof exports the name nbprof.capture as a callable package too).
 capture_api = importlib.import_module("nbprof.capture")
 
@@ -147,7 +149,7 @@ def test_summary_html_escapes_event_names(ip, tmp_path):
 
 @pytest.fixture(scope="module")
 def server():
-    (started,) = start_servers(1, lifetime_s=60)
+    (started,) = start_servers(1, lifetime_s=900)
     yield started
     started.stop()
 

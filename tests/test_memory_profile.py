@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from fixture_paths import load_fixture
 
 import nbprof
 from nbprof.errors import NbprofError
@@ -32,9 +33,7 @@ WITH_MEMORY = [
 WITHOUT_MEMORY = ["jax_mlp_train", "jax_mlp_train_pytrace", "flax_cnn_train", "torch_xla_train"]
 
 
-@functools.cache
-def load(fixture: str):
-    return nbprof.load(HERE / "fixtures" / fixture)
+load = load_fixture  # each fixture loaded once per session (tests/fixture_paths.py)
 
 
 @functools.cache

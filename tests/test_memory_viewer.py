@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 
 import pytest
+from fixture_paths import load_fixture
 
-import nbprof
 from nbprof.errors import NbprofError
 from nbprof.hlo import shapes as _hlo_shapes
 from nbprof.proto import hlo_pb2
@@ -24,9 +24,7 @@ MIB = 1 << 20
 WITH_HLO = ["jax_mlp_train", "jax_mlp_train_pytrace", "tpu_v6e"]
 
 
-@functools.cache
-def load(fixture: str):
-    return nbprof.load(HERE / "fixtures" / fixture)
+load = load_fixture  # each fixture loaded once per session (tests/fixture_paths.py)
 
 
 @functools.cache

@@ -10,9 +10,7 @@ import json
 import pathlib
 
 import pytest
-from fixture_paths import FIXTURES, fixture_files
-
-import nbprof
+from fixture_paths import fixture_files, load_fixture
 
 REFERENCE = pathlib.Path(__file__).parent / "reference"
 # fixture -> the hosts (file names without .xplane.pb) its run directory holds
@@ -44,7 +42,7 @@ def test_fixture_loads(name: str) -> None:
     assert [f.name.removesuffix(".xplane.pb") for f in files] == NEW_FIXTURES[name]
     assert len({f.parent for f in files}) == 1  # one run directory
     assert all(f.stat().st_size < 1_000_000 for f in files)
-    prof = nbprof.load(FIXTURES / name)
+    prof = load_fixture(name)
     assert sorted(prof.hosts) == NEW_FIXTURES[name]
     assert len(prof.events) > 1000
     assert "/host:CPU" in set(prof.planes["name"])

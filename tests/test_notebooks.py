@@ -14,6 +14,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+pytestmark = pytest.mark.capture
+
 NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
 WIDGET = "application/vnd.jupyter.widget-view+json"
 

@@ -7,12 +7,12 @@ per-side sums of self time and their IDLE rows are the op metrics dbs' totals.
 
 from __future__ import annotations
 
-import functools
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
+from fixture_paths import load_fixture
 
 import nbprof
 from nbprof.opstats.op_metrics_db import COLUMNS
@@ -29,9 +29,7 @@ FIXTURES = [
 ]
 
 
-@functools.cache
-def load(fixture: str):
-    return nbprof.load(HERE / "fixtures" / fixture)
+load = load_fixture  # each fixture loaded once per session (tests/fixture_paths.py)
 
 
 def op_metrics(prof):

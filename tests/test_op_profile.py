@@ -10,7 +10,6 @@ Deliberate differences from XProf, asserted below:
 
 from __future__ import annotations
 
-import functools
 import json
 from collections import defaultdict
 from pathlib import Path
@@ -18,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from fixture_paths import load_fixture
 
 import nbprof
 from nbprof.errors import NbprofError
@@ -28,9 +28,7 @@ TIME_RTOL = 0.005  # 0.5%
 UTIL_ATOL = 0.01  # 1 point
 
 
-@functools.cache
-def load(fixture: str):
-    return nbprof.load(HERE / "fixtures" / fixture)
+load = load_fixture  # each fixture loaded once per session (tests/fixture_paths.py)
 
 
 def reference(fixture: str) -> dict:

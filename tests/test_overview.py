@@ -12,8 +12,8 @@ import json
 import pathlib
 
 import pytest
+from fixture_paths import load_fixture
 
-import nbprof
 from nbprof.tools.overview import overview
 
 REFERENCE = pathlib.Path(__file__).parent / "reference"
@@ -58,7 +58,7 @@ GRAPH_COLUMNS = {
 
 @functools.cache
 def result(name: str):
-    return overview(nbprof.load(FIXTURES / name).op_stats())
+    return overview(load_fixture(name).op_stats())
 
 
 def reference(name: str) -> dict:
@@ -191,7 +191,7 @@ def test_device_compute_precision_gpu() -> None:
 def test_cpu_only_jax_top_ops_are_the_xla_cpu_ops():
     """nbprof differs from XProf on purpose: with no device and no framework ops (JAX on CPU),
     XProf's top-ops table is empty; nbprof lists the XLA CPU ops by self time."""
-    prof = nbprof.load(FIXTURES / "jax_mlp_train")
+    prof = load_fixture("jax_mlp_train")
     top = prof.overview().top_ops
     assert 0 < len(top) <= 10
     assert (top["side"] == "Host XLA CPU").all()

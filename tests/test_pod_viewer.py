@@ -11,6 +11,7 @@ import pathlib
 
 import pandas as pd
 import pytest
+from fixture_paths import load_fixture
 
 import nbprof
 from nbprof.tools.pod_viewer import CATEGORY_LABELS, pod_viewer
@@ -34,7 +35,7 @@ ALL = [
 
 @functools.cache
 def result(name: str):
-    return pod_viewer(nbprof.load(FIXTURES / name).op_stats())
+    return pod_viewer(load_fixture(name).op_stats())
 
 
 def reference(name: str) -> dict:

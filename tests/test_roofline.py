@@ -12,24 +12,21 @@ Deliberate differences, asserted below:
 
 from __future__ import annotations
 
-import functools
 import json
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+from fixture_paths import load_fixture
 
-import nbprof
 from nbprof.tools.roofline import COLUMNS, roofline
 
 HERE = Path(__file__).parent
 RTOL = 0.005
 
 
-@functools.cache
-def load(fixture: str):
-    return nbprof.load(HERE / "fixtures" / fixture)
+load = load_fixture  # each fixture loaded once per session (tests/fixture_paths.py)
 
 
 def reference(fixture: str) -> tuple[dict, pd.DataFrame]:

@@ -8,13 +8,13 @@ of the step time.
 
 from __future__ import annotations
 
-import functools
 import json
 import pathlib
 
 import numpy as np
 import pandas as pd
 import pytest
+from fixture_paths import load_fixture
 
 import nbprof
 from nbprof.opstats.step_db import CATEGORIES
@@ -47,9 +47,7 @@ WITH_STEPS = [
 WITHOUT_STEPS = ["tf_keras_fit", "tpu_v6e"]
 
 
-@functools.cache
-def load(name: str) -> nbprof.Profile:
-    return nbprof.load(FIXTURES / name)
+load = load_fixture  # each fixture loaded once per session (tests/fixture_paths.py)
 
 
 def reference_steps(name: str) -> pd.DataFrame:

@@ -13,16 +13,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from fixture_paths import load_fixture
 
-import nbprof
 from nbprof.tools.tf_data import SLOW_CALL_THRESHOLD_PS, TfDataBottleneck, bottleneck_type, tf_data_bottleneck
 
 HERE = Path(__file__).parent
 
 
-@functools.cache
-def load(fixture: str):
-    return nbprof.load(HERE / "fixtures" / fixture)
+load = load_fixture  # each fixture loaded once per session (tests/fixture_paths.py)
 
 
 @functools.cache

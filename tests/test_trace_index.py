@@ -19,13 +19,13 @@ FIXTURES = "tests/fixtures"
 
 
 @pytest.fixture(scope="module")
-def gpu():
-    return nbprof.load(f"{FIXTURES}/gpu_v100")
+def gpu(load_fixture):
+    return load_fixture("gpu_v100")
 
 
 @pytest.fixture(scope="module")
-def pytrace():
-    return nbprof.load(f"{FIXTURES}/jax_mlp_train_pytrace")
+def pytrace(load_fixture):
+    return load_fixture("jax_mlp_train_pytrace")
 
 
 @pytest.fixture(scope="module")
@@ -59,8 +59,8 @@ def test_layout_sections_and_tracks_follow_planes_and_lines(gpu):
         assert track.lanes == ev.loc[sel, "depth"].max() + 1
 
 
-def test_counter_track_is_memory_in_use():
-    prof = nbprof.load(f"{FIXTURES}/tf_cpu_bfc_memory")
+def test_counter_track_is_memory_in_use(load_fixture):
+    prof = load_fixture("tf_cpu_bfc_memory")
     m = _model(prof)
     counters = [t for t in m.layout.tracks if t.kind == "counter"]
     assert [t.name for t in counters] == ["Memory in use (bfc_cpu_allocator_for_gpu)"]

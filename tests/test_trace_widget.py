@@ -14,8 +14,8 @@ FIXTURES = "tests/fixtures"
 
 
 @pytest.fixture(scope="module")
-def prof():
-    return nbprof.load(f"{FIXTURES}/gpu_v100")
+def prof(load_fixture):
+    return load_fixture("gpu_v100")
 
 
 def test_prof_trace_shows_the_whole_trace_one_key_away(prof):

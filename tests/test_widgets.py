@@ -27,15 +27,8 @@ from nbprof.widgets.tools import TOOLS, compute_payload
 
 
 @pytest.fixture(scope="module")
-def profiles():
-    cache = {}
-
-    def get(name):
-        if name not in cache:
-            cache[name] = nbprof.load(str(FIXTURES / name))
-        return cache[name]
-
-    return get
+def profiles(load_fixture):
+    return load_fixture
 
 
 def test_every_view_has_a_built_bundle():

@@ -124,7 +124,7 @@ class ProfilingSession:
             self.run = os.path.basename(self.run_dir)
         from nbprof.profile import load
 
-        self._profile = load(self.run_dir)
+        self._profile = load(self.run_dir, host=[layout.host_of(p) for p in self.paths])
         if not self.quiet:
             print(f"nbprof: profiled {self.elapsed_s:.2f} s with {self.backend.name}, saved to {self.run_dir}")
         return self._profile
@@ -140,15 +140,11 @@ class ProfilingSession:
                 f"the profiler stopped but wrote no .xplane.pb under {staged_root}; "
                 "check that the directory is writable and that the framework's profiler works here."
             )
-        name = runs[-1].name
-        taken = layout.list_runs(self.logdir)
-        target_name, k = name, 0
-        while target_name in taken:
-            k += 1
-            target_name = f"{name}_{k}"
-        target = Path(layout.run_dir(self.logdir, target_name))
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(str(runs[-1]), str(target))
+        # Claimed atomically (a new directory), so a session of another process stopping in the
+        # same second gets a run of its own; the files are then moved in one by one.
+        target = Path(layout.run_dir(self.logdir, layout.claim_run(self.logdir, base=runs[-1].name)))
+        for entry in sorted(runs[-1].iterdir()):
+            os.replace(entry, target / entry.name)
         return str(target), sorted(str(p) for p in target.glob("*" + layout.XPLANE_SUFFIX))
 
     # ---------------------------------------------------------- context manager

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
+import secrets
 import tempfile
 import time
 from pathlib import Path
@@ -53,6 +55,12 @@ def host_file_name(address: str) -> str:
     return re.sub(r"[:/\\]", "_", address)
 
 
+def host_of(path: str) -> str:
+    """Host of a ``<host>.xplane.pb`` path: its file name without the suffix."""
+    name = os.path.basename(path)
+    return name[: -len(XPLANE_SUFFIX)] if name.endswith(XPLANE_SUFFIX) else name
+
+
 def xplane_path(logdir: str, run: str, host: str) -> str:
     """``<logdir>/plugins/profile/<run>/<host>.xplane.pb``."""
     return join(run_dir(logdir, run), host + XPLANE_SUFFIX)
@@ -73,12 +81,36 @@ def list_runs(logdir: str) -> set[str]:
     return {p.name for p in root.iterdir() if p.is_dir()}
 
 
-def unique_run(logdir: str, now: float | None = None) -> str:
-    """A run name that does not exist yet in a local logdir (suffix ``_1``, ``_2``... on clashes)."""
-    base = run_name(now)
-    taken = list_runs(logdir) if not is_url(logdir) else set()
-    name, k = base, 0
-    while name in taken:
-        k += 1
-        name = f"{base}_{k}"
-    return name
+def claim_run(logdir: str, base: str | None = None) -> str:
+    """A new run of ``logdir`` that no other capture uses, named ``base`` (default: now, as
+    ``%Y_%m_%d_%H_%M_%S``) or ``base`` with a suffix.
+
+    Local logdirs: the run directory is created here, atomically (``os.mkdir`` fails when it
+    exists), so two processes capturing in the same second never share one: the first gets
+    TensorBoard's plain name, the next ``<name>_<pid>`` (then ``<name>_<pid>_<n>``). URLs
+    (object stores have no atomic mkdir): ``<name>_<6 random hex digits>``, not created.
+    """
+    base = base or run_name()
+    if is_url(logdir):
+        return f"{base}_{secrets.token_hex(3)}"
+    root = profile_root(logdir)
+    os.makedirs(root, exist_ok=True)
+    pid = os.getpid()
+    for attempt in itertools.count():
+        name = base if attempt == 0 else f"{base}_{pid}" if attempt == 1 else f"{base}_{pid}_{attempt - 1}"
+        try:
+            os.mkdir(os.path.join(root, name))
+        except FileExistsError:
+            continue
+        return name
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def release_run(logdir: str, run: str) -> None:
+    """Remove a claimed local run directory if nothing was saved in it (a failed capture)."""
+    if is_url(logdir):
+        return
+    try:
+        os.rmdir(run_dir(logdir, run))
+    except OSError:  # not empty (something was saved), or already gone
+        pass

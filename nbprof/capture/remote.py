@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from nbprof.capture import logdir as layout
 from nbprof.capture.addresses import check_level, parse_duration_ms, parse_workers
 from nbprof.capture.progress import WorkerProgress, choose_progress
-from nbprof.errors import CaptureError
+from nbprof.errors import CaptureError, NbprofWarning
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.profile import Profile
@@ -36,7 +36,7 @@ POLL_S = 0.05
 _capture_lock = threading.Lock()
 
 
-class CaptureWarning(UserWarning):
+class CaptureWarning(NbprofWarning):
     """Some workers of a multi-worker capture failed; the profile holds the others."""
 
 
@@ -155,7 +155,7 @@ def capture(
     options = CaptureOptions(
         duration_ms=duration,
         logdir=out_dir,
-        run=layout.unique_run(out_dir),
+        run="",  # claimed below, once this process may capture
         host_tracer_level=check_level("host_tracer_level", host_tracer_level, 3),
         device_tracer_level=check_level("device_tracer_level", device_tracer_level, 2),
         python_tracer_level=check_level("python_tracer_level", python_tracer_level, 1),
@@ -168,10 +168,26 @@ def capture(
     if not _capture_lock.acquire(blocking=False):
         raise CaptureError("another nbprof.capture() is already running in this process; wait for it to finish.")
     try:
-        results = _capture_all(addresses, options, progress)
+        # A run directory of our own: another process capturing into this logdir in the same
+        # second gets another one, so the profile returned holds only this capture's workers.
+        options.run = _claim_run(out_dir)
+        try:
+            results = _capture_all(addresses, options, progress)
+        finally:
+            layout.release_run(out_dir, options.run)  # removed only if nothing was saved
     finally:
         _capture_lock.release()
     return _finish(results, options, quiet)
+
+
+def _claim_run(logdir: str) -> str:
+    try:
+        return layout.claim_run(logdir)
+    except OSError as exc:
+        raise CaptureError(
+            f"cannot create a run directory under {layout.profile_root(logdir)}: {exc.strerror or exc}. "
+            "Pass a logdir= this kernel can write to."
+        ) from None
 
 
 def _capture_all(addresses: list[str], options: CaptureOptions, progress: bool | str | None) -> list[WorkerResult]:
@@ -232,7 +248,8 @@ def _finish(results: list[WorkerResult], options: CaptureOptions, quiet: bool) -
     from nbprof.profile import load
 
     run_path = layout.run_dir(options.logdir, options.run)
-    profile = load(run_path)
+    # Only the files this capture saved, whatever else the run directory may hold.
+    profile = load(run_path, host=[layout.host_file_name(r.address) for r in results if r.path is not None])
     if failed:
         message = "some workers could not be captured (the profile has the others):\n" + "\n".join(
             f"- {r.error}" for r in failed

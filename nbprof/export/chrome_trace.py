@@ -174,7 +174,8 @@ def _counter_lines(events: pd.DataFrame, layout: Layout) -> Iterable[str]:
         )
         pid = str(track.section + 1)
         ts = ps_to_us_text(src.time_ps)
-        value = _text(src.value.astype(np.int64)) if np.all(src.value == np.round(src.value)) else _text(src.value)
+        integral = np.all(src.value == np.round(src.value)) and np.all(np.abs(src.value) < 2.0**63)  # fits int64
+        value = _text(src.value.astype(np.int64)) if integral else _text(src.value)
         name = json.dumps(src.name, ensure_ascii=False)
         lines = '{"ph":"C","pid":' + pid + ',"name":' + name + ',"ts":' + ts + ',"args":{"bytes":' + value + "}}"
         yield ",\n".join(lines.tolist())

@@ -281,6 +281,13 @@ def _simulate(out: HeapReplay, trace: Any, buffers: dict[int, LogicalBuffer]) ->
             canonical = buffers.get(event.share_with_canonical_id)
             if canonical is None:
                 continue
+            node: LogicalBuffer | None = canonical
+            while node is not None:  # a share that closes a loop would make root() spin forever
+                if node is buffer:
+                    raise BufferAssignmentError(
+                        f"buffer {buffer.id} shares memory with itself through a loop of shares"
+                    )
+                node = node.canonical
             buffer.canonical = canonical
             root = canonical.root()
             root.ref_count += 1

@@ -43,7 +43,7 @@ def idle_rows(per_host: pd.DataFrame, side: str) -> pd.DataFrame:
         {
             "host": per_host["host"].to_numpy(),
             "host_or_device": side,
-            "program_id": 0,
+            "program_id": np.uint64(0),  # uint64: concatenated with ops' ids > 2^53 it must not become float
             "name": IDLE,
             "category": IDLE,
             "provenance": "",
@@ -175,7 +175,7 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     )
     ops["category"] = ops["category"].fillna("")
     ops["host_or_device"] = "Host"
-    ops["program_id"] = 0
+    ops["program_id"] = np.uint64(0)  # uint64 like the device rows: int64 + uint64 concat to float64
     ops["provenance"] = ""
     for col in ("flops", "model_flops", "bytes_accessed"):
         ops[col] = 0

@@ -73,6 +73,7 @@ class OpStats:
     """
 
     def __init__(self, frames: Frames) -> None:
+        frames.check_sums()  # int64 ps sums below fit (an NbprofError for corrupt durations)
         self.frames = frames
         self.hosts: list[str] = list(frames.hosts)
         self.builds: Counter[str] = Counter()

@@ -104,7 +104,7 @@ def gpu_kind(row: pd.Series) -> GpuKind:
     """Vendor, architecture and device type of one GPU plane (a row of ``frames.planes``)."""
     vendor = _text(row, "device_vendor")
     major, minor = _num(row, "compute_cap_major"), _num(row, "compute_cap_minor")
-    cap = (int(major) if major == major else 0, int(minor) if minor == minor else 0)
+    cap = (int(major) if math.isfinite(major) else 0, int(minor) if math.isfinite(minor) else 0)  # NaN/inf: unknown
     if vendor == VENDOR_AMD:
         name = _text(row, "gpu_device_name")
         gfx = name if _GFX_NAME.fullmatch(name) else _AMD_GFX_BY_COMPUTE_CAP.get(cap, "")
@@ -115,7 +115,7 @@ def gpu_kind(row: pd.Series) -> GpuKind:
     if vendor == VENDOR_NVIDIA:
         family = _nvidia_family(*cap)
         return GpuKind(vendor, f"{cap[0]}.{cap[1]}", f"Nvidia GPU ({family})" if family else "Nvidia GPU")
-    return GpuKind(vendor, f"{cap[0]}.{cap[1]}" if major == major else "", "GPU")
+    return GpuKind(vendor, f"{cap[0]}.{cap[1]}" if math.isfinite(major) else "", "GPU")
 
 
 def nvidia_peak_tflops(core_count: float, clock_rate_khz: float, cc_major: int, cc_minor: int) -> float:
@@ -140,7 +140,7 @@ def _gpu_peaks(row: pd.Series, kind: GpuKind) -> tuple[float, float, str]:
     """(peak TFLOP/s, peak shared-memory GiB/s, where the FLOP peak came from) of one GPU plane."""
     cores, clock = _num(row, "core_count"), _num(row, "clock_rate")
     stated = _num(row, "peak_teraflops_per_second")
-    known = cores == cores and clock == clock
+    known = math.isfinite(cores) and math.isfinite(clock)
     clock_ghz = clock / 1e6 if known else 0.0
     if kind.vendor == VENDOR_AMD:
         sram = cores * _AMD_LDS_BYTES_PER_CU_PER_CYCLE.get(kind.arch, 0.0) * clock_ghz if known else 0.0
@@ -149,8 +149,8 @@ def _gpu_peaks(row: pd.Series, kind: GpuKind) -> tuple[float, float, str]:
     else:
         sram = cores * _NVIDIA_SHARED_BYTES_PER_SM_PER_CYCLE * clock_ghz if known else 0.0
         cap_major, cap_minor = _num(row, "compute_cap_major"), _num(row, "compute_cap_minor")
-        if known and cap_major == cap_major:
-            tflops = nvidia_peak_tflops(cores, clock, int(cap_major), int(cap_minor) if cap_minor == cap_minor else 0)
+        if known and math.isfinite(cap_major):
+            tflops = nvidia_peak_tflops(cores, clock, int(cap_major), int(cap_minor) if math.isfinite(cap_minor) else 0)
             source = "core_count x clock_rate x compute capability table"
             if kind.vendor != VENDOR_NVIDIA:
                 source += " (no device_vendor stat: NVIDIA assumed; XProf reports 0)"

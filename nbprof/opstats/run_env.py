@@ -40,9 +40,9 @@ def build_run_env(frames: Frames) -> RunEnvironment:
         device_type = "TPU"
         tpu = planes[names.str.startswith(xs.TPU_PLANE_PREFIX).to_numpy()]
         if "device_type_string" in tpu.columns:
-            kinds = tpu["device_type_string"].dropna().astype(str)
-            if len(kinds):
-                device_type = kinds.iloc[0]
+            kinds = [v for v in tpu["device_type_string"].dropna() if isinstance(v, str)]  # not bytes or numbers
+            if kinds:
+                device_type = kinds[0]
     elif kind == xs.HARDWARE_GPU:
         # The GPU's model as XProf names it ("AMD GPU - gfx942"; "GPU" without a vendor): perf_env.gpu_kind.
         gpu = planes[names.map(xs.is_gpu_plane).to_numpy(dtype=bool)]

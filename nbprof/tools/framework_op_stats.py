@@ -20,6 +20,7 @@ import pandas as pd
 
 from nbprof.opstats import OpStats
 from nbprof.opstats.framework_ops import XPROF_MAX_OPS_PER_SIDE
+from nbprof.text import csv_safe_cell
 from nbprof.tools._result import ToolResult
 
 # XProf's CSV labels and the columns they come from (``None``: computed at export).
@@ -112,7 +113,9 @@ class FrameworkOpStats(ToolResult):
         Same column labels and order as XProf (``GPU TensorCore utilization`` only for GPU
         profiles), every cell quoted, numbers as Python writes floats, percentages as
         fractions (0-1) and at most ``max_ops_per_side`` rows per side (XProf: 500;
-        ``None`` keeps all).
+        ``None`` keeps all). Unlike XProf, a text cell starting with ``= + - @``, tab or CR
+        (an op name a spreadsheet would run as a formula) is written with a leading ``'``;
+        where no cell starts so, the file is byte for byte XProf's.
         """
         frame = _xprof_fractions(self.xprof_rows(max_ops_per_side), self.total_time_ps)
         columns = [(label, col) for label, col in _XPROF_COLUMNS if col in frame.columns]
@@ -144,8 +147,11 @@ def _xprof_fractions(frame: pd.DataFrame, totals: dict[str, int]) -> pd.DataFram
 
 
 def _xprof_cells(series: pd.Series, column: str) -> list[str]:
-    if series.dtype == object or isinstance(series.dtype, pd.StringDtype):
-        return [str(v) for v in series]
+    """CSV cells of one column: numbers as Python writes floats; text as it is, except that a
+    cell a spreadsheet would run as a formula (``= + - @``, tab, CR first) gets a leading ``'``
+    (XProf writes such names as they are)."""
+    if series.dtype == object or isinstance(series.dtype, (pd.StringDtype, pd.CategoricalDtype)):
+        return [csv_safe_cell(str(v)) for v in series.astype(object)]
     return [str(float(v)) for v in series.to_numpy(dtype=np.float64)]
 
 

@@ -318,10 +318,17 @@ def _timestamp_base_ns(profile: Any, mem: pd.DataFrame) -> np.ndarray:
     return by_host.reindex(mem["host"].astype(str).to_numpy()).fillna(int(profile.origin_ns)).to_numpy(np.int64)
 
 
+# A byte count of 2^60 (1 EiB) or more is no allocator's: a corrupt stat, read as 0 so that sums
+# of a few of them (stack + heap + free) stay within int64.
+_MAX_BYTES = 2**60
+
+
 def _int(mem: pd.DataFrame, name: str) -> np.ndarray:
     if name not in mem:
         return np.zeros(len(mem), np.int64)
-    return pd.to_numeric(mem[name], errors="coerce").fillna(0).to_numpy(np.int64)
+    values = pd.to_numeric(mem[name], errors="coerce").fillna(0).to_numpy(np.int64)
+    values[(values >= _MAX_BYTES) | (values <= -_MAX_BYTES)] = 0
+    return values
 
 
 def _text(mem: pd.DataFrame, name: str) -> np.ndarray:

@@ -277,8 +277,12 @@ def _order(table: pd.DataFrame) -> pd.DataFrame:
     parent_pos: list[int] = []
     level: list[int] = []
     stack = [(0, -1, 0)]
+    visited = np.zeros(len(table), bool)  # an HLO whose fusions call each other would loop forever
     while stack:  # walks nodes (ops and groups), not events
         i, ppos, lev = stack.pop()
+        if visited[i]:
+            continue
+        visited[i] = True
         pos = len(order)
         order.append(i)
         parent_pos.append(ppos)

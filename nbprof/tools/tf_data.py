@@ -267,7 +267,7 @@ def tf_data_bottleneck(op_stats: OpStats) -> TfDataBottleneck:
         )
     if (~has_id).any():
         notes.append(f"{int((~has_id).sum()):,} iterator events had no 'id' stat and were skipped")
-    it_rows = it_rows[has_id]
+    it_rows, it_id = it_rows[has_id], it_id[has_id]  # rows and ids stay aligned (hardening: both filtered)
     if len(it_rows) == 0:
         return _empty(notes)
 

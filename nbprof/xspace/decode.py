@@ -115,11 +115,12 @@ def check_structure(data: bytes, path: str, *, partial: bool = False) -> tuple[b
             hint="the capture may have failed or still be writing; capture again",
         )
     wrong = sniff_format(data)
-    if wrong:
+    end, planes, total, problem = scan_top_level(data)
+    # A whole XSpace can look like JSON: b"\n{" is a first plane of 123 bytes (and b"\n[" of 91).
+    if wrong and (problem is not None or planes == 0):
         raise ProfileError(
             wrong, path=path, hint="profilers write it as <logdir>/plugins/profile/<run>/<host>.xplane.pb"
         )
-    end, planes, total, problem = scan_top_level(data)
     if problem is None:
         return data, None
     if planes == 0:
@@ -152,7 +153,11 @@ def decode_space(data: bytes, path: str, *, summaries: list[Any] | None = None) 
         return _decoder()(data)
     except ProfileError as exc:
         raise ProfileError(f"cannot decode: {exc}", path=path, hint="the file is corrupt") from None
+    except MemoryError:
+        raise  # not a corrupt file: nbprof.load says how much memory loading needs
     except Exception as exc:  # protobuf's DecodeError and friends
+        if "Arena alloc failed" in str(exc):  # upb's DecodeError when memory runs out
+            raise MemoryError(str(exc)) from None
         raise ProfileError(
             f"cannot decode: {type(exc).__name__}: {exc}",
             path=path,

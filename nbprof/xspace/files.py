@@ -6,26 +6,37 @@ fsspec when it is installed.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
+import time
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
-from nbprof.errors import ProfileError
+from nbprof.errors import NbprofWarning, ProfileError
 
 XPLANE_SUFFIX = ".xplane.pb"
+# A file modified this recently that does not decode may still be being written (s).
+STILL_WRITING_S = 30.0
 _RUN_NAME = re.compile(r"^\d{4}_\d{2}_\d{2}_\d{2}_\d{2}_\d{2}")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://")
 
 
 class FileSystem:
-    """The few filesystem operations loading needs, local or through fsspec."""
+    """The few filesystem operations loading needs, local or through fsspec.
+
+    ``skipped`` collects the directories of a logdir that could not be listed (path -> reason);
+    loading goes on with the others.
+    """
 
     def __init__(self, path: str) -> None:
         self.remote = bool(_SCHEME.match(path)) and not path.startswith("file://")
         self.fs: Any = None
+        self.skipped: dict[str, str] = {}
         if self.remote:
             try:
                 import fsspec
@@ -61,28 +72,113 @@ class FileSystem:
         return bool(self.fs.isdir(path)) if self.remote else os.path.isdir(path)
 
     def listdir(self, path: str) -> list[str]:
-        """Names (not paths) of the entries of a directory, sorted."""
-        if self.remote:
-            return sorted(p.rstrip("/").rsplit("/", 1)[-1] for p in self.fs.ls(path, detail=False))
-        return sorted(os.listdir(path))
+        """Names (not paths) of the entries of a directory, sorted; ProfileError when unreadable."""
+        try:
+            if self.remote:
+                return sorted(p.rstrip("/").rsplit("/", 1)[-1] for p in self.fs.ls(path, detail=False))
+            return sorted(os.listdir(path))
+        except OSError as exc:
+            raise ProfileError(
+                f"cannot list this directory: {_reason(exc)}",
+                path=path,
+                hint="check that it exists and that you may read it (permissions, mounts)",
+            ) from None
 
     def mtime(self, path: str) -> float:
-        if self.remote:
-            info = self.fs.info(path)
-            value = info.get("mtime") or info.get("updated") or info.get("created") or 0
-            try:
-                return float(value)
-            except (TypeError, ValueError):
-                return 0.0
-        return os.path.getmtime(path)
+        """Modification time (s since the epoch); 0.0 when unknown."""
+        try:
+            if self.remote:
+                info = self.fs.info(path)
+                value = info.get("mtime") or info.get("updated") or info.get("created") or 0
+                return float(value.timestamp() if hasattr(value, "timestamp") else value)
+            return os.path.getmtime(path)
+        except (OSError, TypeError, ValueError):
+            return 0.0
 
     def read_bytes(self, path: str) -> bytes:
-        """Read a whole file once (a 2 GB profile is read into memory exactly once)."""
+        """Read a whole file once (a 2 GB profile is read into memory exactly once).
+
+        Only regular files are read: a FIFO, a device (``/dev/zero``, ``/dev/urandom``) or a
+        socket named ``*.xplane.pb`` raises ProfileError instead of blocking or reading forever,
+        and so does a file whose size changes while it is read (still being written).
+        """
         if self.remote:
-            with self.fs.open(path, "rb") as f:
-                return f.read()
-        with open(path, "rb") as f:
-            return f.read()
+            try:
+                with self.fs.open(path, "rb") as f:
+                    return bytes(f.read())
+            except OSError as exc:
+                raise ProfileError(f"cannot read the file: {_reason(exc)}", path=path, hint=_READ_HINT) from None
+        return _read_regular_file(path)
+
+
+_READ_HINT = "check that the file exists and that you may read it; pass host=[...] to load the other hosts"
+
+
+def _reason(exc: OSError) -> str:
+    """A short reason for an OSError: a dangling link or a link loop named as such."""
+    if exc.errno == errno.ELOOP:
+        return "a loop of symbolic links"
+    if exc.errno == errno.ENOENT:
+        return "it does not exist (a symbolic link to a missing file?)"
+    return exc.strerror or type(exc).__name__
+
+
+def _file_kind(mode: int) -> str:
+    for test, kind in (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a named pipe (FIFO)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return kind
+    return "not a regular file"
+
+
+def _read_regular_file(path: str) -> bytes:
+    """The bytes of a local regular file, read through one descriptor checked before reading."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)  # O_NONBLOCK: opening a FIFO does not wait for a writer
+    except OSError as exc:
+        raise ProfileError(f"cannot read the file: {_reason(exc)}", path=path, hint=_READ_HINT) from None
+    try:
+        before = os.fstat(fd)
+        if not stat.S_ISREG(before.st_mode):
+            raise ProfileError(
+                f"this is {_file_kind(before.st_mode)}, not a profile file",
+                path=path,
+                hint="point nbprof at an .xplane.pb file, its run directory or the TensorBoard logdir",
+            )
+        with os.fdopen(os.dup(fd), "rb") as f:
+            data = f.read(before.st_size + 1)  # one byte more: a file still growing shows it
+        after = os.fstat(fd)
+    except OSError as exc:
+        raise ProfileError(f"cannot read the file: {_reason(exc)}", path=path, hint=_READ_HINT) from None
+    finally:
+        os.close(fd)
+    if len(data) != before.st_size or after.st_size != before.st_size or after.st_mtime_ns != before.st_mtime_ns:
+        raise ProfileError(
+            f"the file changed while it was read ({before.st_size:,} bytes, then {max(len(data), after.st_size):,}): "
+            "it is still being written",
+            path=path,
+            hint="wait until the capture has finished, then load it again",
+        )
+    return data
+
+
+def still_being_written(error: ProfileError, fs: FileSystem, path: str) -> ProfileError:
+    """``error`` for a file that does not decode, with a hint when the file is seconds old:
+    a profiler may still be writing it."""
+    age = time.time() - fs.mtime(path)
+    if not 0 <= age < STILL_WRITING_S:
+        return error
+    hint = (
+        f"the file was modified {age:.0f} s ago: if a profiler is still writing it, try again when the "
+        "capture has finished" + (f"; else {error.hint}" if error.hint else "")
+    )
+    return type(error)(error.message, path=path, hint=hint)
 
 
 @dataclass
@@ -99,10 +195,12 @@ def host_of(filename: str) -> str:
 
 
 def _host_files(fs: FileSystem, run_dir: str, run: str | None) -> list[HostFile]:
+    """The ``<host>.xplane.pb`` entries of a directory (directories with that suffix left out;
+    dangling links and other odd entries kept, so that reading them says what is wrong)."""
     return [
         HostFile(run, host_of(name), fs.join(run_dir, name))
         for name in fs.listdir(run_dir)
-        if name.endswith(XPLANE_SUFFIX)
+        if name.endswith(XPLANE_SUFFIX) and not fs.isdir(fs.join(run_dir, name))
     ]
 
 
@@ -115,10 +213,20 @@ def _profile_root(fs: FileSystem, path: str) -> str | None:
 
 
 def discover(path: str) -> tuple[FileSystem, list[HostFile], str]:
-    """All host files reachable from ``path`` and what kind of path it was (file/run/logdir)."""
+    """All host files reachable from ``path`` and what kind of path it was (file/run/logdir).
+
+    Run directories that cannot be listed are skipped with a warning (``fs.skipped``); the
+    other runs still load.
+    """
     fs = FileSystem(str(path))
     p = fs.normalize(str(path))
     if not fs.exists(p):
+        if not fs.remote and os.path.islink(p):
+            raise ProfileError(
+                "this is a symbolic link to nothing (its target is missing, or the link leads to itself)",
+                path=p,
+                hint=f"the link points to {os.readlink(p)!r}; point nbprof at the profile itself",
+            )
         raise ProfileError(
             "no such file or directory",
             path=p,
@@ -135,9 +243,25 @@ def discover(path: str) -> tuple[FileSystem, list[HostFile], str]:
     for name in fs.listdir(run_parent):
         run_dir = fs.join(run_parent, name)
         if fs.isdir(run_dir):
-            files.extend(_host_files(fs, run_dir, name))
+            try:
+                files.extend(_host_files(fs, run_dir, name))
+            except ProfileError as exc:
+                fs.skipped[run_dir] = str(exc).split("\n")[0]
+    if fs.skipped:
+        warnings.warn(
+            f"nbprof: skipped {len(fs.skipped)} run director{'y' if len(fs.skipped) == 1 else 'ies'} "
+            f"that cannot be read: {'; '.join(fs.skipped.values())}",
+            NbprofWarning,
+            stacklevel=3,
+        )
     if not files:
         what = "logdir" if root is not None else "directory"
+        if fs.skipped:
+            raise ProfileError(
+                f"no run directory of this {what} can be read",
+                path=p,
+                hint="check the permissions of: " + ", ".join(fs.skipped),
+            )
         raise ProfileError(
             f"this {what} holds no profiles (no <run>/<host>{XPLANE_SUFFIX} files)",
             path=p,
@@ -183,6 +307,9 @@ def select(
         if run is None:
             run = newest_run(fs, files)
         elif run not in run_names:
+            unreadable = [reason for d, reason in fs.skipped.items() if os.path.basename(d.rstrip("/")) == run]
+            if unreadable:
+                raise ProfileError(f"run {run!r} cannot be read: {unreadable[0]}", path=path, hint=_READ_HINT)
             raise ProfileError(
                 f"no run named {run!r}", path=path, hint=f"runs here: {', '.join(run_names)} (see nbprof.runs(path))"
             )

@@ -24,6 +24,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.summary import ProfileSummary
 
 
+# Sums of durations (ps, 2^62: 53 days) or counts past this could overflow int64 in the tools.
+TIME_SUM_LIMIT_PS = float(2**62)
+
+
 @dataclass(eq=False, repr=False)
 class Frames:
     """A profile (one or more hosts of one run) as pandas DataFrames.
@@ -85,6 +89,8 @@ class Frames:
         if name in DEFERRED_FIELDS and pending is not None:
             self.__dict__.update(pending.build())
             self._pending = None
+            if self.__dict__.pop("_check_sums_on_build", False):
+                self.check_sums()  # asked for before the build (by a tool): its error goes to that tool
             return self.__dict__[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
@@ -134,6 +140,47 @@ class Frames:
         if len(timed) == 0:
             return 0
         return int(timed["end_ps"].max() - timed["start_ps"].min())
+
+    def check_time_axis(self) -> None:
+        """Raise ProfileError when the events' times cannot all be differenced in int64 ps: the
+        span from the earliest start to the latest end passes 2^63 ps (106 days), or an event
+        ends before it starts with a non-negative duration.
+
+        Both come from corrupt line timestamps or event offsets whose ps arithmetic wrapped
+        around while the frames were built; the tools and repr would overflow on them. Real
+        captures span seconds to hours.
+        """
+        check_time_axis(self.events, self.paths)
+
+    def check_sums(self) -> None:
+        """Raise ProfileError when the events' durations add up past 2^62 ps (53 days), or their
+        ``num_occurrences`` past 2^62.
+
+        Tools sum durations and counts in int64 (per op, step, category, host); sums past 2^63
+        would wrap around silently (numpy) or raise OverflowError. Below 2^62 every such sum,
+        and a difference or total of two of them, fits. Real captures stay far below (one hour
+        of events nested 1,000 deep add up to 3.6e18 ps, 2^61.6); more means corrupt values.
+        On deferred frames the check runs when the event frames are first built.
+        """
+        if not self.is_built:  # checked when the event frames are built (never building them here)
+            self.__dict__["_check_sums_on_build"] = True
+            return
+        # in float64 (np.abs of int64 -2^63 stays negative)
+        total = float(np.abs(self.events["duration_ps"].to_numpy(np.float64)).sum())
+        occurrences = float(np.abs(self.events["num_occurrences"].to_numpy(np.float64)).sum())
+        if total >= TIME_SUM_LIMIT_PS or occurrences >= TIME_SUM_LIMIT_PS:
+            what = (
+                f"the events' durations add up to {total / 8.64e16:,.0f} days, more than the "
+                f"{TIME_SUM_LIMIT_PS / 8.64e16:.0f} days"
+                if total >= TIME_SUM_LIMIT_PS
+                else f"the events' num_occurrences add up to {occurrences:.3g}, more than the 2^62"
+            )
+            raise ProfileError(
+                f"{what} that nbprof's int64 sums can hold: some values are corrupt",
+                path=", ".join(self.paths) or None,
+                hint="the trace viewer and the frames still work; for the tools, load the hosts one at a time "
+                "(host=...) or recapture",
+            )
 
     def summary(self) -> ProfileSummary:
         """The data behind ``nbprof summary``: counts, span, hosts, top events."""
@@ -233,3 +280,22 @@ DEFERRED_FIELDS = frozenset(
         "_stats_sources",
     }
 )
+
+
+def check_time_axis(events: pd.DataFrame, paths: list[str]) -> None:
+    """``Frames.check_time_axis`` on an events frame (``paths`` name the files in the error)."""
+    if len(events) == 0:
+        return
+    start, end = events["start_ps"].to_numpy(), events["end_ps"].to_numpy()
+    span = max(int(end.max()), int(start.max())) - min(int(start.min()), int(end.min()))  # Python ints: exact
+    wrapped = int(((end < start) & (events["duration_ps"].to_numpy() >= 0)).sum())
+    if span >= 2**63 or wrapped:
+        what = (
+            f"{wrapped:,} event(s) end before they start" if wrapped else f"the events span {span / 8.64e16:,.0f} days"
+        )
+        raise ProfileError(
+            f"{what}: their times wrapped around int64 picoseconds (106 days at most); the file's line "
+            "timestamps or event offsets are corrupt",
+            path=", ".join(paths) or None,
+            hint="recapture the profile; with several hosts, load the others with host=...",
+        )

@@ -21,11 +21,13 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
+from nbprof.errors import NbprofMemoryError, ProfileError
+from nbprof.units import format_bytes
 from nbprof.xspace import cache as _cache
 from nbprof.xspace import decode_native, files
 from nbprof.xspace.decode import check_structure, decode_space, decoder_name
 from nbprof.xspace.frames import HostSpace, build_frames
-from nbprof.xspace.frameset import Frames
+from nbprof.xspace.frameset import Frames, check_time_axis
 from nbprof.xspace.metadata_frames import METADATA_PLANE, hlo_protos_of
 from nbprof.xspace.raw import RawSpace
 
@@ -118,6 +120,13 @@ class _HostRead:
 
 
 def _read_host(fs: files.FileSystem, hf: files.HostFile, partial: bool) -> _HostRead:
+    try:
+        return _check_and_summarize(fs, hf, partial)
+    except ProfileError as exc:  # a file seconds old that does not decode may still be being written
+        raise files.still_being_written(exc, fs, hf.path) from None
+
+
+def _check_and_summarize(fs: files.FileSystem, hf: files.HostFile, partial: bool) -> _HostRead:
     data = fs.read_bytes(hf.path)
     data, damage = check_structure(data, hf.path, partial=partial)
     if damage:
@@ -148,8 +157,22 @@ class FramesBuilder:
         self._built: dict[str, Any] | None = None
 
     def build(self) -> dict[str, Any]:
+        """The deferred fields; a ProfileError (on every call) when the events' times wrapped int64."""
         if self._built is not None:
+            check_time_axis(self._built["events"], self._known["paths"])
             return self._built
+        try:
+            self._built = self._build()
+        except MemoryError as exc:
+            if isinstance(exc, NbprofMemoryError):
+                raise
+            raise load_memory_error(", ".join(self._known["paths"])) from None
+        check_time_axis(self._built["events"], self._known["paths"])  # never cached, never garbage times
+        if self._entry is not None:
+            _cache.save_in_background(self._entry, {**self._known, **self._built})
+        return self._built
+
+    def _build(self) -> dict[str, Any]:
         hosts = self._hosts or []
         spaces = [HostSpace(h.host, h.path, h.decoded()) for h in hosts]
         built = build_frames(spaces)
@@ -167,7 +190,7 @@ class FramesBuilder:
                 f"{int(aggregated.sum()):,} aggregated events (num_occurrences, no start time) "
                 "are kept with aggregated=True and start_ps at their line's start"
             )
-        self._built = {
+        out = {
             "events": built.events,
             "planes": built.planes,
             "lines": built.lines,
@@ -180,9 +203,31 @@ class FramesBuilder:
         }
         del built
         _return_freed_memory()
-        if self._entry is not None:
-            _cache.save_in_background(self._entry, {**self._known, **self._built})
-        return self._built
+        return out
+
+
+# Memory over the .xplane.pb size while loading (benchmarks/tool_memory.py on jax_large, 1.18M events:
+# peak 10.4x).
+LOAD_MEMORY_FACTOR = 11
+
+
+def available_memory() -> str:
+    """``"; N GiB available now"`` from /proc/meminfo (Linux), else ``""``."""
+    try:
+        with open("/proc/meminfo") as f:
+            kib = next(int(line.split()[1]) for line in f if line.startswith("MemAvailable:"))
+    except (OSError, StopIteration, ValueError, IndexError):
+        return ""
+    return f"; {format_bytes(kib * 1024)} available now"
+
+
+def load_memory_error(where: str) -> NbprofMemoryError:
+    """The error for running out of memory while loading ``where`` (files or a path): what it needs."""
+    return NbprofMemoryError(
+        f"loading {where} ran out of memory: a profile needs about {LOAD_MEMORY_FACTOR}x the size "
+        f"of its .xplane.pb files while it loads{available_memory()}. Load one host at a time (host=...; "
+        "nbprof.runs(path) lists them), or use a machine with more memory."
+    )
 
 
 def _return_freed_memory() -> None:

@@ -6,7 +6,13 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from nbprof.text import printable
 from nbprof.units import format_bytes, format_ps
+
+
+def _text(value: object) -> str:
+    """A name from the profile, safe to print on one terminal line (control characters escaped)."""
+    return printable(value, one_line=True)
 
 
 @dataclass
@@ -37,25 +43,28 @@ class ProfileSummary:
     file_bytes: int
 
     def to_text(self) -> str:
-        """A readable multi-line report with units."""
+        """A readable multi-line report with units; text from the profile has its control
+        characters (terminal escape sequences, newlines) escaped."""
         out = []
-        out.append(f"Profile: {', '.join(self.paths)}")
+        out.append(f"Profile: {', '.join(map(_text, self.paths))}")
         if self.run:
-            out.append(f"Run: {self.run}")
-        out.append(f"Hosts: {', '.join(self.hosts)}   File size: {format_bytes(self.file_bytes)}")
+            out.append(f"Run: {_text(self.run)}")
+        out.append(f"Hosts: {', '.join(map(_text, self.hosts))}   File size: {format_bytes(self.file_bytes)}")
         out.append(
             f"Events: {self.num_events:,}" + (f" ({self.num_aggregated:,} aggregated)" if self.num_aggregated else "")
         )
-        out.append(f"Time span: {format_ps(self.span_ps)}   (time origin: {self.origin_source})")
+        out.append(f"Time span: {format_ps(self.span_ps)}   (time origin: {_text(self.origin_source)})")
         out.append("")
         out.append("Planes:")
         for row in self.planes.itertuples(index=False):
-            out.append(f"  {row.host}  {row.name:<32} {row.num_lines:>5} lines {row.num_events:>12,} events")
+            out.append(
+                f"  {_text(row.host)}  {_text(row.name):<32} {row.num_lines:>5} lines {row.num_events:>12,} events"
+            )
         out.append("")
         out.append("Lines:")
         for row in self.lines.itertuples(index=False):
             out.append(
-                f"  {row.plane:<20} {str(row.line)[:48]:<48} {row.events:>10,} events  busy {format_ps(row.busy_ps)}"
+                f"  {_text(row.plane):<20} {_text(row.line)[:48]:<48} {row.events:>10,} events  busy {format_ps(row.busy_ps)}"
             )
         for title, frame in (
             ("Top 10 events by total time", self.top_total),
@@ -66,14 +75,14 @@ class ProfileSummary:
             out.append(f"  {'name':<56} {'count':>8} {'total':>12} {'self':>12} {'average':>12}")
             for row in frame.itertuples(index=False):
                 out.append(
-                    f"  {str(row.name)[:56]:<56} {row.count:>8,} {format_ps(row.total_ps):>12} "
+                    f"  {_text(row.name)[:56]:<56} {row.count:>8,} {format_ps(row.total_ps):>12} "
                     f"{format_ps(row.self_ps):>12} {format_ps(row.avg_ps):>12}"
                 )
         for label, items in (("Errors", self.errors), ("Warnings", self.warnings), ("Notes", self.notes)):
             if items:
                 out.append("")
                 out.append(f"{label}:")
-                out.extend(f"  - {x}" for x in items)
+                out.extend(f"  - {printable(x)}" for x in items)
         return "\n".join(out)
 
     def __repr__(self) -> str:
@@ -84,6 +93,7 @@ def summarize(profile: object) -> ProfileSummary:
     """Summarise a Profile (see ProfileSummary)."""
     import os
 
+    profile.check_sums()  # type: ignore[attr-defined]  # the sums below fit int64
     ev = profile.events  # type: ignore[attr-defined]
     timed = ev[~ev["aggregated"]]
     by_name = timed.groupby("name", observed=True).agg(

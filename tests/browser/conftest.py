@@ -483,20 +483,7 @@ def rerun_cell_until(page, index: int, text: str, timeout: float = 15) -> str:
 # --------------------------------------------------------------------------- nbprof helpers
 from browser_helpers import INJECTION, assert_clean, fmt_bytes, fmt_ps  # noqa: E402,F401  (re-exported)
 
-
-@pytest.fixture(scope="session")
-def load_fixture():
-    """``load_fixture("gpu_v100")`` -> the loaded Profile (each fixture loaded once per session)."""
-    import nbprof
-
-    cache: dict[str, object] = {}
-
-    def load(name: str):
-        if name not in cache:
-            cache[name] = nbprof.load(str(FIXTURES / name))
-        return cache[name]
-
-    return load
+# ``load_fixture(name)`` (each fixture loaded once per session) comes from tests/conftest.py.
 
 
 @pytest.fixture(scope="session")

@@ -2,8 +2,9 @@
 
 Run as ``python jax_server.py PORT [--lifetime S] [--die-after S]``. It prints ``READY <port>``
 once the server listens and the work is compiled, then loops until ``--lifetime`` seconds have
-passed (default 60) and exits by itself. ``--die-after`` kills the process abruptly (os._exit)
-to simulate a worker that dies in the middle of a capture.
+passed (default 60) or the process that started it is gone, and exits by itself.
+``--die-after`` kills the process abruptly (os._exit) to simulate a worker that dies in the
+middle of a capture.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ def main() -> None:
 
     started = time.monotonic()
     step = 0
-    while time.monotonic() - started < args.lifetime:
+    parent = os.getppid()
+    while time.monotonic() - started < args.lifetime and os.getppid() == parent:  # ends with the tests
         if args.die_after is not None and time.monotonic() - started > args.die_after:
             os._exit(3)
         with jax.profiler.StepTraceAnnotation("train", step_num=step):

@@ -2,12 +2,13 @@
 
 Run as ``python tf_server.py PORT [--lifetime S]``: prints ``READY <port>`` once the server
 listens and the tf.function is traced, runs steps with ``Trace(..., step_num=i, _r=1)`` and
-exits by itself after ``--lifetime`` seconds (default 60).
+exits by itself after ``--lifetime`` seconds (default 60) or when the process that started it is gone.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
@@ -30,7 +31,8 @@ def main() -> None:
     print(f"READY {args.port}", flush=True)
     started = time.monotonic()
     step = 0
-    while time.monotonic() - started < args.lifetime:
+    parent = os.getppid()
+    while time.monotonic() - started < args.lifetime and os.getppid() == parent:  # ends with the tests
         with tf.profiler.experimental.Trace("train", step_num=step, _r=1):
             x = train_step(x)
         step += 1
