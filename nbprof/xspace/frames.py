@@ -359,6 +359,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     plane_rows, line_rows, sm_rows = [], [], []
     em_table = _EventMetadataTable()
     hlo_protos: dict[str, bytes] = {}
+    host_hlo_protos: dict[tuple[str, str], bytes] = {}  # (host, module): hosts may reuse a module name
     stats_pieces: list[tuple[int, raw.RawStats, dict[int, tuple[str, str]], str, np.ndarray | None]] = []
     line_ids: list[np.ndarray] = []  # XLine.id per line key
     line_name_codes: list[np.ndarray] = []  # line name code per line key
@@ -412,6 +413,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
                     val = em.stats.obj_value[k]
                     if isinstance(val, (bytes, bytearray)):
                         hlo_protos[em.name[int(em.stats.owner[k])]] = bytes(val)
+                        host_hlo_protos[(hs.host, em.name[int(em.stats.owner[k])])] = bytes(val)
             for sid, (sname, sdesc) in sorted(names.items()):
                 sm_rows.append(
                     {"host": hs.host, "plane": plane.name, "metadata_id": sid, "name": sname, "description": sdesc}
@@ -521,7 +523,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
             "start_ps",
         ],
     )
-    em_df = em_table.frame(hlo_protos)
+    em_df = em_table.frame(host_hlo_protos)
     sm_df = pd.DataFrame(sm_rows, columns=["host", "plane", "metadata_id", "name", "description"])
     return BuiltFrames(
         events=events,
@@ -543,7 +545,8 @@ class _EventMetadataTable:
 
     def __init__(self) -> None:
         self.columns: dict[str, list] = {c: [] for c in self.COLUMNS}
-        self.metadata_plane_rows: list[tuple[int, list[str]]] = []  # (first row, names) of /host:metadata planes
+        # (first row, host, names) of each /host:metadata plane
+        self.metadata_plane_rows: list[tuple[int, str, list[str]]] = []
         self.size = 0
 
     def add(self, host: str, plane: str, em: raw.RawEventMetadata, order: np.ndarray) -> None:
@@ -562,19 +565,20 @@ class _EventMetadataTable:
         cols["num_stats"].append(np.bincount(em.stats.owner, minlength=len(em.name))[order].astype(np.int64))
         cols["child_ids"].extend([em.child_ids[r] for r in rows])
         if plane == METADATA_PLANE:
-            self.metadata_plane_rows.append((self.size, names))
+            self.metadata_plane_rows.append((self.size, host, names))
         self.size += k
 
-    def frame(self, hlo_protos: dict[str, bytes]) -> pd.DataFrame:
-        """The `event_metadata` frame; ``hlo_proto`` filled on /host:metadata rows from ``hlo_protos``."""
+    def frame(self, hlo_protos: dict[tuple[str, str], bytes]) -> pd.DataFrame:
+        """The `event_metadata` frame; ``hlo_proto`` filled on /host:metadata rows from ``hlo_protos``
+        (keyed by host and module name: each host's own proto)."""
         if not self.size:
             df = pd.DataFrame([], columns=list(self.COLUMNS))
             df["hlo_proto"] = []
             return df
         cols = self.columns
         hlo: list[bytes | None] = [None] * self.size
-        for first, names in self.metadata_plane_rows:
-            hlo[first : first + len(names)] = [hlo_protos.get(nm) for nm in names]
+        for first, host, names in self.metadata_plane_rows:
+            hlo[first : first + len(names)] = [hlo_protos.get((host, nm)) for nm in names]
         return pd.DataFrame(
             {
                 "host": cols["host"],
