@@ -27,3 +27,8 @@ class TruncatedProfileError(ProfileError):
 
 class CaptureError(NbprofError):
     """A capture (in-process or remote) failed; the message says what to check."""
+
+
+class EventsNotLoadedError(ProfileError):
+    """A profile loaded per host (``nbprof.load(..., reduce_hosts=True)``) keeps no events
+    frame of all hosts; the message says how to read one host's events."""

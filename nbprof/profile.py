@@ -36,7 +36,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def load(
-    path: str | os.PathLike[str], *, run: str | None = None, host: str | list[str] | None = None, partial: bool = False
+    path: str | os.PathLike[str],
+    *,
+    run: str | None = None,
+    host: str | list[str] | None = None,
+    partial: bool = False,
+    reduce_hosts: bool | None = None,
+    client: Any = None,
+    workers: int | None = None,
+    progress: bool | str | None = None,
 ) -> Profile:
     """Load a profile into DataFrames.
 
@@ -54,14 +62,40 @@ def load(
     partial:
         Load the complete planes of a file whose tail is broken instead of raising
         ``TruncatedProfileError`` (a warning says what was dropped).
+    reduce_hosts:
+        Reduce each host to its OpStats where its file is read (in parallel on Dask) and combine
+        them, instead of one events frame of all hosts (docs/pods.md). ``None`` (default): do so
+        for runs of more than 8 hosts or 1 GiB of files, or when ``client`` is given. The result
+        has no ``prof.events`` (``EventsNotLoadedError``); ``prof.for_host(h)`` reads one host.
+    client:
+        A ``dask.distributed.Client``: the hosts are reduced on its cluster, each worker reading
+        its files itself (a ``gs://``/``s3://`` logdir never passes through this process).
+        Without one, a local cluster of worker processes (``pip install 'nbprof[dask]'``), or
+        one host after another when Dask is not installed.
+    workers:
+        Worker processes of the local cluster (default: cores, hosts and memory allow); ``0``
+        reduces the hosts one after another in this process.
+    progress:
+        Hosts reduced so far: ``None`` (a bar in a notebook, a line on a terminal), ``False``,
+        ``True``, ``"widget"`` or ``"text"``.
 
     Raises
     ------
     nbprof.ProfileError
         Missing path, empty/corrupt/truncated file, wrong format, no profiles in a logdir,
-        unknown run or host. The message names the file and gives a hint.
+        unknown run or host. The message names the file and gives a hint. When hosts are
+        reduced, a host whose file cannot be read is left out with a warning (``prof.errors``,
+        ``prof.host_table``); the error comes only when no host can be read.
     """
-    return Profile.from_frames(read_frames(path, run=run, host=host, partial=partial))
+    if reduce_hosts is False and client is None and workers is None:
+        return Profile.from_frames(read_frames(path, run=run, host=host, partial=partial))
+    from nbprof.pod.plan import plan_load, use_reduction
+    from nbprof.pod.profile import load_pod
+
+    plan = plan_load(path, run=run, host=host, partial=partial)
+    if not use_reduction(plan, reduce_hosts, client):
+        return Profile.from_frames(read_frames(path, run=run, host=host, partial=partial))
+    return load_pod(plan, client=client, workers=workers, progress=progress)
 
 
 def runs(logdir: str | os.PathLike[str]) -> pd.DataFrame:
