@@ -270,6 +270,15 @@ def test_a_failing_reduction_is_a_host_failure_not_an_exception(pod_dir: pathlib
     assert "connection reset" in results[1].describe() and host_name(1) in results[1].describe()
 
 
+def test_a_child_process_starts_no_cluster_of_its_own(pod_dir: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    monkeypatch.setattr(multiprocessing, "parent_process", lambda: object())  # as inside a worker or pool
+    plan = plan_load(pod_dir, run=None, host=[host_name(0), host_name(1)])
+    results, where = reduce_hosts(plan.tasks, progress=False)
+    assert "child process" in where and all(isinstance(r, HostReduction) for r in results)
+
+
 # ------------------------------------------------------------------------------ real data
 @pytest.mark.parametrize("session", ["jax_two_hosts", "tf_keras2_two_hosts"])
 def test_real_multi_host_sessions_reduced_equal_one_load(session: str) -> None:

@@ -6,8 +6,11 @@
 * no client, ``dask.distributed`` installed: a ``LocalCluster`` of worker *processes* (so
   decoding runs in parallel), as many as there are cores, hosts and memory for (see
   ``local_worker_count``), closed when the load ends;
-* without Dask (or ``workers=0``): the hosts one after another in this process, with the
-  same results.
+* without Dask (or ``workers=0``, or inside a child process, which starts no cluster of its
+  own): the hosts one after another in this process, with the same results.
+
+A local cluster's worker processes are spawned: in a script, ``nbprof.load`` must run under
+``if __name__ == "__main__":`` (as any code that starts processes); notebooks need nothing.
 
 A worker that dies while reading a host (killed, out of memory) is replaced and the host is
 scheduled again by Dask (up to its ``distributed.scheduler.allowed-failures``, 3 by default);
@@ -18,6 +21,7 @@ host not yet reduced (and closes the local cluster).
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -60,10 +64,13 @@ def reduce_hosts(
     if workers is not None and workers < 0:
         raise NbprofError(f"workers must be 0 (this process) or a positive number of processes, not {workers}")
     distributed = _distributed()
-    if workers == 0 or distributed is None or len(tasks) <= 1:
+    child = multiprocessing.parent_process() is not None
+    if workers == 0 or distributed is None or len(tasks) <= 1 or child:
         where = "this process, one host after another"
         if distributed is None and workers != 0 and len(tasks) > 1:
             where += " (dask.distributed is not installed: pip install 'nbprof[dask]' to read hosts in parallel)"
+        elif child and workers != 0 and len(tasks) > 1:
+            where += " (a child process starts no cluster of its own)"
         return _sequential(tasks, reporter, reduce, where), where
     n = local_worker_count(tasks, workers)
     try:
@@ -75,7 +82,10 @@ def reduce_hosts(
             silence_logs=logging.ERROR,
         )
     except Exception as err:  # noqa: BLE001 - no cluster (sandbox, no /dev/shm): still load
-        where = f"this process, one host after another (a local Dask cluster did not start: {err})"
+        where = (
+            f"this process, one host after another (a local Dask cluster did not start: {err}; in a script, "
+            "call nbprof.load under if __name__ == '__main__':, as any code that starts processes)"
+        )
         return _sequential(tasks, reporter, reduce, where), where
     where = f"{n} local Dask worker process{'es' if n != 1 else ''}"
     try:
