@@ -83,7 +83,7 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
 
 
 HOST_TABLE_COLUMNS = [
-    "host", "status", "error", "path", "file_bytes", "events", "steps", "step_time_ms_avg",
+    "host", "hostname", "status", "error", "path", "file_bytes", "events", "steps", "step_time_ms_avg",
     "first_ps", "last_ps", "peak_memory_bytes", "read_s", "reduce_s", "events_per_s", "worker",
 ]  # fmt: skip
 
@@ -91,6 +91,7 @@ HOST_TABLE_COLUMNS = [
 def host_table(reductions: list[HostReduction], failures: list[HostFailure], order: list[str]) -> pd.DataFrame:
     """One row per host file of the run, failed ones included (``status`` ok / failed, ``error``).
 
+    ``hostname``: the machine the file says it came from (XProf's host name);
     ``steps``: the host's own steps; ``step_time_ms_avg``: their mean over the steps XProf
     averages (ms); ``first_ps``/``last_ps``: its first and last timed event on the pod's axis;
     ``peak_memory_bytes``: its default allocator's peak; ``read_s``/``reduce_s``: seconds to
@@ -104,6 +105,7 @@ def host_table(reductions: list[HostReduction], failures: list[HostFailure], ord
         rows.append(
             {
                 "host": r.host,
+                "hostname": r.summary.hostnames[0] if r.summary.hostnames else "",
                 "status": "ok",
                 "error": "",
                 "path": r.task.path,
@@ -124,6 +126,7 @@ def host_table(reductions: list[HostReduction], failures: list[HostFailure], ord
         rows.append(
             {
                 "host": f.host,
+                "hostname": "",
                 "status": "failed",
                 "error": f"{f.kind}: {f.message}",
                 "path": f.task.path,

@@ -278,10 +278,10 @@ class PodProfile(Profile):
         """Frames read from some hosts' files with their times moved to the pod's origin."""
         delta = (int(frames.origin_ns) - int(self.origin_ns)) * 1000
         if delta:
-            ev = frames.events
-            ev["start_ps"] = ev["start_ps"].to_numpy() + delta
-            ev["end_ps"] = ev["end_ps"].to_numpy() + delta
-            frames.lines["start_ps"] = frames.lines["start_ps"].to_numpy() + delta
+            for frame, columns in ((frames.events, ("start_ps", "end_ps")), (frames.lines, ("start_ps",))):
+                for column in columns:
+                    if column in frame:
+                        frame[column] = frame[column].to_numpy() + delta
         frames.origin_ns = self.origin_ns
         frames.origin_source = self.origin_source
         frames.run = self.run
