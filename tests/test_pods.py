@@ -117,6 +117,9 @@ def test_sequential_reduction_equals_one_load(one_load: nbprof.Profile, reduced:
     own = [len(r.tables.step_db.steps) for r in reduced._reductions.values()]
     assert len(set(own)) > 1 and steps["step"].nunique() < max(own)
     assert_same_tools(one_load, reduced)
+    c1, c2 = nbprof.compare(one_load, one_load), nbprof.compare(reduced, reduced)
+    assert c1.summary == c2.summary and c2.summary["level"] == "framework"
+    same(c1.ops, c2.ops)
 
 
 def test_without_dask_hosts_are_read_one_after_another(

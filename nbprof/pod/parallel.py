@@ -31,9 +31,10 @@ from nbprof.pod.plan import HostTask
 from nbprof.pod.progress import LoadProgress, choose_progress
 from nbprof.pod.reduce import HostFailure, HostResult, reduce_host
 
-#: Peak memory of a worker reducing one host, per byte of its file (measured: about 20 on
-#: jax_large and the synthetic pod hosts of benchmarks/pod.py), plus a worker's own baseline.
-PEAK_BYTES_PER_FILE_BYTE = 25
+#: Peak memory of a worker reducing one host, per byte of its file (measured: about 19 on
+#: jax_large, 20 bytes an event; 38 on benchmarks/pod.py's hosts, 16 bytes an event), plus a
+#: worker's own baseline.
+PEAK_BYTES_PER_FILE_BYTE = 40
 WORKER_BASE_BYTES = 400 << 20
 #: Dask retries a task that raised (not an nbprof file error: e.g. a network read) this often.
 TASK_RETRIES = 1
