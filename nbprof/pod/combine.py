@@ -84,7 +84,7 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
 
 HOST_TABLE_COLUMNS = [
     "host", "hostname", "status", "error", "path", "file_bytes", "events", "steps", "step_time_ms_avg",
-    "first_ps", "last_ps", "peak_memory_bytes", "read_s", "reduce_s", "events_per_s", "worker",
+    "first_ps", "last_ps", "peak_memory_bytes", "read_s", "reduce_s", "cpu_s", "events_per_s", "worker",
 ]  # fmt: skip
 
 
@@ -95,13 +95,13 @@ def host_table(reductions: list[HostReduction], failures: list[HostFailure], ord
     ``steps``: the host's own steps; ``step_time_ms_avg``: their mean over the steps XProf
     averages (ms); ``first_ps``/``last_ps``: its first and last timed event on the pod's axis;
     ``peak_memory_bytes``: its default allocator's peak; ``read_s``/``reduce_s``: seconds to
-    decode its file and build its tables; ``events_per_s``: events over both.
+    decode its file and build its tables, ``cpu_s`` the CPU seconds of both; ``events_per_s``:
+    events per CPU second (one core's rate, whatever else the machine ran).
     """
     rows = []
     for r in reductions:
         steps = r.tables.step_db.steps
         analysed = r.tables.step_db.analysed_steps
-        seconds = r.read_s + r.reduce_s
         rows.append(
             {
                 "host": r.host,
@@ -118,7 +118,8 @@ def host_table(reductions: list[HostReduction], failures: list[HostFailure], ord
                 "peak_memory_bytes": r.memory.peak_bytes_in_use if r.memory is not None else -1,
                 "read_s": r.read_s,
                 "reduce_s": r.reduce_s,
-                "events_per_s": r.summary.num_events / seconds if seconds > 0 else np.nan,
+                "cpu_s": r.cpu_s,
+                "events_per_s": r.summary.num_events / r.cpu_s if r.cpu_s > 0 else np.nan,
                 "worker": r.worker,
             }
         )
@@ -139,6 +140,7 @@ def host_table(reductions: list[HostReduction], failures: list[HostFailure], ord
                 "peak_memory_bytes": -1,
                 "read_s": np.nan,
                 "reduce_s": np.nan,
+                "cpu_s": np.nan,
                 "events_per_s": np.nan,
                 "worker": "",
             }

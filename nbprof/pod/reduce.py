@@ -106,7 +106,8 @@ class HostMemory:
 @dataclass(frozen=True)
 class HostReduction:
     """One host's reduction (see the module docstring); ``read_s``/``reduce_s`` are the seconds
-    spent decoding the file and building the tables, ``worker`` where that ran."""
+    spent decoding the file and building the tables, ``cpu_s`` the CPU seconds of both (the
+    thread's own: on a busy machine it stays what the work costs), ``worker`` where it ran."""
 
     task: HostTask
     origin_ns: int
@@ -118,6 +119,7 @@ class HostReduction:
     load_warnings: list[str]
     read_s: float
     reduce_s: float
+    cpu_s: float
     worker: str
     notes: list[str] = field(default_factory=list)
 
@@ -165,7 +167,7 @@ def reduce_host(task: HostTask) -> HostResult:
     so does an analysis that fails on this host. An ``OSError`` that is not an nbprof error
     (a network file system hiccup) is raised, so that Dask retries the task.
     """
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.thread_time()
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -177,14 +179,16 @@ def reduce_host(task: HostTask) -> HostResult:
     t1 = time.perf_counter()
     load_warnings = [str(w.message) for w in caught]
     try:
-        return _reduce_frames(task, frames, load_warnings, t1 - t0, t1)
+        return _reduce_frames(task, frames, load_warnings, t1 - t0, t1, cpu0)
     except MemoryError:
         return HostFailure(task, "MemoryError", "out of memory while analysing this host")
     except Exception as err:  # noqa: BLE001 - one host's analysis must not lose the others
         return HostFailure(task, type(err).__name__, f"analysing this host failed: {err}")
 
 
-def _reduce_frames(task: HostTask, frames: Frames, load_warnings: list[str], read_s: float, t1: float) -> HostReduction:
+def _reduce_frames(
+    task: HostTask, frames: Frames, load_warnings: list[str], read_s: float, t1: float, cpu0: float
+) -> HostReduction:
     op_stats = OpStats(frames)
     tables = replace(op_stats.tables(), host=task.host)
     notes: list[str] = []
@@ -202,6 +206,7 @@ def _reduce_frames(task: HostTask, frames: Frames, load_warnings: list[str], rea
         load_warnings=load_warnings,
         read_s=read_s,
         reduce_s=time.perf_counter() - t1,
+        cpu_s=time.thread_time() - cpu0,
         worker=f"{socket.gethostname()} pid {os.getpid()}",
         notes=notes,
     )
