@@ -82,7 +82,7 @@ def assert_same_tools(one: nbprof.Profile, pod: nbprof.Profile) -> None:
 
 
 # ------------------------------------------------------------------------ when it is used
-def test_many_hosts_are_reduced_by_default_and_few_are_not(pod_dir: pathlib.Path, tmp_path: pathlib.Path) -> None:
+def test_many_hosts_are_reduced_by_default_and_few_are_not(pod_dir: pathlib.Path) -> None:
     plan = plan_load(pod_dir, run=None, host=None)
     assert len(plan.tasks) == HOSTS and all(t.file_bytes > 0 for t in plan.tasks)
     assert use_reduction(plan, None, None)  # 32 > REDUCE_ABOVE_HOSTS
@@ -410,6 +410,20 @@ def test_default_local_cluster_equals_one_load_and_is_closed(pod_dir: pathlib.Pa
     while {p.pid for p in psutil.Process().children(recursive=True)} - before and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not ({p.pid for p in psutil.Process().children(recursive=True)} - before)
+
+
+def _worker_environment(task):  # type: ignore[no-untyped-def]
+    return HostFailure(task, "environment", os.environ.get("MALLOC_TRIM_THRESHOLD_", "unset"))
+
+
+@pytest.mark.slow
+def test_local_workers_keep_glibcs_adaptive_malloc(by_value, pod_dir: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
+    # Dask's nanny sets MALLOC_TRIM_THRESHOLD_, which costs a reduction ~25% more CPU: unset it
+    pytest.importorskip("distributed")
+    plan = plan_load(pod_dir, run=None, host=[host_name(0), host_name(1)])
+    results, where = reduce_hosts(plan.tasks, workers=1, progress=False, reduce=_worker_environment)
+    assert "1 local Dask worker process" in where
+    assert [r.message for r in results] == ["unset", "unset"]  # type: ignore[union-attr]
 
 
 def _dies_first_time(markers: str, task):  # type: ignore[no-untyped-def]
