@@ -217,6 +217,13 @@ def test_the_app_shows_the_combined_views_and_says_what_needs_hosts(reduced: Pod
     assert compute_payload(reduced, "pod_viewer")["available"] is True
     tf_data = compute_payload(reduced, "tf_data")
     assert tf_data["available"] is False and "hosts=" in tf_data["reason"]
+    from nbprof.widgets.app import ProfileApp
+
+    app = ProfileApp(reduced)
+    app.tool = "trace"  # all hosts: no events frame to draw, the app says how to get one host's
+    assert "for_host" in app.children[1].value and "\n" not in app.children[1].value
+    app.host = host_name(3)  # one host: its file is read, the trace viewer opens
+    assert type(app.children[1]).__name__ == "TraceViewer"
     text = reduced.summary().to_text()
     assert f"Hosts: {host_name(0)}" in text and "Top 10 events by total time" in text
 
