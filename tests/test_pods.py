@@ -372,8 +372,10 @@ def cluster():  # type: ignore[no-untyped-def]
 
     import dask
 
-    # one death is retried, a second is the end (the default allows 3): keeps the test short
-    with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+    # one death is retried, a second is the end (the default allows 3): keeps the test short;
+    # one task per worker, as nbprof's own local cluster, so a death implicates only its host
+    config = {"distributed.scheduler.allowed-failures": 1, "distributed.scheduler.worker-saturation": 1.0}
+    with dask.config.set(config):
         local = distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
         )
@@ -424,11 +426,14 @@ def _worker_environment(task):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.slow
-def test_local_workers_keep_glibcs_adaptive_malloc(by_value, pod_dir: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
+def test_local_workers_keep_glibcs_adaptive_malloc(by_value, pod_dir: pathlib.Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     # Dask's nanny sets MALLOC_TRIM_THRESHOLD_, which costs a reduction ~25% more CPU: unset it
     pytest.importorskip("distributed")
     plan = plan_load(pod_dir, run=None, host=[host_name(0), host_name(1)])
+    # as after any default LocalCluster in this process: its nanny leaves Dask's value in os.environ
+    monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "65536")
     results, where = reduce_hosts(plan.tasks, workers=1, progress=False, reduce=_worker_environment)
+    assert os.environ["MALLOC_TRIM_THRESHOLD_"] == "65536"  # put back for this process
     assert "1 local Dask worker process" in where
     assert [r.message for r in results] == ["unset", "unset"]  # type: ignore[union-attr]
 

@@ -20,10 +20,12 @@ host not yet reduced (and closes the local cluster).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
+import os
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from nbprof.errors import NbprofError
@@ -44,7 +46,35 @@ TASK_RETRIES = 1
 #: mmapped and unmapped, and a reduction costs about 25% more CPU (page faults) than in this
 #: process. Unset, a worker costs what this process does; the load returns its freed memory
 #: itself (malloc_trim after each host, ``nbprof.xspace.read``).
-LOCAL_WORKER_CONFIG = {"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}
+#: One host at a time per worker (Dask's default queues a second one): a worker that dies then
+#: takes only the host it was reading into its retries, not an innocent host queued behind it.
+_TRIM_VARIABLE = "MALLOC_TRIM_THRESHOLD_"
+LOCAL_WORKER_CONFIG = {
+    f"distributed.nanny.pre-spawn-environ.{_TRIM_VARIABLE}": None,
+    "distributed.scheduler.worker-saturation": 1.0,
+}
+
+
+@contextlib.contextmanager
+def _local_worker_settings() -> Iterator[None]:
+    """``LOCAL_WORKER_CONFIG`` while a local cluster starts. A Dask nanny that ran in this
+    process before (any default ``LocalCluster``) left its value in ``os.environ``, where it
+    would win over the config: that value (Dask's default) is set aside meanwhile; one the
+    user set otherwise is kept."""
+    import dask
+
+    dask_default = dask.config.get(f"distributed.nanny.pre-spawn-environ.{_TRIM_VARIABLE}", None)
+    left = os.environ.get(_TRIM_VARIABLE)
+    set_aside = left is not None and dask_default is not None and left == str(dask_default)
+    if set_aside:
+        del os.environ[_TRIM_VARIABLE]
+    try:
+        with dask.config.set(LOCAL_WORKER_CONFIG):
+            yield
+    finally:
+        if set_aside and left is not None:
+            os.environ[_TRIM_VARIABLE] = left
+
 
 Reducer = Callable[[HostTask], HostResult]
 
@@ -82,9 +112,7 @@ def reduce_hosts(
         return _sequential(tasks, reporter, reduce, where), where
     n = local_worker_count(tasks, workers)
     try:
-        import dask
-
-        with dask.config.set(LOCAL_WORKER_CONFIG):
+        with _local_worker_settings():
             cluster = distributed.LocalCluster(
                 n_workers=n,
                 threads_per_worker=1,
