@@ -7,8 +7,8 @@
     >>> prof                        # in a notebook: the XProf tools, inline
 
 Layers, bottom to top (none imports one above it): ``proto`` -> ``xspace`` (frames) ->
-``hlo`` -> ``opstats`` -> ``tools`` -> ``widgets`` / ``export`` -> ``profile`` -> ``capture``,
-``magic``. ``nbprof.capture`` is both a subpackage and a function (calling the package
+``hlo`` -> ``opstats`` -> ``tools`` -> ``widgets`` / ``export`` -> ``profile`` / ``pod`` ->
+``capture``, ``magic``. ``nbprof.capture`` is both a subpackage and a function (calling the package
 captures from profiler servers).
 """
 
@@ -19,7 +19,7 @@ import types as _types
 from typing import Any
 
 from nbprof import examples
-from nbprof.errors import CaptureError, NbprofError, ProfileError, TruncatedProfileError
+from nbprof.errors import CaptureError, EventsNotLoadedError, NbprofError, ProfileError, TruncatedProfileError
 from nbprof.profile import Profile, compare, load, runs
 from nbprof.tools import _result as _tool_results
 
@@ -78,6 +78,7 @@ def load_ipython_extension(ip: Any) -> None:
 
 __all__ = [
     "CaptureError",
+    "EventsNotLoadedError",
     "NbprofError",
     "Profile",
     "ProfileError",

@@ -37,3 +37,8 @@ class NbprofWarning(UserWarning):
 class NbprofMemoryError(NbprofError, MemoryError):
     """A load or a tool needed more memory than the machine had; the message says how much the
     profile takes and what to load instead (also a ``MemoryError``, for code that catches those)."""
+
+
+class EventsNotLoadedError(ProfileError):
+    """A profile loaded per host (``nbprof.load(..., reduce_hosts=True)``) keeps no events
+    frame of all hosts; the message says how to read one host's events."""

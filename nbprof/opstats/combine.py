@@ -37,6 +37,9 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats.duty_cycle import DutyCycle
+from nbprof.opstats.kernel_db import KEY_COLUMNS as KERNEL_KEY_COLUMNS
+from nbprof.opstats.kernel_db import REPORT_COLUMNS as KERNEL_REPORT_COLUMNS
+from nbprof.opstats.kernel_db import KernelDb
 from nbprof.opstats.perf_env import PerfEnv
 from nbprof.opstats.run_env import RunEnvironment
 from nbprof.opstats.step_db import DROP_INCOMPLETE_THRESHOLD, PER_HOST_ANALYSIS_NOTE_ENDS, StepDb, empty_steps
@@ -386,3 +389,38 @@ class OpStatsTables:
     xla_ops: XlaOps
     notes: list[str] = field(default_factory=list)
     duty_cycle: DutyCycle | None = None  # TPU busy and idle time (None: not shipped)
+    kernel_db: KernelDb | None = None  # GPU kernel launches (None: not shipped)
+    is_training: bool = False  # the host's HLO computes gradients
+
+
+def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
+    """The hosts' kernel stats dbs as one, as XProf combines them: the same kernel (name, launch
+    configuration, op) adds up its occurrences and durations, min and max over hosts; longest first."""
+    vendor = next((db.vendor for db in dbs if db.vendor), "")
+    events = sum(db.num_kernel_events for db in dbs)
+    notes = list(dict.fromkeys(n for db in dbs for n in db.notes))
+    reports = [db.reports for db in dbs if len(db.reports)]
+    if len(reports) <= 1:
+        table = reports[0] if reports else pd.DataFrame(columns=KERNEL_REPORT_COLUMNS)
+        return KernelDb(table, num_kernel_events=events, vendor=vendor, notes=notes)
+    stacked = pd.concat(reports, ignore_index=True)
+    out = (
+        stacked.groupby(KERNEL_KEY_COLUMNS, sort=False, dropna=False)
+        .agg(
+            occupancy_pct=("occupancy_pct", "first"),
+            occurrences=("occurrences", "sum"),
+            total_duration_ns=("total_duration_ns", "sum"),
+            min_duration_ns=("min_duration_ns", "min"),
+            max_duration_ns=("max_duration_ns", "max"),
+            total_duration_ps=("total_duration_ps", "sum"),
+            min_duration_ps=("min_duration_ps", "min"),
+            max_duration_ps=("max_duration_ps", "max"),
+        )
+        .reset_index()
+    )
+    out = out.sort_values(
+        ["total_duration_ps", *KERNEL_KEY_COLUMNS], ascending=[False] + [True] * len(KERNEL_KEY_COLUMNS), kind="stable"
+    )
+    return KernelDb(
+        out[KERNEL_REPORT_COLUMNS].reset_index(drop=True), num_kernel_events=events, vendor=vendor, notes=notes
+    )

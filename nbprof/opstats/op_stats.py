@@ -107,6 +107,8 @@ class OpStats:
             perf_env=self.perf_env,
             xla_ops=self.xla_ops,
             duty_cycle=self.duty_cycle,
+            kernel_db=self.kernel_db,
+            is_training=self.is_training,
         )
 
     # ------------------------------------------------------------------ op metrics
@@ -310,3 +312,15 @@ class CombinedOpStats(OpStats):
         self._built("duty_cycle")
         parts = [getattr(p, "duty_cycle", None) for p in self._all_parts()]
         return combine_duty_cycles([p for p in parts if p is not None])
+
+    @cached_property
+    def kernel_db(self) -> KernelDb:
+        """The hosts' GPU kernel stats dbs merged (``combine.combine_kernel_dbs``)."""
+        self._built("kernel_db")
+        parts = [getattr(p, "kernel_db", None) for p in self._all_parts()]
+        return combine.combine_kernel_dbs([p for p in parts if p is not None])
+
+    @cached_property
+    def is_training(self) -> bool:
+        """Whether any host's HLO computes gradients."""
+        return any(bool(getattr(p, "is_training", False)) for p in self._all_parts())

@@ -31,6 +31,7 @@ import pandas as pd
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats.op_metrics_db import IDLE
+from nbprof.opstats.op_stats import CombinedOpStats
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
 
@@ -296,6 +297,8 @@ def compare(
 def _step_count(op_stats: OpStats) -> int:
     """Every step found, not only those in the averages: op totals cover the whole profile.
     Several hosts: every host's own steps (op totals add up all hosts), not only the combined."""
+    if isinstance(op_stats, CombinedOpStats):  # the hosts' own steps, from their parts (no events read)
+        return sum(len(op_stats.parts_of(h).step_db.steps) for h in op_stats.hosts)
     if len(op_stats.hosts) > 1:
         return sum(len(op_stats.for_host(h).step_db.steps) for h in op_stats.hosts)
     return len(op_stats.step_db.steps)

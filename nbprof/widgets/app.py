@@ -164,7 +164,10 @@ class ProfileApp(ipywidgets.VBox):
         except ImportError:
             return ipywidgets.HTML("<i>The trace viewer is not available in this version of nbprof.</i>")
         if self._trace is None or getattr(self, "_trace_host", None) != host:
-            self._trace, self._trace_host = TraceViewer(self.profile_for(host)), host
+            try:
+                self._trace, self._trace_host = TraceViewer(self.profile_for(host)), host
+            except NbprofError as err:  # e.g. a pod reduced per host: no events of all hosts
+                return ipywidgets.Label(value=" ".join(str(err).split()))
         return self._trace
 
 

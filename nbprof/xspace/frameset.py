@@ -245,13 +245,13 @@ class Frames:
         return type(self).from_frames(data)
 
     def _hlo_protos_of(self, hosts: list[str]) -> dict[str, bytes]:
-        """The HLO protos the given hosts' files carry (all of them when the metadata does not say)."""
+        """The HLO protos the given hosts' files carry, each host's own (two hosts may hold
+        different modules under one name; all of them when the metadata does not say)."""
         em = self.event_metadata
         if not self.hlo_protos or "hlo_proto" not in em.columns or "host" not in em.columns:
             return self.hlo_protos
         mine = em[em["host"].isin(hosts).to_numpy() & em["hlo_proto"].notna().to_numpy()]
-        names = set(mine["name"].astype(str))
-        return {k: v for k, v in self.hlo_protos.items() if k in names}
+        return dict(zip(mine["name"].astype(str), mine["hlo_proto"]))
 
     @classmethod
     def from_frames(cls, frames: Frames) -> Any:

@@ -41,7 +41,9 @@ class MetadataFrames:
         self.lines: dict[str, list[Any]] = {c: [] for c in self.LINE_COLUMNS}
         self.em: dict[str, list[Any]] = {c: [] for c in self.EVENT_METADATA_COLUMNS}
         self.em_size = 0
-        self.metadata_plane_rows: list[tuple[int, list[str]]] = []  # (first row, names) of /host:metadata planes
+        # (first row, HLO protos of that plane by module name) of each /host:metadata plane: each host's
+        # own protos (two hosts may hold different modules under one name)
+        self.metadata_plane_rows: list[tuple[int, list[str], dict[str, bytes]]] = []
         self.sm: dict[str, list[Any]] = {c: [] for c in ("host", "plane", "metadata_id", "name", "description")}
         self.hlo_protos: dict[str, bytes] = {}
 
@@ -94,10 +96,11 @@ class MetadataFrames:
         cols["display_name"].extend([em.display_name[r] for r in rows])
         cols["num_stats"].append(np.bincount(em.stats.owner, minlength=k)[order].astype(np.int64))
         cols["child_ids"].extend([em.child_ids[r] for r in rows])
+        protos = hlo_protos_of(em, plane.stat_metadata)
         if plane.name == METADATA_PLANE:
-            self.metadata_plane_rows.append((self.em_size, em_names))
+            self.metadata_plane_rows.append((self.em_size, em_names, protos))
         self.em_size += k
-        self.hlo_protos.update(hlo_protos_of(em, plane.stat_metadata))
+        self.hlo_protos.update(protos)
 
     # ------------------------------------------------------------------ frames
     def planes_frame(self) -> pd.DataFrame:
@@ -124,8 +127,8 @@ class MetadataFrames:
             return df
         cols = self.em
         hlo: list[bytes | None] = [None] * self.em_size
-        for first, names in self.metadata_plane_rows:
-            hlo[first : first + len(names)] = [self.hlo_protos.get(nm) for nm in names]
+        for first, names, protos in self.metadata_plane_rows:
+            hlo[first : first + len(names)] = [protos.get(nm) for nm in names]
         return pd.DataFrame(
             {
                 "host": cols["host"],

@@ -89,8 +89,8 @@ class ProfileSummary:
         return self.to_text()
 
 
-def summarize(profile: object) -> ProfileSummary:
-    """Summarise a Profile (see ProfileSummary)."""
+def summarize(profile: object, top: int = 10) -> ProfileSummary:
+    """Summarise a Profile (see ProfileSummary); ``top``: rows of ``top_total`` and ``top_self``."""
     import os
 
     profile.check_sums()  # type: ignore[attr-defined]  # the sums below fit int64
@@ -101,8 +101,8 @@ def summarize(profile: object) -> ProfileSummary:
     )
     by_name["avg_ps"] = (by_name["total_ps"] // by_name["count"]).astype("int64")
     by_name = by_name.reset_index()
-    top_total = by_name.sort_values(["total_ps", "name"], ascending=[False, True]).head(10).reset_index(drop=True)
-    top_self = by_name.sort_values(["self_ps", "name"], ascending=[False, True]).head(10).reset_index(drop=True)
+    top_total = by_name.sort_values(["total_ps", "name"], ascending=[False, True]).head(top).reset_index(drop=True)
+    top_self = by_name.sort_values(["self_ps", "name"], ascending=[False, True]).head(top).reset_index(drop=True)
     lines = (
         timed[timed["depth"] == 0]
         .groupby(["host", "plane", "line"], observed=True)
