@@ -50,6 +50,8 @@ def test_rows_are_the_results_rows(fixture):
     assert shown(payload)[0] == "hlo_op_name"
     key = ["rank", "category", "total_self_time_pct", "cumulative_total_self_time_pct", "occurrences",
            "total_self_time_us", "avg_self_time_us"]  # fmt: skip
+    if result.source == "device":  # rates: on the device only
+        key[-1:-1] = ["normalized_flop_rate_gflops", "bound_by"]
     assert [c for c in shown(payload) if c in key] == key
     hidden = {c["id"] for c in payload["table"]["columns"] if c.get("hidden")}
     assert {"hlo_op_expression", "tf_op_name", "measured_memory_bw_gibps", "is_rematerialization"} <= hidden

@@ -34,6 +34,7 @@ SHOWN_ON = {
     "tf_data": ("tf_keras_fit", "tf_data_bottleneck"),
     "framework_op_stats": ("gpu_v100", "framework_op_stats"),
     "op_profile": ("tpu_v6e", "op_profile"),
+    "hlo_stats": ("amd_mi300x_gemm", "hlo_stats"),
     "kernel_stats": ("gpu_v100", "kernel_stats"),
     "memory_profile": ("gpu_v100", "memory_profile"),
     "memory_viewer": ("flax_cnn_train", "memory_viewer"),
@@ -145,6 +146,26 @@ def test_static_html_of_the_memory_viewer_roofline_and_compare(profiles):
     assert_static(text)
     assert "&lt;/td&gt;&lt;script&gt;" in text
     assert "85.89 ms" in text and "98.81 ms" in text and "Slower (31)" in text and "Vanished (0)" in text
+
+
+def test_static_html_of_hlo_stats(profiles):
+    """Self time per category (time and share) and the first ops with their program; names escaped."""
+    result = profiles("amd_mi300x_gemm").hlo_stats()
+    table = result.table.copy()
+    table.loc[table.index[0], "hlo_op_name"] = INJECTION
+    table.loc[table.index[1], "program"] = "</td><script>alert(1)</script>"
+    text = static_html.render(payload_for_result(dataclasses.replace(result, table=table)))
+    assert_static(text)
+    assert INJECTION not in text and static_html.esc(INJECTION) in text and "&lt;/td&gt;&lt;script&gt;" in text
+    per_category = result.table.groupby("category")["total_self_time_us"].sum()
+    pct = result.table.groupby("category")["total_self_time_pct"].sum()
+    assert "Self time by category (share of the device&#x27;s time)" in text
+    assert "<th style='text-align:left'>custom-call</th><td style='text-align:left'>" in text
+    assert f"{per_category['custom-call'] / 1e3:.4g} ms ({pct['custom-call']:.2f}%)" in text  # 3.219 ms (34.04%)
+    assert "<th style='text-align:left'>Program</th>" in text and "jit_dot(34)" in text
+    assert f"First 15 of {len(table)} rows" in text
+    cpu = static_html.render(payload_for_result(profiles("jax_mlp_train").hlo_stats()))
+    assert "XProf lists no HLO ops" in cpu and "share of the xla cpu ops&#x27; self time" in cpu
 
 
 def test_unavailable_view_says_why(profiles):

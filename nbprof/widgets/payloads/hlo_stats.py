@@ -29,9 +29,9 @@ TOP_SLICES = 10  # pie slices before "Other"
 COLUMNS = [
     ("hlo_op_name", "HLO op", "name"), ("program", "Program", "str", HIDDEN), ("rank", "Rank", "int"),
     ("category", "Category", "str"), ("total_self_time_pct", "Self time (%)", "pct"),
-    ("cumulative_total_self_time_pct", "Cumulative self time (%)", "pct"), ("occurrences", "Occurrences", "int"),
-    ("total_self_time_us", "Total self time (µs)", "us"), ("avg_self_time_us", "Avg. self time (µs)", "us"),
-    ("normalized_flop_rate_gflops", "FLOP rate (GFLOP/s)", "num", AUTO), ("bound_by", "Bound by", "str", AUTO),
+    ("cumulative_total_self_time_pct", "Cumulative (%)", "pct"), ("occurrences", "Occurrences", "int"),
+    ("total_self_time_us", "Total self time (µs)", "us"), ("normalized_flop_rate_gflops", "GFLOP/s", "num", AUTO),
+    ("bound_by", "Bound by", "str", AUTO), ("avg_self_time_us", "Avg. self time (µs)", "us"),
     ("program_id", "Program ID", "str", HIDDEN), ("hlo_op_expression", "HLO op text", "name", HIDDEN),
     ("tf_op_name", "Framework op", "name", HIDDEN), ("total_time_us", "Total time (µs)", "us", HIDDEN),
     ("avg_time_us", "Avg. time (µs)", "us", HIDDEN),
