@@ -320,6 +320,7 @@ FIGURES = {
     "overview": ("gpu_v100", "overview"),
     "input_pipeline": ("tf_cpu_bfc_memory", "input_pipeline"),
     "framework_op_stats": ("gpu_v100", "framework_op_stats"),
+    "hlo_stats": ("amd_mi300x_gemm", "hlo_stats"),
     "kernel_stats": ("gpu_v100", "kernel_stats"),
     "memory_profile": ("tf_cpu_bfc_memory", "memory_profile"),
     "memory_viewer": ("tpu_v6e", "memory_viewer"),
@@ -342,6 +343,16 @@ def test_figure_of_every_chart(profiles, tool):
     if tool == "kernel_stats":
         (pie,) = fig.data
         assert sum(pie.values) == pytest.approx(result.table["total_duration_us"].sum())
+    if tool == "hlo_stats":  # by category and by op, each adding up to the ops' self time
+        by_category, by_op = fig.data
+        for pie in fig.data:
+            assert sum(pie.values) == pytest.approx(result.table["total_self_time_us"].sum())
+        per_category = result.table.groupby("category")["total_self_time_us"].sum()
+        assert dict(zip(by_category.labels, by_category.values)) == pytest.approx(per_category.to_dict())
+        first = result.table.iloc[0]  # custom-call.1 of jit_dot(49): named with its program (five programs have one)
+        assert by_op.labels[0] == f"{first['hlo_op_name']} ({first['program']})"
+        assert by_op.customdata[0] == pytest.approx(first["total_self_time_pct"])
+        assert by_op.labels[-1] == f"Other ({len(result.table) - 10} ops)"
     if tool == "memory_profile":
         heap = next(t for t in fig.data if t.name == "Heap")
         assert max(heap.y) == result.timeline["heap_bytes"].max()
@@ -377,6 +388,8 @@ def test_figure_errors_are_nbprof_errors(profiles, monkeypatch):
         profiles("tpu_v6e").op_profile().figure()
     with pytest.raises(NbprofError, match="no step markers"):
         profiles("tf_keras_fit").overview().figure()
+    with pytest.raises(NbprofError, match=r"HloStats.figure\(\): nothing to draw \(no XLA ops\)"):
+        profiles("gpu_v100").hlo_stats().figure()
     monkeypatch.setitem(sys.modules, "plotly", None)  # plotly not installed
     monkeypatch.delitem(sys.modules, "plotly.graph_objects", raising=False)
     with pytest.raises(NbprofError, match=r"pip install 'nbprof\[plotly\]'"):
