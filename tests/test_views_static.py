@@ -315,6 +315,28 @@ def test_views_show_the_columns_the_results_have(profiles):
     assert idle["time_ps"].iloc[0] == tpu.op_profile(include_idle=True).tree["time_ps"].iloc[0]
 
 
+def test_overview_shows_the_program_only_where_top_op_names_repeat(profiles, tmp_path):
+    from xspace_builder import xla_cpu_programs
+
+    ops = [("jit_a", 3, "fusion.1", 400), ("jit_a", 3, "dot", 300), ("jit_b", 7, "fusion.1", 200)]
+    xla_cpu_programs(tmp_path, ops)  # two programs, each with a fusion.1
+    payload = payload_for_result(nbprof.load(tmp_path).overview())
+    shown, _ = shown_and_hidden(payload["top_ops"])
+    assert shown[:2] == ["name", "program"]
+    rows = pd.DataFrame(payload["top_ops"]["rows"], columns=[c["id"] for c in payload["top_ops"]["columns"]])
+    assert rows[["name", "program"]].values.tolist() == [["fusion.1", "jit_a(3)"], ["dot", "jit_a(3)"],
+                                                          ["fusion.1", "jit_b(7)"]]  # fmt: skip
+    text = static_html.render(payload)
+    assert "<th style='text-align:left'>Program</th>" in text and "jit_b(7)" in text
+    for fixture in ("jax_mlp_train", "tpu_v6e", "amd_mi300x_gemm"):  # names unique: the program behind the chooser
+        payload = payload_for_result(profiles(fixture).overview())
+        shown, hidden = shown_and_hidden(payload["top_ops"])
+        assert "program" in hidden and "program" not in shown, fixture
+        assert ">Program</th>" not in static_html.render(payload)
+    _, hidden = shown_and_hidden(payload_for_result(profiles("gpu_v100").overview())["top_ops"])
+    assert "program" not in hidden  # TensorFlow host ops have no program
+
+
 # ----------------------------------------------------------------------------- figures
 FIGURES = {
     "overview": ("gpu_v100", "overview"),
