@@ -19,7 +19,7 @@ import pandas as pd
 
 from nbprof.tools.overview import Overview
 from nbprof.tools.registry import TOOLS
-from nbprof.widgets.payloads._common import HIDDEN, NO_STEPS_BANNER, jsonable, notes_of, table
+from nbprof.widgets.payloads._common import HIDDEN, NO_STEPS_BANNER, Column, jsonable, notes_of, table
 from nbprof.widgets.payloads.steps import category_label, step_graph
 from nbprof.xspace import semantics as xs
 
@@ -62,7 +62,7 @@ LATENCY_COLUMNS = [
     ("waiting_ms", "Of host time: queued (ms)", "ms"),
 ]
 
-TOP_OPS_COLUMNS = [
+TOP_OPS_COLUMNS: list[Column] = [
     ("name", "Operation", "name"), ("self_time_pct", "Time (%)", "pct"), ("cumulative_pct", "Cumulative time (%)", "pct"),
     ("category", "Category", "str"), ("flop_rate_gflops", "FLOP rate (GFLOP/s)", "num"),
 ]  # fmt: skip
@@ -70,7 +70,7 @@ TOP_OPS_COLUMNS = [
 PROGRAM_COLUMN = ("program", "Program", "str")
 
 
-def top_ops_columns(top: pd.DataFrame) -> list[tuple[str, ...]]:
+def top_ops_columns(top: pd.DataFrame) -> list[Column]:
     """TOP_OPS_COLUMNS with the op's program after its name: shown where two of ``top``'s ops of
     different programs share a name (XLA ops: ``fusion.1`` of two programs), else behind the chooser."""
     if "program" not in top.columns:
