@@ -34,6 +34,7 @@ VIEWS = {  # view -> fixture
     "tf_data": "tf_keras_fit",
     "framework_op_stats": "tf_keras_fit",
     "op_profile": "tpu_v6e",
+    "hlo_stats": "amd_mi300x_gemm",
     "kernel_stats": "gpu_v100",
     "memory_profile": "tf_cpu_bfc_memory",
     "memory_viewer": "flax_cnn_train",
@@ -104,6 +105,13 @@ def main(outdir: Path, only: set[str] | None = None) -> None:
                 if view == "op_profile":
                     page.locator("[data-testid=op-row][data-level='1'] [data-testid=expander]").first.click()
                     page.locator("[data-testid=op-row][data-level='2']").first.hover()
+                if view == "hlo_stats":  # the largest op's slice: its card with the result's share
+                    path = page.locator("[data-testid=pie-op] path").first
+                    xy = path.evaluate(
+                        "p => { const r = p.ownerSVGElement.getBoundingClientRect(); "
+                        "return [r.left + +p.dataset.anchorX, r.top + +p.dataset.anchorY]; }"
+                    )
+                    page.mouse.move(*xy)
                 if view == "memory_viewer":  # the largest buffer: its card, its lifetime over the chart
                     page.locator("[data-testid=mv-buffer][data-order=size]").first.hover()
                 if view == "roofline":  # the op with most time among those with FLOPs: its card

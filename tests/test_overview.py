@@ -13,7 +13,9 @@ import pathlib
 
 import pytest
 from fixture_paths import load_fixture
+from xspace_builder import xla_cpu_programs
 
+import nbprof
 from nbprof.tools.overview import overview
 
 REFERENCE = pathlib.Path(__file__).parent / "reference"
@@ -205,3 +207,43 @@ def test_cpu_only_jax_top_ops_are_the_xla_cpu_ops():
     assert abs(first["self_time_ms"] - by_op.max() / 1e9) <= 0.005 * first["self_time_ms"]
     assert (top["self_time_pct"].diff().dropna() <= 1e-9).all()
     assert top["cumulative_pct"].iloc[-1] <= 100.0 + 1e-9
+
+
+# two jitted functions whose XLA CPU ops share the name fusion.1
+TWO_PROGRAMS = [("jit_a", 3, "fusion.1", 400), ("jit_a", 3, "dot", 300), ("jit_b", 7, "fusion.1", 200),
+                ("jit_b", 7, "copy", 100)]  # fmt: skip
+
+
+def test_top_ops_name_their_program(tmp_path):
+    """XLA top ops carry XProf's ``<module>(<program id>)`` program: two ops named fusion.1 of two
+    programs are told apart (a synthetic JAX-on-CPU profile), and on real profiles each op's program is
+    its HLO op stats program (on TPU v6e also XProf's hlo_stats program id)."""
+    xla_cpu_programs(tmp_path, TWO_PROGRAMS)
+    top = nbprof.load(tmp_path).overview().top_ops
+    assert top[["name", "program", "num_programs"]].values.tolist() == [
+        ["fusion.1", "jit_a(3)", 1], ["dot", "jit_a(3)", 1], ["fusion.1", "jit_b(7)", 1], ["copy", "jit_b(7)", 1],
+    ]  # fmt: skip
+    assert top["self_time_pct"].tolist() == pytest.approx([40.0, 30.0, 20.0, 10.0])
+
+    for name in ("jax_mlp_train", "torch_xla_train"):  # XLA CPU ops: one program each, as HLO op stats say
+        prof = load_fixture(name)
+        top, hlo = prof.overview().top_ops, prof.hlo_stats().table
+        programs = hlo.groupby("hlo_op_name")["program"].agg(set)
+        assert all({p} <= programs[n] for n, p in zip(top["name"], top["program"]))
+        assert (top["num_programs"] == 1).all()
+
+    tpu = result("tpu_v6e").top_ops  # device ops named after their HLO op: XProf's program id
+    ref = json.loads((FIXTURES.parent / "reference" / "tpu_v6e" / "hlo_stats.json").read_text())
+    ids = [c["id"] for c in ref["cols"]]
+    xprof = {r["c"][ids.index("hlo_op_name")]["v"]: r["c"][ids.index("program_id")]["v"] for r in ref["rows"]}
+    first = tpu.iloc[0]
+    assert first["name"] == "copy-done.4" and first["program"] == f"jit_f({xprof['copy-done.4']})"
+
+    gemm = result("amd_mi300x_gemm").top_ops  # a framework op over six jit_dot programs: no one program
+    hlo = load_fixture("amd_mi300x_gemm").hlo_stats().table
+    dot = gemm.set_index("name").loc["jit(dot)/dot_general"]
+    in_dot = hlo[hlo["tf_op_name"].str.startswith("jit(dot)/dot_general")]
+    assert dot["program"] == "" and dot["num_programs"] == in_dot["program"].nunique() == 6
+    copy = gemm.set_index("name").loc["copy.1"]  # an XLA op without a framework op: its one program
+    assert copy["program"] == "jit_convert_element_type(1)" and copy["num_programs"] == 1
+    assert "program" not in result("gpu_v100").top_ops.columns  # host TensorFlow ops: no programs

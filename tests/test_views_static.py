@@ -34,6 +34,7 @@ SHOWN_ON = {
     "tf_data": ("tf_keras_fit", "tf_data_bottleneck"),
     "framework_op_stats": ("gpu_v100", "framework_op_stats"),
     "op_profile": ("tpu_v6e", "op_profile"),
+    "hlo_stats": ("amd_mi300x_gemm", "hlo_stats"),
     "kernel_stats": ("gpu_v100", "kernel_stats"),
     "memory_profile": ("gpu_v100", "memory_profile"),
     "memory_viewer": ("flax_cnn_train", "memory_viewer"),
@@ -145,6 +146,26 @@ def test_static_html_of_the_memory_viewer_roofline_and_compare(profiles):
     assert_static(text)
     assert "&lt;/td&gt;&lt;script&gt;" in text
     assert "85.89 ms" in text and "98.81 ms" in text and "Slower (31)" in text and "Vanished (0)" in text
+
+
+def test_static_html_of_hlo_stats(profiles):
+    """Self time per category (time and share) and the first ops with their program; names escaped."""
+    result = profiles("amd_mi300x_gemm").hlo_stats()
+    table = result.table.copy()
+    table.loc[table.index[0], "hlo_op_name"] = INJECTION
+    table.loc[table.index[1], "program"] = "</td><script>alert(1)</script>"
+    text = static_html.render(payload_for_result(dataclasses.replace(result, table=table)))
+    assert_static(text)
+    assert INJECTION not in text and static_html.esc(INJECTION) in text and "&lt;/td&gt;&lt;script&gt;" in text
+    per_category = result.table.groupby("category")["total_self_time_us"].sum()
+    pct = result.table.groupby("category")["total_self_time_pct"].sum()
+    assert "Self time by category (share of the device&#x27;s time)" in text
+    assert "<th style='text-align:left'>custom-call</th><td style='text-align:left'>" in text
+    assert f"{per_category['custom-call'] / 1e3:.4g} ms ({pct['custom-call']:.2f}%)" in text  # 3.219 ms (34.04%)
+    assert "<th style='text-align:left'>Program</th>" in text and "jit_dot(34)" in text
+    assert f"First 15 of {len(table)} rows" in text
+    cpu = static_html.render(payload_for_result(profiles("jax_mlp_train").hlo_stats()))
+    assert "XProf lists no HLO ops" in cpu and "share of the xla cpu ops&#x27; self time" in cpu
 
 
 def test_unavailable_view_says_why(profiles):
@@ -294,11 +315,34 @@ def test_views_show_the_columns_the_results_have(profiles):
     assert idle["time_ps"].iloc[0] == tpu.op_profile(include_idle=True).tree["time_ps"].iloc[0]
 
 
+def test_overview_shows_the_program_only_where_top_op_names_repeat(profiles, tmp_path):
+    from xspace_builder import xla_cpu_programs
+
+    ops = [("jit_a", 3, "fusion.1", 400), ("jit_a", 3, "dot", 300), ("jit_b", 7, "fusion.1", 200)]
+    xla_cpu_programs(tmp_path, ops)  # two programs, each with a fusion.1
+    payload = payload_for_result(nbprof.load(tmp_path).overview())
+    shown, _ = shown_and_hidden(payload["top_ops"])
+    assert shown[:2] == ["name", "program"]
+    rows = pd.DataFrame(payload["top_ops"]["rows"], columns=[c["id"] for c in payload["top_ops"]["columns"]])
+    assert rows[["name", "program"]].values.tolist() == [["fusion.1", "jit_a(3)"], ["dot", "jit_a(3)"],
+                                                          ["fusion.1", "jit_b(7)"]]  # fmt: skip
+    text = static_html.render(payload)
+    assert "<th style='text-align:left'>Program</th>" in text and "jit_b(7)" in text
+    for fixture in ("jax_mlp_train", "tpu_v6e", "amd_mi300x_gemm"):  # names unique: the program behind the chooser
+        payload = payload_for_result(profiles(fixture).overview())
+        shown, hidden = shown_and_hidden(payload["top_ops"])
+        assert "program" in hidden and "program" not in shown, fixture
+        assert ">Program</th>" not in static_html.render(payload)
+    _, hidden = shown_and_hidden(payload_for_result(profiles("gpu_v100").overview())["top_ops"])
+    assert "program" not in hidden  # TensorFlow host ops have no program
+
+
 # ----------------------------------------------------------------------------- figures
 FIGURES = {
     "overview": ("gpu_v100", "overview"),
     "input_pipeline": ("tf_cpu_bfc_memory", "input_pipeline"),
     "framework_op_stats": ("gpu_v100", "framework_op_stats"),
+    "hlo_stats": ("amd_mi300x_gemm", "hlo_stats"),
     "kernel_stats": ("gpu_v100", "kernel_stats"),
     "memory_profile": ("tf_cpu_bfc_memory", "memory_profile"),
     "memory_viewer": ("tpu_v6e", "memory_viewer"),
@@ -321,6 +365,16 @@ def test_figure_of_every_chart(profiles, tool):
     if tool == "kernel_stats":
         (pie,) = fig.data
         assert sum(pie.values) == pytest.approx(result.table["total_duration_us"].sum())
+    if tool == "hlo_stats":  # by category and by op, each adding up to the ops' self time
+        by_category, by_op = fig.data
+        for pie in fig.data:
+            assert sum(pie.values) == pytest.approx(result.table["total_self_time_us"].sum())
+        per_category = result.table.groupby("category")["total_self_time_us"].sum()
+        assert dict(zip(by_category.labels, by_category.values)) == pytest.approx(per_category.to_dict())
+        first = result.table.iloc[0]  # custom-call.1 of jit_dot(49): named with its program (five programs have one)
+        assert by_op.labels[0] == f"{first['hlo_op_name']} ({first['program']})"
+        assert by_op.customdata[0] == pytest.approx(first["total_self_time_pct"])
+        assert by_op.labels[-1] == f"Other ({len(result.table) - 10} ops)"
     if tool == "memory_profile":
         heap = next(t for t in fig.data if t.name == "Heap")
         assert max(heap.y) == result.timeline["heap_bytes"].max()
@@ -356,6 +410,8 @@ def test_figure_errors_are_nbprof_errors(profiles, monkeypatch):
         profiles("tpu_v6e").op_profile().figure()
     with pytest.raises(NbprofError, match="no step markers"):
         profiles("tf_keras_fit").overview().figure()
+    with pytest.raises(NbprofError, match=r"HloStats.figure\(\): nothing to draw \(no XLA ops\)"):
+        profiles("gpu_v100").hlo_stats().figure()
     monkeypatch.setitem(sys.modules, "plotly", None)  # plotly not installed
     monkeypatch.delitem(sys.modules, "plotly.graph_objects", raising=False)
     with pytest.raises(NbprofError, match=r"pip install 'nbprof\[plotly\]'"):

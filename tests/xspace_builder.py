@@ -159,3 +159,18 @@ class XSpaceBuilder:
         path = d / f"{host}.xplane.pb"
         path.write_bytes(self.serialize())
         return path
+
+
+def xla_cpu_programs(logdir, ops):  # type: ignore[no-untyped-def]
+    """A host-only profile of XLA CPU ops (JAX on CPU): ``ops`` is ``[(module, program_id, hlo_op, us)]``,
+    run back to back (10 µs apart) three times on one ``tf_XLAEigen`` thread, each event with the
+    ``hlo_op``/``hlo_module``/``program_id`` stats XLA writes. Returns the written file's path."""
+    b = XSpaceBuilder()
+    worker = b.plane("/host:CPU", plane_id=1).line("tf_XLAEigen", line_id=2, timestamp_ns=1000)
+    start_us = 0
+    for _ in range(3):
+        for module, program_id, op, duration_us in ops:
+            stats = {"hlo_op": op, "hlo_module": module, "program_id": program_id}
+            worker.event(op, offset_ps=start_us * 1_000_000, duration_ps=duration_us * 1_000_000, stats=stats)
+            start_us += duration_us + 10
+    return b.write(logdir)

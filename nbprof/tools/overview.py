@@ -36,6 +36,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
+from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.inference import LATENCY_COLUMNS
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
@@ -68,8 +69,9 @@ class Overview(ToolResult):
 
     ``summary`` (dict; times ms, percentages 0-100), ``step_time_graph`` (DataFrame: one row
     per analysed step, ms per category), ``top_ops`` (DataFrame: ``name``, ``category``,
-    ``self_time_pct``, ``cumulative_pct``, ``flop_rate_gflops``, ``self_time_ms``, ``side``; on
-    GPUs ``is_op_tensor_core_eligible`` and ``is_op_using_tensor_core``),
+    ``self_time_pct``, ``cumulative_pct``, ``flop_rate_gflops``, ``self_time_ms``, ``side``; where the
+    ops are XLA ops ``program`` (``<module>(<program id>)``, "" when the op spans several) and
+    ``num_programs``; on GPUs ``is_op_tensor_core_eligible`` and ``is_op_using_tensor_core``),
     ``recommendation`` (dict: ``verdict``, ``bottleneck``, ``text``, ``next_tools``),
     ``notes`` (which events were used, what could not be attributed).
     """
@@ -262,9 +264,33 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
         }
     )
     top.insert(3, "cumulative_pct", np.cumsum(top["self_time_pct"].to_numpy()))
+    if side == "Device":
+        top = _with_device_programs(top, op_stats)
     if op_stats.run_env.hardware_type == xs.HARDWARE_GPU and side == "Device":
         top = _with_tensor_core_flags(top, op_stats)
     return out, top, notes
+
+
+def _with_device_programs(top: pd.DataFrame, op_stats: OpStats) -> pd.DataFrame:
+    """``program`` (XProf's ``<module>(<program id>)``) and ``num_programs`` of each device top op: the
+    programs of the XLA ops its time comes from (a framework op, or an XLA op without one, can span
+    several; ``program`` is then ""). Ops that are not XLA ops (TensorFlow without XLA): "", 0."""
+    x = op_stats.xla_ops
+    ops = x.ops if x.source == "device" else x.ops.iloc[:0]
+    provenance = ops["tf_op"].astype(str).to_numpy(dtype=object)
+    distinct = pd.unique(provenance)
+    _, parsed_name, _ = _tf_op.parse_many(distinct)
+    parsed = parsed_name[pd.Index(distinct).get_indexer(provenance)] if len(distinct) else provenance
+    framework_name = np.where(provenance != "", parsed, ops["name"].astype(str).to_numpy(dtype=object))
+    programs = (
+        pd.DataFrame({"name": framework_name.astype(str), "program": ops["program"].astype(str).to_numpy(object)})
+        .groupby("name", sort=False)["program"]
+        .agg(["first", "nunique"])
+        .reindex(top["name"].astype(str).to_numpy())
+    )
+    count = programs["nunique"].fillna(0).to_numpy(np.int64)
+    program = np.where(count == 1, programs["first"].fillna("").to_numpy(dtype=object), "")
+    return top.assign(program=program.astype(object), num_programs=count)
 
 
 def _with_tensor_core_flags(top: pd.DataFrame, op_stats: OpStats) -> pd.DataFrame:
@@ -301,6 +327,8 @@ def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
             "flop_rate_gflops": np.divide(flops * 1e3, time_ps, out=np.zeros_like(flops), where=time_ps > 0),
             "self_time_ms": leaves["self_time_ps"].to_numpy() / 1e9,
             "side": "Host XLA CPU",
+            "program": leaves["program"].astype(str).to_numpy(dtype=object),
+            "num_programs": np.ones(len(leaves), np.int64),
         }
     )
     top.insert(3, "cumulative_pct", np.cumsum(top["self_time_pct"].to_numpy()))

@@ -124,6 +124,40 @@ def kernel_stats(result: Any) -> go.Figure:
     return fig
 
 
+def hlo_stats(result: Any) -> go.Figure:
+    """Two pies as in the view: self time by category and by HLO op (program named where names repeat)."""
+    from nbprof.widgets.payloads.hlo_stats import op_labels, slices
+
+    go, make_subplots = plotly()
+    table = result.table
+    if len(table) == 0:
+        raise _no_chart(result, "no XLA ops")
+    of = "the XLA CPU ops' self time" if result.source == "host" else "the device's time"
+    fig = make_subplots(
+        rows=1,
+        cols=2,
+        specs=[[{"type": "domain"}] * 2],
+        subplot_titles=("Self time by category", "Self time by HLO op"),
+    )
+    self_us, pct = table["total_self_time_us"], table["total_self_time_pct"]
+    for col, (labels, what) in enumerate(((table["category"], "categories"), (op_labels(table), "ops")), start=1):
+        cut = slices(labels, self_us, pct, what)
+        fig.add_trace(
+            go.Pie(
+                labels=[sl["label"] for sl in cut],
+                values=[sl["value"] for sl in cut],
+                customdata=[sl["pct"] for sl in cut],
+                name=what,
+                textinfo="percent",
+                hovertemplate=f"%{{label}}<br>%{{value:,.3f}} µs<br>%{{customdata:.2f}}% of {of}<extra></extra>",
+            ),
+            1,
+            col,
+        )
+    fig.update_layout(title="HLO op stats: self time (µs)")
+    return fig
+
+
 def memory_profile(result: Any) -> go.Figure:
     go, make_subplots = plotly()
     timeline = result.timeline
@@ -234,6 +268,7 @@ FIGURES: dict[str, Callable[[Any], go.Figure]] = {
     "overview": overview,
     "input_pipeline": input_pipeline,
     "framework_op_stats": framework_op_stats,
+    "hlo_stats": hlo_stats,
     "kernel_stats": kernel_stats,
     "memory_profile": memory_profile,
     "memory_viewer": memory_viewer,

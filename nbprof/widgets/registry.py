@@ -21,6 +21,7 @@ VIEWS: dict[str, str] = {
     "tf_data": "tf_data",
     "framework_op_stats": "framework_op_stats",
     "op_profile": "op_profile",
+    "hlo_stats": "hlo_stats",
     "kernel_stats": "kernel_stats",
     "memory_profile": "memory_profile",
     "memory_viewer": "memory_viewer",

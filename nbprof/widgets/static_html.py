@@ -220,6 +220,17 @@ def kernel_stats(p: dict[str, Any]) -> str:
     return table_html(p["table"], caption="Kernels by total duration")
 
 
+def hlo_stats(p: dict[str, Any]) -> str:
+    pie = next((x for x in p.get("pies", []) if x["id"] == "category"), None)
+    shares = [
+        (sl["label"], f"{format_time_ps(sl['value'] * 1e6)} ({format_value(sl['pct'], 'pct')})")
+        for sl in (pie["slices"] if pie else [])
+    ]
+    return kv_html(shares, f"Self time by category ({pie['pct_label'].lower()})" if pie else "") + table_html(
+        p["table"], caption="HLO ops by self time"
+    )
+
+
 def memory_profile(p: dict[str, Any]) -> str:
     if not p.get("memory_ids"):
         return f"<p><i>Not available: {esc(str(p.get('reason') or 'no allocator events'))}</i></p>"
@@ -316,6 +327,7 @@ RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "tf_data": tf_data,
     "framework_op_stats": framework_op_stats,
     "op_profile": op_profile,
+    "hlo_stats": hlo_stats,
     "kernel_stats": kernel_stats,
     "memory_profile": memory_profile,
     "memory_viewer": memory_viewer,

@@ -68,6 +68,7 @@ COMPUTE: dict[str, Callable[[Any], dict[str, Any]]] = {
     "tf_data": _simple("tf_data_bottleneck", "tf_data"),
     "framework_op_stats": _simple("framework_op_stats", "framework_op_stats", include_idle=True),
     "op_profile": _op_profile,
+    "hlo_stats": _simple("hlo_stats", "hlo_stats"),
     "kernel_stats": _simple("kernel_stats", "kernel_stats"),
     "memory_profile": _memory_profile,
     "memory_viewer": _memory_viewer,

@@ -120,6 +120,27 @@ def test_overview_top_ops_on_tpu(harness_page, load_fixture):
     assert page.inner_text("[data-testid=card-duty_cycle-value]") == f"{duty:.2f}%"
 
 
+@pytest.mark.parametrize("width", [700, 1300])
+def test_overview_names_the_program_where_top_op_names_repeat(harness_page, load_fixture, tmp_path, width):
+    """Two XLA CPU ops named fusion.1 of two programs (a synthetic JAX-on-CPU profile): the top-ops table
+    shows their programs; where names are unique (TPU v6e, JAX on CPU) the Program column stays hidden."""
+    from browser_helpers import check_fit
+    from xspace_builder import xla_cpu_programs
+
+    ops = [("jit_a", 3, "fusion.1", 400), ("jit_a", 3, "dot", 300), ("jit_b", 7, "fusion.1", 200)]
+    xla_cpu_programs(tmp_path, ops)
+    overview = nbprof.load(tmp_path).overview()
+    page = harness_page(view_for(overview), width=width)
+    assert column_texts(page, "top-ops", "Operation") == ["fusion.1", "dot", "fusion.1"]
+    assert column_texts(page, "top-ops", "Program") == ["jit_a(3)", "jit_a(3)", "jit_b(7)"]
+    check_fit(page, "#root", {"top-ops": ["Operation", "Program", "Time (%)"]})
+    for fixture in ("tpu_v6e", "jax_mlp_train"):
+        page = harness_page(view_for(load_fixture(fixture).overview()), width=width)
+        headers = page.eval_on_selector_all("[data-testid=top-ops] thead th", "ths => ths.map(t => t.dataset.col)")
+        assert "program" not in headers and headers[0] == "name", fixture
+    assert_clean(page)
+
+
 def test_input_pipeline_view(harness_page, load_fixture, screenshot):
     result = load_fixture("gpu_v100").input_pipeline()
     page = harness_page(view_for(result))

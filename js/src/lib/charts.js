@@ -92,10 +92,12 @@ function arcPath(cx, cy, r, a0, a1) {
 }
 
 /**
- * pieChart({title, slices: [{label, value}], format, tooltip, testid, maxSlices})
- * Slices beyond maxSlices are merged into "Other".
+ * pieChart({title, slices: [{label, value}], format, tooltip, testid, maxSlices, details})
+ * Slices beyond maxSlices are merged into "Other". `details(slice)` -> extra [label, text] rows for a
+ * slice's hover card (e.g. the result's own share, where the pie's share is of the pie only).
  */
-export function pieChart({ title, slices, format = formatNumber, tooltip, testid = "pie", maxSlices = 10, wide = false }) {
+export function pieChart({ title, slices, format = formatNumber, tooltip, testid = "pie", maxSlices = 10, wide = false,
+  details = null }) {
   const positive = slices.filter((sl) => sl.value > 0).sort((a, b) => b.value - a.value);
   let shown = positive.slice(0, maxSlices);
   const rest = positive.slice(maxSlices).reduce((acc, sl) => acc + sl.value, 0);
@@ -112,7 +114,7 @@ export function pieChart({ title, slices, format = formatNumber, tooltip, testid
       "data-label": sl.label, "data-value": sl.value, tabindex: "0",
       "data-anchor-x": (c + 0.6 * r * Math.sin(mid)).toFixed(1), "data-anchor-y": (c - 0.6 * r * Math.cos(mid)).toFixed(1) });
     const tip = (e) => tooltip && tooltip.show(e || { clientX: 0, clientY: 0 }, sl.label,
-      [["Value", format(sl.value)], ["Share", formatPct((100 * sl.value) / total)]]);
+      [["Value", format(sl.value)], ["Share", formatPct((100 * sl.value) / total)], ...(details ? details(sl) : [])]);
     path.addEventListener("mousemove", tip);
     path.addEventListener("mouseleave", () => tooltip && tooltip.hide());
     svg.append(path);

@@ -10,6 +10,7 @@ import { renderInputPipeline } from "./input_pipeline.js";
 import { renderTfData } from "./tf_data.js";
 import { renderFrameworkOpStats } from "./framework_op_stats.js";
 import { renderOpProfile } from "./op_profile.js";
+import { renderHloStats } from "./hlo_stats.js";
 import { renderKernelStats } from "./kernel_stats.js";
 import { renderMemoryProfile } from "./memory_profile.js";
 import { renderMemoryViewer } from "./memory_viewer.js";
@@ -22,6 +23,7 @@ const RENDERERS = {
   tf_data: renderTfData,
   framework_op_stats: renderFrameworkOpStats,
   op_profile: renderOpProfile,
+  hlo_stats: renderHloStats,
   kernel_stats: renderKernelStats,
   memory_profile: renderMemoryProfile,
   memory_viewer: renderMemoryViewer,

@@ -6,7 +6,8 @@ Reads ``Overview`` (nbprof.tools.overview): ``summary`` keys ``num_steps``, ``st
 ``device_idle_time_pct``, ``device_tf_op_pct``, ``host_tf_op_pct``, ``host_op_time_eager_pct``,
 ``device_op_time_eager_pct``, ``device_compute_16bit_pct``, ``device_compute_32bit_pct``;
 ``step_time_graph`` (``host``, ``step_name``, ``step_time_ms``, ``<category>_ms``); ``top_ops``
-(``name``, ``category``, ``self_time_pct``, ``cumulative_pct``, ``flop_rate_gflops``, ``side``);
+(``name``, ``category``, ``self_time_pct``, ``cumulative_pct``, ``flop_rate_gflops``, ``side``, XLA ops'
+``program``);
 ``recommendation`` (``verdict``, ``text``, ``next_tools``).
 """
 
@@ -14,9 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pandas as pd
+
 from nbprof.tools.overview import Overview
 from nbprof.tools.registry import TOOLS
-from nbprof.widgets.payloads._common import NO_STEPS_BANNER, jsonable, notes_of, table
+from nbprof.widgets.payloads._common import HIDDEN, NO_STEPS_BANNER, Column, jsonable, notes_of, table
 from nbprof.widgets.payloads.steps import category_label, step_graph
 from nbprof.xspace import semantics as xs
 
@@ -59,10 +62,24 @@ LATENCY_COLUMNS = [
     ("waiting_ms", "Of host time: queued (ms)", "ms"),
 ]
 
-TOP_OPS_COLUMNS = [
+TOP_OPS_COLUMNS: list[Column] = [
     ("name", "Operation", "name"), ("self_time_pct", "Time (%)", "pct"), ("cumulative_pct", "Cumulative time (%)", "pct"),
     ("category", "Category", "str"), ("flop_rate_gflops", "FLOP rate (GFLOP/s)", "num"),
 ]  # fmt: skip
+
+PROGRAM_COLUMN = ("program", "Program", "str")
+
+
+def top_ops_columns(top: pd.DataFrame) -> list[Column]:
+    """TOP_OPS_COLUMNS with the op's program after its name: shown where two of ``top``'s ops of
+    different programs share a name (XLA ops: ``fusion.1`` of two programs), else behind the chooser."""
+    if "program" not in top.columns:
+        return TOP_OPS_COLUMNS
+    named = top[top["program"].astype(str) != ""]
+    repeats = bool(len(named)) and bool(named.groupby("name")["program"].nunique().max() > 1)
+    program = PROGRAM_COLUMN if repeats else (*PROGRAM_COLUMN, HIDDEN)
+    return [TOP_OPS_COLUMNS[0], program, *TOP_OPS_COLUMNS[1:]]
+
 
 ENVIRONMENT = [
     ("host_count", "Number of hosts"),
@@ -172,7 +189,7 @@ def build(result: Overview) -> dict[str, Any]:
         "cards": cards(summary),
         "step_graph": step_graph(result.step_time_graph),
         "top_ops": {
-            **table(top.head(10), TOP_OPS_COLUMNS),
+            **table(top.head(10), top_ops_columns(top.head(10))),
             "title": f"Top 10 {side.lower() if side in ('Host', 'Device') else side} operations",
         }
         if len(top)
