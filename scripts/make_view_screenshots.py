@@ -1,7 +1,7 @@
 """Regenerate the screenshots in docs/: every view at 700 and 1,300 px, from the offline HTML export.
 
 Usage: python scripts/make_view_screenshots.py [outdir] [--only view,...]   (needs Chromium: apt-get install chromium)
-``--only`` shoots just those views (``compare``, ``app``, ``quickstart`` included).
+``--only`` shoots just those views (``compare``, ``trace_viewer``, ``app``, ``quickstart`` included).
 Each view is shot on the fixture that shows it best, in an output area as wide as a notebook's
 (``docs/<view>-700.png``, ``docs/<view>-1300.png``; at most 1,100 px tall). Also: compare (a view of
 two profiles, not an app tab, shown on its own page), the app on a profile without steps (banner, More
@@ -125,6 +125,20 @@ def main(outdir: Path, only: set[str] | None = None) -> None:
                 open_export(page, export, width)
                 page.locator("[data-testid=compare-metric][data-metric=step_time]").hover()
                 shoot(page, outdir / f"compare-{width}.png")
+        if wanted("trace_viewer"):  # the trace viewer answers from the kernel: the tests' harness serves it
+            sys.path.insert(0, str(ROOT))
+            from nbprof.widgets.trace import TraceViewer
+            from tests.browser.trace_harness import TraceHarness
+
+            viewer = TraceViewer(nbprof.load(str(FIXTURES / "gpu_v100")))
+            for width in WIDTHS:
+                trace_page = browser.new_page(viewport={"width": width + 40, "height": MAX_HEIGHT})
+                TraceHarness(trace_page, viewer).mount(width=width)
+                trace_page.locator("[data-testid=trace-viewer]").screenshot(
+                    path=str(outdir / f"trace_viewer-{width}.png")
+                )
+                print(outdir / f"trace_viewer-{width}.png")
+                trace_page.close()
         if wanted("app"):
             export = to_html(nbprof.load(str(FIXTURES / "tf_keras_fit")), Path(tmp) / "no_steps.html")
             open_export(page, export, WIDTHS[0])
