@@ -4,3 +4,7 @@ One module per tool; every tool returns a result following ``_result.ToolResult`
 listed in ``registry.TOOLS``. A tool never imports another tool, and nothing here imports
 the views (``nbprof.widgets``).
 """
+
+from nbprof.tools._result import ToolResult
+
+__all__ = ["ToolResult"]

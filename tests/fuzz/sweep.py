@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import os
 import re
 import sys
 import tempfile
@@ -27,6 +28,7 @@ from every_tool import tool_calls  # noqa: E402
 from fixture_paths import fixture_files  # noqa: E402
 from mutations import all_mutations, mutated, small_base  # noqa: E402
 
+os.environ.setdefault("NBPROF_CACHE", "0")  # the decoders, not the cache; no cache folders in temp dirs
 import nbprof  # noqa: E402
 from nbprof.errors import NbprofError, NbprofWarning  # noqa: E402
 
@@ -48,6 +50,7 @@ def run_one(data: bytes, workdir: Path) -> tuple[collections.Counter[str], list[
     path.write_bytes(data)
     try:
         prof = nbprof.load(path)
+        prof.events  # noqa: B018  # where load defers building the event frames, build them here
     except NbprofError as exc:
         outcomes[f"load: {type(exc).__name__}"] += 1
         return outcomes, failures
