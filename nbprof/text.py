@@ -9,7 +9,8 @@ single quote (OWASP's advice for CSV injection).
 from __future__ import annotations
 
 import re
-from typing import Any
+import sys
+from typing import Any, TextIO
 
 import pandas as pd
 
@@ -43,3 +44,31 @@ def csv_safe_frame(frame: pd.DataFrame) -> pd.DataFrame:
         if isinstance(column.dtype, (pd.CategoricalDtype, pd.StringDtype)) or column.dtype == object:
             out[name] = column.astype(object).map(csv_safe_cell, na_action="ignore")
     return out
+
+
+class StatusLine:
+    """One line on a terminal stream, rewritten in place with ``\\r`` and finished with a newline
+    (the progress of loads and captures). Writing never raises: progress must never break the work."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self._width = 0
+
+    def write(self, line: str) -> None:
+        """Show ``line`` in place of the previous one."""
+        pad = max(self._width - len(line), 0)
+        self._width = len(line)
+        try:
+            self.stream.write("\r" + line + " " * pad)
+            self.stream.flush()
+        except Exception:  # noqa: BLE001 - a closed or broken stream: progress is not worth an error
+            pass
+
+    def close(self) -> None:
+        """End the line (nothing when nothing was written)."""
+        if self._width:
+            try:
+                self.stream.write("\n")
+                self.stream.flush()
+            except Exception:  # noqa: BLE001
+                pass

@@ -7,11 +7,12 @@ raise: a display problem must not break a capture.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
+
+from nbprof.text import StatusLine
 
 #: Captures at most this long (seconds) show no progress.
 MIN_DURATION_FOR_PROGRESS_S = 1.0
@@ -61,9 +62,9 @@ class TextProgress:
     interval_s = 0.25
 
     def __init__(self, stream: TextIO | None = None) -> None:
-        self.stream = stream if stream is not None else sys.stderr
+        self._line = StatusLine(stream)
+        self.stream = self._line.stream
         self.duration_s = 0.0
-        self._width = 0
         self._last_line = ""
         self._last_time = float("-inf")
 
@@ -77,21 +78,10 @@ class TextProgress:
         if line == self._last_line or (now - self._last_time < self.interval_s and not finished):
             return
         self._last_line, self._last_time = line, now
-        pad = max(self._width - len(line), 0)
-        self._width = len(line)
-        try:
-            self.stream.write("\r" + line + " " * pad)
-            self.stream.flush()
-        except Exception:  # noqa: BLE001 - progress must never break a capture
-            pass
+        self._line.write(line)
 
     def close(self) -> None:
-        if self._width:
-            try:
-                self.stream.write("\n")
-                self.stream.flush()
-            except Exception:  # noqa: BLE001
-                pass
+        self._line.close()
 
 
 class WidgetProgress:

@@ -10,6 +10,8 @@ import sys
 import time
 from typing import Any, Protocol, TextIO
 
+from nbprof.text import StatusLine
+
 
 class LoadProgress(Protocol):
     def start(self, total: int, where: str) -> None: ...
@@ -42,11 +44,11 @@ class TextProgress:
     interval_s = 0.5
 
     def __init__(self, stream: TextIO | None = None) -> None:
-        self.stream = stream if stream is not None else sys.stderr
+        self._line = StatusLine(stream)
+        self.stream = self._line.stream
         self.total, self.where = 0, ""
         self._t0 = time.monotonic()
         self._last = float("-inf")
-        self._width = 0
 
     def start(self, total: int, where: str) -> None:
         self.total, self.where, self._t0 = total, where, time.monotonic()
@@ -60,21 +62,10 @@ class TextProgress:
         self._write(_line(done, self.total, failed, self.where, now - self._t0))
 
     def _write(self, line: str) -> None:
-        pad = max(self._width - len(line), 0)
-        self._width = len(line)
-        try:
-            self.stream.write("\r" + line + " " * pad)
-            self.stream.flush()
-        except Exception:  # noqa: BLE001 - progress must never break a load
-            pass
+        self._line.write(line)
 
     def close(self) -> None:
-        if self._width:
-            try:
-                self.stream.write("\n")
-                self.stream.flush()
-            except Exception:  # noqa: BLE001
-                pass
+        self._line.close()
 
 
 class WidgetProgress:
