@@ -81,6 +81,8 @@ class OpStats:
         self._per_host: dict[str, OpStats] = {}
 
     def _built(self, part: str) -> None:
+        if self.frames.is_built:  # an error the events' sums gave earlier (kept by the frames) stops every part
+            self.frames.check_sums()
         self.builds[part] += 1
 
     def for_host(self, host: str) -> OpStats:

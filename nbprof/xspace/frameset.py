@@ -153,20 +153,38 @@ class Frames:
         check_time_axis(self.events, self.paths)
 
     def check_sums(self) -> None:
-        """Raise ProfileError when the events' durations add up past 2^62 ps (53 days), or their
-        ``num_occurrences`` past 2^62.
+        """Raise ProfileError when the events' durations (or TPU device durations) add up past 2^62 ps
+        (53 days), or their ``num_occurrences`` past 2^62.
 
         Tools sum durations and counts in int64 (per op, step, category, host); sums past 2^63
         would wrap around silently (numpy) or raise OverflowError. Below 2^62 every such sum,
         and a difference or total of two of them, fits. Real captures stay far below (one hour
         of events nested 1,000 deep add up to 3.6e18 ps, 2^61.6); more means corrupt values.
-        On deferred frames the check runs when the event frames are first built.
+        On deferred frames the check runs when the event frames are first built. The outcome is
+        kept: a failed check raises again on every later call (a tool that caught the first error
+        must not go on with the corrupt values).
         """
         if not self.is_built:  # checked when the event frames are built (never building them here)
             self.__dict__["_check_sums_on_build"] = True
             return
+        known = self.__dict__.get("_sums_checked")
+        if known is not None:
+            if isinstance(known, ProfileError):
+                raise known
+            return
+        try:
+            self._check_sums_now()
+        except ProfileError as exc:
+            self.__dict__["_sums_checked"] = exc
+            raise
+        self.__dict__["_sums_checked"] = True
+
+    def _check_sums_now(self) -> None:
         # in float64 (np.abs of int64 -2^63 stays negative)
         total = float(np.abs(self.events["duration_ps"].to_numpy(np.float64)).sum())
+        if "device_duration_ps" in self.events.columns:  # TPU ops' device times: summed per op like durations
+            device = self.events["device_duration_ps"].to_numpy(np.float64, na_value=0.0)
+            total = max(total, float(np.abs(device).sum()))
         occurrences = float(np.abs(self.events["num_occurrences"].to_numpy(np.float64)).sum())
         if total >= TIME_SUM_LIMIT_PS or occurrences >= TIME_SUM_LIMIT_PS:
             what = (

@@ -65,3 +65,18 @@ def test_every_tool_on_schema_mutations(base, tmp_path, mutation) -> None:
         return
     outcomes = run_every_tool(prof, tmp_path)
     assert set(outcomes) >= {"overview", "to_html", "summary", "compare"}
+
+
+def test_huge_tpu_device_durations_are_an_nbprof_error(tmp_path) -> None:
+    """Regression (sweep.py on tpu_v6e): device_duration_ps near 2^63 on TPU ops overflowed the op
+    profile's per-program sums (OverflowError) instead of the tools' int64 ProfileError."""
+    tpu = small_base(fixture_files("tpu_v6e")[0].read_bytes(), 40)
+    (mutation,) = stat_mutations(["device_duration_ps"], ("int_huge",))
+    path = tmp_path / "h.xplane.pb"
+    path.write_bytes(mutated(tpu, mutation))
+    prof = nbprof.load(path)
+    for by in ("category", "program"):
+        with pytest.raises(NbprofError, match="int64") as info:
+            prof.op_profile(by=by)
+        assert str(path) in str(info.value)
+    assert len(prof.events)  # the frames still work
