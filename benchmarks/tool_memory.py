@@ -8,7 +8,7 @@ loading, so each peak is its own: ``load`` = peak RSS of ``nbprof.load`` above t
 after imports, over the file size; per tool = the peak RSS while the tool runs above the RSS
 after loading, over the file size (and over the bytes ``prof.events`` reports, which count
 the zero pages of sparse stat columns that are never resident). nbprof's out-of-memory
-errors quote the load ratio and the largest tool ratio (``nbprof.profile.LOAD_MEMORY_FACTOR``,
+errors quote the load ratio and the largest tool ratio (``nbprof.xspace.read.LOAD_MEMORY_FACTOR``,
 ``TOOL_MEMORY_FACTOR``).
 """
 

@@ -20,7 +20,8 @@ from typing import Any
 
 from nbprof import examples
 from nbprof.errors import CaptureError, EventsNotLoadedError, NbprofError, ProfileError, TruncatedProfileError
-from nbprof.profile import Profile, compare, load, runs
+from nbprof.loading import load, runs
+from nbprof.profile import Profile, compare
 from nbprof.tools import _result as _tool_results
 
 __version__ = "0.1.0"

@@ -1,4 +1,5 @@
-"""``nbprof.load`` and ``Profile``: a loaded profile, its frames, and one method per tool.
+"""``Profile``: a loaded profile, its frames, and one method per tool (``nbprof.load`` makes one:
+``nbprof/loading.py``).
 
 The top of nbprof's layers (proto -> xspace -> opstats -> tools -> views): ``Profile`` is a
 ``Frames`` (docs/frames.md) that owns the profile's ``OpStats`` and runs each tool on it.
@@ -21,8 +22,7 @@ from nbprof.opstats import OpStats
 from nbprof.opstats.op_stats import CombinedOpStats
 from nbprof.units import format_bytes
 from nbprof.xspace.frameset import Frames
-from nbprof.xspace.read import available_memory, load_memory_error, read_frames
-from nbprof.xspace.read import runs as _runs
+from nbprof.xspace.read import available_memory
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.tools.compare import Comparison
@@ -37,88 +37,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from nbprof.tools.pod_viewer import PodViewer
     from nbprof.tools.roofline import Roofline
     from nbprof.tools.tf_data import TfDataBottleneck
-
-
-def load(
-    path: str | os.PathLike[str],
-    *,
-    run: str | None = None,
-    host: str | list[str] | None = None,
-    partial: bool = False,
-    cache: bool | None = None,
-    reduce_hosts: bool | None = None,
-    client: Any = None,
-    workers: int | None = None,
-    progress: bool | str | None = None,
-) -> Profile:
-    """Load a profile into DataFrames.
-
-    Parameters
-    ----------
-    path:
-        An ``.xplane.pb`` file, a run directory holding ``<host>.xplane.pb`` files, or a
-        TensorBoard logdir (``<logdir>/plugins/profile/<run>/<host>.xplane.pb``). Paths with a
-        scheme (``gs://``, ``s3://``, ``memory://``) are read with fsspec.
-    run:
-        Run to load from a logdir (default: the newest). ``nbprof.runs(logdir)`` lists them.
-    host:
-        Host (file name without ``.xplane.pb``) or list of hosts (default: all, merged with a
-        ``host`` column).
-    partial:
-        Load the complete planes of a file whose tail is broken instead of raising
-        ``TruncatedProfileError`` (a warning says what was dropped).
-    cache:
-        Reopen the profile from nbprof's cache of decoded frames when it was read before and
-        has not changed, and write that cache after the first read (beside the profile in a
-        ``.nbprof_cache`` folder, or in ``$XDG_CACHE_HOME/nbprof`` where the logdir is read-only).
-        ``False`` skips it; the default is on unless the environment sets ``NBPROF_CACHE=0``.
-    reduce_hosts:
-        Reduce each host to its OpStats where its file is read (in parallel on Dask) and combine
-        them, instead of one events frame of all hosts (docs/pods.md). ``None`` (default): do so
-        for runs of more than 8 hosts or 1 GiB of files, or when ``client`` is given. The result
-        has no ``prof.events`` (``EventsNotLoadedError``); ``prof.for_host(h)`` reads one host.
-    client:
-        A ``dask.distributed.Client``: the hosts are reduced on its cluster, each worker reading
-        its files itself (a ``gs://``/``s3://`` logdir never passes through this process).
-        Without one, a local cluster of worker processes (``pip install 'nbprof[dask]'``), or
-        one host after another when Dask is not installed.
-    workers:
-        Worker processes of the local cluster (default: cores, hosts and memory allow); ``0``
-        reduces the hosts one after another in this process.
-    progress:
-        Hosts reduced so far: ``None`` (a bar in a notebook, a line on a terminal), ``False``,
-        ``True``, ``"widget"`` or ``"text"``.
-
-    The event frames are built when first used: ``memory_viewer`` (HLO protos only) never
-    decodes an event.
-
-    Raises
-    ------
-    nbprof.ProfileError
-        Missing path, empty/corrupt/truncated file, wrong format, no profiles in a logdir,
-        unknown run or host. The message names the file and gives a hint. When hosts are
-        reduced, a host whose file cannot be read is left out with a warning (``prof.errors``,
-        ``prof.host_table``); the error comes only when no host can be read.
-    """
-    try:
-        if reduce_hosts is False and client is None and workers is None:
-            return Profile.from_frames(read_frames(path, run=run, host=host, partial=partial, cache=cache))
-        from nbprof.pod.plan import plan_load, use_reduction
-        from nbprof.pod.profile import load_pod
-
-        plan = plan_load(path, run=run, host=host, partial=partial)
-        if not use_reduction(plan, reduce_hosts, client):
-            return Profile.from_frames(read_frames(path, run=run, host=host, partial=partial, cache=cache))
-        return load_pod(plan, client=client, workers=workers, progress=progress)
-    except MemoryError as exc:
-        if isinstance(exc, NbprofMemoryError):
-            raise
-        raise load_memory_error(os.fspath(path)) from None
-
-
-def runs(logdir: str | os.PathLike[str]) -> pd.DataFrame:
-    """Runs and hosts found under a logdir: DataFrame with ``run``, ``host``, ``path``, ``newest``."""
-    return _runs(logdir)
 
 
 def compare(before: Profile, after: Profile, **options: Any) -> Comparison:

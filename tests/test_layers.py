@@ -23,7 +23,7 @@ LAYERS = {
     "tools": 4, "trace": 4,
     "widgets": 5, "export": 5,
     "profile": 6, "pod": 6,
-    "capture": 7, "magic": 7, "cli": 7, "__main__": 7, "__init__": 8,
+    "loading": 7, "capture": 7, "magic": 7, "cli": 7, "__main__": 7, "__init__": 8,
 }  # fmt: skip
 TOOL_INFRASTRUCTURE = {"_result", "registry", "__init__"}
 

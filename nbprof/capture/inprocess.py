@@ -122,7 +122,7 @@ class ProfilingSession:
             finally:
                 shutil.rmtree(self._staging or "", ignore_errors=True)
             self.run = os.path.basename(self.run_dir)
-        from nbprof.profile import load
+        from nbprof.loading import load
 
         self._profile = load(self.run_dir, host=[layout.host_of(p) for p in self.paths])
         if not self.quiet:

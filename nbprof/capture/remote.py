@@ -245,7 +245,7 @@ def _finish(results: list[WorkerResult], options: CaptureOptions, quiet: bool) -
         if len(results) == 1:
             raise CaptureError(failed[0].error or f"{failed[0].address}: capture failed.")
         raise CaptureError("no worker could be captured:\n" + "\n".join(f"- {r.error}" for r in failed))
-    from nbprof.profile import load
+    from nbprof.loading import load
 
     run_path = layout.run_dir(options.logdir, options.run)
     # Only the files this capture saved, whatever else the run directory may hold.
