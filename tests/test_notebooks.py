@@ -40,6 +40,10 @@ def test_quickstart_runs_and_shows_views(tmp_path):
         "prof.kernel_stats()",
         "prof.memory_profile()",
         "prof.pod_viewer()",
+        "prof.hlo_stats()",
+        "prof.roofline()",
+        "prof.memory_viewer()",
+        "nbprof.compare(prof, prof)",
     ):
         assert shows_view[line], f"no view displayed for {line!r}"
     assert (tmp_path / "nbprof_report.html").stat().st_size > 10_000
