@@ -20,7 +20,7 @@ Times are int64 ps.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -81,7 +81,7 @@ class StepDb:
         return self.steps[self.steps["in_analysis"].to_numpy(bool)]
 
 
-def build_step_db(frames: Frames) -> StepDb:
+def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> StepDb:
     """One row per step and host: start, duration and the breakdown columns (ps).
 
     Columns: ``host``, ``step_num`` (the step number of the marker, else XProf's group
@@ -92,19 +92,17 @@ def build_step_db(frames: Frames) -> StepDb:
     ``duration_ps``, one ``<category>_ps`` column per generic category (device_compute,
     device_to_device, device_collectives, host_compute, kernel_launch, input, output,
     compile, all_others), the input split ``host_wait_input_ps`` / ``host_to_device_ps``,
-    the device precision split, ``marker`` and ``in_analysis``.
+    the device precision split, ``marker`` and ``in_analysis``. ``groupings`` are the frames'
+    ``group_events`` when already made (they are made here otherwise).
     """
+    if groupings is None:
+        groupings = group_events(frames)
     tables, notes, tpu_parts = [], [], []
-    events = frames.events
     planes = frames.planes
-    event_groups = np.full(len(events), -1, np.int64)
-    for host in list(frames.hosts) or [None]:
-        ev = events if host is None else events[events["host"] == host]
+    for host in groupings.hosts:
         host_planes = planes if host is None else planes[planes["host"] == host]
-        table, host_notes, grouped_rows, groups, tpu = _host_steps(
-            frames, ev, host_planes, host if host is not None else ""
-        )
-        event_groups[grouped_rows] = groups
+        sub, grouping = groupings.host_events(frames.events, host)
+        table, host_notes, tpu = _host_steps(frames, sub, grouping, host_planes, host if host is not None else "")
         tables.append(table)
         notes.extend(host_notes)
         if tpu is not None:
@@ -115,10 +113,66 @@ def build_step_db(frames: Frames) -> StepDb:
     return StepDb(
         steps=out,
         notes=notes,
-        event_groups=event_groups,
+        event_groups=groupings.event_groups,
         file_time_offsets_ps=file_time_offsets_ps(frames),
         tpu=stack_tpu_steps(tpu_parts) if tpu_parts else None,
     )
+
+
+@dataclass
+class HostGrouping:
+    """XProf's event groups of one host: ``rows`` (of ``frames.events``: the host's host-plane and
+    device-plane events, in frame order; None = every row) and the grouping (``se.Grouping``, whose
+    ``group`` is left empty here: it is ``EventGroupings.event_groups[rows]``)."""
+
+    rows: np.ndarray | None
+    grouping: se.Grouping
+
+
+@dataclass
+class EventGroupings:
+    """Every host's ``HostGrouping`` (key None: frames without hosts) and the group (step) id of
+    every event, aligned with ``frames.events`` (-1 = none)."""
+
+    hosts: dict[str | None, HostGrouping]
+    event_groups: np.ndarray
+
+    @property
+    def sources(self) -> list[str]:
+        """How each host's groups were found (``se.Grouping.source``)."""
+        return [hg.grouping.source for hg in self.hosts.values()]
+
+    def host_events(self, events: pd.DataFrame, host: str | None) -> tuple[pd.DataFrame, se.Grouping]:
+        """One host's grouped events (the events frame itself when they are all of it) and its
+        grouping with its ``group`` ids."""
+        hg = self.hosts[host]
+        if hg.rows is None:
+            return events, replace(hg.grouping, group=self.event_groups)
+        return events.iloc[hg.rows], replace(hg.grouping, group=self.event_groups[hg.rows])
+
+
+def group_events(frames: Frames) -> EventGroupings:
+    """Group the events of each host (XProf's GroupTfEvents on its host and device planes).
+
+    Selects rows with numpy masks and copies the events frame only when some rows are left out.
+    """
+    events = frames.events
+    plane = events["plane"]
+    grouped_planes = xs.values_in(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)
+    event_groups = np.full(len(events), -1, np.int64)
+    out: dict[str | None, HostGrouping] = {}
+    for host in list(frames.hosts) or [None]:
+        mask = grouped_planes if host is None else grouped_planes & xs.values_in(events["host"], [host])
+        if mask.all():
+            grouping = se.group_host_events(events)
+            event_groups[:] = grouping.group
+            out[host] = HostGrouping(None, replace(grouping, group=np.empty(0, np.int64)))
+            continue
+        rows = np.flatnonzero(mask)
+        grouping = se.group_host_events(events.iloc[rows])
+        event_groups[rows] = grouping.group
+        out[host] = HostGrouping(rows, replace(grouping, group=np.empty(0, np.int64)))
+    return EventGroupings(out, event_groups)
 
 
 def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
@@ -135,30 +189,27 @@ def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
     return {str(h): int(v) for h, v in frame.groupby("host", sort=False)["offset"].first().items()}
 
 
+_EMPTY_STEP_DTYPES = {
+    c: object if c in ("host", "step_name", "core", "marker") else bool if c == "in_analysis" else np.int64
+    for c in STEP_COLUMNS
+}
+
+
 def empty_steps() -> pd.DataFrame:
     """A steps table without rows (the columns and dtypes of ``build_step_db``'s)."""
-    frame = pd.DataFrame({c: pd.Series(dtype="int64") for c in STEP_COLUMNS})
-    for c in ("host", "step_name", "core", "marker"):
-        frame[c] = frame[c].astype("object")
-    frame["in_analysis"] = frame["in_analysis"].astype(bool)
-    return frame
+    return pd.DataFrame({c: np.empty(0, dtype) for c, dtype in _EMPTY_STEP_DTYPES.items()})
 
 
 # ------------------------------------------------------------------------- one host
 def _host_steps(
-    frames: Frames, ev: pd.DataFrame, planes: pd.DataFrame, host: str
-) -> tuple[pd.DataFrame, list[str], np.ndarray, np.ndarray, TpuSteps | None]:
-    """Steps of one host, its notes, the group id of its grouped events (rows of the frames) and, on
-    TPU, its TPU step breakdown."""
+    frames: Frames, sub: pd.DataFrame, grouping: se.Grouping, planes: pd.DataFrame, host: str
+) -> tuple[pd.DataFrame, list[str], TpuSteps | None]:
+    """Steps of one host from its grouped events, its notes and, on TPU, its TPU step breakdown."""
     notes: list[str] = []
-    device_plane_names = planes["name"].astype(str)
-    device_plane_names = device_plane_names[xs.value_mask(device_plane_names, xs.is_device_plane)]
+    device_plane_names = [str(n) for n in planes["name"].tolist()]
+    device_plane_names = [n for n in device_plane_names if xs.is_device_plane(n)]
     has_device = len(device_plane_names) > 0
-    is_tpu = bool(device_plane_names.str.startswith("/device:TPU:").any())
-    grouped_planes = xs.values_in(ev["plane"], [xs.HOST_PLANE]) | xs.value_mask(ev["plane"], xs.is_device_plane)
-    sub = ev[grouped_planes]
-    grouping = se.group_host_events(sub)
-    grouped_rows = sub.index.to_numpy(np.int64)
+    is_tpu = any(n.startswith("/device:TPU:") for n in device_plane_names)
     label = f"host {host!r}: " if host else ""
     notes.append(f"{label}step groups: {grouping.source}")
 
@@ -174,8 +225,8 @@ def _host_steps(
         )
         if len(tpu.steps) == 0:
             notes.append(f"{label}no step markers on the TPU cores' Steps lines: XProf says 'No step time measured'")
-            return empty_steps(), notes, grouped_rows, grouping.group, tpu
-        return _tpu_step_rows(tpu.steps, grouping), notes, grouped_rows, grouping.group, tpu
+            return empty_steps(), notes, tpu
+        return _tpu_step_rows(tpu.steps, grouping), notes, tpu
     else:
         markers, spans = _gpu_markers_and_spans(sub, grouping)
         core = "device"
@@ -191,7 +242,7 @@ def _host_steps(
                 f"{label}{int(unrooted.sum())} events carry step_num without _r=1 ({', '.join(names[:3])}; e.g. Keras 3's "
                 "TensorBoard callback): XProf does not treat them as steps, nor do we"
             )
-        return empty_steps(), notes, grouped_rows, grouping.group, None
+        return empty_steps(), notes, None
 
     step_span = _longest_markers(markers)
     if not has_device:
@@ -257,7 +308,7 @@ def _host_steps(
             f"{label}{int(lost.sum()):,} of {int(timed.sum()):,} timed events belong to no step "
             "(not reachable from a step marker: other threads' work, time outside the steps)"
         )
-    return out, notes, grouped_rows, grouping.group, None
+    return out, notes, None
 
 
 def _tpu_step_rows(tpu: pd.DataFrame, grouping: se.Grouping) -> pd.DataFrame:

@@ -281,12 +281,12 @@ def _memory_ids(profile: Any, mem: pd.DataFrame) -> pd.Series:
 def _group_ids(op_stats: OpStats, rows: np.ndarray) -> tuple[np.ndarray, str]:
     """Step (group) id of each allocator event, -1 where none; and where the ids came from.
 
-    The ids are the step db's (``OpStats.step_db.event_groups``): the file's own
-    ``group_id`` stats where it has them, else XProf's grouping of the host's events.
+    The ids are the step db's (``OpStats.event_groupings``, without the steps' breakdown): the
+    file's own ``group_id`` stats where it has them, else XProf's grouping of the host's events.
     """
-    step_db = op_stats.step_db
-    source = "; ".join(n.split(": ", 1)[-1] for n in step_db.notes if "step groups:" in n) or "step db"
-    return step_db.event_groups[rows], f"the step db's groups ({source})"
+    groupings = op_stats.event_groupings
+    source = "; ".join(f"step groups: {s}" for s in groupings.sources) or "step db"
+    return groupings.event_groups[rows], f"the step db's groups ({source})"
 
 
 def _line_zero_ps(profile: Any, mem: pd.DataFrame) -> np.ndarray:
