@@ -555,29 +555,94 @@ def _breakdown(spans: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
     """Exclusive time per event type within each step (columns ``t_<type>``), resolving
     overlaps by XProf's priority, plus ``_host_compute_any`` (unclipped host compute)."""
     out = pd.DataFrame(index=steps.index)
-    spans = spans[spans["group"].isin(steps.index)]
-    spans = pd.concat([spans, _sticky_spans(spans)], ignore_index=True)
+    in_steps = spans["group"].isin(steps.index).to_numpy()
+    if not in_steps.all():
+        spans = spans[in_steps]
+    sticky = _sticky_spans(spans)
+    if len(sticky):
+        spans = pd.concat([spans, sticky], ignore_index=True)
     g = spans["group"].to_numpy(np.int64)
     t = spans["type"].to_numpy(np.int64)
     s = spans["start_ps"].to_numpy(np.int64)
     e = spans["end_ps"].to_numpy(np.int64)
+    del spans
     # unclipped host-compute exclusive time decides XProf's "well-formed" host step
-    out["_host_compute_any"] = _exclusive(g, t, s, e, se.HOST_COMPUTE).reindex(out.index).fillna(0)
-    lo = steps["start_ps"].reindex(g).to_numpy(np.int64)
-    hi = lo + steps["duration_ps"].reindex(g).to_numpy(np.int64)
-    cs, ce = np.maximum(s, lo), np.minimum(e, hi)
+    at_least = np.flatnonzero(t >= se.HOST_COMPUTE)
+    unclipped = _top_type_time(g[at_least], t[at_least], s[at_least], e[at_least], out.index)
+    del at_least
+    out["_host_compute_any"] = unclipped.get(se.HOST_COMPUTE, np.zeros(len(out), np.int64))
+    position = out.index.get_indexer(g)
+    lo = steps["start_ps"].to_numpy(np.int64)[position]
+    cs = np.maximum(s, lo)
+    ce = np.minimum(e, lo + steps["duration_ps"].to_numpy(np.int64)[position])
+    del lo, position, s, e
     keep = ce > cs
-    g, t, cs, ce = g[keep], t[keep], cs[keep], ce[keep]
-    covered_prev = pd.Series(0, index=out.index, dtype="int64")
-    for ty in sorted(set(t.tolist()), reverse=True):
-        sel = t >= ty
-        cov = union_length(g[sel], cs[sel], ce[sel]).reindex(out.index).fillna(0).astype("int64")
-        out[f"t_{ty}"] = cov - covered_prev
-        covered_prev = cov
+    if not keep.all():
+        g, t, cs, ce = g[keep], t[keep], cs[keep], ce[keep]
+    for ty, time_ps in sorted(_top_type_time(g, t, cs, ce, out.index).items(), reverse=True):
+        out[f"t_{ty}"] = time_ps
     for ty in (se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32):
         if f"t_{ty}" not in out:
             out[f"t_{ty}"] = 0
     return out
+
+
+SWEEP_SPANS = 1 << 21  # spans swept at once (whole groups): bounds the sweep's memory on large profiles
+
+
+def _top_type_time(
+    group: np.ndarray, kind: np.ndarray, start: np.ndarray, end: np.ndarray, groups: pd.Index
+) -> dict[int, np.ndarray]:
+    """Per span type, the time (ps) per group of ``groups`` where it is the highest type of the
+    group's active spans: XProf's priority resolution of overlapping events. Equals
+    ``union(types >= T) - union(types > T)`` per group. Swept in chunks of whole groups."""
+    types = np.unique(kind)
+    total = np.zeros((len(groups), len(types)), np.int64)
+    if len(start):
+        position = groups.get_indexer(group).astype(np.int32)
+        code = np.searchsorted(types, kind).astype(np.int16)
+        count = np.bincount(position, minlength=len(groups))
+        chunk_of_group = (np.cumsum(count) - count) // SWEEP_SPANS
+        if chunk_of_group[-1] == 0:
+            _sweep(position, code, start, end, len(types), total)
+        else:
+            for chunk in np.unique(chunk_of_group).tolist():
+                in_chunk = np.flatnonzero(chunk_of_group == chunk)
+                rows = np.flatnonzero((position >= in_chunk[0]) & (position <= in_chunk[-1]))
+                _sweep(position[rows], code[rows], start[rows], end[rows], len(types), total)
+    return {int(ty): total[:, k] for k, ty in enumerate(types.tolist())}
+
+
+def _sweep(
+    position: np.ndarray, code: np.ndarray, start: np.ndarray, end: np.ndarray, n_types: int, total: np.ndarray
+) -> None:
+    """Add to ``total[group position, type code]`` the time where that type is the highest active one.
+
+    One sweep over the spans' boundaries sorted by (group, time): a type's active count is a
+    running sum of its +1 starts and -1 ends (every span ends in its group, so the sum is back to
+    zero at each group's end), and each stretch between two boundaries goes to the highest type
+    active over it.
+    """
+    n = len(start)
+    order = np.lexsort((np.concatenate([start, end]), np.concatenate([position, position])))
+    is_start = order < n
+    span = np.where(is_start, order, order - n)
+    step = np.where(is_start, np.int8(1), np.int8(-1))
+    span_code = code[span]
+    del span, is_start
+    top = np.full(2 * n, -1, np.int16)
+    for k in range(n_types):  # ascending: a higher type overwrites a lower one
+        active = np.cumsum(np.where(span_code == k, step, np.int8(0)), dtype=np.int32) > 0
+        top[active] = k
+        del active
+    del span_code, step
+    time = np.concatenate([start, end])[order]
+    stretch = time[1:] - time[:-1]
+    del time
+    where = np.concatenate([position, position])[order]
+    del order
+    counted = np.flatnonzero((top[:-1] >= 0) & (where[1:] == where[:-1]) & (stretch > 0))
+    np.add.at(total, (where[counted], top[counted]), stretch[counted])
 
 
 def _merged(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -662,12 +727,3 @@ def _searchsorted_pairs(sorted_pairs: np.ndarray, group: np.ndarray, value: np.n
     out = np.empty(len(group), np.int64)
     out[order[is_query] - n_data] = data_before[is_query]
     return out
-
-
-def _exclusive(g, t, s, e, ty) -> pd.Series:
-    """Time per group where ``ty`` is the highest-priority active type (unclipped)."""
-    hi_sel = t > ty
-    at_sel = t >= ty
-    above = union_length(g[hi_sel], s[hi_sel], e[hi_sel])
-    at = union_length(g[at_sel], s[at_sel], e[at_sel])
-    return at.sub(above, fill_value=0)
