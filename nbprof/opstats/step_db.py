@@ -553,7 +553,9 @@ def union_length(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> pd.Se
 
 def _breakdown(spans: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
     """Exclusive time per event type within each step (columns ``t_<type>``), resolving
-    overlaps by XProf's priority, plus ``_host_compute_any`` (unclipped host compute)."""
+    overlaps by XProf's priority, plus ``_host_compute_any``: positive where host compute is the
+    highest type somewhere, the steps' spans not clipped to the step (XProf's "well-formed" host
+    step; a time only where the clipped ``t_10`` is zero, else that)."""
     out = pd.DataFrame(index=steps.index)
     in_steps = spans["group"].isin(steps.index).to_numpy()
     if not in_steps.all():
@@ -566,21 +568,25 @@ def _breakdown(spans: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
     s = spans["start_ps"].to_numpy(np.int64)
     e = spans["end_ps"].to_numpy(np.int64)
     del spans
-    # unclipped host-compute exclusive time decides XProf's "well-formed" host step
-    at_least = np.flatnonzero(t >= se.HOST_COMPUTE)
-    unclipped = _top_type_time(g[at_least], t[at_least], s[at_least], e[at_least], out.index)
-    del at_least
-    out["_host_compute_any"] = unclipped.get(se.HOST_COMPUTE, np.zeros(len(out), np.int64))
     position = out.index.get_indexer(g)
     lo = steps["start_ps"].to_numpy(np.int64)[position]
     cs = np.maximum(s, lo)
     ce = np.minimum(e, lo + steps["duration_ps"].to_numpy(np.int64)[position])
-    del lo, position, s, e
-    keep = ce > cs
-    if not keep.all():
-        g, t, cs, ce = g[keep], t[keep], cs[keep], ce[keep]
-    for ty, time_ps in sorted(_top_type_time(g, t, cs, ce, out.index).items(), reverse=True):
+    del lo
+    keep = np.flatnonzero(ce > cs)
+    clipped = _top_type_time(g[keep], t[keep], cs[keep], ce[keep], out.index)
+    del keep, cs, ce
+    for ty, time_ps in sorted(clipped.items(), reverse=True):
         out[f"t_{ty}"] = time_ps
+    # Host compute on top somewhere in the step is on top there unclipped too (clipping only cuts
+    # what lies outside the step); only the other steps need the unclipped sweep.
+    host_compute = clipped.get(se.HOST_COMPUTE, np.zeros(len(out), np.int64))
+    unclear = np.flatnonzero(host_compute == 0)
+    rows = np.flatnonzero((t >= se.HOST_COMPUTE) & np.isin(position, unclear))
+    if len(rows):
+        unclipped = _top_type_time(g[rows], t[rows], s[rows], e[rows], out.index)
+        host_compute = np.where(host_compute > 0, host_compute, unclipped.get(se.HOST_COMPUTE, 0))
+    out.insert(0, "_host_compute_any", host_compute)
     for ty in (se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32):
         if f"t_{ty}" not in out:
             out[f"t_{ty}"] = 0

@@ -337,11 +337,11 @@ def _root_names(ev: pd.DataFrame, root_rows: dict[int, int]) -> tuple[dict[int, 
         return out, nums
     rows = np.array(list(root_rows.values()))
     gids = list(root_rows.keys())
-    nm = [str(x) for x in ev["name"].to_numpy()[rows]]
+    nm = [str(x) for x in ev["name"].iloc[rows].to_numpy()]
     gt = column(ev, "graph_type").iloc[rows].astype("object").to_numpy()
-    it_col, sn_col = column(ev, "iter_num"), column(ev, "step_num")
-    it, has_it = int_array(it_col, 0)[rows], it_col.notna().to_numpy()[rows]
-    sn, has_sn = int_array(sn_col, 0)[rows], sn_col.notna().to_numpy()[rows]
+    it_col, sn_col = column(ev, "iter_num").iloc[rows], column(ev, "step_num").iloc[rows]
+    it, has_it = int_array(it_col, 0), it_col.notna().to_numpy()
+    sn, has_sn = int_array(sn_col, 0), sn_col.notna().to_numpy()
     for gid, name, graph_type, iter_num, i_ok, step_num, s_ok in zip(gids, nm, gt, it, has_it, sn, has_sn):
         if name in IMPLICIT_ROOT_NAMES:
             continue
