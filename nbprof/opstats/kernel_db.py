@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -168,7 +169,12 @@ class KernelDb:
 
     def by_op_name(self) -> pd.DataFrame:
         """Per op name of the kept reports: ``is_op_tensor_core_eligible`` (its first report's),
-        ``total_duration_ns``, ``tensor_core_duration_ns`` and ``tensor_core_utilization_ratio`` (0-1)."""
+        ``total_duration_ns``, ``tensor_core_duration_ns`` and ``tensor_core_utilization_ratio`` (0-1).
+        Made once per db (the overview and the framework op table both read it)."""
+        return self._by_op_name.copy(deep=False)  # copy-on-write: the caller's changes stay its own
+
+    @cached_property
+    def _by_op_name(self) -> pd.DataFrame:
         top = self.top_reports
         if len(top) == 0:
             return pd.DataFrame(
