@@ -25,6 +25,8 @@ AGGS = {
     "c_first": ("c", "first"),
     "i_first": ("i", "first"),
     "b_last": ("b", "last"),
+    "b_max": ("b", "max"),
+    "b_min": ("b", "min"),
     "u_sum": ("u", "sum"),
 }
 

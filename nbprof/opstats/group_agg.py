@@ -107,8 +107,10 @@ def _reduce(values: pd.Series, group: np.ndarray, positions: np.ndarray, n_group
         array = values.to_numpy() if isinstance(values.dtype, np.dtype) else values.array
         return pd.Series(take(array, pick, allow_fill=True), dtype=values.dtype)
     data = values.to_numpy()[positions]
-    if how == "any":
+    if how == "any" or (how == "max" and data.dtype.kind == "b"):
         return np.bincount(group, weights=data.astype(np.int64), minlength=n_groups) > 0
+    if how == "min" and data.dtype.kind == "b":
+        return np.bincount(group, weights=(~data).astype(np.int64), minlength=n_groups) == 0
     if data.dtype.kind == "f":
         valid = ~np.isnan(data)
         data, group = data[valid], group[valid]

@@ -33,6 +33,7 @@ import pandas as pd
 
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
+from nbprof.opstats.group_agg import group_agg
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
 
@@ -499,8 +500,7 @@ def _breakdown(timeline: pd.DataFrame, summary: dict[str, Any]) -> pd.DataFrame:
         ).assign(special=True)
         rows = pd.concat([rows, extra], ignore_index=True) if len(rows) else extra
     keys_cols = ["allocation_bytes", "requested_bytes", "tf_op", "region_type", "data_type", "shape"]
-    grouped = rows.groupby(keys_cols, sort=False).agg(occurrences=("special", "size"), special=("special", "max"))
-    out = grouped.reset_index()
+    out = group_agg(rows, keys_cols, {"occurrences": ("special", "size"), "special": ("special", "max")})
     out["_neg_alloc"] = -out["allocation_bytes"]
     out["_neg_req"] = -out["requested_bytes"]
     out = out.sort_values(["_neg_alloc", "_neg_req", "tf_op", "region_type", "data_type", "shape"], kind="stable")
