@@ -630,7 +630,9 @@ def _sweep(
     active over it.
     """
     n = len(start)
-    order = np.lexsort((np.concatenate([start, end]), np.concatenate([position, position])))
+    if n == 0:
+        return
+    order = _boundary_order(position, start, end)
     is_start = order < n
     span = np.where(is_start, order, order - n)
     step = np.where(is_start, np.int8(1), np.int8(-1))
@@ -649,6 +651,19 @@ def _sweep(
     del order
     counted = np.flatnonzero((top[:-1] >= 0) & (where[1:] == where[:-1]) & (stretch > 0))
     np.add.at(total, (where[counted], top[counted]), stretch[counted])
+
+
+def _boundary_order(position: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    """Order of the boundaries ``concat(start, end)`` by (group position, time). Ties are in any
+    order (they bound zero-length stretches): one quicksort on a combined key where it fits int64."""
+    time = np.concatenate([start, end])
+    low, high = int(time.min()), int(time.max())
+    width = high - low + 1
+    if width * (int(position.max()) + 1) < 2**62:
+        key = time - np.int64(low)
+        key += np.concatenate([position, position]).astype(np.int64) * np.int64(width)
+        return np.argsort(key)
+    return np.lexsort((time, np.concatenate([position, position])))
 
 
 def _merged(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
