@@ -63,6 +63,7 @@ import pandas as pd
 from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
+from nbprof.opstats.group_agg import group_agg
 from nbprof.opstats.host_ops import IDLE
 from nbprof.proto.wire import fields
 from nbprof.xspace import semantics as xs
@@ -268,9 +269,10 @@ def _plane_keys(frames: Frames, plane_names: list[str]) -> pd.MultiIndex:
 
 def _plane_totals(keys: pd.MultiIndex, spans: pd.DataFrame, op_time: pd.DataFrame) -> pd.DataFrame:
     """``PLANE_COLUMNS`` from per-event (host, plane, start, end) and per-op-event (host, plane, self)."""
-    span = spans.groupby(["host", "plane"]).agg(start=("start", "min"), end=("end", "max"))
+    by = ["host", "plane"]
+    span = group_agg(spans, by, {"start": ("start", "min"), "end": ("end", "max")}).set_index(by)
     span = span.reindex(keys, fill_value=0)
-    op = op_time.groupby(["host", "plane"])["self"].sum().reindex(keys, fill_value=0)
+    op = group_agg(op_time, by, {"self": ("self", "sum")}).set_index(by)["self"].reindex(keys, fill_value=0)
     out = pd.DataFrame({"span_ps": (span["end"] - span["start"]).clip(lower=0).astype(np.int64)}, index=keys)
     out["op_time_ps"] = op.astype(np.int64)
     out["total_time_ps"] = np.maximum(out["span_ps"], out["op_time_ps"])
