@@ -58,3 +58,23 @@ def test_chunked_sweep_gives_the_same_steps(name: str, monkeypatch: pytest.Monke
     monkeypatch.setattr(step_db, "SWEEP_SPANS", 7)
     chunked = nbprof.load(fixture_file(name)).steps
     pd.testing.assert_frame_equal(chunked, whole, check_exact=True)
+
+
+pairs = st.lists(st.tuples(st.integers(0, 4), st.integers(-5, 30)), max_size=25)
+
+
+@settings(max_examples=200, deadline=None)
+@given(pairs, pairs, st.sampled_from(["left", "right"]))
+def test_pair_search_equals_tuple_search(
+    data: list[tuple[int, int]], queries: list[tuple[int, int]], side: str
+) -> None:
+    """Binary search on the combined (group, value) keys = searching the sorted tuples."""
+    data = sorted(data)
+    sorted_pairs = np.array(data, np.int64).reshape(-1, 2)
+    group = np.array([q[0] for q in queries], np.int64)
+    value = np.array([q[1] for q in queries], np.int64)
+    got = step_db._searchsorted_pairs(sorted_pairs, group, value, side)
+    bisect = __import__("bisect").bisect_right if side == "right" else __import__("bisect").bisect_left
+    np.testing.assert_array_equal(got, [bisect(data, q) for q in queries])
+    order = step_db._pair_order(value, group)
+    np.testing.assert_array_equal(order, np.lexsort((group, value)))

@@ -666,11 +666,31 @@ def _boundary_order(position: np.ndarray, start: np.ndarray, end: np.ndarray) ->
     return np.lexsort((time, np.concatenate([position, position])))
 
 
+def _pair_keys(group: np.ndarray, value: np.ndarray) -> np.ndarray | None:
+    """One int64 per (group, value) pair ordered as the pairs are, or None where it would not fit."""
+    if len(group) == 0:
+        return np.zeros(0, np.int64)
+    g_low, g_high = int(group.min()), int(group.max())
+    v_low, v_high = int(value.min()), int(value.max())
+    width = v_high - v_low + 1
+    if width * (g_high - g_low + 1) >= 2**62:
+        return None
+    key = value - np.int64(v_low)
+    key += (group - np.int64(g_low)) * np.int64(width)
+    return key
+
+
+def _pair_order(group: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """``np.lexsort((value, group))``: by group, then value, stable."""
+    keys = _pair_keys(group, value)
+    return np.lexsort((value, group)) if keys is None else np.argsort(keys, kind="stable")
+
+
 def _merged(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Union of intervals per group as sorted, disjoint (group, start, end) arrays."""
     if len(group) == 0:
         return group, start, end
-    order = np.lexsort((start, group))
+    order = _pair_order(group, start)
     g, s, e = group[order], start[order], end[order]
     run_end = pd.Series(e).groupby(g).cummax().to_numpy()
     prev_end = np.r_[np.iinfo(np.int64).min, run_end[:-1]]
@@ -716,7 +736,7 @@ def _sticky_spans(spans: pd.DataFrame) -> pd.DataFrame:
         # clear: next start of any span of type >= ty strictly after zt (or at zt with a higher type)
         sel2 = t >= ty
         cg, cs, ct = g[sel2], s[sel2], t[sel2]
-        order2 = np.lexsort((cs, cg))
+        order2 = _pair_order(cg, cs)
         cg, cs, ct = cg[order2], cs[order2], ct[order2]
         nxt = _searchsorted_pairs(np.stack([cg, cs], axis=1), zg, zt, side="right")
         has_next = (nxt < len(cg)) & (cg[np.minimum(nxt, len(cg) - 1)] == zg) if len(cg) else np.zeros(len(zi), bool)
@@ -735,6 +755,10 @@ def _sticky_spans(spans: pd.DataFrame) -> pd.DataFrame:
 def _searchsorted_pairs(sorted_pairs: np.ndarray, group: np.ndarray, value: np.ndarray, side: str) -> np.ndarray:
     """``np.searchsorted`` for (group, value) keys in rows sorted by (group, value)."""
     n_data = len(sorted_pairs)
+    if n_data and len(group):
+        keys = _pair_keys(np.concatenate([sorted_pairs[:, 0], group]), np.concatenate([sorted_pairs[:, 1], value]))
+        if keys is not None:  # the keys keep the pairs' order: one binary search per query
+            return np.searchsorted(keys[:n_data], keys[n_data:], side=side).astype(np.int64)
     if n_data == 0 or len(group) == 0:
         return np.zeros(len(group), np.int64)
     g = np.concatenate([sorted_pairs[:, 0], group])
