@@ -253,7 +253,9 @@ class HloIndex:
         position = key.get_indexer(wanted) if len(table) else np.full(len(wanted), -1)
         found = position >= 0
         rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(wanted)))
-        rows = rows.reset_index(drop=True).where(pd.Series(found))
+        rows = rows.reset_index(drop=True)
+        if not found.all():
+            rows = rows.where(pd.Series(found))
         return rows, found
 
     @cached_property

@@ -63,6 +63,7 @@ import pandas as pd
 from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
+from nbprof.opstats.group_agg import group_agg
 from nbprof.opstats.host_ops import IDLE
 from nbprof.proto.wire import fields
 from nbprof.xspace import semantics as xs
@@ -268,9 +269,10 @@ def _plane_keys(frames: Frames, plane_names: list[str]) -> pd.MultiIndex:
 
 def _plane_totals(keys: pd.MultiIndex, spans: pd.DataFrame, op_time: pd.DataFrame) -> pd.DataFrame:
     """``PLANE_COLUMNS`` from per-event (host, plane, start, end) and per-op-event (host, plane, self)."""
-    span = spans.groupby(["host", "plane"]).agg(start=("start", "min"), end=("end", "max"))
+    by = ["host", "plane"]
+    span = group_agg(spans, by, {"start": ("start", "min"), "end": ("end", "max")}).set_index(by)
     span = span.reindex(keys, fill_value=0)
-    op = op_time.groupby(["host", "plane"])["self"].sum().reindex(keys, fill_value=0)
+    op = group_agg(op_time, by, {"self": ("self", "sum")}).set_index(by)["self"].reindex(keys, fill_value=0)
     out = pd.DataFrame({"span_ps": (span["end"] - span["start"]).clip(lower=0).astype(np.int64)}, index=keys)
     out["op_time_ps"] = op.astype(np.int64)
     out["total_time_ps"] = np.maximum(out["span_ps"], out["op_time_ps"])
@@ -569,16 +571,19 @@ def _finish(table: pd.DataFrame, planes: pd.DataFrame, frames: Frames, index: Hl
     out["db_total_time_ps"] = total["total_time_ps"].reindex(out["host"]).fillna(0).to_numpy(np.int64)
     out["db_total_op_time_ps"] = total["op_time_ps"].reindex(out["host"]).fillna(0).to_numpy(np.int64)
     out = out.reindex(columns=COLUMNS)
-    for col in SUM_COLUMNS + ["min_time_ps", "db_total_time_ps", "db_total_op_time_ps"]:
-        out[col] = out[col].fillna(0).astype(np.int64)
+    # one call per group of columns: pandas' fixed cost per call dominates these small tables
+    ints = SUM_COLUMNS + ["min_time_ps", "db_total_time_ps", "db_total_op_time_ps"]
+    out[ints] = out[ints].fillna(0).astype(np.int64)
     out["normalized_time_ps"] = out["normalized_time_ps"].fillna(0.0).astype(np.float64)
     out["program_id"] = out["program_id"].fillna(0).astype(np.uint64).astype("UInt64")
     out["source_line"] = out["source_line"].astype("Int64")
-    for col in ("has_breakdown", "is_eager"):
-        out[col] = out[col].astype(object).where(out[col].notna(), False).astype(bool)
-    for col in ("host", "host_or_device", "program", "hlo_module", "name", "category", "provenance", "expression",
-                "shape", "deduplicated_name", "source_file", "source_stack"):  # fmt: skip
-        out[col] = out[col].astype(object).where(out[col].notna(), "").astype(str)
+    flags = ["has_breakdown", "is_eager"]
+    values = out[flags].astype(object)
+    out[flags] = values.where(values.notna(), False).astype(bool)
+    text = ["host", "host_or_device", "program", "hlo_module", "name", "category", "provenance", "expression",
+            "shape", "deduplicated_name", "source_file", "source_stack"]  # fmt: skip
+    values = out[text].astype(object)
+    out[text] = values.where(values.notna(), "").astype(str)
     return out.sort_values(["host", "self_time_ps", "name"], ascending=[True, False, True], kind="stable").reset_index(
         drop=True
     )

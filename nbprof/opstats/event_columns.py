@@ -71,7 +71,9 @@ def parse_used(column: pd.Series, row_codes: np.ndarray) -> tuple[np.ndarray, np
     kind = np.full(len(cats), _tf_op.UNKNOWN, dtype=object)
     name = np.asarray(cats.astype(str), dtype=object).copy()
     op_type = np.full(len(cats), "", dtype=object)
-    used = np.unique(row_codes[row_codes >= 0])
+    seen = np.zeros(len(cats) + 1, bool)  # the last slot takes the missing values' -1
+    seen[row_codes] = True  # no sort and no copy of the rows' codes
+    used = np.flatnonzero(seen[:-1])
     if len(used):
         kind[used], name[used], op_type[used] = _tf_op.parse_many(name[used])
     return kind, name, op_type

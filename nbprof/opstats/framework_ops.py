@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import tf_op as _tf_op
+from nbprof.opstats.group_agg import group_agg
 from nbprof.opstats.host_ops import IDLE
 from nbprof.xspace import semantics as xs
 
@@ -133,19 +134,19 @@ def _host_framework_ops(host: pd.DataFrame, include_idle: bool) -> pd.DataFrame:
     if len(host) == 0:
         return pd.DataFrame(columns=_EMPTY_COLUMNS)
     host = host.assign(category=host["category"].where(host["category"] != "", None))
-    grouped = (
-        host.groupby("name", sort=False)
-        .agg(
-            type=("category", "first"),
-            occurrences=("occurrences", "sum"),
-            total_time_ps=("total_time_ps", "sum"),
-            self_time_ps=("self_time_ps", "sum"),
-            flops=("flops", "sum"),
-            model_flops=("model_flops", "sum"),
-            bytes_accessed=("bytes_accessed", "sum"),
-            is_eager=("is_eager", "any"),
-        )
-        .reset_index()
+    grouped = group_agg(
+        host,
+        ["name"],
+        {
+            "type": ("category", "first"),
+            "occurrences": ("occurrences", "sum"),
+            "total_time_ps": ("total_time_ps", "sum"),
+            "self_time_ps": ("self_time_ps", "sum"),
+            "flops": ("flops", "sum"),
+            "model_flops": ("model_flops", "sum"),
+            "bytes_accessed": ("bytes_accessed", "sum"),
+            "is_eager": ("is_eager", "any"),
+        },
     )
     grouped["type"] = grouped["type"].fillna("")
     return grouped
@@ -156,20 +157,20 @@ def _device_framework_ops(device: pd.DataFrame, include_idle: bool) -> pd.DataFr
     if len(device) == 0:
         return pd.DataFrame(columns=_EMPTY_COLUMNS)
     # Combine hosts first: the same device op on several hosts is one op metrics entry.
-    device = (
-        device.groupby(["program_id", "name"], sort=False)
-        .agg(
-            category=("category", "first"),
-            provenance=("provenance", "first"),
-            occurrences=("occurrences", "sum"),
-            total_time_ps=("total_time_ps", "sum"),
-            self_time_ps=("self_time_ps", "sum"),
-            flops=("flops", "sum"),
-            model_flops=("model_flops", "sum"),
-            bytes_accessed=("bytes_accessed", "sum"),
-            is_eager=("is_eager", "last"),
-        )
-        .reset_index()
+    device = group_agg(
+        device,
+        ["program_id", "name"],
+        {
+            "category": ("category", "first"),
+            "provenance": ("provenance", "first"),
+            "occurrences": ("occurrences", "sum"),
+            "total_time_ps": ("total_time_ps", "sum"),
+            "self_time_ps": ("self_time_ps", "sum"),
+            "flops": ("flops", "sum"),
+            "model_flops": ("model_flops", "sum"),
+            "bytes_accessed": ("bytes_accessed", "sum"),
+            "is_eager": ("is_eager", "last"),
+        },
     )
     is_idle = (device["category"] == IDLE).to_numpy()
     if not include_idle:
@@ -186,21 +187,20 @@ def _device_framework_ops(device: pd.DataFrame, include_idle: bool) -> pd.DataFr
     tf_name = np.where(is_idle, IDLE, tf_name)
     tf_type = np.where(is_idle, IDLE, tf_type)
     device = device.assign(tf_name=tf_name.astype(str), tf_type=tf_type.astype(str))
-    return (
-        device.groupby("tf_name", sort=False)
-        .agg(
-            type=("tf_type", "first"),
-            occurrences=("occurrences", "max"),
-            total_time_ps=("total_time_ps", "sum"),
-            self_time_ps=("self_time_ps", "sum"),
-            flops=("flops", "sum"),
-            model_flops=("model_flops", "sum"),
-            bytes_accessed=("bytes_accessed", "sum"),
-            is_eager=("is_eager", "last"),
-        )
-        .reset_index()
-        .rename(columns={"tf_name": "name"})
-    )
+    return group_agg(
+        device,
+        ["tf_name"],
+        {
+            "type": ("tf_type", "first"),
+            "occurrences": ("occurrences", "max"),
+            "total_time_ps": ("total_time_ps", "sum"),
+            "self_time_ps": ("self_time_ps", "sum"),
+            "flops": ("flops", "sum"),
+            "model_flops": ("model_flops", "sum"),
+            "bytes_accessed": ("bytes_accessed", "sum"),
+            "is_eager": ("is_eager", "last"),
+        },
+    ).rename(columns={"tf_name": "name"})
 
 
 def _side_totals(frame: pd.DataFrame, include_idle: bool) -> dict[str, int]:

@@ -26,6 +26,7 @@ import pandas as pd
 
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
+from nbprof.opstats.group_agg import group_agg
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 
@@ -155,23 +156,23 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
         }
     ).sort_values("order", kind="stable")
 
-    per_line = acts.groupby(["host", "plane_id", "line"], sort=False).agg(
-        start=("start", "min"), end=("end", "max"), op=("self", "sum")
+    per_line = group_agg(
+        acts, ["host", "plane_id", "line"], {"start": ("start", "min"), "end": ("end", "max"), "op": ("self", "sum")}
     )
     per_line["total"] = np.maximum(per_line["end"] - per_line["start"], per_line["op"])
-    per_host = per_line.groupby(level="host", sort=False)[["total", "op"]].sum().reset_index()
+    per_host = group_agg(per_line, ["host"], {"total": ("total", "sum"), "op": ("op", "sum")})
 
     acts["category"] = acts["category"].where(acts["category"] != "", None)
-    ops = (
-        acts.groupby(["host", "name"], sort=False)
-        .agg(
-            category=("category", "first"),
-            occurrences=("dur", "size"),
-            total_time_ps=("dur", "sum"),
-            self_time_ps=("self", "sum"),
-            is_eager=("eager", "any"),
-        )
-        .reset_index()
+    ops = group_agg(
+        acts,
+        ["host", "name"],
+        {
+            "category": ("category", "first"),
+            "occurrences": ("dur", "size"),
+            "total_time_ps": ("dur", "sum"),
+            "self_time_ps": ("self", "sum"),
+            "is_eager": ("eager", "any"),
+        },
     )
     ops["category"] = ops["category"].fillna("")
     ops["host_or_device"] = "Host"

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -41,6 +42,7 @@ import pandas as pd
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.device_ops import DeviceOpDb
+from nbprof.opstats.group_agg import group_agg
 from nbprof.opstats.perf_env import VENDOR_AMD, VENDOR_NVIDIA
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
@@ -167,7 +169,12 @@ class KernelDb:
 
     def by_op_name(self) -> pd.DataFrame:
         """Per op name of the kept reports: ``is_op_tensor_core_eligible`` (its first report's),
-        ``total_duration_ns``, ``tensor_core_duration_ns`` and ``tensor_core_utilization_ratio`` (0-1)."""
+        ``total_duration_ns``, ``tensor_core_duration_ns`` and ``tensor_core_utilization_ratio`` (0-1).
+        Made once per db (the overview and the framework op table both read it)."""
+        return self._by_op_name.copy(deep=False)  # copy-on-write: the caller's changes stay its own
+
+    @cached_property
+    def _by_op_name(self) -> pd.DataFrame:
         top = self.top_reports
         if len(top) == 0:
             return pd.DataFrame(
@@ -179,12 +186,15 @@ class KernelDb:
                 ]  # fmt: skip
             )
         tc_ns = np.where(top["is_kernel_using_tensor_core"].to_numpy(bool), top["total_duration_ns"], 0)
-        grouped = top.assign(tc_ns=tc_ns).groupby("op_name", sort=False)
-        out = grouped.agg(
-            is_op_tensor_core_eligible=("is_op_tensor_core_eligible", "first"),
-            total_duration_ns=("total_duration_ns", "sum"),
-            tensor_core_duration_ns=("tc_ns", "sum"),
-        )
+        out = group_agg(
+            top.assign(tc_ns=tc_ns),
+            ["op_name"],
+            {
+                "is_op_tensor_core_eligible": ("is_op_tensor_core_eligible", "first"),
+                "total_duration_ns": ("total_duration_ns", "sum"),
+                "tensor_core_duration_ns": ("tc_ns", "sum"),
+            },
+        ).set_index("op_name")
         total = out["total_duration_ns"].to_numpy(np.float64)
         out["tensor_core_utilization_ratio"] = np.divide(
             out["tensor_core_duration_ns"].to_numpy(np.float64), total, out=np.zeros(len(out)), where=total > 0
@@ -255,17 +265,21 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str) -> KernelDb
     frame["is_kernel_using_tensor_core"] = uses_tc
     frame["is_op_tensor_core_eligible"] = from_tf_op | from_xla
     frame["op_name"] = op_name.astype(str)
-    grouped = frame.groupby(KEY_COLUMNS, sort=False, observed=True, dropna=False)
-    reports = grouped.agg(
-        occupancy_pct=("occupancy_pct", "first"),
-        occurrences=("duration_ns", "size"),
-        total_duration_ns=("duration_ns", "sum"),
-        min_duration_ns=("duration_ns", "min"),
-        max_duration_ns=("duration_ns", "max"),
-        total_duration_ps=("duration_ps", "sum"),
-        min_duration_ps=("duration_ps", "min"),
-        max_duration_ps=("duration_ps", "max"),
-    ).reset_index()
+    reports = group_agg(
+        frame,
+        KEY_COLUMNS,
+        {
+            "occupancy_pct": ("occupancy_pct", "first"),
+            "occurrences": ("duration_ns", "size"),
+            "total_duration_ns": ("duration_ns", "sum"),
+            "min_duration_ns": ("duration_ns", "min"),
+            "max_duration_ns": ("duration_ns", "max"),
+            "total_duration_ps": ("duration_ps", "sum"),
+            "min_duration_ps": ("duration_ps", "min"),
+            "max_duration_ps": ("duration_ps", "max"),
+        },
+        dropna=False,
+    )
     reports = reports.sort_values(
         ["total_duration_ns"] + KEY_COLUMNS, ascending=[False] + [True] * len(KEY_COLUMNS), kind="stable"
     ).reset_index(drop=True)

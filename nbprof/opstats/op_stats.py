@@ -22,6 +22,7 @@ Parts are built on first use and kept:
                           ``xla_cpu_op_db`` (``xla_ops.py``)
 ``kernel_db``             GPU kernel launches by kernel, launch config and op (``kernel_db.py``)
 ``framework_op_table()``  XProf's framework-op (TF stats) table (``framework_ops.py``)
+``event_groupings``       every event's step (group) id, XProf's grouping only (``step_db.py``)
 ``step_db``               the steps, their breakdown, and every event's step (``step_db.py``)
 ``perf_env``              device vendor, type, peak FLOP rate and bandwidths (``perf_env.py``)
 ``run_env``               hosts, device type, core count (``run_env.py``)
@@ -59,7 +60,7 @@ from nbprof.opstats.kernel_db import KernelDb, build_kernel_db
 from nbprof.opstats.op_metrics_db import DeviceOpDb, build_device_op_db, combine_op_metrics_dbs, op_metrics_notes
 from nbprof.opstats.perf_env import PerfEnv, build_perf_env, gpu_vendor
 from nbprof.opstats.run_env import RunEnvironment, build_run_env
-from nbprof.opstats.step_db import StepDb, build_step_db
+from nbprof.opstats.step_db import EventGroupings, StepDb, build_step_db, group_events
 from nbprof.opstats.xla_cpu_ops import build_xla_cpu_op_db
 from nbprof.opstats.xla_ops import XlaOps, build_xla_ops
 from nbprof.xspace import semantics as xs
@@ -200,10 +201,16 @@ class OpStats:
 
     # ---------------------------------------------------------------------- steps
     @cached_property
+    def event_groupings(self) -> EventGroupings:
+        """XProf's grouping of the events into steps (``.event_groups``: the group id of every event)."""
+        self._built("event_groupings")
+        return group_events(self.frames)
+
+    @cached_property
     def step_db(self) -> StepDb:
         """The steps (``.steps``), notes, and the step id of every event (``.event_groups``)."""
         self._built("step_db")
-        return build_step_db(self.frames)
+        return build_step_db(self.frames, self.event_groupings)
 
     # ----------------------------------------------------------------- environment
     @cached_property

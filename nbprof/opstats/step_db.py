@@ -20,7 +20,7 @@ Times are int64 ps.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -81,7 +81,7 @@ class StepDb:
         return self.steps[self.steps["in_analysis"].to_numpy(bool)]
 
 
-def build_step_db(frames: Frames) -> StepDb:
+def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> StepDb:
     """One row per step and host: start, duration and the breakdown columns (ps).
 
     Columns: ``host``, ``step_num`` (the step number of the marker, else XProf's group
@@ -92,19 +92,17 @@ def build_step_db(frames: Frames) -> StepDb:
     ``duration_ps``, one ``<category>_ps`` column per generic category (device_compute,
     device_to_device, device_collectives, host_compute, kernel_launch, input, output,
     compile, all_others), the input split ``host_wait_input_ps`` / ``host_to_device_ps``,
-    the device precision split, ``marker`` and ``in_analysis``.
+    the device precision split, ``marker`` and ``in_analysis``. ``groupings`` are the frames'
+    ``group_events`` when already made (they are made here otherwise).
     """
+    if groupings is None:
+        groupings = group_events(frames)
     tables, notes, tpu_parts = [], [], []
-    events = frames.events
     planes = frames.planes
-    event_groups = np.full(len(events), -1, np.int64)
-    for host in list(frames.hosts) or [None]:
-        ev = events if host is None else events[events["host"] == host]
+    for host in groupings.hosts:
         host_planes = planes if host is None else planes[planes["host"] == host]
-        table, host_notes, grouped_rows, groups, tpu = _host_steps(
-            frames, ev, host_planes, host if host is not None else ""
-        )
-        event_groups[grouped_rows] = groups
+        sub, grouping = groupings.host_events(frames.events, host)
+        table, host_notes, tpu = _host_steps(frames, sub, grouping, host_planes, host if host is not None else "")
         tables.append(table)
         notes.extend(host_notes)
         if tpu is not None:
@@ -115,10 +113,66 @@ def build_step_db(frames: Frames) -> StepDb:
     return StepDb(
         steps=out,
         notes=notes,
-        event_groups=event_groups,
+        event_groups=groupings.event_groups,
         file_time_offsets_ps=file_time_offsets_ps(frames),
         tpu=stack_tpu_steps(tpu_parts) if tpu_parts else None,
     )
+
+
+@dataclass
+class HostGrouping:
+    """XProf's event groups of one host: ``rows`` (of ``frames.events``: the host's host-plane and
+    device-plane events, in frame order; None = every row) and the grouping (``se.Grouping``, whose
+    ``group`` is left empty here: it is ``EventGroupings.event_groups[rows]``)."""
+
+    rows: np.ndarray | None
+    grouping: se.Grouping
+
+
+@dataclass
+class EventGroupings:
+    """Every host's ``HostGrouping`` (key None: frames without hosts) and the group (step) id of
+    every event, aligned with ``frames.events`` (-1 = none)."""
+
+    hosts: dict[str | None, HostGrouping]
+    event_groups: np.ndarray
+
+    @property
+    def sources(self) -> list[str]:
+        """How each host's groups were found (``se.Grouping.source``)."""
+        return [hg.grouping.source for hg in self.hosts.values()]
+
+    def host_events(self, events: pd.DataFrame, host: str | None) -> tuple[pd.DataFrame, se.Grouping]:
+        """One host's grouped events (the events frame itself when they are all of it) and its
+        grouping with its ``group`` ids."""
+        hg = self.hosts[host]
+        if hg.rows is None:
+            return events, replace(hg.grouping, group=self.event_groups)
+        return events.iloc[hg.rows], replace(hg.grouping, group=self.event_groups[hg.rows])
+
+
+def group_events(frames: Frames) -> EventGroupings:
+    """Group the events of each host (XProf's GroupTfEvents on its host and device planes).
+
+    Selects rows with numpy masks and copies the events frame only when some rows are left out.
+    """
+    events = frames.events
+    plane = events["plane"]
+    grouped_planes = xs.values_in(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)
+    event_groups = np.full(len(events), -1, np.int64)
+    out: dict[str | None, HostGrouping] = {}
+    for host in list(frames.hosts) or [None]:
+        mask = grouped_planes if host is None else grouped_planes & xs.values_in(events["host"], [host])
+        if mask.all():
+            grouping = se.group_host_events(events)
+            event_groups[:] = grouping.group
+            out[host] = HostGrouping(None, replace(grouping, group=np.empty(0, np.int64)))
+            continue
+        rows = np.flatnonzero(mask)
+        grouping = se.group_host_events(events.iloc[rows])
+        event_groups[rows] = grouping.group
+        out[host] = HostGrouping(rows, replace(grouping, group=np.empty(0, np.int64)))
+    return EventGroupings(out, event_groups)
 
 
 def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
@@ -135,30 +189,27 @@ def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
     return {str(h): int(v) for h, v in frame.groupby("host", sort=False)["offset"].first().items()}
 
 
+_EMPTY_STEP_DTYPES = {
+    c: object if c in ("host", "step_name", "core", "marker") else bool if c == "in_analysis" else np.int64
+    for c in STEP_COLUMNS
+}
+
+
 def empty_steps() -> pd.DataFrame:
     """A steps table without rows (the columns and dtypes of ``build_step_db``'s)."""
-    frame = pd.DataFrame({c: pd.Series(dtype="int64") for c in STEP_COLUMNS})
-    for c in ("host", "step_name", "core", "marker"):
-        frame[c] = frame[c].astype("object")
-    frame["in_analysis"] = frame["in_analysis"].astype(bool)
-    return frame
+    return pd.DataFrame({c: np.empty(0, dtype) for c, dtype in _EMPTY_STEP_DTYPES.items()})
 
 
 # ------------------------------------------------------------------------- one host
 def _host_steps(
-    frames: Frames, ev: pd.DataFrame, planes: pd.DataFrame, host: str
-) -> tuple[pd.DataFrame, list[str], np.ndarray, np.ndarray, TpuSteps | None]:
-    """Steps of one host, its notes, the group id of its grouped events (rows of the frames) and, on
-    TPU, its TPU step breakdown."""
+    frames: Frames, sub: pd.DataFrame, grouping: se.Grouping, planes: pd.DataFrame, host: str
+) -> tuple[pd.DataFrame, list[str], TpuSteps | None]:
+    """Steps of one host from its grouped events, its notes and, on TPU, its TPU step breakdown."""
     notes: list[str] = []
-    device_plane_names = planes["name"].astype(str)
-    device_plane_names = device_plane_names[xs.value_mask(device_plane_names, xs.is_device_plane)]
+    device_plane_names = [str(n) for n in planes["name"].tolist()]
+    device_plane_names = [n for n in device_plane_names if xs.is_device_plane(n)]
     has_device = len(device_plane_names) > 0
-    is_tpu = bool(device_plane_names.str.startswith("/device:TPU:").any())
-    grouped_planes = xs.values_in(ev["plane"], [xs.HOST_PLANE]) | xs.value_mask(ev["plane"], xs.is_device_plane)
-    sub = ev[grouped_planes]
-    grouping = se.group_host_events(sub)
-    grouped_rows = sub.index.to_numpy(np.int64)
+    is_tpu = any(n.startswith("/device:TPU:") for n in device_plane_names)
     label = f"host {host!r}: " if host else ""
     notes.append(f"{label}step groups: {grouping.source}")
 
@@ -174,8 +225,8 @@ def _host_steps(
         )
         if len(tpu.steps) == 0:
             notes.append(f"{label}no step markers on the TPU cores' Steps lines: XProf says 'No step time measured'")
-            return empty_steps(), notes, grouped_rows, grouping.group, tpu
-        return _tpu_step_rows(tpu.steps, grouping), notes, grouped_rows, grouping.group, tpu
+            return empty_steps(), notes, tpu
+        return _tpu_step_rows(tpu.steps, grouping), notes, tpu
     else:
         markers, spans = _gpu_markers_and_spans(sub, grouping)
         core = "device"
@@ -191,7 +242,7 @@ def _host_steps(
                 f"{label}{int(unrooted.sum())} events carry step_num without _r=1 ({', '.join(names[:3])}; e.g. Keras 3's "
                 "TensorBoard callback): XProf does not treat them as steps, nor do we"
             )
-        return empty_steps(), notes, grouped_rows, grouping.group, None
+        return empty_steps(), notes, None
 
     step_span = _longest_markers(markers)
     if not has_device:
@@ -257,7 +308,7 @@ def _host_steps(
             f"{label}{int(lost.sum()):,} of {int(timed.sum()):,} timed events belong to no step "
             "(not reachable from a step marker: other threads' work, time outside the steps)"
         )
-    return out, notes, grouped_rows, grouping.group, None
+    return out, notes, None
 
 
 def _tpu_step_rows(tpu: pd.DataFrame, grouping: se.Grouping) -> pd.DataFrame:
@@ -502,38 +553,144 @@ def union_length(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> pd.Se
 
 def _breakdown(spans: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
     """Exclusive time per event type within each step (columns ``t_<type>``), resolving
-    overlaps by XProf's priority, plus ``_host_compute_any`` (unclipped host compute)."""
+    overlaps by XProf's priority, plus ``_host_compute_any``: positive where host compute is the
+    highest type somewhere, the steps' spans not clipped to the step (XProf's "well-formed" host
+    step; a time only where the clipped ``t_10`` is zero, else that)."""
     out = pd.DataFrame(index=steps.index)
-    spans = spans[spans["group"].isin(steps.index)]
-    spans = pd.concat([spans, _sticky_spans(spans)], ignore_index=True)
+    in_steps = spans["group"].isin(steps.index).to_numpy()
+    if not in_steps.all():
+        spans = spans[in_steps]
+    sticky = _sticky_spans(spans)
+    if len(sticky):
+        spans = pd.concat([spans, sticky], ignore_index=True)
     g = spans["group"].to_numpy(np.int64)
     t = spans["type"].to_numpy(np.int64)
     s = spans["start_ps"].to_numpy(np.int64)
     e = spans["end_ps"].to_numpy(np.int64)
-    # unclipped host-compute exclusive time decides XProf's "well-formed" host step
-    out["_host_compute_any"] = _exclusive(g, t, s, e, se.HOST_COMPUTE).reindex(out.index).fillna(0)
-    lo = steps["start_ps"].reindex(g).to_numpy(np.int64)
-    hi = lo + steps["duration_ps"].reindex(g).to_numpy(np.int64)
-    cs, ce = np.maximum(s, lo), np.minimum(e, hi)
-    keep = ce > cs
-    g, t, cs, ce = g[keep], t[keep], cs[keep], ce[keep]
-    covered_prev = pd.Series(0, index=out.index, dtype="int64")
-    for ty in sorted(set(t.tolist()), reverse=True):
-        sel = t >= ty
-        cov = union_length(g[sel], cs[sel], ce[sel]).reindex(out.index).fillna(0).astype("int64")
-        out[f"t_{ty}"] = cov - covered_prev
-        covered_prev = cov
+    del spans
+    position = out.index.get_indexer(g)
+    lo = steps["start_ps"].to_numpy(np.int64)[position]
+    cs = np.maximum(s, lo)
+    ce = np.minimum(e, lo + steps["duration_ps"].to_numpy(np.int64)[position])
+    del lo
+    keep = np.flatnonzero(ce > cs)
+    clipped = _top_type_time(g[keep], t[keep], cs[keep], ce[keep], out.index)
+    del keep, cs, ce
+    for ty, time_ps in sorted(clipped.items(), reverse=True):
+        out[f"t_{ty}"] = time_ps
+    # Host compute on top somewhere in the step is on top there unclipped too (clipping only cuts
+    # what lies outside the step); only the other steps need the unclipped sweep.
+    host_compute = clipped.get(se.HOST_COMPUTE, np.zeros(len(out), np.int64))
+    unclear = np.flatnonzero(host_compute == 0)
+    rows = np.flatnonzero((t >= se.HOST_COMPUTE) & np.isin(position, unclear))
+    if len(rows):
+        unclipped = _top_type_time(g[rows], t[rows], s[rows], e[rows], out.index)
+        host_compute = np.where(host_compute > 0, host_compute, unclipped.get(se.HOST_COMPUTE, 0))
+    out.insert(0, "_host_compute_any", host_compute)
     for ty in (se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32):
         if f"t_{ty}" not in out:
             out[f"t_{ty}"] = 0
     return out
 
 
+SWEEP_SPANS = 1 << 21  # spans swept at once (whole groups): bounds the sweep's memory on large profiles
+
+
+def _top_type_time(
+    group: np.ndarray, kind: np.ndarray, start: np.ndarray, end: np.ndarray, groups: pd.Index
+) -> dict[int, np.ndarray]:
+    """Per span type, the time (ps) per group of ``groups`` where it is the highest type of the
+    group's active spans: XProf's priority resolution of overlapping events. Equals
+    ``union(types >= T) - union(types > T)`` per group. Swept in chunks of whole groups."""
+    types = np.unique(kind)
+    total = np.zeros((len(groups), len(types)), np.int64)
+    if len(start):
+        position = groups.get_indexer(group).astype(np.int32)
+        code = np.searchsorted(types, kind).astype(np.int16)
+        count = np.bincount(position, minlength=len(groups))
+        chunk_of_group = (np.cumsum(count) - count) // SWEEP_SPANS
+        if chunk_of_group[-1] == 0:
+            _sweep(position, code, start, end, len(types), total)
+        else:
+            for chunk in np.unique(chunk_of_group).tolist():
+                in_chunk = np.flatnonzero(chunk_of_group == chunk)
+                rows = np.flatnonzero((position >= in_chunk[0]) & (position <= in_chunk[-1]))
+                _sweep(position[rows], code[rows], start[rows], end[rows], len(types), total)
+    return {int(ty): total[:, k] for k, ty in enumerate(types.tolist())}
+
+
+def _sweep(
+    position: np.ndarray, code: np.ndarray, start: np.ndarray, end: np.ndarray, n_types: int, total: np.ndarray
+) -> None:
+    """Add to ``total[group position, type code]`` the time where that type is the highest active one.
+
+    One sweep over the spans' boundaries sorted by (group, time): a type's active count is a
+    running sum of its +1 starts and -1 ends (every span ends in its group, so the sum is back to
+    zero at each group's end), and each stretch between two boundaries goes to the highest type
+    active over it.
+    """
+    n = len(start)
+    if n == 0:
+        return
+    order = _boundary_order(position, start, end)
+    is_start = order < n
+    span = np.where(is_start, order, order - n)
+    step = np.where(is_start, np.int8(1), np.int8(-1))
+    span_code = code[span]
+    del span, is_start
+    top = np.full(2 * n, -1, np.int16)
+    for k in range(n_types):  # ascending: a higher type overwrites a lower one
+        active = np.cumsum(np.where(span_code == k, step, np.int8(0)), dtype=np.int32) > 0
+        top[active] = k
+        del active
+    del span_code, step
+    time = np.concatenate([start, end])[order]
+    stretch = time[1:] - time[:-1]
+    del time
+    where = np.concatenate([position, position])[order]
+    del order
+    counted = np.flatnonzero((top[:-1] >= 0) & (where[1:] == where[:-1]) & (stretch > 0))
+    np.add.at(total, (where[counted], top[counted]), stretch[counted])
+
+
+def _boundary_order(position: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    """Order of the boundaries ``concat(start, end)`` by (group position, time). Ties are in any
+    order (they bound zero-length stretches): one quicksort on a combined key where it fits int64."""
+    time = np.concatenate([start, end])
+    low, high = int(time.min()), int(time.max())
+    width = high - low + 1
+    if width * (int(position.max()) + 1) < 2**62:
+        key = time - np.int64(low)
+        key += np.concatenate([position, position]).astype(np.int64) * np.int64(width)
+        return np.argsort(key)
+    return np.lexsort((time, np.concatenate([position, position])))
+
+
+def _pair_keys(group: np.ndarray, value: np.ndarray) -> np.ndarray | None:
+    """One int64 per (group, value) pair ordered as the pairs are, or None where it would not fit."""
+    if len(group) == 0:
+        return np.zeros(0, np.int64)
+    g_low, g_high = int(group.min()), int(group.max())
+    v_low, v_high = int(value.min()), int(value.max())
+    width = v_high - v_low + 1
+    if width * (g_high - g_low + 1) >= 2**62:
+        return None
+    key = value - np.int64(v_low)
+    key += (group - np.int64(g_low)) * np.int64(width)
+    return key
+
+
+def _pair_order(group: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """``np.lexsort((value, group))``: by group, then value, stable."""
+    keys = _pair_keys(group, value)
+    return np.lexsort((value, group)) if keys is None else np.argsort(keys, kind="stable")
+
+
 def _merged(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Union of intervals per group as sorted, disjoint (group, start, end) arrays."""
     if len(group) == 0:
         return group, start, end
-    order = np.lexsort((start, group))
+    order = _pair_order(group, start)
     g, s, e = group[order], start[order], end[order]
     run_end = pd.Series(e).groupby(g).cummax().to_numpy()
     prev_end = np.r_[np.iinfo(np.int64).min, run_end[:-1]]
@@ -579,7 +736,7 @@ def _sticky_spans(spans: pd.DataFrame) -> pd.DataFrame:
         # clear: next start of any span of type >= ty strictly after zt (or at zt with a higher type)
         sel2 = t >= ty
         cg, cs, ct = g[sel2], s[sel2], t[sel2]
-        order2 = np.lexsort((cs, cg))
+        order2 = _pair_order(cg, cs)
         cg, cs, ct = cg[order2], cs[order2], ct[order2]
         nxt = _searchsorted_pairs(np.stack([cg, cs], axis=1), zg, zt, side="right")
         has_next = (nxt < len(cg)) & (cg[np.minimum(nxt, len(cg) - 1)] == zg) if len(cg) else np.zeros(len(zi), bool)
@@ -598,6 +755,10 @@ def _sticky_spans(spans: pd.DataFrame) -> pd.DataFrame:
 def _searchsorted_pairs(sorted_pairs: np.ndarray, group: np.ndarray, value: np.ndarray, side: str) -> np.ndarray:
     """``np.searchsorted`` for (group, value) keys in rows sorted by (group, value)."""
     n_data = len(sorted_pairs)
+    if n_data and len(group):
+        keys = _pair_keys(np.concatenate([sorted_pairs[:, 0], group]), np.concatenate([sorted_pairs[:, 1], value]))
+        if keys is not None:  # the keys keep the pairs' order: one binary search per query
+            return np.searchsorted(keys[:n_data], keys[n_data:], side=side).astype(np.int64)
     if n_data == 0 or len(group) == 0:
         return np.zeros(len(group), np.int64)
     g = np.concatenate([sorted_pairs[:, 0], group])
@@ -611,12 +772,3 @@ def _searchsorted_pairs(sorted_pairs: np.ndarray, group: np.ndarray, value: np.n
     out = np.empty(len(group), np.int64)
     out[order[is_query] - n_data] = data_before[is_query]
     return out
-
-
-def _exclusive(g, t, s, e, ty) -> pd.Series:
-    """Time per group where ``ty`` is the highest-priority active type (unclipped)."""
-    hi_sel = t > ty
-    at_sel = t >= ty
-    above = union_length(g[hi_sel], s[hi_sel], e[hi_sel])
-    at = union_length(g[at_sel], s[at_sel], e[at_sel])
-    return at.sub(above, fill_value=0)

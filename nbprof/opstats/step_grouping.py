@@ -120,15 +120,16 @@ class Grouping:
     source: str = ""
 
 
-def _context_pairs(ptype, pid, has_p, ctype, cid, has_c) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Producer/consumer context groups: returns (producer nodes, consumer nodes, key ids)
-    with keys shared; groups with >= 64 producers and >= 64 consumers are skipped as XProf does."""
-    prod = np.flatnonzero(has_p)
-    cons = np.flatnonzero(has_c)
+def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Producer/consumer context groups (``_pt``/``_p`` -> ``_ct``/``_c``): returns (producer rows,
+    consumer rows, key ids) with keys shared; groups with >= 64 producers and >= 64 consumers are
+    skipped as XProf does. Reads the stats' values on the rows that have them only."""
+    prod = np.flatnonzero((column(ev, "_pt").notna() & column(ev, "_p").notna()).to_numpy())
+    cons = np.flatnonzero((column(ev, "_ct").notna() & column(ev, "_c").notna()).to_numpy())
     if len(prod) == 0 or len(cons) == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
-    pk = pd.MultiIndex.from_arrays([ptype[prod], pid[prod]])
-    ck = pd.MultiIndex.from_arrays([ctype[cons], cid[cons]])
+    pk = pd.MultiIndex.from_arrays([int_array(column(ev, "_pt").iloc[prod]), int_array(column(ev, "_p").iloc[prod], 0)])
+    ck = pd.MultiIndex.from_arrays([int_array(column(ev, "_ct").iloc[cons]), int_array(column(ev, "_c").iloc[cons], 0)])
     keys = pk.append(ck).unique()
     pkey = keys.get_indexer(pk)
     ckey = keys.get_indexer(ck)
@@ -193,19 +194,23 @@ class _Graph:
         inf = np.iinfo(np.int64).max
         val = np.where(frozen, inf, value)
         for _ in range(1000):
-            before = val.copy()
-            for rows in self.levels:
-                p = self.parent[rows]
-                cand = np.minimum(val[rows], val[p])
-                val[rows] = np.where(frozen[rows], val[rows], cand)
+            changed = False
+            for rows in self.levels:  # top-down: a value passes every nesting level in one sweep
+                from_parent = val[self.parent[rows]]
+                lower = from_parent < val[rows]
+                lower &= ~frozen[rows]
+                if lower.any():
+                    val[rows[lower]] = from_parent[lower]
+                    changed = True
             if len(self.prod):
                 key_min = np.full(self.n_keys, inf, np.int64)
                 np.minimum.at(key_min, self.prod_key, val[self.prod])
                 upd = key_min[self.cons_key]
-                cur = val[self.cons]
-                new = np.where(frozen[self.cons], cur, np.minimum(cur, upd))
-                np.minimum.at(val, self.cons, new)
-            if np.array_equal(before, val):
+                lower = (upd < val[self.cons]) & ~frozen[self.cons]
+                if lower.any():
+                    np.minimum.at(val, self.cons[lower], upd[lower])
+                    changed = True
+            if not changed:
                 break
         return val
 
@@ -233,16 +238,7 @@ def event_graph(ev: pd.DataFrame) -> _Graph:
         parent = np.where((par >= 0) & (pos >= 0), pos, -1)
     depth = np.where(parent >= 0, ev["depth"].to_numpy(np.int64), 0)
 
-    has_p = (column(ev, "_pt").notna() & column(ev, "_p").notna()).to_numpy()
-    has_c = (column(ev, "_ct").notna() & column(ev, "_c").notna()).to_numpy()
-    prod, cons, keys = _context_pairs(
-        int_array(column(ev, "_pt")),
-        int_array(column(ev, "_p"), 0),
-        has_p,
-        int_array(column(ev, "_ct")),
-        int_array(column(ev, "_c"), 0),
-        has_c,
-    )
+    prod, cons, keys = _context_pairs(ev)
     prod_key, cons_key = keys[: len(prod)], keys[len(prod) :]
     n_keys = int(keys.max()) + 1 if len(keys) else 0
     # inter-thread links are one-parent context groups after the producer/consumer ones
@@ -312,7 +308,9 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
         rank[roots] = np.arange(len(roots))
         # a root with another root of the same level upstream is grouped by that one
         reach = graph.propagate(rank, np.zeros(n, bool))
+        del rank
         roots = roots[graph.incoming_min(reach)[roots] == inf]
+        del reach
         if len(roots) == 0:
             continue
         ids = np.full(n, inf, np.int64)
@@ -320,8 +318,10 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
         root_rows.update(zip(ids[roots].tolist(), roots.tolist()))
         next_id += len(roots)
         spread = graph.propagate(ids, frozen)
+        del ids
         take = (spread != inf) & ~frozen
         group[take] = spread[take]
+        del spread, take
     group = np.where(group == inf, -1, group)
     names_map, nums = _root_names(ev, root_rows)
     source = "grouped here from _r roots, nesting and _p/_c links" if root_rows else "no step roots (_r) found"
@@ -337,11 +337,11 @@ def _root_names(ev: pd.DataFrame, root_rows: dict[int, int]) -> tuple[dict[int, 
         return out, nums
     rows = np.array(list(root_rows.values()))
     gids = list(root_rows.keys())
-    nm = [str(x) for x in ev["name"].to_numpy()[rows]]
+    nm = [str(x) for x in ev["name"].iloc[rows].to_numpy()]
     gt = column(ev, "graph_type").iloc[rows].astype("object").to_numpy()
-    it_col, sn_col = column(ev, "iter_num"), column(ev, "step_num")
-    it, has_it = int_array(it_col, 0)[rows], it_col.notna().to_numpy()[rows]
-    sn, has_sn = int_array(sn_col, 0)[rows], sn_col.notna().to_numpy()[rows]
+    it_col, sn_col = column(ev, "iter_num").iloc[rows], column(ev, "step_num").iloc[rows]
+    it, has_it = int_array(it_col, 0), it_col.notna().to_numpy()
+    sn, has_sn = int_array(sn_col, 0), sn_col.notna().to_numpy()
     for gid, name, graph_type, iter_num, i_ok, step_num, s_ok in zip(gids, nm, gt, it, has_it, sn, has_sn):
         if name in IMPLICIT_ROOT_NAMES:
             continue

@@ -33,6 +33,7 @@ import pandas as pd
 
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
+from nbprof.opstats.group_agg import group_agg
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
 
@@ -281,12 +282,12 @@ def _memory_ids(profile: Any, mem: pd.DataFrame) -> pd.Series:
 def _group_ids(op_stats: OpStats, rows: np.ndarray) -> tuple[np.ndarray, str]:
     """Step (group) id of each allocator event, -1 where none; and where the ids came from.
 
-    The ids are the step db's (``OpStats.step_db.event_groups``): the file's own
-    ``group_id`` stats where it has them, else XProf's grouping of the host's events.
+    The ids are the step db's (``OpStats.event_groupings``, without the steps' breakdown): the
+    file's own ``group_id`` stats where it has them, else XProf's grouping of the host's events.
     """
-    step_db = op_stats.step_db
-    source = "; ".join(n.split(": ", 1)[-1] for n in step_db.notes if "step groups:" in n) or "step db"
-    return step_db.event_groups[rows], f"the step db's groups ({source})"
+    groupings = op_stats.event_groupings
+    source = "; ".join(f"step groups: {s}" for s in groupings.sources) or "step db"
+    return groupings.event_groups[rows], f"the step db's groups ({source})"
 
 
 def _line_zero_ps(profile: Any, mem: pd.DataFrame) -> np.ndarray:
@@ -499,8 +500,7 @@ def _breakdown(timeline: pd.DataFrame, summary: dict[str, Any]) -> pd.DataFrame:
         ).assign(special=True)
         rows = pd.concat([rows, extra], ignore_index=True) if len(rows) else extra
     keys_cols = ["allocation_bytes", "requested_bytes", "tf_op", "region_type", "data_type", "shape"]
-    grouped = rows.groupby(keys_cols, sort=False).agg(occurrences=("special", "size"), special=("special", "max"))
-    out = grouped.reset_index()
+    out = group_agg(rows, keys_cols, {"occurrences": ("special", "size"), "special": ("special", "max")})
     out["_neg_alloc"] = -out["allocation_bytes"]
     out["_neg_req"] = -out["requested_bytes"]
     out = out.sort_values(["_neg_alloc", "_neg_req", "tf_op", "region_type", "data_type", "shape"], kind="stable")

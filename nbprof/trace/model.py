@@ -241,6 +241,15 @@ def _listed(value: Any, name: str) -> list:
 
 
 def _group_ids(profile: Any) -> Callable[[], np.ndarray] | None:
-    """XProf's group id of every event, from the profile's step db (built only when called)."""
+    """XProf's group id of every event, from the profile's step grouping (made only when called;
+    the grouping alone, not the step db's breakdown)."""
     op_stats = getattr(profile, "op_stats", None)
-    return None if op_stats is None else (lambda: op_stats().step_db.event_groups)
+    if op_stats is None:
+        return None
+
+    def group_ids() -> np.ndarray:
+        stats = op_stats()
+        groupings = getattr(stats, "event_groupings", None)
+        return groupings.event_groups if groupings is not None else stats.step_db.event_groups
+
+    return group_ids

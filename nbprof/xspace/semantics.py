@@ -176,6 +176,11 @@ def column(events: pd.DataFrame, name: str) -> pd.Series:
 
 def int_values(series: pd.Series, missing: int = -1) -> np.ndarray:
     """int64 values of a nullable column, ``missing`` where absent or not a number."""
+    dtype = series.dtype
+    if isinstance(dtype, pd.Int64Dtype):  # the promoted integer stats: no copy but the result
+        return series.array.to_numpy(dtype=np.int64, na_value=missing)
+    if isinstance(dtype, np.dtype) and dtype.kind == "i":
+        return series.to_numpy(np.int64)
     return pd.to_numeric(series, errors="coerce").fillna(missing).to_numpy(np.int64)
 
 

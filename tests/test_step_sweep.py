@@ -1,0 +1,80 @@
+"""The step breakdown's priority sweep (``step_db._top_type_time``) against unions of intervals,
+and swept in chunks of groups (as on large profiles) against in one piece."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from fixture_paths import fixture_file
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nbprof
+from nbprof.opstats import step_db
+from nbprof.opstats.step_db import _top_type_time, union_length
+
+spans = st.lists(
+    st.tuples(st.integers(0, 3), st.sampled_from([10, 20, 30, 35]), st.integers(0, 50), st.integers(0, 20)),
+    max_size=30,
+)
+
+
+def _by_unions(g: np.ndarray, t: np.ndarray, s: np.ndarray, e: np.ndarray, groups: pd.Index) -> dict[int, np.ndarray]:
+    """union(types >= T) - union(types > T) per group: the definition the sweep must equal."""
+    out = {}
+    for ty in np.unique(t).tolist():
+        at, above = t >= ty, t > ty
+        cov_at = union_length(g[at], s[at], e[at]).reindex(groups).fillna(0).to_numpy(np.int64)
+        cov_above = union_length(g[above], s[above], e[above]).reindex(groups).fillna(0).to_numpy(np.int64)
+        out[ty] = cov_at - cov_above
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(spans, st.integers(1, 40))
+def test_sweep_equals_unions(rows: list[tuple[int, int, int, int]], chunk: int) -> None:
+    g = np.array([r[0] for r in rows], np.int64)
+    t = np.array([r[1] for r in rows], np.int64)
+    s = np.array([r[2] for r in rows], np.int64)
+    e = s + np.array([r[3] for r in rows], np.int64)
+    groups = pd.Index([3, 0, 1, 2])  # not sorted: positions, not ids, order the sweep
+    expected = _by_unions(g, t, s, e, groups)
+    old = step_db.SWEEP_SPANS
+    try:
+        step_db.SWEEP_SPANS = chunk
+        got = _top_type_time(g, t, s, e, groups)
+    finally:
+        step_db.SWEEP_SPANS = old
+    assert sorted(got) == sorted(expected)
+    for ty in expected:
+        np.testing.assert_array_equal(got[ty], expected[ty])
+
+
+@pytest.mark.parametrize("name", ["tf_custom_loop", "jax_mlp_train_pytrace", "flax_cnn_train", "tf_keras2_input_bound"])
+def test_chunked_sweep_gives_the_same_steps(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = nbprof.load(fixture_file(name)).steps
+    assert len(whole) > 0
+    monkeypatch.setattr(step_db, "SWEEP_SPANS", 7)
+    chunked = nbprof.load(fixture_file(name)).steps
+    pd.testing.assert_frame_equal(chunked, whole, check_exact=True)
+
+
+pairs = st.lists(st.tuples(st.integers(0, 4), st.integers(-5, 30)), max_size=25)
+
+
+@settings(max_examples=200, deadline=None)
+@given(pairs, pairs, st.sampled_from(["left", "right"]))
+def test_pair_search_equals_tuple_search(
+    data: list[tuple[int, int]], queries: list[tuple[int, int]], side: str
+) -> None:
+    """Binary search on the combined (group, value) keys = searching the sorted tuples."""
+    data = sorted(data)
+    sorted_pairs = np.array(data, np.int64).reshape(-1, 2)
+    group = np.array([q[0] for q in queries], np.int64)
+    value = np.array([q[1] for q in queries], np.int64)
+    got = step_db._searchsorted_pairs(sorted_pairs, group, value, side)
+    bisect = __import__("bisect").bisect_right if side == "right" else __import__("bisect").bisect_left
+    np.testing.assert_array_equal(got, [bisect(data, q) for q in queries])
+    order = step_db._pair_order(value, group)
+    np.testing.assert_array_equal(order, np.lexsort((group, value)))
