@@ -418,8 +418,11 @@ def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
         )
         .reset_index()
     )
+    # the single host's order (``kernel_db.build_kernel_db``): total duration, then the key
     out = out.sort_values(
-        ["total_duration_ps", *KERNEL_KEY_COLUMNS], ascending=[False] + [True] * len(KERNEL_KEY_COLUMNS), kind="stable"
+        ["total_duration_ns", *KERNEL_KEY_COLUMNS],
+        ascending=[False] + [True] * len(KERNEL_KEY_COLUMNS),
+        kind="stable",
     )
     return KernelDb(
         out[KERNEL_REPORT_COLUMNS].reset_index(drop=True), num_kernel_events=events, vendor=vendor, notes=notes

@@ -1,8 +1,8 @@
 """The hosts' reductions combined into the pod-level tables that are not OpStats.
 
 OpStats parts are combined by ``nbprof.opstats.combine`` (``CombinedOpStats``); here are the
-rest: the common time origin, the profile summary, one row per host (``host_table``) and the
-GPU kernel stats, merged as XProf merges the hosts' kernel stats dbs. Times int64 ps.
+rest: the common time origin, the profile summary and one row per host (``host_table``).
+Times int64 ps.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ import numpy as np
 import pandas as pd
 
 from nbprof.pod.reduce import HostFailure, HostReduction
-from nbprof.tools.kernel_stats import COLUMNS as KERNEL_COLUMNS
-from nbprof.tools.kernel_stats import MAX_KERNELS, KernelStats
 from nbprof.xspace.summary import ProfileSummary
 
 EMPTY_ORIGIN = "empty profile"
@@ -149,63 +147,3 @@ def host_table(reductions: list[HostReduction], failures: list[HostFailure], ord
     rank = {h: i for i, h in enumerate(order)}
     table["_order"] = table["host"].map(rank)
     return table.sort_values("_order", kind="stable").drop(columns="_order").reset_index(drop=True)
-
-
-_KERNEL_KEYS = [
-    "kernel_name", "registers_per_thread", "static_shmem_bytes", "dynamic_shmem_bytes", "block_dim", "grid_dim",
-    "is_op_tensor_core_eligible", "is_kernel_using_tensor_core", "op_name",
-]  # fmt: skip
-
-
-def merge_kernel_stats(parts: list[KernelStats]) -> KernelStats:
-    """The hosts' kernel stats as one table, as XProf combines per-host kernel stats dbs: the
-    same kernel (name, launch configuration, op) adds up its occurrences and durations; min and
-    max over hosts; ranked by total duration, the top ``MAX_KERNELS`` kept.
-
-    Each host kept its own top ``MAX_KERNELS`` (XProf does the same per host), so a kernel
-    outside every host's top 1000 is not counted.
-    """
-    tables = [p.table for p in parts if len(p.table)]
-    events = sum(p.num_kernel_events for p in parts)
-    notes = list(dict.fromkeys(n for p in parts for n in p.notes))
-    if not tables:
-        empty = parts[0].table.iloc[:0] if parts else pd.DataFrame(columns=KERNEL_COLUMNS)
-        return KernelStats(empty, num_kernel_events=events, rows_dropped=0, notes=notes)
-    stacked = pd.concat(tables, ignore_index=True)
-    stacked["total_ns"] = np.rint(stacked["total_duration_us"].to_numpy(np.float64) * 1e3).astype(np.int64)
-    stacked["min_ns"] = np.rint(stacked["min_duration_us"].to_numpy(np.float64) * 1e3).astype(np.int64)
-    stacked["max_ns"] = np.rint(stacked["max_duration_us"].to_numpy(np.float64) * 1e3).astype(np.int64)
-    grouped = stacked.groupby(_KERNEL_KEYS, sort=False, dropna=False)
-    out = grouped.agg(
-        shmem_bytes=("shmem_bytes", "first"),
-        occupancy_pct=("occupancy_pct", "first"),
-        occurrences=("occurrences", "sum"),
-        total_ns=("total_ns", "sum"),
-        min_ns=("min_ns", "min"),
-        max_ns=("max_ns", "max"),
-        total_duration_ps=("total_duration_ps", "sum"),
-        min_duration_ps=("min_duration_ps", "min"),
-        max_duration_ps=("max_duration_ps", "max"),
-    ).reset_index()
-    # the single-load order: total duration, then kernel name, grid and block (as numbers), the rest
-    for col in ("grid", "block"):
-        dims = out[f"{col}_dim"].astype(str).str.split(",", expand=True).reindex(columns=range(3)).fillna("1")
-        for i, axis in enumerate("xyz"):
-            out[f"_{col}_{axis}"] = pd.to_numeric(dims[i], errors="coerce").fillna(1).astype(np.int64)
-    order = ["kernel_name", "_grid_x", "_grid_y", "_grid_z", "_block_x", "_block_y", "_block_z",
-             "registers_per_thread", "static_shmem_bytes", "dynamic_shmem_bytes", "is_kernel_using_tensor_core",
-             "is_op_tensor_core_eligible", "op_name"]  # fmt: skip
-    out = out.sort_values(["total_ns", *order], ascending=[False] + [True] * len(order), kind="stable")
-    dropped = max(0, len(out) - MAX_KERNELS)
-    out = out.head(MAX_KERNELS).reset_index(drop=True)
-    out["rank"] = np.arange(1, len(out) + 1)
-    occ = out["occurrences"].to_numpy(np.int64)
-    out["total_duration_us"] = out["total_ns"] / 1e3
-    out["avg_duration_us"] = (out["total_ns"].to_numpy(np.int64) // np.maximum(occ, 1)) / 1e3
-    out["min_duration_us"] = out["min_ns"] / 1e3
-    out["max_duration_us"] = out["max_ns"] / 1e3
-    if len(parts) > 1:
-        notes.append(f"{len(parts)} hosts' kernel stats merged (same kernel, launch configuration and op add up)")
-    if dropped:
-        notes.append(f"{dropped:,} unique kernels beyond XProf's limit of {MAX_KERNELS} are left out")
-    return KernelStats(out[KERNEL_COLUMNS], num_kernel_events=events, rows_dropped=dropped, notes=notes)

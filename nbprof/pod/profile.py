@@ -6,7 +6,7 @@ combines a multi-host session) and never an events frame of all hosts:
 
 * the pod viewer, overview, input pipeline, framework op stats, op profile, roofline, steps
   and ``compare``: from the combined OpStats, the same as one load of all hosts;
-* kernel stats: the hosts' kernel stats merged (as XProf merges per-host kernel stats dbs);
+* kernel stats: from the combined OpStats' kernel db (the hosts' kernel dbs merged, as XProf merges them);
 * the memory profile and memory viewer: one host (``host=``, XProf reads one file), read when
   asked; ``prof.summary()`` and ``prof.host_table``: from per-host summaries;
 * ``prof.events`` (and ``stats``, ``event_metadata``, ``stat_metadata``): an
@@ -29,14 +29,12 @@ import pandas as pd
 from nbprof.errors import EventsNotLoadedError, NbprofWarning, ProfileError
 from nbprof.opstats import OpStats
 from nbprof.opstats.op_stats import CombinedOpStats, HostParts
-from nbprof.pod.combine import common_origin, host_table, merge_kernel_stats, pod_summary
+from nbprof.pod.combine import common_origin, host_table, pod_summary
 from nbprof.pod.parallel import reduce_hosts
 from nbprof.pod.plan import REDUCE_ABOVE_BYTES, REDUCE_ABOVE_HOSTS, LoadPlan
 from nbprof.pod.progress import LoadProgress
 from nbprof.pod.reduce import HostFailure, HostReduction
 from nbprof.profile import Profile
-from nbprof.tools.kernel_stats import COLUMNS as KERNEL_COLUMNS
-from nbprof.tools.kernel_stats import KernelStats
 from nbprof.xspace.frameset import Frames
 from nbprof.xspace.read import read_frames
 from nbprof.xspace.summary import ProfileSummary
@@ -293,18 +291,6 @@ class PodProfile(Profile):
         return Profile.from_frames(frames)
 
     # ------------------------------------------------------------ tools on events
-    def kernel_stats(self) -> KernelStats:
-        """GPU kernel stats of all hosts: each host's, merged as XProf merges them."""
-        parts = [r.kernels for r in self._reductions.values() if r.kernels is not None]
-        if not parts:
-            return KernelStats(
-                pd.DataFrame(columns=KERNEL_COLUMNS),
-                0,
-                0,
-                notes=["no GPU kernel events with kernel_details in this profile"],
-            )
-        return merge_kernel_stats(parts)
-
     def memory_profile(self, memory_id: str | None = None, host: str | None = None) -> Any:
         """One host's memory profile (default: the first host with allocator events), its file
         read now; XProf's memory profile reads one file."""

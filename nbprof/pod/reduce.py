@@ -11,8 +11,8 @@ size of the host's op tables, whatever the size of its file:
   stats, op profile, roofline);
 * ``summary``: planes, lines, event counts, time span and the heaviest event names (for
   ``prof.summary()`` and ``prof.host_table``);
-* ``kernels``: the host's GPU kernel stats (XProf keeps a kernel stats db per host and merges
-  them), ``memory``: its allocators and the default one's peak.
+* ``memory``: its allocators and the default one's peak (the GPU kernel db travels in the
+  OpStats tables, merged by ``CombinedOpStats.kernel_db`` as XProf merges the hosts' dbs).
 
 Times are int64 ps since the host file's own ``origin_ns`` until ``rebased`` puts them on the
 pod's common origin. A file that cannot be read gives a ``HostFailure`` (which host, why),
@@ -35,7 +35,6 @@ from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats.combine import OpStatsTables
 from nbprof.pod.plan import HostTask
-from nbprof.tools.kernel_stats import KernelStats, kernel_stats
 from nbprof.tools.memory_profile import EVENT_NAMES as MEMORY_EVENT_NAMES
 from nbprof.tools.memory_profile import memory_profile
 from nbprof.xspace import semantics as xs
@@ -114,7 +113,6 @@ class HostReduction:
     origin_source: str
     tables: OpStatsTables
     summary: HostSummary
-    kernels: KernelStats | None
     memory: HostMemory | None
     load_warnings: list[str]
     read_s: float
@@ -192,7 +190,6 @@ def _reduce_frames(
     op_stats = OpStats(frames)
     tables = replace(op_stats.tables(), host=task.host)
     notes: list[str] = []
-    kernels = _optional(lambda: _kernels(op_stats), "kernel stats", notes)
     memory = _optional(lambda: _memory(op_stats), "memory profile", notes)
     summary = _summary(frames)
     return HostReduction(
@@ -201,7 +198,6 @@ def _reduce_frames(
         origin_source=frames.origin_source,
         tables=tables,
         summary=summary,
-        kernels=kernels,
         memory=memory,
         load_warnings=load_warnings,
         read_s=read_s,
@@ -221,14 +217,6 @@ def _optional(build: Any, what: str, notes: list[str]) -> Any:
     except Exception as err:  # noqa: BLE001
         notes.append(f"{what} failed on this host: {type(err).__name__}: {err}")
     return None
-
-
-def _kernels(op_stats: OpStats) -> KernelStats | None:
-    planes = op_stats.frames.planes
-    names = planes["name"].astype(str) if len(planes) else pd.Series([], dtype=str)
-    if not xs.value_mask(names, xs.is_gpu_plane).any():
-        return None
-    return kernel_stats(op_stats)
 
 
 def _memory(op_stats: OpStats) -> HostMemory | None:
