@@ -40,31 +40,10 @@ def read_frames(
     partial: bool = False,
     cache: bool | None = None,
 ) -> Frames:
-    """Read a profile into DataFrames (see ``nbprof.load`` for the user-facing form).
-
-    Parameters
-    ----------
-    path:
-        An ``.xplane.pb`` file, a run directory holding ``<host>.xplane.pb`` files, or a
-        TensorBoard logdir (``<logdir>/plugins/profile/<run>/<host>.xplane.pb``). Paths with a
-        scheme (``gs://``, ``s3://``, ``memory://``) are read with fsspec.
-    run:
-        Run to load from a logdir (default: the newest). ``nbprof.runs(logdir)`` lists them.
-    host:
-        Host (file name without ``.xplane.pb``) or list of hosts (default: all, merged with a
-        ``host`` column).
-    partial:
-        Load the complete planes of a file whose tail is broken instead of raising
-        ``TruncatedProfileError`` (a warning says what was dropped).
-    cache:
-        Reuse (and write) the decoded frames cache (``nbprof.xspace.cache``). None: on unless
-        the environment variable ``NBPROF_CACHE`` is ``0``.
-
-    Raises
-    ------
-    nbprof.ProfileError
-        Missing path, empty/corrupt/truncated file, wrong format, no profiles in a logdir,
-        unknown run or host. The message names the file and gives a hint.
+    """Read a profile into ``Frames``: the part of ``nbprof.load`` (``nbprof/loading.py``, whose
+    docstring describes every parameter) that builds one events frame of the chosen hosts.
+    ``cache=None``: on unless the environment sets ``NBPROF_CACHE=0``. Raises ``ProfileError``
+    naming the file, with a hint.
     """
     text = os.fspath(path)
     fs, found, kind = files.discover(text)
