@@ -127,6 +127,10 @@ _EMPTY_COLUMNS = [
 ]
 
 
+# Times, FLOPs and bytes add up whenever op metrics are merged (by host, by program, by framework op).
+_SUMMED = {col: (col, "sum") for col in ("total_time_ps", "self_time_ps", "flops", "model_flops", "bytes_accessed")}
+
+
 def _host_framework_ops(host: pd.DataFrame, include_idle: bool) -> pd.DataFrame:
     """Host db rows combined across hosts by op name (XProf's OpStats combiner)."""
     if not include_idle:
@@ -140,11 +144,7 @@ def _host_framework_ops(host: pd.DataFrame, include_idle: bool) -> pd.DataFrame:
         {
             "type": ("category", "first"),
             "occurrences": ("occurrences", "sum"),
-            "total_time_ps": ("total_time_ps", "sum"),
-            "self_time_ps": ("self_time_ps", "sum"),
-            "flops": ("flops", "sum"),
-            "model_flops": ("model_flops", "sum"),
-            "bytes_accessed": ("bytes_accessed", "sum"),
+            **_SUMMED,
             "is_eager": ("is_eager", "any"),
         },
     )
@@ -164,11 +164,7 @@ def _device_framework_ops(device: pd.DataFrame, include_idle: bool) -> pd.DataFr
             "category": ("category", "first"),
             "provenance": ("provenance", "first"),
             "occurrences": ("occurrences", "sum"),
-            "total_time_ps": ("total_time_ps", "sum"),
-            "self_time_ps": ("self_time_ps", "sum"),
-            "flops": ("flops", "sum"),
-            "model_flops": ("model_flops", "sum"),
-            "bytes_accessed": ("bytes_accessed", "sum"),
+            **_SUMMED,
             "is_eager": ("is_eager", "last"),
         },
     )
@@ -193,11 +189,7 @@ def _device_framework_ops(device: pd.DataFrame, include_idle: bool) -> pd.DataFr
         {
             "type": ("tf_type", "first"),
             "occurrences": ("occurrences", "max"),
-            "total_time_ps": ("total_time_ps", "sum"),
-            "self_time_ps": ("self_time_ps", "sum"),
-            "flops": ("flops", "sum"),
-            "model_flops": ("model_flops", "sum"),
-            "bytes_accessed": ("bytes_accessed", "sum"),
+            **_SUMMED,
             "is_eager": ("is_eager", "last"),
         },
     ).rename(columns={"tf_name": "name"})
