@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
 from nbprof.text import StatusLine
+from nbprof.widgets.display import in_notebook_kernel
 
 #: Captures at most this long (seconds) show no progress.
 MIN_DURATION_FOR_PROGRESS_S = 1.0
@@ -117,16 +118,6 @@ class WidgetProgress:
 
     def close(self) -> None:
         pass  # the bars stay in the output as a record of the capture
-
-
-def in_notebook_kernel() -> bool:
-    """True inside a Jupyter kernel (where widgets can display), False in a terminal or plain Python."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
-    shell = get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def choose_progress(progress: bool | str | None, duration_s: float) -> ProgressReporter:

@@ -11,6 +11,7 @@ import time
 from typing import Any, Protocol, TextIO
 
 from nbprof.text import StatusLine
+from nbprof.widgets.display import in_notebook_kernel
 
 
 class LoadProgress(Protocol):
@@ -98,16 +99,6 @@ class WidgetProgress:
 
     def close(self) -> None:
         pass  # the bar stays in the output as a record of the load
-
-
-def in_notebook_kernel() -> bool:
-    """True inside a Jupyter kernel (where widgets can display)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
-    shell = get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def choose_progress(progress: bool | str | None) -> LoadProgress:

@@ -53,3 +53,13 @@ def show_profile(profile: Any) -> None:
     app = ProfileApp(profile)
     static = profile_html(profile, app.payload("overview"), static_id=app.view.static_id)
     _publish(static, app._repr_mimebundle_(), repr(profile))
+
+
+def in_notebook_kernel() -> bool:
+    """True inside a Jupyter kernel (where widgets can display), False in a terminal or plain Python."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
