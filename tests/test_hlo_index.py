@@ -10,9 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
+from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
+from google.protobuf.message import DecodeError
 
 import nbprof
-from nbprof.hlo.index import build_hlo_index, framework_op_fullname
+from nbprof.hlo.index import build_hlo_index, framework_op_fullname, parse_hlo_proto
+from nbprof.proto import hlo_pb2
+from nbprof.proto.wire import fields
 
 HERE = Path(__file__).parent
 
@@ -53,3 +58,38 @@ def test_damaged_protos_do_not_raise():
     rows, found = index.lookup(np.array([1], np.uint64), np.array(["x"], object))
     assert not found.any() and len(rows) == 1
     assert len(build_hlo_index(None).instructions) == 0
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES)
+def test_compiled_parser_gives_the_wire_readers_rows(load_fixture, name):
+    """Each module is read by protobuf's compiled parser; the field-by-field wire reader (kept for
+    modules protobuf rejects) gives the same rows on every fixture's HLO protos."""
+    protos = load_fixture(name).hlo_protos
+    for key, blob in protos.items():
+        assert parse_hlo_proto(bytes(blob)) == parse_hlo_proto(bytes(blob), fast=False), key
+
+
+def test_a_module_protobuf_rejects_is_read_field_by_field(load_fixture):
+    blob = max(load_fixture("amd_mi300x_conv").hlo_protos.values(), key=len)
+    whole = parse_hlo_proto(bytes(blob))
+    # Module (field 1) cut in the middle of its computations: protobuf rejects it, the wire
+    # reader keeps the instructions before the cut.
+    module = dict(fields(bytes(blob)))[1]
+    assert isinstance(module, bytes)
+    cut = module[: len(module) // 2]
+    damaged = b"\x0a" + _varint(len(cut)) + cut
+    with pytest.raises(DecodeError):
+        hlo_pb2.HloModuleProto.FromString(cut)
+    rows = parse_hlo_proto(damaged)
+    assert rows == parse_hlo_proto(damaged, fast=False)
+    assert 0 < len(rows) < len(whole)
+    assert (rows[0]["name"], rows[0]["opcode"]) == (whole[0]["name"], whole[0]["opcode"])
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
