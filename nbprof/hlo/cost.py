@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Literal
 
 import numpy as np
@@ -119,8 +119,12 @@ def module_costs(
     *,
     variant: Variant = "gpu",
     match_xprof: bool = False,
+    programs: Collection[int] | None = None,
 ) -> pd.DataFrame:
     """:func:`instruction_costs` of every module of a profile (``prof.hlo_protos``), concatenated.
+
+    ``programs``: only the modules whose key names one of these program ids (a key without an
+    id is always analysed), e.g. the programs that ran on the device: the others' costs join no op.
 
     Rows are keyed by ``(program_id, name)``: the program id the device ops carry (the ``<id>`` of
     the ``"<module>(<id>)"`` key, else the module's own id) and the instruction name, unique within a
@@ -129,12 +133,15 @@ def module_costs(
     _check_variant(variant)
     rows: list[dict] = []
     notes: list[str] = []
+    wanted = None if programs is None else set(programs)
     for key, blob in hlo_protos.items():
+        m = _PROGRAM_ID_IN_KEY.search(key)
+        program_id = int(m.group(1)) if m else None
+        if wanted is not None and program_id is not None and program_id not in wanted:
+            continue
         module_notes: list[str] = []
         module_proto = _module_proto(blob, module_notes)
         if module_proto is not None:
-            m = _PROGRAM_ID_IN_KEY.search(key)
-            program_id = int(m.group(1)) if m else None
             rows.extend(_module_rows(module_proto, program_id, variant, match_xprof, module_notes))
         notes.extend(f"{key}: {n}" for n in module_notes)
     return _frame(rows, notes)

@@ -44,6 +44,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from nbprof.errors import ProfileError
@@ -137,12 +138,14 @@ class OpStats:
         """FLOPs and bytes per execution of each HLO instruction of this host's modules, keyed by
         ``(program_id, name)`` (``nbprof.hlo.cost.module_costs``; nbprof's default, which prices the
         legacy ``__cublas$gemm`` calls XProf 2.24.2 leaves at 0). Computed for GPU profiles only: TPU
-        op events carry XLA's costs and CPU-only profiles have no device ops."""
+        op events carry XLA's costs and CPU-only profiles have no device ops. Only the programs that ran
+        (a program id some event carries) are analysed: no op joins another program's costs."""
         self._built("hlo_costs")
         names = self.frames.planes["name"].astype(str).tolist() if len(self.frames.planes) else []
         if xs.hardware_type(names) != xs.HARDWARE_GPU or not self.frames.hlo_protos:
             return pd.DataFrame(columns=COST_COLUMNS)
-        return module_costs(self.frames.hlo_protos)
+        ran = pd.unique(self.frames.events["program_id"].to_numpy(np.uint64, na_value=0))
+        return module_costs(self.frames.hlo_protos, programs=[int(p) for p in ran])
 
     @cached_property
     def xla_cpu_op_db(self) -> pd.DataFrame:
