@@ -544,49 +544,101 @@ def _module_names(frames: Frames, index: HloIndex) -> dict[int, str]:
     return out
 
 
+_TEXT_COLUMNS = ["host", "host_or_device", "program", "hlo_module", "name", "category", "provenance", "expression",
+                 "shape", "deduplicated_name", "source_file", "source_stack"]  # fmt: skip
+_INT_COLUMNS = SUM_COLUMNS + ["min_time_ps", "db_total_time_ps", "db_total_op_time_ps"]
+
+
+def _column(table: pd.DataFrame, name: str, n: int) -> Any:
+    """The table's column as an array; a column the table lacks is all missing."""
+    return table[name].array if name in table.columns else pd.array([pd.NA] * n, dtype=object)
+
+
+def _as_text(values: Any, n_idle: int, idle_value: str) -> np.ndarray:
+    """Object array of str: missing values as "" (the ops' values, then the IDLE rows')."""
+    ops = np.asarray(values, dtype=object)
+    if len(ops):
+        missing = pd.isna(ops)
+        if missing.any():
+            ops = ops.copy()
+            ops[missing] = ""
+        if not all(type(v) is str for v in ops):
+            ops = np.array([str(v) for v in ops], dtype=object)
+    return np.concatenate([ops, np.full(n_idle, idle_value, dtype=object)])
+
+
+def _as_int(values: Any, idle: np.ndarray) -> np.ndarray:
+    """int64: the ops' values (missing as 0), then the IDLE rows'."""
+    array = pd.array(values)
+    ops = array.to_numpy(np.float64, na_value=0.0) if array.isna().any() else array.to_numpy()
+    return np.concatenate([np.asarray(ops).astype(np.int64), idle.astype(np.int64)])
+
+
+def _as_flag(values: Any, n_idle: int) -> np.ndarray:
+    ops = np.asarray(values, dtype=object)
+    return np.concatenate([np.array([bool(v) if not pd.isna(v) else False for v in ops], bool), np.zeros(n_idle, bool)])
+
+
 def _finish(table: pd.DataFrame, planes: pd.DataFrame, frames: Frames, index: HloIndex) -> pd.DataFrame:
-    """Add program names, the per-host IDLE rows and db totals; fix dtypes and order."""
+    """Add program names, the per-host IDLE rows and db totals; fix dtypes and order.
+
+    Built column by column in numpy and made a DataFrame once: pandas' fixed cost per call
+    dominates these small tables."""
     modules = _module_names(frames, index)
-    if len(table):
+    n = len(table)
+    col = {c: _column(table, c, n) for c in COLUMNS}
+    if n:
         pid = table["program_id"].to_numpy(np.uint64)
         named = np.array([modules.get(int(p), "") for p in pid], dtype=object)
         own = table["hlo_module"].astype(str).to_numpy(object)
-        table["hlo_module"] = np.where(named != "", named, own)
-        table["program"] = program_name(table["hlo_module"].replace("", pd.NA), pd.Series(pid).astype("UInt64"))
-    per_host = planes.groupby("host", sort=True)[["total_time_ps", "op_time_ps"]].sum().reset_index()
-    idle = pd.DataFrame(
-        {
-            "host": per_host["host"].to_numpy(object),
-            "program_id": np.zeros(len(per_host), np.uint64),
-            "program": "",
-            "name": IDLE,
-            "category": IDLE,
-            "total_time_ps": (per_host["total_time_ps"] - per_host["op_time_ps"]).to_numpy(np.int64),
-        }
-    )
-    idle["self_time_ps"] = idle["total_time_ps"]
-    out = pd.concat([table, idle], ignore_index=True) if len(table) else idle
-    out["host_or_device"] = "Device"
-    total = per_host.set_index("host")
-    out["db_total_time_ps"] = total["total_time_ps"].reindex(out["host"]).fillna(0).to_numpy(np.int64)
-    out["db_total_op_time_ps"] = total["op_time_ps"].reindex(out["host"]).fillna(0).to_numpy(np.int64)
-    out = out.reindex(columns=COLUMNS)
-    # one call per group of columns: pandas' fixed cost per call dominates these small tables
-    ints = SUM_COLUMNS + ["min_time_ps", "db_total_time_ps", "db_total_op_time_ps"]
-    out[ints] = out[ints].fillna(0).astype(np.int64)
-    out["normalized_time_ps"] = out["normalized_time_ps"].fillna(0.0).astype(np.float64)
-    out["program_id"] = out["program_id"].fillna(0).astype(np.uint64).astype("UInt64")
-    out["source_line"] = out["source_line"].astype("Int64")
-    flags = ["has_breakdown", "is_eager"]
-    values = out[flags].astype(object)
-    out[flags] = values.where(values.notna(), False).astype(bool)
-    text = ["host", "host_or_device", "program", "hlo_module", "name", "category", "provenance", "expression",
-            "shape", "deduplicated_name", "source_file", "source_stack"]  # fmt: skip
-    values = out[text].astype(object)
-    out[text] = values.where(values.notna(), "").astype(str)
-    return out.sort_values(["host", "self_time_ps", "name"], ascending=[True, False, True], kind="stable").reset_index(
-        drop=True
-    )
+        col["hlo_module"] = np.where(named != "", named, own)
+        col["program"] = program_name(
+            pd.Series(col["hlo_module"]).replace("", pd.NA), pd.Series(pid).astype("UInt64")
+        ).to_numpy(object)
+    plane_host = planes["host"].to_numpy(object).astype(str) if len(planes) else np.zeros(0, dtype=str)
+    hosts, host_of_plane = np.unique(plane_host, return_inverse=True)
+    host_total = np.bincount(host_of_plane, planes["total_time_ps"].to_numpy(np.int64), len(hosts)).astype(np.int64)
+    host_op = np.bincount(host_of_plane, planes["op_time_ps"].to_numpy(np.int64), len(hosts)).astype(np.int64)
+    k = len(hosts)
+    idle_time = host_total - host_op
+    zeros = np.zeros(k, np.int64)
+    out: dict[str, Any] = {}
+    for c in COLUMNS:
+        if c in _TEXT_COLUMNS:
+            idle_value = {"name": IDLE, "category": IDLE, "host_or_device": "Device"}.get(c, "")
+            values = _as_text(col[c], k, idle_value)
+            if c == "host":
+                values[n:] = hosts.astype(object)
+            elif c == "host_or_device":
+                values[:] = "Device"
+            out[c] = values
+        elif c in ("total_time_ps", "self_time_ps"):
+            out[c] = _as_int(col[c], idle_time)
+        elif c in ("db_total_time_ps", "db_total_op_time_ps"):
+            out[c] = zeros  # set below, per row's host
+        elif c in _INT_COLUMNS:
+            out[c] = _as_int(col[c], zeros)
+        elif c == "normalized_time_ps":
+            ops = pd.array(col[c]).to_numpy(np.float64, na_value=0.0)
+            out[c] = np.concatenate([ops.astype(np.float64), np.zeros(k)])
+        elif c == "program_id":
+            ops = pd.array(col[c]).to_numpy(np.uint64, na_value=0)
+            out[c] = pd.array(np.concatenate([ops.astype(np.uint64), np.zeros(k, np.uint64)]), dtype="UInt64")
+        elif c == "source_line":
+            ops = pd.array(col[c], dtype="Int64")
+            out[c] = pd.array(np.concatenate([ops.to_numpy(object, na_value=pd.NA), np.full(k, pd.NA)]), dtype="Int64")
+        elif c in ("has_breakdown", "is_eager"):
+            out[c] = _as_flag(col[c], k)
+    row_host = np.searchsorted(hosts, out["host"].astype(str)) if k else np.zeros(len(out["host"]), np.int64)
+    known = (row_host < k) & (hosts[np.minimum(row_host, max(k - 1, 0))] == out["host"]) if k else row_host < 0
+    safe = np.minimum(row_host, max(k - 1, 0))
+    out["db_total_time_ps"] = np.where(known, host_total[safe] if k else 0, 0).astype(np.int64)
+    out["db_total_op_time_ps"] = np.where(known, host_op[safe] if k else 0, 0).astype(np.int64)
+    # host ascending, self time descending, name ascending; stable
+    _, host_rank = np.unique(out["host"].astype(str), return_inverse=True)
+    _, name_rank = np.unique(out["name"].astype(str), return_inverse=True)
+    order = np.lexsort((name_rank, -out["self_time_ps"], host_rank))
+    return pd.DataFrame({c: v[order] for c, v in out.items()}, columns=COLUMNS)
 
 
 def build_device_op_db(frames: Frames, index: HloIndex, hlo_costs: pd.DataFrame | None = None) -> DeviceOpDb:
