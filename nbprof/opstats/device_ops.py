@@ -63,7 +63,6 @@ import pandas as pd
 from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
-from nbprof.opstats.group_agg import group_agg
 from nbprof.opstats.host_ops import IDLE
 from nbprof.proto.wire import fields
 from nbprof.xspace import semantics as xs
@@ -269,15 +268,54 @@ def _plane_keys(frames: Frames, plane_names: list[str]) -> pd.MultiIndex:
 
 def _plane_totals(keys: pd.MultiIndex, spans: pd.DataFrame, op_time: pd.DataFrame) -> pd.DataFrame:
     """``PLANE_COLUMNS`` from per-event (host, plane, start, end) and per-op-event (host, plane, self)."""
-    by = ["host", "plane"]
-    span = group_agg(spans, by, {"start": ("start", "min"), "end": ("end", "max")}).set_index(by)
-    span = span.reindex(keys, fill_value=0)
-    op = group_agg(op_time, by, {"self": ("self", "sum")}).set_index(by)["self"].reindex(keys, fill_value=0)
-    out = pd.DataFrame({"span_ps": (span["end"] - span["start"]).clip(lower=0).astype(np.int64)}, index=keys)
-    out["op_time_ps"] = op.astype(np.int64)
-    out["total_time_ps"] = np.maximum(out["span_ps"], out["op_time_ps"])
-    out["idle_ps"] = out["total_time_ps"] - out["op_time_ps"]
-    return out.reset_index()[PLANE_COLUMNS]
+    position = {key: k for k, key in enumerate(zip(keys.get_level_values(0), keys.get_level_values(1)))}
+    n = len(keys)
+
+    def key_of(frame: pd.DataFrame) -> np.ndarray:
+        """Position in ``keys`` of each row's (host, plane), -1 where it is not a key."""
+        host_code, hosts = pd.factorize(frame["host"].to_numpy(object))
+        plane_code, planes = pd.factorize(frame["plane"].to_numpy(object))
+        pair = host_code.astype(np.int64) * max(len(planes), 1) + plane_code
+        distinct, inverse = np.unique(pair, return_inverse=True)
+        width = max(len(planes), 1)
+        mapped = np.array([position.get((hosts[d // width], planes[d % width]), -1) for d in distinct], np.int64)
+        return mapped[inverse] if len(distinct) else np.zeros(0, np.int64)
+
+    start = np.zeros(n, np.int64)
+    end = np.zeros(n, np.int64)
+    k = key_of(spans)
+    hit = k >= 0
+    if hit.any():
+        first = np.full(n, np.iinfo(np.int64).max, np.int64)
+        last = np.full(n, np.iinfo(np.int64).min, np.int64)
+        np.minimum.at(first, k[hit], spans["start"].to_numpy(np.int64)[hit])
+        np.maximum.at(last, k[hit], spans["end"].to_numpy(np.int64)[hit])
+        seen = np.bincount(k[hit], minlength=n) > 0
+        start, end = np.where(seen, first, 0), np.where(seen, last, 0)
+    k = key_of(op_time)
+    hit = k >= 0
+    op = np.zeros(n, np.int64)
+    np.add.at(op, k[hit], op_time["self"].to_numpy(np.int64)[hit])
+    span = np.maximum(end - start, 0)
+    total = np.maximum(span, op)
+    return pd.DataFrame(
+        {
+            "host": np.asarray(keys.get_level_values(0), dtype=object),
+            "plane": np.asarray(keys.get_level_values(1), dtype=object),
+            "span_ps": span,
+            "op_time_ps": op,
+            "total_time_ps": total,
+            "idle_ps": total - op,
+        },
+        columns=PLANE_COLUMNS,
+    )
+
+
+def _text_or_empty(values: np.ndarray) -> np.ndarray:
+    """``Series.astype("string").fillna("")`` of an object array, computed once per distinct value."""
+    code, distinct = pd.factorize(values, use_na_sentinel=False)
+    text = pd.Series(distinct, dtype=object).astype("string").fillna("").to_numpy(dtype=object)
+    return text[code] if len(distinct) else np.zeros(0, dtype=object)
 
 
 def _host_plane(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -439,9 +477,11 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
     extra = xs.stat_table(frames, rk, ("memory_access_breakdown", "source", "source_stack", "time_scale_multiplier"))
     display, long_name = ec.str_column(ev, "display_name", rk), ec.str_column(ev, "name", rk)
     name = np.where(display != "", display, long_name)
-    source = extra["source"].astype("string")
-    source_file = source.str.rsplit(":", n=1).str[0].fillna("").to_numpy(dtype=object)
-    source_line = pd.to_numeric(source.str.rsplit(":", n=1).str[1], errors="coerce").to_numpy()
+    # file and line of each distinct ``source`` text ("file:line"), spread back to the events
+    source_code, distinct_source = pd.factorize(extra["source"].to_numpy(dtype=object), use_na_sentinel=False)
+    source = pd.Series(distinct_source, dtype=object).astype("string")
+    source_file = source.str.rsplit(":", n=1).str[0].fillna("").to_numpy(dtype=object)[source_code]
+    source_line = pd.to_numeric(source.str.rsplit(":", n=1).str[1], errors="coerce").to_numpy()[source_code]
     category = ec.str_column(ev, "hlo_category", rk)
     meta = pd.DataFrame(
         {
@@ -455,7 +495,7 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
             "deduplicated_name": ec.str_column(ev, "deduplicated_name", rk),
             "source_file": source_file,
             "source_line": pd.array(source_line.astype(np.float64), dtype="Int64"),
-            "source_stack": extra["source_stack"].astype("string").fillna("").to_numpy(dtype=object),
+            "source_stack": _text_or_empty(extra["source_stack"].to_numpy(dtype=object)),
         }
     )
     occ = np.maximum(ev["num_occurrences"].to_numpy()[rk], 1).astype(np.int64)

@@ -117,6 +117,24 @@ class Frames:
             self._stats_frame = build_stats_frame(self._resolved_stats_sources())
         return self._stats_frame
 
+    def stats_of(self, rows: np.ndarray, names: list[str]) -> pd.DataFrame:
+        """The ``stats`` rows of events ``rows`` and stat ``names`` (same columns and order; ``name``
+        and ``source`` as str). Reads the decoded stats directly while ``stats`` is not built."""
+        if self._stats_frame is None:
+            from nbprof.xspace.stats_frame import select_stats
+
+            return select_stats(self._resolved_stats_sources(), rows, list(names))
+        st = self._stats_frame
+        sel = st[st["event"].isin(rows).to_numpy() & st["name"].isin(names).to_numpy()]
+        return pd.DataFrame(
+            {
+                "event": sel["event"].to_numpy(np.int64),
+                "name": sel["name"].astype(str).to_numpy(object),
+                "value": sel["value"].to_numpy(object),
+                "source": sel["source"].astype(str).to_numpy(object),
+            }
+        )
+
     def event_stats(self, row: int) -> dict[str, Any]:
         """All stats of one event (row of ``events``) as a dict; event stats win over metadata stats."""
         st = self.stats

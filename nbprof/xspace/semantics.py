@@ -206,28 +206,59 @@ def stat_table(frames: Frames, rows: np.ndarray, names: Iterable[str]) -> pd.Dat
     """
     rows = np.asarray(rows, dtype=np.int64)
     names = list(names)
-    out = pd.DataFrame(index=pd.Index(rows, name="event"))
     events = frames.events
-    promoted = [n for n in names if n in events.columns]
-    for name in promoted:
-        values = events[name].iloc[rows]
-        out[name] = values.astype(object).where(values.notna().to_numpy(), None).to_numpy()
+    columns: dict[str, Any] = {}
+    for name in names:
+        if name in events.columns:
+            values = events[name].iloc[rows]
+            columns[name] = values.astype(object).where(values.notna().to_numpy(), None).to_numpy()
     other = [n for n in names if n not in events.columns]
-    if not other:
-        return out[names]
-    stats = frames.stats
-    wide = pd.DataFrame()
-    if len(stats) and len(rows):
-        sel = stats[stats["event"].isin(rows).to_numpy() & stats["name"].isin(other).to_numpy()]
-        if len(sel):
-            rank = np.where(sel["source"].astype(str).to_numpy() == "event", 0, 1)
-            sel = sel.assign(_rank=rank).sort_values(["event", "_rank"], kind="stable")
-            sel = sel[~sel.duplicated(["event", "name"], keep="first")]
-            wide = sel.pivot(index="event", columns="name", values="value")
-            wide.columns = [str(c) for c in wide.columns]
-    for name in other:
-        out[name] = wide[name].reindex(out.index).astype(object).to_numpy() if name in wide.columns else None
-    return out[names]
+    if other:
+        sel = None
+        if len(rows):
+            sel = frames.stats_of(rows, other) if hasattr(frames, "stats_of") else _stats_of(frames.stats, rows, other)
+        columns.update(_first_stat_values(sel, rows, other))
+    index = pd.Index(rows, name="event")
+    return pd.DataFrame({n: _object_column(columns[n], len(rows)) for n in names}, index=index, columns=names)
+
+
+def _object_column(values: Any, n: int) -> np.ndarray:
+    if values is None:
+        return np.full(n, None, dtype=object)
+    return np.asarray(values, dtype=object)
+
+
+def _first_stat_values(sel: pd.DataFrame | None, rows: np.ndarray, names: list[str]) -> dict[str, Any]:
+    """Per name, the value for each of ``rows`` from long-form stats ``sel``: the first event stat,
+    else the first metadata stat; NaN where the event lacks a stat others have, None for a name no
+    selected event has."""
+    out: dict[str, Any] = dict.fromkeys(names)
+    if sel is None or not len(sel):
+        return out
+    event = sel["event"].to_numpy(np.int64)
+    name = sel["name"].to_numpy(object).astype(str)
+    value = sel["value"].to_numpy(object)
+    rank = (sel["source"].to_numpy(object).astype(str) != "event").astype(np.int8)
+    order = np.lexsort((rank, event))  # stable: file order within an event and source
+    event, name, value = event[order], name[order], value[order]
+    for n in names:
+        mine = np.flatnonzero(name == n)
+        if not len(mine):
+            continue
+        e = event[mine]
+        first = np.ones(len(e), bool)
+        first[1:] = e[1:] != e[:-1]
+        e, v = e[first], value[mine[first]]
+        pos = np.minimum(np.searchsorted(e, rows), len(e) - 1)
+        found = e[pos] == rows
+        col = np.full(len(rows), np.nan, dtype=object)
+        col[found] = v[pos[found]]
+        out[n] = col
+    return out
+
+
+def _stats_of(stats: pd.DataFrame, rows: np.ndarray, names: list[str]) -> pd.DataFrame:
+    return stats[stats["event"].isin(rows).to_numpy() & stats["name"].isin(names).to_numpy()]
 
 
 def stat_values(frames: Frames, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -117,3 +117,44 @@ def build_stats_frame(sources: list[StatsSource]) -> pd.DataFrame:
         },
         copy=False,
     )
+
+
+def select_stats(sources: list[StatsSource], rows: np.ndarray, names: list[str]) -> pd.DataFrame:
+    """The rows of ``build_stats_frame(sources)`` whose event is in ``rows`` and name in ``names``,
+    in the same order, without building the whole frame (only the chosen stats' values are made)."""
+    wanted_rows = np.unique(np.asarray(rows, dtype=np.int64))
+    wanted_names = set(names)
+    source_labels = sorted({s.source for s in sources if len(s.stats)})
+    event_parts: list[np.ndarray] = []
+    name_parts: list[np.ndarray] = []
+    value_parts: list[np.ndarray] = []
+    source_parts: list[np.ndarray] = []
+    for s in sources:
+        if not len(s.stats) or not len(wanted_rows):
+            continue
+        codes, labels = name_codes(s.stats, s.names)
+        hit = [k for k, label in enumerate(labels) if label in wanted_names]
+        if not hit:
+            continue
+        owner = s.rows.astype(np.int64, copy=False)
+        idx = np.flatnonzero(np.isin(codes, hit) & np.isin(owner, wanted_rows))
+        if not len(idx):
+            continue
+        event_parts.append(owner[idx])
+        name_parts.append(np.array(labels, dtype=object)[codes[idx]])
+        value_parts.append(values_python(take_stats(s.stats, idx, owner[idx]), s.names))
+        source_parts.append(np.full(len(idx), source_labels.index(s.source), np.int64))
+    if not event_parts:
+        return pd.DataFrame({"event": np.zeros(0, np.int64), "name": np.zeros(0, object),
+                             "value": np.zeros(0, object), "source": np.zeros(0, object)})  # fmt: skip
+    event = np.concatenate(event_parts)
+    source = np.concatenate(source_parts)
+    order = np.lexsort((source, event))  # as build_stats_frame: by event, then source, file order within
+    return pd.DataFrame(
+        {
+            "event": event[order],
+            "name": np.concatenate(name_parts)[order],
+            "value": np.concatenate(value_parts)[order],
+            "source": np.array(source_labels, dtype=object)[source[order]],
+        }
+    )
