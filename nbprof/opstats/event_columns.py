@@ -15,7 +15,7 @@ from nbprof.opstats import tf_op as _tf_op
 
 def codes(series: pd.Series) -> np.ndarray:
     """int64 category codes of a categorical column (-1 where missing)."""
-    return np.asarray(series.cat.codes.to_numpy(), dtype=np.int64)
+    return np.asarray(series.array.codes, dtype=np.int64)
 
 
 def int_column(events: pd.DataFrame, name: str, rows: np.ndarray, default: int = 0) -> np.ndarray:

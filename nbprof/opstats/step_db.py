@@ -21,10 +21,12 @@ Times are int64 ps.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats import step_grouping as se
 from nbprof.opstats.tpu_steps import TpuSteps, build_tpu_steps, stack_tpu_steps
 from nbprof.opstats.xla_cpu_ops import xla_cpu_op_mask
@@ -258,33 +260,33 @@ def _host_steps(
             f"{label}{dropped} step(s) without {'device' if has_device else 'host'} compute dropped (as XProf)"
         )
     table = table[well_formed.to_numpy()]
-    out = pd.DataFrame(
-        {
-            "host": host,
-            "step_num": [grouping.step_nums.get(g, g) for g in table.index],
-            "step_name": [grouping.names.get(g, str(g)) for g in table.index],
-            "group_id": table.index.to_numpy(np.int64),
-            "step": table.index.to_numpy(np.int64),
-            "core": core,
-            "core_id": DEFAULT_CORE_ID,
-            "start_ps": table["start_ps"].to_numpy(np.int64),
-            "duration_ps": table["duration_ps"].to_numpy(np.int64),
-        }
-    )
+    duration = table["duration_ps"].to_numpy(np.int64)
+    columns: dict[str, Any] = {
+        "host": host,
+        "step_num": [grouping.step_nums.get(g, g) for g in table.index],
+        "step_name": [grouping.names.get(g, str(g)) for g in table.index],
+        "group_id": table.index.to_numpy(np.int64),
+        "step": table.index.to_numpy(np.int64),
+        "core": core,
+        "core_id": DEFAULT_CORE_ID,
+        "start_ps": table["start_ps"].to_numpy(np.int64),
+        "duration_ps": duration,
+    }
     typed = table[[c for c in table.columns if c.startswith("t_")]].to_numpy(np.int64)
     type_ids = [int(c[2:]) for c in table.columns if c.startswith("t_")]
     by_type = dict(zip(type_ids, typed.T))
     zero = np.zeros(len(table), np.int64)
     known = sum((by_type.get(t, zero) for t in type_ids if t not in (se.UNKNOWN_TIME, se.XLA_CPU_COMPUTE)), zero)
-    by_type[se.UNKNOWN_TIME] = np.maximum(out["duration_ps"].to_numpy() - known, 0)
+    by_type[se.UNKNOWN_TIME] = np.maximum(duration - known, 0)
     for cat, types in se.CATEGORY_TYPES.items():
-        out[f"{cat}_ps"] = sum((by_type.get(t, zero) for t in types), zero)
-    out["host_wait_input_ps"] = by_type.get(se.HOST_WAIT_INPUT, zero)
-    out["host_to_device_ps"] = by_type.get(se.HOST_TO_DEVICE, zero) + by_type.get(se.DEVICE_WAIT_HOST, zero)
-    out["device_compute_16_ps"] = by_type.get(se.DEVICE_COMPUTE_16, zero)
-    out["device_compute_32_ps"] = by_type.get(se.DEVICE_COMPUTE_32, zero)
-    out["xla_cpu_compute_ps"] = np.minimum(by_type.get(se.XLA_CPU_COMPUTE, zero), out["all_others_ps"].to_numpy())
-    out["marker"] = table["marker"].to_numpy()
+        columns[f"{cat}_ps"] = sum((by_type.get(t, zero) for t in types), zero)
+    columns["host_wait_input_ps"] = by_type.get(se.HOST_WAIT_INPUT, zero)
+    columns["host_to_device_ps"] = by_type.get(se.HOST_TO_DEVICE, zero) + by_type.get(se.DEVICE_WAIT_HOST, zero)
+    columns["device_compute_16_ps"] = by_type.get(se.DEVICE_COMPUTE_16, zero)
+    columns["device_compute_32_ps"] = by_type.get(se.DEVICE_COMPUTE_32, zero)
+    columns["xla_cpu_compute_ps"] = np.minimum(by_type.get(se.XLA_CPU_COMPUTE, zero), columns["all_others_ps"])
+    columns["marker"] = table["marker"].to_numpy()
+    out = pd.DataFrame(columns)  # one frame: pandas' cost per column insert dominates a few steps
     out = out.sort_values("group_id", kind="stable").reset_index(drop=True)
     in_analysis = np.ones(len(out), bool)
     if len(out) > DROP_INCOMPLETE_THRESHOLD:
@@ -419,7 +421,7 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     """Device markers (``Steps`` lines) and typed device spans, per GPU then unioned
     (ConvertDeviceTraceXPlaneToStepEvents)."""
     group = grouping.group
-    plane = ev["plane"].astype(str)
+    plane = ec.codes(ev["plane"])  # plane codes: only compared with each other
     on_device = xs.value_mask(ev["plane"], xs.is_device_plane) & (group >= 0)
     is_steps_line = xs.values_in(ev["line"], ["Steps"])
     derived = xs.is_derived_line(ev["line_id"].to_numpy(), ev["line"])
@@ -430,7 +432,6 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
             "group": group[mk],
             "start_ps": start[mk],
             "end_ps": end[mk],
-            "plane": plane.to_numpy()[mk],
             "marker": "device Steps line",
         }
     )
@@ -445,20 +446,24 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
         half = xs.category_mask(shape_str, lambda s: s.str.contains("half", regex=False))
         compute = (kind == se.DEVICE_COMPUTE_16) | (kind == se.DEVICE_COMPUTE_32)
         kind = np.where(compute & has_shape, np.where(half, se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32), kind)
+    # Per plane: keep only groups that the plane's Steps line marks (when it has events).
+    op_rows = np.flatnonzero(ops)
+    op_plane, op_group = plane[op_rows], group[op_rows]
+    marked_plane, marked_group = plane[mk], group[mk]
+    keep = np.zeros(len(op_rows), bool)
+    for code in np.unique(marked_plane):
+        keep |= (op_plane == code) & np.isin(op_group, marked_group[marked_plane == code])
+    rows = op_rows[keep]
     spans = pd.DataFrame(
         {
-            "group": group[ops],
-            "type": kind[ops],
-            "start_ps": ev["start_ps"].to_numpy()[ops],
-            "end_ps": ev["end_ps"].to_numpy()[ops],
-            "plane": plane.to_numpy()[ops],
-        }
+            "group": group[rows],
+            "type": kind[rows],
+            "start_ps": ev["start_ps"].to_numpy()[rows],
+            "end_ps": ev["end_ps"].to_numpy()[rows],
+        },
+        index=np.flatnonzero(keep),  # row labels of the ops' table the kept spans had
     )
-    # Per plane: keep only groups that the plane's Steps line marks (when it has events).
-    keep = pd.MultiIndex.from_frame(markers[["plane", "group"]]).unique()
-    span_key = pd.MultiIndex.from_frame(spans[["plane", "group"]])
-    spans = spans[span_key.isin(keep)]
-    return markers.drop(columns="plane"), spans.drop(columns="plane")
+    return markers, spans
 
 
 def _device_timespan(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:

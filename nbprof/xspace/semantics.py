@@ -142,10 +142,11 @@ def category_mask(series: pd.Series, predicate: Callable[[pd.Series], Any]) -> n
     """Boolean row mask: ``predicate`` (a vectorised test on a str Series) run once over the
     distinct values of a categorical column and spread back through its codes."""
     if isinstance(series.dtype, pd.CategoricalDtype):
-        cats = pd.Series(series.cat.categories.astype(str))
-        hit = np.append(np.asarray(predicate(cats), dtype=bool), False)
-        codes = series.cat.codes.to_numpy()
-        return hit[np.where(codes >= 0, codes, len(cats))]
+        values = series.array  # the Categorical: codes and categories without the accessor's copies
+        cats = values.categories
+        strings = pd.Series(cats if cats.dtype == object and cats.inferred_type == "string" else cats.astype(str))
+        hit = np.append(np.asarray(predicate(strings), dtype=bool), False)
+        return hit[values.codes]  # code -1 (missing) picks the appended False
     codes, uniques = pd.factorize(series)
     hit = np.append(np.asarray(predicate(pd.Series(uniques, dtype=object).astype(str)), dtype=bool), False)
     return hit[np.where(codes >= 0, codes, len(uniques))]
@@ -187,11 +188,13 @@ def int_values(series: pd.Series, missing: int = -1) -> np.ndarray:
 def str_values(series: pd.Series, rows: np.ndarray | None = None) -> np.ndarray:
     """Object array of str (``""`` where missing) of a categorical column, for ``rows`` or all."""
     if isinstance(series.dtype, pd.CategoricalDtype):
-        cats = np.append(np.asarray(series.cat.categories.astype(str), dtype=object), "")
-        codes = series.cat.codes.to_numpy()
-        if rows is not None:
-            codes = codes[rows]
-        return cats[np.where(codes >= 0, codes, len(cats) - 1)]
+        values = series.array
+        categories = values.categories
+        if not (categories.dtype == object and categories.inferred_type == "string"):
+            categories = categories.astype(str)
+        cats = np.append(np.asarray(categories, dtype=object), "")
+        codes = values.codes if rows is None else values.codes[rows]
+        return cats[codes]  # code -1 (missing) picks the appended ""
     part = series if rows is None else series.iloc[rows]
     return part.astype("string").fillna("").to_numpy(dtype=object)
 
