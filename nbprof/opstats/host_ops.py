@@ -74,6 +74,11 @@ def with_db_totals(frame: pd.DataFrame, per_host: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+def _as_str(values: np.ndarray) -> np.ndarray:
+    """Object array of str (the parsed names already are: no copy then)."""
+    return values if all(type(v) is str for v in values) else np.array([str(v) for v in values], dtype=object)
+
+
 def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     """The host op metrics db of every host (see the module docstring); counts go into ``info``."""
     ev = frames.events
@@ -94,7 +99,7 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     if "tf_op" in ev.columns:
         tf_codes = ec.codes(ev["tf_op"])[rows]
         _, tf_name, tf_type = ec.parse_used(ev["tf_op"], tf_codes)
-        tf_nonempty = np.array([len(str(c)) > 0 for c in ev["tf_op"].cat.categories], dtype=bool)
+        tf_nonempty = np.asarray(ev["tf_op"].array.categories.astype(str).str.len() > 0, dtype=bool)
         has_stat = (tf_codes >= 0) & (tf_nonempty[np.maximum(tf_codes, 0)] if len(tf_nonempty) else False)
     else:
         tf_name = tf_type = np.zeros(0, object)
@@ -142,13 +147,13 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
 
     acts = pd.DataFrame(
         {
-            "host": ev["host"].to_numpy()[act_event].astype(str),
+            "host": ec.str_column(ev, "host", act_event),
             "line": ev["line_id"].to_numpy()[act_event],
             "plane_id": ev["plane_id"].to_numpy()[act_event],
             "start": ev["start_ps"].to_numpy()[act_event],
             "end": ev["end_ps"].to_numpy()[act_event],
-            "name": act_name.astype(str),
-            "category": act_type.astype(str),
+            "name": _as_str(act_name),
+            "category": _as_str(act_type),
             "dur": dur,
             "self": self_time,
             "eager": act_eager,

@@ -10,6 +10,7 @@ Parsing works on the distinct names (a categorical's categories), never per even
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -26,6 +27,7 @@ _TF_NAME = re.compile(r"[A-Za-z0-9.][A-Za-z0-9_.\\/>-]*")
 _TF_TYPE = re.compile(r"[A-Z_][a-zA-Z0-9_]*")
 _JAX_TYPE = re.compile(r"[a-z_][a-z0-9_]*(\[.*\])?", re.S)
 _MEMCPY_TYPES = ("MemcpyHToD", "MemcpyDToH", "MemcpyDToD", "MemcpyHToH")
+_MEMCPY_UPPER = tuple(t.upper() for t in _MEMCPY_TYPES)
 
 
 def _derive_op_type(full_name: str) -> str:
@@ -37,19 +39,21 @@ def _derive_op_type(full_name: str) -> str:
     return op_name
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def parse_tf_op_fullname(full_name: str) -> tuple[str, str, str]:
     """(kind, op name, op type) of one framework op full name; kind is one of the module constants.
 
-    The type is ``""`` for unknown ops, as XProf's ``kUnknownOp``.
+    The type is ``""`` for unknown ops, as XProf's ``kUnknownOp``. Memoised: the op dbs, kernel
+    stats and framework table parse the same names.
     """
-    parts = full_name.split(":", 1)
-    if len(parts) != 2:
+    if ":" not in full_name:
         upper = full_name.upper()
-        for op_type in _MEMCPY_TYPES:
-            if upper.startswith(op_type.upper()):
-                return MEMCPY, full_name, op_type
+        if upper.startswith(_MEMCPY_UPPER):
+            for op_type, prefix in zip(_MEMCPY_TYPES, _MEMCPY_UPPER):
+                if upper.startswith(prefix):
+                    return MEMCPY, full_name, op_type
         return UNKNOWN, full_name, ""
-    name, op_type = parts
+    name, op_type = full_name.split(":", 1)
     if name == "Iterator":
         return TF_DATA, full_name, DATASET_TYPE
     if _TF_NAME.fullmatch(name) and _TF_TYPE.fullmatch(op_type):
@@ -64,7 +68,8 @@ def parse_tf_op_fullname(full_name: str) -> tuple[str, str, str]:
 
 def parse_many(full_names: Iterable[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Parse distinct names: arrays (kind, name, type) of object dtype, aligned with the input."""
-    parsed = [parse_tf_op_fullname(str(n)) for n in full_names]
+    parse = parse_tf_op_fullname
+    parsed = [parse(n if type(n) is str else str(n)) for n in full_names]
     if not parsed:
         empty = np.zeros(0, object)
         return empty, empty.copy(), empty.copy()
