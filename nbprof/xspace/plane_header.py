@@ -26,15 +26,16 @@ from nbprof.xspace.raw import (
 
 def event_metadata_of(entries: Mapping[int, Any]) -> RawEventMetadata:
     """Event metadata (an ``XPlane.event_metadata`` map) sorted by map key, the id events refer to."""
-    items = sorted(entries.items())
-    metas = [m for _, m in items]
+    ids = sorted(entries)  # keys only: sorting (key, message) pairs wraps every message first
+    metas = [entries[k] for k in ids]
+    stat_lists = [m.stats for m in metas]
     return RawEventMetadata(
-        id=np.array([key for key, _ in items], dtype=np.int64),
+        id=np.array(ids, dtype=np.int64),
         name=[m.name for m in metas],
         display_name=[m.display_name for m in metas],
         metadata=[m.metadata for m in metas],
-        child_ids=[list(m.child_id) for m in metas],
-        stats=stats_from_messages([m.stats for m in metas]),
+        child_ids=[list(c) if c else [] for c in (m.child_id for m in metas)],
+        stats=stats_from_messages(stat_lists if any(stat_lists) else []),
     )
 
 
