@@ -294,10 +294,13 @@ def _line_zero_ps(profile: Any, mem: pd.DataFrame) -> np.ndarray:
     """Where each event's line timestamp lies on nbprof's time axis (ps), to give XProf's offsets."""
     lines = profile.lines
     host = str(mem["host"].iloc[0]) if len(mem) else ""
-    mine = lines[((lines["host"] == host) & (lines["plane"] == xs.HOST_PLANE)).to_numpy()]
-    ts = pd.Series(mine["timestamp_ns"].to_numpy(np.int64), index=mine["line_id"].to_numpy(np.int64))
-    ts = ts[~ts.index.duplicated()]
-    line_ns = ts.reindex(mem["line_id"].to_numpy(np.int64)).fillna(0).to_numpy(np.int64)
+    mine = (lines["host"].to_numpy(object) == host) & (lines["plane"].to_numpy(object) == xs.HOST_PLANE)
+    line_ids, first = np.unique(lines["line_id"].to_numpy(np.int64)[mine], return_index=True)  # first wins
+    line_ts = lines["timestamp_ns"].to_numpy(np.int64)[mine][first]
+    wanted = mem["line_id"].to_numpy(np.int64)
+    at = np.minimum(np.searchsorted(line_ids, wanted), max(len(line_ids) - 1, 0))
+    found = (line_ids[at] == wanted) if len(line_ids) else np.zeros(len(wanted), bool)
+    line_ns = np.where(found, line_ts[at] if len(line_ids) else 0, 0).astype(np.int64)
     return (line_ns + _timestamp_base_ns(profile, mem) - int(profile.origin_ns)) * 1000
 
 
@@ -315,8 +318,13 @@ def _timestamp_base_ns(profile: Any, mem: pd.DataFrame) -> np.ndarray:
         return np.zeros(len(mem), np.int64)
     task = planes[(planes["name"] == xs.TASK_ENV_PLANE).to_numpy()]
     start = pd.to_numeric(task["profile_start_time"], errors="coerce")
-    by_host = pd.Series(start.to_numpy(), index=task["host"].astype(str).to_numpy()).groupby(level=0).first()
-    return by_host.reindex(mem["host"].astype(str).to_numpy()).fillna(int(profile.origin_ns)).to_numpy(np.int64)
+    first: dict[str, Any] = {}  # the first known start per host (a few planes)
+    for host, value in zip(task["host"].astype(str).tolist(), start.tolist()):
+        if host not in first and not pd.isna(value):
+            first[host] = value
+    hosts, host_of_event = np.unique(mem["host"].astype(str).to_numpy(object), return_inverse=True)
+    base = np.array([int(first.get(h, profile.origin_ns)) for h in hosts], dtype=np.int64)
+    return base[host_of_event.reshape(-1)] if len(hosts) else np.zeros(len(mem), np.int64)
 
 
 # A byte count of 2^60 (1 EiB) or more is no allocator's: a corrupt stat, read as 0 so that sums
