@@ -195,6 +195,15 @@ def _module_parts_fast(module: bytes) -> tuple[str, list[tuple[int, list[tuple[I
     proto = hlo_pb2.HloModuleProto.FromString(module)
     comps: list[tuple[int, list[tuple[InstructionFields, dict]]]] = []
     comp_names: dict[int, str] = {}
+    shape_texts: dict[bytes, str] = {}  # shapes repeat: text once per distinct serialized shape
+
+    def text_of(shape: Any) -> str:
+        key = shape.SerializeToString()
+        text = shape_texts.get(key)
+        if text is None:
+            text = shape_texts[key] = shape_text(shape)
+        return text
+
     for comp in proto.computations:
         comp_id = comp.id & _U64 or -1  # an id of 0 is not on the wire: the wire reader's "absent"
         instructions = []
@@ -203,11 +212,11 @@ def _module_parts_fast(module: bytes) -> tuple[str, list[tuple[int, list[tuple[I
             ins = InstructionFields(
                 name=i.name,
                 opcode=i.opcode,
-                shape=shape_text(i.shape) if i.HasField("shape") else "",
+                shape=text_of(i.shape) if i.HasField("shape") else "",
                 parameter_number=i.parameter_number & _U64,
                 fusion_kind=i.fusion_kind,
                 tuple_index=i.tuple_index & _U64,
-                dimensions=_unsigned(i.dimensions),
+                dimensions=_unsigned(i.dimensions) if i.dimensions else [],
                 window=i.window.SerializeToString() if i.HasField("window") else b"",
                 conv_dims=(
                     i.convolution_dimension_numbers.SerializeToString()
@@ -217,8 +226,8 @@ def _module_parts_fast(module: bytes) -> tuple[str, list[tuple[int, list[tuple[I
                 custom_call_target=i.custom_call_target,
                 feature_group_count=i.feature_group_count & _U64,
                 batch_group_count=i.batch_group_count & _U64,
-                operand_ids=_unsigned(i.operand_ids),
-                called_ids=_unsigned(i.called_computation_ids),
+                operand_ids=_unsigned(i.operand_ids) if i.operand_ids else [],
+                called_ids=_unsigned(i.called_computation_ids) if i.called_computation_ids else [],
             )
             meta = {
                 "op_type": m.op_type, "op_name": m.op_name, "source_file": m.source_file,
@@ -278,11 +287,15 @@ def parse_hlo_proto(blob: bytes, fast: bool = True) -> list[dict]:
             except Exception:  # noqa: BLE001 - a module protobuf rejects is read field by field
                 parts = None
         module_name, comps, comp_names, frames = parts if parts is not None else _module_parts(module)
+        stacks: dict[int, str] = {}  # instructions share stack frames: each frame's text once
         for comp_id, instructions in comps:
             by_id = {meta["id"]: ins for ins, meta in instructions}
             for ins, meta in instructions:
                 operands = [(by_id[i].shape, by_id[i].name) for i in ins.operand_ids if i in by_id]
-                stack = _stack_text(frames, meta["stack_frame_id"])
+                frame_id = meta["stack_frame_id"]
+                stack = stacks.get(frame_id)
+                if stack is None:
+                    stack = stacks[frame_id] = _stack_text(frames, frame_id)
                 source_file, source_line = meta["source_file"], meta["source_line"]
                 if not source_file and stack:
                     first = stack.split("\n", 1)[0].split(":")

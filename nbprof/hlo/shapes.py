@@ -8,6 +8,7 @@ five elements), which is what XProf's memory viewer shows.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from nbprof.proto import hlo_pb2
@@ -52,6 +53,7 @@ _ELEMENT_BYTES = {
 }
 
 
+@functools.lru_cache(maxsize=256)
 def type_name(element_type: int) -> str:
     """XLA's lower-case name of a primitive type (``f32``, ``bf16``, ``pred``...)."""
     try:
