@@ -131,6 +131,9 @@ class OpStats:
         """The device op metrics db, one builder for GPU and TPU (see ``device_ops.py``): one row per
         op and host with program, category, framework op, expression, source, times, FLOPs, bytes."""
         self._built("device_ops")
+        names = self.frames.planes["name"].astype(str).tolist() if len(self.frames.planes) else []
+        if xs.hardware_type(names) == xs.HARDWARE_CPU:  # no device plane: an empty db, no HLO to read
+            return build_device_op_db(self.frames, HloIndex())
         return build_device_op_db(self.frames, self.hlo_index, hlo_costs=self.hlo_costs)
 
     @cached_property
