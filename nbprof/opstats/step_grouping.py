@@ -227,16 +227,19 @@ class _Graph:
         return out
 
 
-def event_graph(ev: pd.DataFrame) -> _Graph:
+def event_graph(ev: pd.DataFrame, levels: bool = True) -> _Graph:
     """The edges a group spreads along over the rows of ``ev`` (one host, frame order): nesting on a
-    line, producer -> consumer contexts (``_pt``/``_p`` -> ``_ct``/``_c``) and XProf's inter-thread links."""
+    line, producer -> consumer contexts (``_pt``/``_p`` -> ``_ct``/``_c``) and XProf's inter-thread links.
+    ``levels=False``: without the per-depth row lists ``propagate`` needs (the edges only)."""
     n = len(ev)
     parent = np.full(n, -1, np.int64)
     par = ev["parent"].to_numpy(np.int64)
-    if n:
+    if n and isinstance(ev.index, pd.RangeIndex) and ev.index.start == 0 and ev.index.step == 1:
+        parent = par  # rows are positions (the whole events frame): no lookup, no copy
+    elif n:
         pos = pd.Index(ev.index).get_indexer(np.where(par >= 0, par, ev.index[0]))
         parent = np.where((par >= 0) & (pos >= 0), pos, -1)
-    depth = np.where(parent >= 0, ev["depth"].to_numpy(np.int64), 0)
+    depth = np.where(parent >= 0, ev["depth"].to_numpy(np.int64), 0) if levels else np.zeros(0, np.int64)
 
     prod, cons, keys = _context_pairs(ev)
     prod_key, cons_key = keys[: len(prod)], keys[len(prod) :]
@@ -280,52 +283,122 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
     if values_in(names, TF_LOOP_OP_NAMES).any():
         return Grouping(group=np.full(n, -1, np.int64), source="none: TF loop ops present (XProf skips grouping)")
 
-    graph = event_graph(ev)
-
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs
     r_col = column(ev, "_r")
     root_level = np.where(r_col.notna().to_numpy(), np.maximum(int_array(r_col, 0), 0), -1)
     root_level[values_in(names, ["TraceContext"]) & (root_level < 0)] = 1
-    # XProf reads the stat named "id" as the step id (kStepId); some files say "step_id"
-    step_id_col = column(ev, "id").fillna(column(ev, "step_id")) if "id" in ev.columns else column(ev, "step_id")
-    has_step_id = step_id_col.notna().to_numpy()
-    step_id = int_array(step_id_col, 0)
-    tf_data = values_in(names, TF_DATA_FUNCTION_RUNS) & has_step_id
-    if tf_data.any():
-        in_tf_data = has_step_id & np.isin(step_id, np.unique(step_id[tf_data]))
-        root_level[in_tf_data & (root_level >= 0)] = -1
+    is_function_run = values_in(names, TF_DATA_FUNCTION_RUNS)
+    if is_function_run.any():
+        # XProf reads the stat named "id" as the step id (kStepId); some files say "step_id"
+        step_id_col = column(ev, "id").fillna(column(ev, "step_id")) if "id" in ev.columns else column(ev, "step_id")
+        has_step_id = step_id_col.notna().to_numpy()
+        step_id = int_array(step_id_col, 0)
+        tf_data = is_function_run & has_step_id
+        if tf_data.any():
+            in_tf_data = has_step_id & np.isin(step_id, np.unique(step_id[tf_data]))
+            root_level[in_tf_data & (root_level >= 0)] = -1
+        del step_id_col, has_step_id, step_id
+    del is_function_run
 
+    # Propagate over the skeleton only: roots and link ends; every other event takes its nearest
+    # skeleton ancestor's group (nesting is its only way in), so the loop never walks all events.
+    skeleton = _Skeleton(ev, root_level >= 0)
+    graph, nodes = skeleton.graph, skeleton.nodes
+    m = len(nodes)
+    node_level = root_level[nodes]
+    node_start = ev["start_ps"].to_numpy()[nodes]
     inf = np.iinfo(np.int64).max
-    group = np.full(n, inf, np.int64)
-    start = ev["start_ps"].to_numpy()
+    group = np.full(m, inf, np.int64)
     next_id = 0
     root_rows: dict[int, int] = {}
-    for level in sorted(set(root_level[root_level >= 0].tolist()), reverse=True):
+    for level in sorted(set(node_level[node_level >= 0].tolist()), reverse=True):
         frozen = group != inf
-        roots = np.flatnonzero((root_level == level) & ~frozen)
-        roots = roots[np.argsort(start[roots], kind="stable")]
-        rank = np.full(n, inf, np.int64)
+        roots = np.flatnonzero((node_level == level) & ~frozen)
+        roots = roots[np.argsort(node_start[roots], kind="stable")]
+        rank = np.full(m, inf, np.int64)
         rank[roots] = np.arange(len(roots))
         # a root with another root of the same level upstream is grouped by that one
-        reach = graph.propagate(rank, np.zeros(n, bool))
-        del rank
+        reach = graph.propagate(rank, np.zeros(m, bool))
         roots = roots[graph.incoming_min(reach)[roots] == inf]
-        del reach
         if len(roots) == 0:
             continue
-        ids = np.full(n, inf, np.int64)
+        ids = np.full(m, inf, np.int64)
         ids[roots] = next_id + np.arange(len(roots))
-        root_rows.update(zip(ids[roots].tolist(), roots.tolist()))
+        root_rows.update(zip(ids[roots].tolist(), nodes[roots].tolist()))
         next_id += len(roots)
         spread = graph.propagate(ids, frozen)
-        del ids
         take = (spread != inf) & ~frozen
         group[take] = spread[take]
-        del spread, take
-    group = np.where(group == inf, -1, group)
+    group = skeleton.spread(group, inf)
     names_map, nums = _root_names(ev, root_rows)
     source = "grouped here from _r roots, nesting and _p/_c links" if root_rows else "no step roots (_r) found"
     return Grouping(group=group, names=names_map, step_nums=nums, source=source)
+
+
+class _Skeleton:
+    """The events a group can enter by more than nesting (``with_roots`` rows, producers, consumers
+    and inter-thread link ends), as a graph of their own: each one's nesting parent is its nearest
+    skeleton ancestor. Every other event's group is its nearest skeleton ancestor's (``spread``)."""
+
+    def __init__(self, ev: pd.DataFrame, with_roots: np.ndarray):
+        full = event_graph(ev, levels=False)
+        special = with_roots.copy()
+        special[full.prod] = True
+        special[full.cons] = True
+        self.nodes = np.flatnonzero(special)
+        above = _nearest_marked_ancestor(full.parent, special)
+        del special
+        # rows -> positions among the nodes (sorted rows): a search, no event-length table
+        node_above = above[self.nodes]
+        node_parent = np.where(node_above >= 0, np.searchsorted(self.nodes, node_above), -1)
+        # node of each event: itself on the skeleton, else its nearest skeleton ancestor (-1: none)
+        has_above = np.flatnonzero(above >= 0)
+        above[has_above] = np.searchsorted(self.nodes, above[has_above])
+        del has_above
+        above[self.nodes] = np.arange(len(self.nodes))
+        self.owner = above  # reused in place: one event-length array kept
+        self.graph = _Graph(
+            node_parent,
+            _tree_depth(node_parent),
+            np.searchsorted(self.nodes, full.prod),
+            np.searchsorted(self.nodes, full.cons),
+            full.prod_key,
+            full.cons_key,
+            full.n_keys,
+        )
+
+    def spread(self, node_values: np.ndarray, missing: int) -> np.ndarray:
+        """Per event: its node's value, -1 where that is ``missing`` or the event has no node."""
+        out = np.full(len(self.owner), -1, np.int64)
+        has = self.owner >= 0
+        values = node_values[self.owner[has]]
+        out[has] = np.where(values == missing, -1, values)
+        return out
+
+
+def _nearest_marked_ancestor(parent: np.ndarray, marked: np.ndarray) -> np.ndarray:
+    """Row of each event's nearest strict ancestor with ``marked``, -1 where none (pointer doubling:
+    a few passes over the events, as many as log2 of the nesting depth)."""
+    above = parent.copy()
+    done = above < 0
+    done[~done] = marked[above[~done]]
+    while not done.all():
+        todo = np.flatnonzero(~done)
+        via = above[todo]
+        above[todo] = above[via]
+        done[todo] = done[via]
+    return above
+
+
+def _tree_depth(parent: np.ndarray) -> np.ndarray:
+    """Depth of each node of a forest given by ``parent`` (-1 = a root), one pass per level."""
+    depth = np.zeros(len(parent), np.int64)
+    has_parent = parent >= 0
+    while True:
+        deeper = np.where(has_parent, depth[np.maximum(parent, 0)] + 1, 0)
+        if np.array_equal(deeper, depth):
+            return depth
+        depth = deeper
 
 
 def _root_names(ev: pd.DataFrame, root_rows: dict[int, int]) -> tuple[dict[int, str], dict[int, int]]:

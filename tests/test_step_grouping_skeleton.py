@@ -1,0 +1,64 @@
+"""Step grouping propagates over a skeleton (roots and link ends) and gives every other event its
+nearest skeleton ancestor's group: the same groups as spreading over every event, on every fixture."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
+
+from nbprof.opstats import step_grouping as sg
+from nbprof.xspace.semantics import column, values_in
+from nbprof.xspace.semantics import int_values as int_array
+
+
+def _groups_over_every_event(ev) -> np.ndarray:
+    """The grouping's propagation run over the whole event graph (the definition the skeleton shortcuts)."""
+    n = len(ev)
+    graph = sg.event_graph(ev)
+    r_col = column(ev, "_r")
+    level = np.where(r_col.notna().to_numpy(), np.maximum(int_array(r_col, 0), 0), -1)
+    level[values_in(ev["name"], ["TraceContext"]) & (level < 0)] = 1
+    step_id_col = column(ev, "id").fillna(column(ev, "step_id")) if "id" in ev.columns else column(ev, "step_id")
+    has_step_id = step_id_col.notna().to_numpy()
+    step_id = int_array(step_id_col, 0)
+    tf_data = values_in(ev["name"], sg.TF_DATA_FUNCTION_RUNS) & has_step_id
+    if tf_data.any():
+        level[has_step_id & np.isin(step_id, np.unique(step_id[tf_data])) & (level >= 0)] = -1
+    inf = np.iinfo(np.int64).max
+    group = np.full(n, inf, np.int64)
+    start = ev["start_ps"].to_numpy()
+    next_id = 0
+    for lv in sorted(set(level[level >= 0].tolist()), reverse=True):
+        frozen = group != inf
+        roots = np.flatnonzero((level == lv) & ~frozen)
+        roots = roots[np.argsort(start[roots], kind="stable")]
+        rank = np.full(n, inf, np.int64)
+        rank[roots] = np.arange(len(roots))
+        roots = roots[graph.incoming_min(graph.propagate(rank, np.zeros(n, bool)))[roots] == inf]
+        ids = np.full(n, inf, np.int64)
+        ids[roots] = next_id + np.arange(len(roots))
+        next_id += len(roots)
+        spread = graph.propagate(ids, frozen)
+        take = (spread != inf) & ~frozen
+        group[take] = spread[take]
+    return np.where(group == inf, -1, group)
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES)
+def test_skeleton_grouping_equals_spreading_over_every_event(load_fixture, name):
+    ev = load_fixture(name).events
+    for host in ev["host"].cat.categories:
+        rows = np.flatnonzero((ev["host"] == host).to_numpy())
+        sub = ev if len(rows) == len(ev) else ev.iloc[rows]
+        if column(sub, "group_id").notna().any() or values_in(sub["name"], sg.TF_LOOP_OP_NAMES).any():
+            continue  # grouped by the file, or not grouped at all: no propagation
+        grouping = sg.group_host_events(sub)
+        np.testing.assert_array_equal(grouping.group, _groups_over_every_event(sub))
+
+
+def test_nearest_marked_ancestor():
+    # 0 -> 1 -> 2 -> 3, 0 -> 4, 5 alone; marked: 0 and 2
+    parent = np.array([-1, 0, 1, 2, 0, -1])
+    marked = np.array([True, False, True, False, False, False])
+    assert sg._nearest_marked_ancestor(parent, marked).tolist() == [-1, 0, 0, 2, 0, -1]
