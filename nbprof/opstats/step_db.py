@@ -573,21 +573,16 @@ def _breakdown(spans: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
     s = spans["start_ps"].to_numpy(np.int64)
     e = spans["end_ps"].to_numpy(np.int64)
     del spans
-    position = out.index.get_indexer(g)
-    lo = steps["start_ps"].to_numpy(np.int64)[position]
-    cs = np.maximum(s, lo)
-    ce = np.minimum(e, lo + steps["duration_ps"].to_numpy(np.int64)[position])
-    del lo
-    keep = np.flatnonzero(ce > cs)
-    clipped = _top_type_time(g[keep], t[keep], cs[keep], ce[keep], out.index)
-    del keep, cs, ce
+    step_start = steps["start_ps"].to_numpy(np.int64)
+    step_end = step_start + steps["duration_ps"].to_numpy(np.int64)
+    clipped = _top_type_time(g, t, s, e, out.index, clip=(step_start, step_end))
     for ty, time_ps in sorted(clipped.items(), reverse=True):
         out[f"t_{ty}"] = time_ps
     # Host compute on top somewhere in the step is on top there unclipped too (clipping only cuts
     # what lies outside the step); only the other steps need the unclipped sweep.
     host_compute = clipped.get(se.HOST_COMPUTE, np.zeros(len(out), np.int64))
     unclear = np.flatnonzero(host_compute == 0)
-    rows = np.flatnonzero((t >= se.HOST_COMPUTE) & np.isin(position, unclear))
+    rows = np.flatnonzero((t >= se.HOST_COMPUTE) & np.isin(g, out.index.to_numpy()[unclear]))
     if len(rows):
         unclipped = _top_type_time(g[rows], t[rows], s[rows], e[rows], out.index)
         host_compute = np.where(host_compute > 0, host_compute, unclipped.get(se.HOST_COMPUTE, 0))
@@ -602,26 +597,50 @@ SWEEP_SPANS = 1 << 21  # spans swept at once (whole groups): bounds the sweep's 
 
 
 def _top_type_time(
-    group: np.ndarray, kind: np.ndarray, start: np.ndarray, end: np.ndarray, groups: pd.Index
+    group: np.ndarray,
+    kind: np.ndarray,
+    start: np.ndarray,
+    end: np.ndarray,
+    groups: pd.Index,
+    clip: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> dict[int, np.ndarray]:
     """Per span type, the time (ps) per group of ``groups`` where it is the highest type of the
     group's active spans: XProf's priority resolution of overlapping events. Equals
-    ``union(types >= T) - union(types > T)`` per group. Swept in chunks of whole groups."""
+    ``union(types >= T) - union(types > T)`` per group. Swept in chunks of whole groups.
+
+    ``clip``: (start, end) per group of ``groups``: spans are cut to their group's bounds first and
+    those left empty dropped (chunk by chunk: no span-length copies of the clipped times); types
+    only on dropped spans are left out of the result."""
     types = np.unique(kind)
     total = np.zeros((len(groups), len(types)), np.int64)
+    present = np.zeros(len(types), bool)
     if len(start):
         position = groups.get_indexer(group).astype(np.int32)
         code = np.searchsorted(types, kind).astype(np.int16)
+
+        def sweep(rows: np.ndarray | None) -> None:
+            p, c, s, e = (
+                (position, code, start, end) if rows is None else (position[rows], code[rows], start[rows], end[rows])
+            )
+            if clip is not None:
+                s = np.maximum(s, clip[0][p])
+                e = np.minimum(e, clip[1][p])
+                keep = np.flatnonzero(e > s)
+                p, c, s, e = p[keep], c[keep], s[keep], e[keep]
+            present[np.unique(c)] = True
+            _sweep(p, c, s, e, len(types), total)
+
         count = np.bincount(position, minlength=len(groups))
         chunk_of_group = (np.cumsum(count) - count) // SWEEP_SPANS
         if chunk_of_group[-1] == 0:
-            _sweep(position, code, start, end, len(types), total)
+            sweep(None)
         else:
             for chunk in np.unique(chunk_of_group).tolist():
                 in_chunk = np.flatnonzero(chunk_of_group == chunk)
-                rows = np.flatnonzero((position >= in_chunk[0]) & (position <= in_chunk[-1]))
-                _sweep(position[rows], code[rows], start[rows], end[rows], len(types), total)
-    return {int(ty): total[:, k] for k, ty in enumerate(types.tolist())}
+                sweep(np.flatnonzero((position >= in_chunk[0]) & (position <= in_chunk[-1])))
+    if clip is None:
+        present[:] = True
+    return {int(ty): total[:, k] for k, ty in enumerate(types.tolist()) if present[k]}
 
 
 def _sweep(
