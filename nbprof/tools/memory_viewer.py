@@ -257,13 +257,27 @@ def _source(instruction: Any, frames: Any) -> str:
     return ""
 
 
+def _typed_frame(columns: dict[str, list[Any]], dtypes: dict[str, str]) -> pd.DataFrame:
+    """A frame of ``dtypes``' columns in their order, each built once from its list of values."""
+    data: dict[str, Any] = {}
+    for name, dtype in dtypes.items():
+        values = columns[name]
+        data[name] = pd.array(values, dtype="string") if dtype == "string" else np.asarray(values, dtype=dtype)
+    return pd.DataFrame(data)
+
+
 def _buffer_rows(replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int) -> pd.DataFrame:
-    rows = []
+    columns: dict[str, list[Any]] = {c: [] for c in _BUFFER_COLUMNS if c not in ("padding_bytes", "expansion")}
     small_bytes = 0
     listed = list(replay.indefinite_buffers) if replay.memory_space == 0 else []
     kinds = ["indefinite"] * len(listed)
     listed += replay.peak_buffers
     kinds += ["temporary"] * len(replay.peak_buffers)
+
+    def add(**row: Any) -> None:
+        for key, value in row.items():
+            columns[key].append(value)
+
     for buffer, kind in zip(listed, kinds):
         if buffer.size < small_buffer_bytes:
             small_bytes += buffer.size
@@ -271,45 +285,40 @@ def _buffer_rows(replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int) -> pd
         instruction = buffer.instruction
         shape = _hlo_shapes.shape_text(_hlo_shapes.shape_at_last_index(instruction.shape, buffer.shape_index))
         op_name = instruction.metadata.op_name
-        rows.append(
-            {
-                "name": buffer.name,
-                "size_bytes": buffer.size,
-                "unpadded_bytes": buffer.unpadded_size,
-                "shape": shape,
-                "tf_op": op_name,
-                "opcode": instruction.opcode,
-                "allocation_type": _hlo_buffers.allocation_type(buffer.allocation),
-                "category": kind,
-                "logical_buffer_id": buffer.id,
-                "source": _source(instruction, replay.stack_frames),
-                "label": f"{instruction.name}: {shape} # {op_name}",
-            }
+        add(
+            name=buffer.name,
+            size_bytes=buffer.size,
+            unpadded_bytes=buffer.unpadded_size,
+            shape=shape,
+            tf_op=op_name,
+            opcode=instruction.opcode,
+            allocation_type=_hlo_buffers.allocation_type(buffer.allocation),
+            category=kind,
+            logical_buffer_id=buffer.id,
+            source=_source(instruction, replay.stack_frames),
+            label=f"{instruction.name}: {shape} # {op_name}",
         )
     if small_bytes:
         label = f"small (<{small_buffer_bytes} bytes)"
-        rows.append(
-            {
-                "name": label,
-                "size_bytes": small_bytes,
-                "unpadded_bytes": 0,
-                "shape": "",
-                "tf_op": "",
-                "opcode": "",
-                "allocation_type": "",
-                "category": "small",
-                "logical_buffer_id": -1,
-                "source": "",
-                "label": label,
-            }
+        add(
+            name=label,
+            size_bytes=small_bytes,
+            unpadded_bytes=0,
+            shape="",
+            tf_op="",
+            opcode="",
+            allocation_type="",
+            category="small",
+            logical_buffer_id=-1,
+            source="",
+            label=label,
         )
-    frame = pd.DataFrame(rows, columns=[c for c in _BUFFER_COLUMNS if c not in ("padding_bytes", "expansion")])
-    size = frame["size_bytes"].to_numpy(dtype=np.int64)
-    unpadded = frame["unpadded_bytes"].to_numpy(dtype=np.int64)
-    frame["padding_bytes"] = np.where(unpadded > 0, size - unpadded, 0)
+    size = np.asarray(columns["size_bytes"], dtype=np.int64)
+    unpadded = np.asarray(columns["unpadded_bytes"], dtype=np.int64)
+    columns["padding_bytes"] = np.where(unpadded > 0, size - unpadded, 0).tolist()
     with np.errstate(divide="ignore", invalid="ignore"):
-        frame["expansion"] = np.where(unpadded > 0, size / np.maximum(unpadded, 1), np.nan)
-    return frame[list(_BUFFER_COLUMNS)].astype(_BUFFER_COLUMNS)
+        columns["expansion"] = np.where(unpadded > 0, size / np.maximum(unpadded, 1), np.nan).tolist()
+    return _typed_frame(columns, _BUFFER_COLUMNS)
 
 
 _BLOCK_COLUMNS = {
@@ -336,23 +345,26 @@ def _buffer_blocks(replay: _hlo_buffers.HeapReplay) -> pd.DataFrame:
     if not traced:
         return _empty_blocks()
     steps = max(replay.trace_lengths[replay.trace_of_allocation[a.index]] for a in traced)
-    rows = []
+    columns: dict[str, list[Any]] = {c: [] for c in _BLOCK_COLUMNS}
+
+    def add(**row: Any) -> None:
+        for key, value in row.items():
+            columns[key].append(value)
+
     base = 0
     for allocation in traced:
         kind = _hlo_buffers.allocation_type(allocation)
-        rows.append(
-            {
-                "logical_buffer_id": -1,
-                "name": kind,
-                "offset_bytes": base,
-                "size_bytes": allocation.size,
-                "start_step": 0,
-                "end_step": steps,
-                "tf_op": "",
-                "allocation_type": kind,
-                "shape": "",
-                "unpadded_bytes": 0,
-            }
+        add(
+            logical_buffer_id=-1,
+            name=kind,
+            offset_bytes=base,
+            size_bytes=allocation.size,
+            start_step=0,
+            end_step=steps,
+            tf_op="",
+            allocation_type=kind,
+            shape="",
+            unpadded_bytes=0,
         )
         for assigned in allocation.assigned:
             buffer = replay.buffers.get(assigned.logical_buffer_id)
@@ -361,22 +373,20 @@ def _buffer_blocks(replay: _hlo_buffers.HeapReplay) -> pd.DataFrame:
             shape = _hlo_shapes.shape_text(
                 _hlo_shapes.shape_at_last_index(buffer.instruction.shape, buffer.shape_index)
             )
-            rows.append(
-                {
-                    "logical_buffer_id": buffer.id,
-                    "name": buffer.name,
-                    "offset_bytes": base + buffer.offset,
-                    "size_bytes": buffer.size,
-                    "start_step": buffer.span[0],
-                    "end_step": buffer.span[1],
-                    "tf_op": buffer.instruction.metadata.op_name,
-                    "allocation_type": kind,
-                    "shape": shape,
-                    "unpadded_bytes": buffer.unpadded_size,
-                }
+            add(
+                logical_buffer_id=buffer.id,
+                name=buffer.name,
+                offset_bytes=base + buffer.offset,
+                size_bytes=buffer.size,
+                start_step=buffer.span[0],
+                end_step=buffer.span[1],
+                tf_op=buffer.instruction.metadata.op_name,
+                allocation_type=kind,
+                shape=shape,
+                unpadded_bytes=buffer.unpadded_size,
             )
         base += allocation.size
-    return pd.DataFrame(rows, columns=list(_BLOCK_COLUMNS)).astype(_BLOCK_COLUMNS)
+    return _typed_frame(columns, _BLOCK_COLUMNS)
 
 
 def _result(module: str, modules: list[str], replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int) -> MemoryViewer:
