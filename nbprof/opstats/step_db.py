@@ -20,6 +20,8 @@ Times are int64 ps.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -252,30 +254,29 @@ def _host_steps(
         if len(xla):
             spans = pd.concat([spans, xla], ignore_index=True)
     breakdown = _breakdown(spans, step_span)
-    table = step_span.join(breakdown, how="left").fillna(0)
-    well_formed = (table["t_140"] + table["t_150"] > 0) if has_device else (table["_host_compute_any"] > 0)
+    well_formed = (breakdown["t_140"] + breakdown["t_150"] > 0) if has_device else (breakdown["_host_compute_any"] > 0)
     dropped = int((~well_formed).sum())
     if dropped:
         notes.append(
             f"{label}{dropped} step(s) without {'device' if has_device else 'host'} compute dropped (as XProf)"
         )
-    table = table[well_formed.to_numpy()]
-    duration = table["duration_ps"].to_numpy(np.int64)
+    kept = np.flatnonzero(well_formed)
+    group_ids = step_span.index.to_numpy(np.int64)[kept]
+    duration = step_span["duration_ps"].to_numpy(np.int64)[kept]
     columns: dict[str, Any] = {
         "host": host,
-        "step_num": [grouping.step_nums.get(g, g) for g in table.index],
-        "step_name": [grouping.names.get(g, str(g)) for g in table.index],
-        "group_id": table.index.to_numpy(np.int64),
-        "step": table.index.to_numpy(np.int64),
+        "step_num": [grouping.step_nums.get(g, g) for g in group_ids.tolist()],
+        "step_name": [grouping.names.get(g, str(g)) for g in group_ids.tolist()],
+        "group_id": group_ids,
+        "step": group_ids.copy(),
         "core": core,
         "core_id": DEFAULT_CORE_ID,
-        "start_ps": table["start_ps"].to_numpy(np.int64),
+        "start_ps": step_span["start_ps"].to_numpy(np.int64)[kept],
         "duration_ps": duration,
     }
-    typed = table[[c for c in table.columns if c.startswith("t_")]].to_numpy(np.int64)
-    type_ids = [int(c[2:]) for c in table.columns if c.startswith("t_")]
-    by_type = dict(zip(type_ids, typed.T))
-    zero = np.zeros(len(table), np.int64)
+    type_ids = [int(c[2:]) for c in breakdown if c.startswith("t_")]
+    by_type = {ty: breakdown[f"t_{ty}"][kept] for ty in type_ids}
+    zero = np.zeros(len(kept), np.int64)
     known = sum((by_type.get(t, zero) for t in type_ids if t not in (se.UNKNOWN_TIME, se.XLA_CPU_COMPUTE)), zero)
     by_type[se.UNKNOWN_TIME] = np.maximum(duration - known, 0)
     for cat, types in se.CATEGORY_TYPES.items():
@@ -285,7 +286,7 @@ def _host_steps(
     columns["device_compute_16_ps"] = by_type.get(se.DEVICE_COMPUTE_16, zero)
     columns["device_compute_32_ps"] = by_type.get(se.DEVICE_COMPUTE_32, zero)
     columns["xla_cpu_compute_ps"] = np.minimum(by_type.get(se.XLA_CPU_COMPUTE, zero), columns["all_others_ps"])
-    columns["marker"] = table["marker"].to_numpy()
+    columns["marker"] = step_span["marker"].to_numpy()[kept]
     out = pd.DataFrame(columns)  # one frame: pandas' cost per column insert dominates a few steps
     out = out.sort_values("group_id", kind="stable").reset_index(drop=True)
     in_analysis = np.ones(len(out), bool)
@@ -357,7 +358,7 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
     group = grouping.group
     on_host = xs.values_in(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
     names = ev["name"]
-    explicit = xs.category_mask(names, _explicit_marker)
+    explicit = xs.value_mask(names, _explicit_marker)
     root_named = np.zeros(len(ev), bool)
     has_step_name = xs.column(ev, "step_name").notna().to_numpy()
     named_groups = np.array(sorted(grouping.names), dtype=np.int64)
@@ -366,9 +367,10 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
         is_root = xs.int_values(xs.column(ev, "_r")) >= 0
         is_root |= xs.values_in(names, ["TraceContext"])
         root_named = is_root & np.isin(group, named_groups)
-        first_root = pd.Series(np.flatnonzero(root_named)).groupby(group[root_named]).first()
+        roots = np.flatnonzero(root_named)
+        _, first_root = np.unique(group[roots], return_index=True)  # each named group's first root
         root_named = np.zeros(len(ev), bool)
-        root_named[first_root.to_numpy()] = True
+        root_named[roots[first_root]] = True
     implicit = ~explicit & (has_step_name | root_named)
     is_marker = on_host & (explicit | implicit)
     markers = pd.DataFrame(
@@ -379,7 +381,7 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
             "marker": np.where(explicit[is_marker], "host (explicit)", "host (step name)"),
         }
     )
-    compute = on_host & ~explicit & ~implicit & xs.category_mask(names, _real_cpu_compute)
+    compute = on_host & ~explicit & ~implicit & xs.value_mask(names, _real_cpu_compute)
     ctype = _by_category_codes(names, _classify_cpu)[compute]
     spans = pd.DataFrame(
         {
@@ -473,73 +475,75 @@ def _device_timespan(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     return start, end
 
 
-def _by_category_codes(series: pd.Series, classify) -> np.ndarray:
-    """int64 array: ``classify`` (str Series -> int array) applied per distinct value."""
+def _by_category_codes(series: pd.Series, classify: Callable[[str], int]) -> np.ndarray:
+    """int64 array: ``classify`` (event name -> event type) run once per distinct value; missing
+    values are host compute."""
     if isinstance(series.dtype, pd.CategoricalDtype):
-        values = np.asarray(classify(pd.Series(series.cat.categories.astype(str))), dtype=np.int64)
-        codes = series.cat.codes.to_numpy()
-        return np.where(codes >= 0, values[np.maximum(codes, 0)], se.HOST_COMPUTE)
-    return np.asarray(classify(series.astype(str)), dtype=np.int64)
+        values = series.array
+        names, codes = values.categories, np.asarray(values.codes)
+    else:
+        codes, names = pd.factorize(series)
+    types = np.fromiter((classify(str(n)) for n in names), np.int64, len(names))
+    return np.append(types, np.int64(se.HOST_COMPUTE))[np.where(codes >= 0, codes, len(types))]
 
 
-def _explicit_marker(names: pd.Series) -> pd.Series:
+_EXPLICIT_MARKER_PREFIXES = ("train", "test", "TraceContext")
+_NOT_REAL_CPU_PREFIXES = ("EagerExecute", "EagerLocalExecute", "EagerKernelExecute", "FunctionRun")
+_INFEED_ENQUEUE = re.compile(r"^[^:]*:Infeed(?:Enqueue|EnqueueTuple|EnqueuePrelinearizedBuffer)$")
+
+
+def _explicit_marker(name: str) -> bool:
     """XProf's IsExplicitHostStepMarker: train*/test*/TraceContext* without '/'."""
-    starts = names.str.startswith("train") | names.str.startswith("test") | names.str.startswith("TraceContext")
-    return starts & ~names.str.contains("/", regex=False)
+    return name.startswith(_EXPLICIT_MARKER_PREFIXES) and "/" not in name
 
 
-def _real_cpu_compute(names: pd.Series) -> pd.Series:
+def _real_cpu_compute(name: str) -> bool:
     """XProf's IsRealCpuCompute: not eager dispatch, not FunctionRun, not a step marker."""
-    not_real = (
-        names.str.startswith("EagerExecute")
-        | names.str.startswith("EagerLocalExecute")
-        | names.str.startswith("EagerKernelExecute")
-        | names.str.startswith("FunctionRun")
-        | _explicit_marker(names)
-    )
-    return ~not_real
+    return not (name.startswith(_NOT_REAL_CPU_PREFIXES) or _explicit_marker(name))
 
 
-def _classify_cpu(names: pd.Series) -> np.ndarray:
+def _classify_cpu(name: str) -> int:
     """XProf's ClassifyCpuEvent for a host-only profile (no HOST_PREPARE without a device)."""
-    lower = names.str.lower()
-    h2d = lower.str.startswith("memcpyhtod") | names.str.contains(
-        r"^[^:]*:Infeed(?:Enqueue|EnqueueTuple|EnqueuePrelinearizedBuffer)$", regex=True
-    )
-    h2h = lower.str.startswith("memcpyhtoh")
-    wait = lower.str.startswith("iteratorgetnext")
-    out = np.full(len(names), se.HOST_COMPUTE, np.int64)
-    out[wait.to_numpy()] = se.HOST_WAIT_INPUT
-    out[h2h.to_numpy()] = se.HOST_TO_HOST
-    out[h2d.to_numpy()] = se.HOST_TO_DEVICE
-    return out
+    lower = name[:16].lower()  # only prefixes of at most 15 characters are tested
+    if lower.startswith("memcpyhtod") or _INFEED_ENQUEUE.search(name):
+        return se.HOST_TO_DEVICE
+    if lower.startswith("memcpyhtoh"):
+        return se.HOST_TO_HOST
+    if lower.startswith("iteratorgetnext"):
+        return se.HOST_WAIT_INPUT
+    return se.HOST_COMPUTE
 
 
-def _classify_gpu(names: pd.Series) -> np.ndarray:
+def _classify_gpu(name: str) -> int:
     """XProf's ClassifyGpuEvent: memcpy directions, nccl collectives, else compute by precision."""
-    lower = names.str.lower()
-    out = np.where(names.str.contains("half|fp16", regex=True).to_numpy(), se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32)
-    out[lower.str.startswith("nccl").to_numpy()] = se.DEVICE_COLLECTIVES
-    out[lower.str.startswith("memcpydtod").to_numpy()] = se.DEVICE_TO_DEVICE
-    out[lower.str.startswith("memcpydtoh").to_numpy()] = se.DEVICE_TO_HOST
-    out[lower.str.startswith("memcpyhtod").to_numpy()] = se.HOST_TO_DEVICE
-    return out.astype(np.int64)
+    lower = name[:16].lower()  # only prefixes of at most 10 characters are tested (kernel names run long)
+    if lower.startswith("memcpyhtod"):
+        return se.HOST_TO_DEVICE
+    if lower.startswith("memcpydtoh"):
+        return se.DEVICE_TO_HOST
+    if lower.startswith("memcpydtod"):
+        return se.DEVICE_TO_DEVICE
+    if lower.startswith("nccl"):
+        return se.DEVICE_COLLECTIVES
+    return se.DEVICE_COMPUTE_16 if ("half" in name or "fp16" in name) else se.DEVICE_COMPUTE_32
 
 
 # ------------------------------------------------------------------- step time, breakdown
 def _longest_markers(markers: pd.DataFrame) -> pd.DataFrame:
     """Per group, the longest marker (first one on ties), as XProf's StepTime."""
-    m = markers.assign(duration_ps=markers["end_ps"] - markers["start_ps"]).reset_index(drop=True)
-    m = m[m["duration_ps"] > 0]
-    idx = m.groupby("group", sort=True)["duration_ps"].idxmax()
-    best = m.loc[idx.to_numpy()]
+    start = markers["start_ps"].to_numpy(np.int64)
+    duration = markers["end_ps"].to_numpy(np.int64) - start
+    rows = np.flatnonzero(duration > 0)
+    group = markers["group"].to_numpy(np.int64)[rows]
+    order = np.lexsort((rows, -duration[rows], group))  # by group, longest first, earliest on ties
+    best = rows[order[np.r_[True, group[order][1:] != group[order][:-1]]]] if len(rows) else rows
     return pd.DataFrame(
         {
-            "start_ps": best["start_ps"].to_numpy(),
-            "duration_ps": best["duration_ps"].to_numpy(),
-            "marker": best["marker"].to_numpy(),
+            "start_ps": start[best],
+            "duration_ps": duration[best],
+            "marker": markers["marker"].to_numpy()[best],
         },
-        index=pd.Index(best["group"].to_numpy(np.int64), name="group"),
+        index=pd.Index(markers["group"].to_numpy(np.int64)[best], name="group"),
     )
 
 
@@ -556,40 +560,36 @@ def union_length(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> pd.Se
     return pd.Series(contrib).groupby(g).sum()
 
 
-def _breakdown(spans: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
-    """Exclusive time per event type within each step (columns ``t_<type>``), resolving
-    overlaps by XProf's priority, plus ``_host_compute_any``: positive where host compute is the
-    highest type somewhere, the steps' spans not clipped to the step (XProf's "well-formed" host
-    step; a time only where the clipped ``t_10`` is zero, else that)."""
-    out = pd.DataFrame(index=steps.index)
-    in_steps = spans["group"].isin(steps.index).to_numpy()
-    if not in_steps.all():
-        spans = spans[in_steps]
-    sticky = _sticky_spans(spans)
-    if len(sticky):
-        spans = pd.concat([spans, sticky], ignore_index=True)
+def _breakdown(spans: pd.DataFrame, steps: pd.DataFrame) -> dict[str, np.ndarray]:
+    """Exclusive time per event type within each step (``t_<type>``, aligned with ``steps``' rows),
+    resolving overlaps by XProf's priority, plus ``_host_compute_any``: positive where host compute
+    is the highest type somewhere, the steps' spans not clipped to the step (XProf's "well-formed"
+    host step; a time only where the clipped ``t_10`` is zero, else that)."""
     g = spans["group"].to_numpy(np.int64)
     t = spans["type"].to_numpy(np.int64)
     s = spans["start_ps"].to_numpy(np.int64)
     e = spans["end_ps"].to_numpy(np.int64)
-    del spans
+    in_steps = np.isin(g, steps.index.to_numpy())
+    if not in_steps.all():
+        g, t, s, e = g[in_steps], t[in_steps], s[in_steps], e[in_steps]
+    sticky = _sticky_spans(g, t, s, e)
+    if len(sticky[0]):
+        g, t, s, e = (np.concatenate([a, b]) for a, b in zip((g, t, s, e), sticky))
     step_start = steps["start_ps"].to_numpy(np.int64)
     step_end = step_start + steps["duration_ps"].to_numpy(np.int64)
-    clipped = _top_type_time(g, t, s, e, out.index, clip=(step_start, step_end))
-    for ty, time_ps in sorted(clipped.items(), reverse=True):
-        out[f"t_{ty}"] = time_ps
+    clipped = _top_type_time(g, t, s, e, steps.index, clip=(step_start, step_end))
     # Host compute on top somewhere in the step is on top there unclipped too (clipping only cuts
     # what lies outside the step); only the other steps need the unclipped sweep.
-    host_compute = clipped.get(se.HOST_COMPUTE, np.zeros(len(out), np.int64))
+    host_compute = clipped.get(se.HOST_COMPUTE, np.zeros(len(steps), np.int64))
     unclear = np.flatnonzero(host_compute == 0)
-    rows = np.flatnonzero((t >= se.HOST_COMPUTE) & np.isin(g, out.index.to_numpy()[unclear]))
+    rows = np.flatnonzero((t >= se.HOST_COMPUTE) & np.isin(g, steps.index.to_numpy()[unclear]))
     if len(rows):
-        unclipped = _top_type_time(g[rows], t[rows], s[rows], e[rows], out.index)
+        unclipped = _top_type_time(g[rows], t[rows], s[rows], e[rows], steps.index)
         host_compute = np.where(host_compute > 0, host_compute, unclipped.get(se.HOST_COMPUTE, 0))
-    out.insert(0, "_host_compute_any", host_compute)
+    out = {"_host_compute_any": host_compute}
+    out.update((f"t_{ty}", time_ps) for ty, time_ps in sorted(clipped.items(), reverse=True))
     for ty in (se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32):
-        if f"t_{ty}" not in out:
-            out[f"t_{ty}"] = 0
+        out.setdefault(f"t_{ty}", np.zeros(len(steps), np.int64))
     return out
 
 
@@ -611,7 +611,8 @@ def _top_type_time(
     ``clip``: (start, end) per group of ``groups``: spans are cut to their group's bounds first and
     those left empty dropped (chunk by chunk: no span-length copies of the clipped times); types
     only on dropped spans are left out of the result."""
-    types = np.unique(kind)
+    small = len(kind) and int(kind.min()) >= 0 and int(kind.max()) < 1 << 16
+    types = np.flatnonzero(np.bincount(kind)) if small else np.unique(kind)
     total = np.zeros((len(groups), len(types)), np.int64)
     present = np.zeros(len(types), bool)
     if len(start):
@@ -674,7 +675,15 @@ def _sweep(
     where = np.concatenate([position, position])[order]
     del order
     counted = np.flatnonzero((top[:-1] >= 0) & (where[1:] == where[:-1]) & (stretch > 0))
-    np.add.at(total, (where[counted], top[counted]), stretch[counted])
+    # per type, sums over runs of equal positions (``where`` ascends): exact int64 cumulative sums
+    owner, winner, length = where[counted], top[counted], stretch[counted]
+    for k in range(n_types):
+        mine = winner == k
+        if not mine.any():
+            continue
+        running = np.concatenate([np.zeros(1, np.int64), np.cumsum(length[mine], dtype=np.int64)])
+        bounds = np.searchsorted(owner[mine], np.arange(len(total) + 1))
+        total[:, k] += running[bounds[1:]] - running[bounds[:-1]]
 
 
 def _boundary_order(position: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
@@ -716,14 +725,26 @@ def _merged(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.n
         return group, start, end
     order = _pair_order(group, start)
     g, s, e = group[order], start[order], end[order]
-    run_end = pd.Series(e).groupby(g).cummax().to_numpy()
+    run_end = _running_max_by_group(g, e)
     prev_end = np.r_[np.iinfo(np.int64).min, run_end[:-1]]
     new = np.r_[True, g[1:] != g[:-1]] | (s > prev_end)
-    ids = np.cumsum(new) - 1
-    return g[new], s[new], pd.Series(run_end).groupby(ids).max().to_numpy()
+    # a merged interval's end is its run's last running max (it only grows within a group)
+    last_of_run = np.r_[np.flatnonzero(new)[1:] - 1, len(g) - 1]
+    return g[new], s[new], run_end[last_of_run]
 
 
-def _sticky_spans(spans: pd.DataFrame) -> pd.DataFrame:
+def _running_max_by_group(group: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """Running maximum of ``value`` restarting at each group (``group`` sorted ascending)."""
+    keys = _pair_keys(group, value)
+    if keys is None:
+        return pd.Series(value).groupby(group).cummax().to_numpy()
+    # each group's keys lie above every earlier group's: one running max over all of them
+    return value + (np.maximum.accumulate(keys) - keys)
+
+
+def _sticky_spans(
+    g: np.ndarray, t: np.ndarray, s: np.ndarray, e: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Spans reproducing XProf's zero-duration artefact in ToNonOverlappedEvents.
 
     XProf sweeps event boundaries with a per-type counter, ends before starts at equal
@@ -734,20 +755,25 @@ def _sticky_spans(spans: pd.DataFrame) -> pd.DataFrame:
     against XProf 2.24: JAX steps whose only link to worker threads is a zero-duration
     ``ThreadpoolListener::StartRegion`` gain that stretch as host compute). Every step of
     every fixture then matches XProf's breakdown to the microsecond.
+
+    Spans in and out as (group, type, start, end) int64 arrays.
     """
-    empty = spans.iloc[:0]
-    zero = (spans["end_ps"] == spans["start_ps"]).to_numpy()
+    zero = e == s
     if not zero.any():
-        return empty
-    g = spans["group"].to_numpy(np.int64)
-    t = spans["type"].to_numpy(np.int64)
-    s = spans["start_ps"].to_numpy(np.int64)
-    e = spans["end_ps"].to_numpy(np.int64)
-    last = pd.Series(e).groupby(g).max()
+        return tuple(np.zeros(0, np.int64) for _ in range(4))  # type: ignore[return-value]
+    low = int(g.min())
+    if int(g.max()) - low < 4 * len(g) + 1024:  # group ids are small: index by them
+        group_of = g - low
+        last_end = np.full(int(g.max()) - low + 1, np.iinfo(np.int64).min)
+    else:
+        groups, group_of = np.unique(g, return_inverse=True)
+        last_end = np.full(len(groups), np.iinfo(np.int64).min)
+    np.maximum.at(last_end, group_of, e)  # each group's last boundary
     pieces = []
     for ty in np.unique(t[zero]):
         zi = np.flatnonzero(zero & (t == ty))
         zg, zt = g[zi], s[zi]
+        last = last_end[group_of[zi]]
         # blocked: an event of type >= ty (positive duration) active at zt
         sel = (t >= ty) & ~zero
         mg, ms, me = _merged(g[sel], s[sel], e[sel])
@@ -759,21 +785,19 @@ def _sticky_spans(spans: pd.DataFrame) -> pd.DataFrame:
         blocked[same] = me[idx[same]] > zt[same]
         # clear: next start of any span of type >= ty strictly after zt (or at zt with a higher type)
         sel2 = t >= ty
-        cg, cs, ct = g[sel2], s[sel2], t[sel2]
+        cg, cs = g[sel2], s[sel2]
         order2 = _pair_order(cg, cs)
-        cg, cs, ct = cg[order2], cs[order2], ct[order2]
+        cg, cs = cg[order2], cs[order2]
         nxt = _searchsorted_pairs(np.stack([cg, cs], axis=1), zg, zt, side="right")
         has_next = (nxt < len(cg)) & (cg[np.minimum(nxt, len(cg) - 1)] == zg) if len(cg) else np.zeros(len(zi), bool)
-        clear = np.where(
-            has_next, cs[np.minimum(nxt, max(len(cs) - 1, 0))] if len(cs) else 0, last.reindex(zg).to_numpy()
-        )
-        clear = np.minimum(clear, last.reindex(zg).to_numpy())
+        clear = np.where(has_next, cs[np.minimum(nxt, max(len(cs) - 1, 0))] if len(cs) else 0, last)
+        clear = np.minimum(clear, last)
         keep = ~blocked & (clear > zt)
         if keep.any():
-            pieces.append(pd.DataFrame({"group": zg[keep], "type": ty, "start_ps": zt[keep], "end_ps": clear[keep]}))
+            pieces.append((zg[keep], np.full(int(keep.sum()), ty, np.int64), zt[keep], clear[keep]))
     if not pieces:
-        return empty
-    return pd.concat(pieces, ignore_index=True)[list(spans.columns)]
+        return tuple(np.zeros(0, np.int64) for _ in range(4))  # type: ignore[return-value]
+    return tuple(np.concatenate(part).astype(np.int64, copy=False) for part in zip(*pieces))  # type: ignore[return-value]
 
 
 def _searchsorted_pairs(sorted_pairs: np.ndarray, group: np.ndarray, value: np.ndarray, side: str) -> np.ndarray:
