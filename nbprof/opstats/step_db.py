@@ -186,11 +186,12 @@ def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
     if len(lines) == 0:
         return {}
     offset = lines["start_ps"].to_numpy(np.int64) - lines["timestamp_ns"].to_numpy(np.int64) * 1000
-    frame = pd.DataFrame(
-        {"host": lines["host"].astype(str).to_numpy(), "host_plane": (lines["plane"] == xs.HOST_PLANE).to_numpy()}
-    ).assign(offset=offset)
-    frame = frame.sort_values("host_plane", ascending=False, kind="stable")
-    return {str(h): int(v) for h, v in frame.groupby("host", sort=False)["offset"].first().items()}
+    hosts = [str(h) for h in lines["host"].tolist()]
+    on_host_plane = (lines["plane"] == xs.HOST_PLANE).to_numpy()
+    out: dict[str, int] = {}
+    for row in np.argsort(~on_host_plane, kind="stable").tolist():  # host-plane lines first (a few lines)
+        out.setdefault(hosts[row], int(offset[row]))
+    return out
 
 
 _EMPTY_STEP_DTYPES = {

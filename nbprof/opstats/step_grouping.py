@@ -124,17 +124,19 @@ def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray
     """Producer/consumer context groups (``_pt``/``_p`` -> ``_ct``/``_c``): returns (producer rows,
     consumer rows, key ids) with keys shared; groups with >= 64 producers and >= 64 consumers are
     skipped as XProf does. Reads the stats' values on the rows that have them only."""
-    prod = np.flatnonzero((column(ev, "_pt").notna() & column(ev, "_p").notna()).to_numpy())
-    cons = np.flatnonzero((column(ev, "_ct").notna() & column(ev, "_c").notna()).to_numpy())
+    p_type, p_id, c_type, c_id = (column(ev, name) for name in ("_pt", "_p", "_ct", "_c"))
+    prod = np.flatnonzero(_present(p_type) & _present(p_id))
+    cons = np.flatnonzero(_present(c_type) & _present(c_id))
     if len(prod) == 0 or len(cons) == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
-    pk = pd.MultiIndex.from_arrays([int_array(column(ev, "_pt").iloc[prod]), int_array(column(ev, "_p").iloc[prod], 0)])
-    ck = pd.MultiIndex.from_arrays([int_array(column(ev, "_ct").iloc[cons]), int_array(column(ev, "_c").iloc[cons], 0)])
-    keys = pk.append(ck).unique()
-    pkey = keys.get_indexer(pk)
-    ckey = keys.get_indexer(ck)
-    n_prod = np.bincount(pkey, minlength=len(keys))
-    n_cons = np.bincount(ckey, minlength=len(keys))
+    # one id per distinct (type, id) pair, in order of first appearance over producers then consumers
+    key, n_keys = _pair_ids(
+        [np.concatenate([_ints_at(p_type, prod), _ints_at(c_type, cons)]),
+         np.concatenate([_ints_at(p_id, prod, 0), _ints_at(c_id, cons, 0)])]
+    )  # fmt: skip
+    pkey, ckey = key[: len(prod)], key[len(prod) :]
+    n_prod = np.bincount(pkey, minlength=n_keys)
+    n_cons = np.bincount(ckey, minlength=n_keys)
     skip = (n_prod >= 64) & (n_cons >= 64)
     pk_ok = ~skip[pkey]
     ck_ok = ~skip[ckey]
@@ -149,17 +151,23 @@ def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nd
     n_links = 0
     for parent_name, child_names, key_stats in INTER_THREAD_LINKS:
         keys = [column(ev, stat) for stat in key_stats]
-        has_keys = np.logical_and.reduce([k.notna().to_numpy() for k in keys])
+        has_keys = np.logical_and.reduce([_present(k) for k in keys])
         par = np.flatnonzero(values_in(names, [parent_name]) & has_keys)
         chi = np.flatnonzero(values_in(names, child_names) & has_keys)
         if len(par) == 0 or len(chi) == 0:
             continue
-        values = [int_array(k, 0) for k in keys]
-        par_key = pd.MultiIndex.from_arrays([v[par] for v in values])
-        chi_key = pd.MultiIndex.from_arrays([v[chi] for v in values])
-        last = ~par_key.duplicated(keep="last")
+        both = np.concatenate([par, chi])
+        key, n_keys = _pair_ids([_ints_at(k, both, 0) for k in keys])
+        par_key, chi_key = key[: len(par)], key[len(par) :]
+        # the last parent of each key (XProf keeps the last one it sees), in frame order
+        last_of_key = np.full(n_keys, -1, np.int64)
+        last_of_key[par_key] = np.arange(len(par))  # later assignments win
+        last = np.zeros(len(par), bool)
+        last[last_of_key[last_of_key >= 0]] = True
         par, par_key = par[last], par_key[last]
-        match = par_key.get_indexer(chi_key)
+        position = np.full(n_keys, -1, np.int64)
+        position[par_key] = np.arange(len(par))
+        match = position[chi_key]
         ok = match >= 0
         parents.append(par[match[ok]])
         children.append(chi[ok])
@@ -169,6 +177,34 @@ def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nd
         empty = np.zeros(0, np.int64)
         return empty, empty, empty
     return np.concatenate(parents), np.concatenate(children), np.concatenate(links)
+
+
+def _present(series: pd.Series) -> np.ndarray:
+    """Boolean mask: the column has a value (a promoted Int64 stat's mask read directly)."""
+    values = series.array
+    if isinstance(values, pd.arrays.IntegerArray):
+        return ~np.asarray(values._mask)
+    return series.notna().to_numpy()
+
+
+def _ints_at(series: pd.Series, rows: np.ndarray, missing: int = -1) -> np.ndarray:
+    """``int_values(series.iloc[rows], missing)`` without the sliced Series."""
+    if isinstance(series.dtype, pd.Int64Dtype):
+        values = series.array
+        return np.where(np.asarray(values._mask)[rows], missing, np.asarray(values._data)[rows]).astype(np.int64)
+    return int_array(series.iloc[rows], missing)
+
+
+def _pair_ids(columns: list[np.ndarray]) -> tuple[np.ndarray, int]:
+    """(id per row, number of ids): one id per distinct tuple of the columns' values, numbered in
+    order of first appearance (as ``MultiIndex.unique`` orders them)."""
+    key, distinct = pd.factorize(columns[0])
+    n = len(distinct)
+    for values in columns[1:]:
+        codes, distinct = pd.factorize(values)
+        key, uniques = pd.factorize(key.astype(np.int64) * len(distinct) + codes)
+        n = len(uniques)
+    return key.astype(np.int64), n
 
 
 class _Graph:
