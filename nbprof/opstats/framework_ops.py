@@ -31,7 +31,7 @@ all read this one table (``OpStats.framework_op_table``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -79,25 +79,33 @@ def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> Fr
     for side, ops in (("Device", device), ("Host", host)):
         if len(ops) == 0:
             continue
-        ops = ops.sort_values(["self_time_ps", "name"], ascending=[False, True], kind="stable")
-        ops = ops.assign(host_or_device=side)
+        self_ps = ops["self_time_ps"].to_numpy(np.int64)
+        name_rank = pd.factorize(ops["name"].to_numpy(dtype=object), sort=True)[0]
+        order = np.lexsort((name_rank, -self_ps))  # self time descending, then name; stable
+        columns = {c: ops[c].to_numpy()[order] for c in _EMPTY_COLUMNS if c != "host_or_device"}
+        columns["host_or_device"] = np.full(len(ops), side, dtype=object)
         total = totals.get(side, 0)
-        pct = 100.0 * ops["self_time_ps"].to_numpy(np.float64) / total if total else np.zeros(len(ops))
-        cumulative = np.cumsum(pct)
+        pct = 100.0 * self_ps[order].astype(np.float64) / total if total else np.zeros(len(ops))
         zeros = np.zeros(len(ops))
         key = side.lower()
         other = "host" if side == "Device" else "device"
-        ops[f"{key}_self_time_pct"] = pct
-        ops[f"{key}_cumulative_self_time_pct"] = cumulative
-        ops[f"{other}_self_time_pct"] = zeros
-        ops[f"{other}_cumulative_self_time_pct"] = zeros
-        parts.append(ops)
-    table = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=_EMPTY_COLUMNS)
-    table = _finish(table, peak_tflops, peak_hbm_gibps, is_gpu)
+        columns[f"{key}_self_time_pct"] = pct
+        columns[f"{key}_cumulative_self_time_pct"] = np.cumsum(pct)
+        columns[f"{other}_self_time_pct"] = zeros
+        columns[f"{other}_cumulative_self_time_pct"] = zeros
+        parts.append(columns)
+    stacked = {c: np.concatenate([part[c] for part in parts]) for c in parts[0]} if parts else None
+    table = _finish(stacked, peak_tflops, peak_hbm_gibps, is_gpu)
     if is_gpu:
         table["gpu_tensorcore_utilization_ratio"] = _tensor_core_utilization(op_stats, table)
-    idle_rows = frame[frame["category"] == IDLE]
-    idle_by_side = idle_rows.groupby("host_or_device")["self_time_ps"].sum()
+    sides = frame["host_or_device"].to_numpy(dtype=object)
+    is_idle = frame["category"].to_numpy(dtype=object) == IDLE
+    idle_self = frame["self_time_ps"].to_numpy(np.int64)
+    idle_by_side = {
+        side: int(idle_self[is_idle & (sides == side)].sum())
+        for side in ("Device", "Host")
+        if (is_idle & (sides == side)).any()
+    }
     notes = op_stats.op_metrics_notes
     notes.append(
         f"XProf lists at most {XPROF_MAX_OPS_PER_SIDE} ops per side; this table keeps all "
@@ -198,10 +206,14 @@ def _device_framework_ops(device: pd.DataFrame, include_idle: bool) -> pd.DataFr
 def _side_totals(frame: pd.DataFrame, include_idle: bool) -> dict[str, int]:
     """Total time per side over hosts: db totals with idle, else op self-time totals."""
     column = "db_total_time_ps" if include_idle else "db_total_op_time_ps"
+    sides = frame["host_or_device"].to_numpy(dtype=object)
+    hosts = frame["host"].to_numpy(dtype=object)
+    values = frame[column].to_numpy(np.int64)
     out: dict[str, int] = {}
     for side in ("Device", "Host"):
-        rows = frame[frame["host_or_device"] == side]
-        out[side] = int(rows.groupby("host")[column].first().sum()) if len(rows) else 0
+        rows = np.flatnonzero(sides == side)
+        first = rows[np.unique(hosts[rows], return_index=True)[1]]  # each host's first row
+        out[side] = int(values[first].sum())
     return out
 
 
@@ -221,60 +233,68 @@ def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray | float) -> np.nd
     return out
 
 
-def _finish(table: pd.DataFrame, peak_tflops: float, peak_hbm_gibps: float, is_gpu: bool) -> pd.DataFrame:
-    """Derived columns: µs times, averages, rates, roofline bound, execution mode, rank."""
-    if len(table) == 0:
-        table = pd.DataFrame(
-            columns=_EMPTY_COLUMNS
-            + [
-                "device_self_time_pct",
-                "device_cumulative_self_time_pct",
-                "host_self_time_pct",
-                "host_cumulative_self_time_pct",
-            ]
-        )
-    total_ps = table["total_time_ps"].to_numpy(np.float64)
-    self_ps = table["self_time_ps"].to_numpy(np.float64)
-    occurrences = table["occurrences"].to_numpy(np.float64)
-    time_ns = total_ps / 1e3
-    flops = table["flops"].to_numpy(np.float64)
-    model_flops = table["model_flops"].to_numpy(np.float64)
-    bytes_accessed = table["bytes_accessed"].to_numpy(np.float64)
-    out = pd.DataFrame(
-        {
-            "rank": np.arange(1, len(table) + 1, dtype=np.int64),
-            "host_or_device": table["host_or_device"].astype(str).to_numpy(),
-            "type": table["type"].astype(str).to_numpy(),
-            "name": table["name"].astype(str).to_numpy(),
-            "occurrences": occurrences.astype(np.int64),
-            "total_time_us": total_ps / 1e6,
-            "avg_time_us": _safe_ratio(total_ps / 1e6, occurrences),
-            "total_self_time_us": self_ps / 1e6,
-            "avg_self_time_us": _safe_ratio(self_ps / 1e6, occurrences),
-            "device_self_time_pct": table["device_self_time_pct"].to_numpy(np.float64),
-            "device_cumulative_self_time_pct": table["device_cumulative_self_time_pct"].to_numpy(np.float64),
-            "host_self_time_pct": table["host_self_time_pct"].to_numpy(np.float64),
-            "host_cumulative_self_time_pct": table["host_cumulative_self_time_pct"].to_numpy(np.float64),
+def _finish(
+    table: dict[str, np.ndarray] | None, peak_tflops: float, peak_hbm_gibps: float, is_gpu: bool
+) -> pd.DataFrame:
+    """The table (columns as arrays, None: no rows) with its derived columns: µs times, averages,
+    rates, roofline bound, execution mode, rank."""
+    if table is None:
+        table = {
+            c: np.zeros(0, object if c in ("host_or_device", "type", "name") else np.float64)
+            for c in _EMPTY_COLUMNS + _PERCENT_COLUMNS
         }
-    )
+    total_ps = np.asarray(table["total_time_ps"], dtype=np.float64)
+    self_ps = np.asarray(table["self_time_ps"], dtype=np.float64)
+    occurrences = np.asarray(table["occurrences"], dtype=np.float64)
+    time_ns = total_ps / 1e3
+    flops = np.asarray(table["flops"], dtype=np.float64)
+    model_flops = np.asarray(table["model_flops"], dtype=np.float64)
+    bytes_accessed = np.asarray(table["bytes_accessed"], dtype=np.float64)
+    n = len(total_ps)
     flop_rate = _safe_ratio(flops, time_ns)  # FLOPs/ns = GFLOP/s
     memory_bw = _safe_ratio(bytes_accessed, time_ns) / _GIBI  # GiB/s
-    out["flop_rate_gflops"] = flop_rate
-    out["model_flop_rate_gflops"] = _safe_ratio(model_flops, time_ns)
-    out["memory_bw_gibps"] = memory_bw
-    out["operational_intensity"] = _safe_ratio(flops, bytes_accessed)
-    if is_gpu:
-        out["gpu_tensorcore_utilization_ratio"] = 0.0
     flops_util = _safe_ratio(flop_rate, peak_tflops * 1e3)
     hbm_util = _safe_ratio(memory_bw, peak_hbm_gibps)
     bound = np.where(flops_util > 0, "Compute", "Unknown").astype(object)
     bound = np.where(hbm_util > np.maximum(flops_util, 0), "HBM", bound)
+    is_eager = np.asarray(table["is_eager"]).astype(bool)
+    out: dict[str, Any] = {
+        "rank": np.arange(1, n + 1, dtype=np.int64),
+        "host_or_device": _text(table["host_or_device"]),
+        "type": _text(table["type"]),
+        "name": _text(table["name"]),
+        "occurrences": occurrences.astype(np.int64),
+        "total_time_us": total_ps / 1e6,
+        "avg_time_us": _safe_ratio(total_ps / 1e6, occurrences),
+        "total_self_time_us": self_ps / 1e6,
+        "avg_self_time_us": _safe_ratio(self_ps / 1e6, occurrences),
+        **{c: np.asarray(table[c], dtype=np.float64) for c in _PERCENT_COLUMNS},
+        "flop_rate_gflops": flop_rate,
+        "model_flop_rate_gflops": _safe_ratio(model_flops, time_ns),
+        "memory_bw_gibps": memory_bw,
+        "operational_intensity": _safe_ratio(flops, bytes_accessed),
+    }
+    if is_gpu:
+        out["gpu_tensorcore_utilization_ratio"] = np.zeros(n)
     out["bound_by"] = bound.astype(str)
-    is_eager = table["is_eager"].astype(bool).to_numpy()
     out["is_eager"] = is_eager
     out["execution_mode"] = np.where(is_eager, "Eager", "Function")
-    out["total_time_ps"] = table["total_time_ps"].to_numpy(np.int64)
-    out["total_self_time_ps"] = table["self_time_ps"].to_numpy(np.int64)
+    out["total_time_ps"] = np.asarray(table["total_time_ps"]).astype(np.int64)
+    out["total_self_time_ps"] = np.asarray(table["self_time_ps"]).astype(np.int64)
     for col in ("flops", "model_flops", "bytes_accessed"):
-        out[col] = table[col].to_numpy(np.int64)
-    return out
+        out[col] = np.asarray(table[col]).astype(np.int64)
+    return pd.DataFrame(out)
+
+
+_PERCENT_COLUMNS = [
+    "device_self_time_pct",
+    "device_cumulative_self_time_pct",
+    "host_self_time_pct",
+    "host_cumulative_self_time_pct",
+]
+
+
+def _text(values: np.ndarray) -> np.ndarray:
+    """Object array of str (what ``Series.astype(str)`` holds)."""
+    values = np.asarray(values, dtype=object)
+    return values if all(type(v) is str for v in values) else np.array([str(v) for v in values], dtype=object)
