@@ -79,6 +79,12 @@ def parse_used(column: pd.Series, row_codes: np.ndarray) -> tuple[np.ndarray, np
     return kind, name, op_type
 
 
+def as_str(values: np.ndarray) -> np.ndarray:
+    """Object array of str, as ``Series.astype(str)`` holds them (no copy when they already are)."""
+    values = np.asarray(values, dtype=object)
+    return values if all(type(v) is str for v in values) else np.array([str(v) for v in values], dtype=object)
+
+
 def sum_by(keys: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
     """int64 sums of ``values`` grouped by integer ``keys`` in [0, size)."""
     out = np.zeros(size, np.int64)

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.group_agg import group_agg
 from nbprof.opstats.host_ops import IDLE
@@ -260,9 +261,9 @@ def _finish(
     is_eager = np.asarray(table["is_eager"]).astype(bool)
     out: dict[str, Any] = {
         "rank": np.arange(1, n + 1, dtype=np.int64),
-        "host_or_device": _text(table["host_or_device"]),
-        "type": _text(table["type"]),
-        "name": _text(table["name"]),
+        "host_or_device": ec.as_str(table["host_or_device"]),
+        "type": ec.as_str(table["type"]),
+        "name": ec.as_str(table["name"]),
         "occurrences": occurrences.astype(np.int64),
         "total_time_us": total_ps / 1e6,
         "avg_time_us": _safe_ratio(total_ps / 1e6, occurrences),
@@ -292,9 +293,3 @@ _PERCENT_COLUMNS = [
     "host_self_time_pct",
     "host_cumulative_self_time_pct",
 ]
-
-
-def _text(values: np.ndarray) -> np.ndarray:
-    """Object array of str (what ``Series.astype(str)`` holds)."""
-    values = np.asarray(values, dtype=object)
-    return values if all(type(v) is str for v in values) else np.array([str(v) for v in values], dtype=object)

@@ -26,7 +26,6 @@ import pandas as pd
 
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
-from nbprof.opstats.group_agg import group_agg
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 
@@ -72,11 +71,6 @@ def with_db_totals(frame: pd.DataFrame, per_host: pd.DataFrame) -> pd.DataFrame:
         db_total_time_ps=np.where(found, total[safe] if len(total) else 0, 0),
         db_total_op_time_ps=np.where(found, op[safe] if len(op) else 0, 0),
     )
-
-
-def _as_str(values: np.ndarray) -> np.ndarray:
-    """Object array of str (the parsed names already are: no copy then)."""
-    return values if all(type(v) is str for v in values) else np.array([str(v) for v in values], dtype=object)
 
 
 def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
@@ -145,45 +139,66 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     child_time = ec.sum_by(event_pos.get_indexer(ancestor[nested]), dur[nested], len(event_pos))
     self_time = dur - child_time[event_pos.get_indexer(act_event)]
 
-    acts = pd.DataFrame(
+    # Activities in frame order.
+    order = np.argsort(act_event, kind="stable")
+    rows_in_order = act_event[order]
+    host = ec.str_column(ev, "host", rows_in_order)
+    name, category = ec.as_str(act_name)[order], ec.as_str(act_type)[order]
+    dur, self_time, eager = dur[order], self_time[order], act_eager[order]
+
+    # Per line: span (first start to last end) or its ops' self time if larger; summed per host.
+    line_group, n_lines = ec.group_ids(
+        host, ev["plane_id"].to_numpy()[rows_in_order], ev["line_id"].to_numpy()[rows_in_order]
+    )
+    line_start = np.full(n_lines, np.iinfo(np.int64).max)
+    np.minimum.at(line_start, line_group, ev["start_ps"].to_numpy(np.int64)[rows_in_order])
+    line_end = np.full(n_lines, np.iinfo(np.int64).min)
+    np.maximum.at(line_end, line_group, ev["end_ps"].to_numpy(np.int64)[rows_in_order])
+    line_op = ec.sum_by(line_group, self_time, n_lines)
+    line_total = np.maximum(line_end - line_start, line_op)
+    line_host = host[_first_rows(line_group, n_lines)]
+    host_group, n_hosts = ec.group_ids(line_host)
+    per_host = pd.DataFrame(
         {
-            "host": ec.str_column(ev, "host", act_event),
-            "line": ev["line_id"].to_numpy()[act_event],
-            "plane_id": ev["plane_id"].to_numpy()[act_event],
-            "start": ev["start_ps"].to_numpy()[act_event],
-            "end": ev["end_ps"].to_numpy()[act_event],
-            "name": _as_str(act_name),
-            "category": _as_str(act_type),
-            "dur": dur,
-            "self": self_time,
-            "eager": act_eager,
-            "order": act_event,
+            "host": line_host[_first_rows(host_group, n_hosts)],
+            "total": ec.sum_by(host_group, line_total, n_hosts),
+            "op": ec.sum_by(host_group, line_op, n_hosts),
         }
-    ).sort_values("order", kind="stable")
-
-    per_line = group_agg(
-        acts, ["host", "plane_id", "line"], {"start": ("start", "min"), "end": ("end", "max"), "op": ("self", "sum")}
     )
-    per_line["total"] = np.maximum(per_line["end"] - per_line["start"], per_line["op"])
-    per_host = group_agg(per_line, ["host"], {"total": ("total", "sum"), "op": ("op", "sum")})
 
-    acts["category"] = acts["category"].where(acts["category"] != "", None)
-    ops = group_agg(
-        acts,
-        ["host", "name"],
-        {
-            "category": ("category", "first"),
-            "occurrences": ("dur", "size"),
-            "total_time_ps": ("dur", "sum"),
-            "self_time_ps": ("self", "sum"),
-            "is_eager": ("eager", "any"),
-        },
-    )
-    ops["category"] = ops["category"].fillna("")
-    ops["host_or_device"] = "Host"
-    ops["program_id"] = np.uint64(0)  # uint64 like the device rows: int64 + uint64 concat to float64
-    ops["provenance"] = ""
-    for col in ("flops", "model_flops", "bytes_accessed"):
-        ops[col] = 0
-    out = pd.concat([ops, idle_rows(per_host, "Host")], ignore_index=True)
-    return with_db_totals(out, per_host)[COLUMNS]
+    # Per (host, op name): the first non-empty type, counts, times, eager if any was.
+    op_group, n_ops = ec.group_ids(host, name)
+    first = _first_rows(op_group, n_ops)
+    typed = np.flatnonzero(category != "")
+    with_type, first_typed = np.unique(op_group[typed], return_index=True)
+    op_type = np.full(n_ops, "", dtype=object)
+    op_type[with_type] = category[typed[first_typed]]
+    zeros = np.zeros(n_ops, np.int64)
+    ops = {
+        "host": host[first],
+        "host_or_device": np.full(n_ops, "Host", dtype=object),
+        "program_id": np.zeros(n_ops, np.uint64),  # uint64 like the device rows' ids
+        "name": name[first],
+        "category": op_type,
+        "provenance": np.full(n_ops, "", dtype=object),
+        "occurrences": np.bincount(op_group, minlength=n_ops).astype(np.int64),
+        "total_time_ps": ec.sum_by(op_group, dur, n_ops),
+        "self_time_ps": ec.sum_by(op_group, self_time, n_ops),
+        "flops": zeros,
+        "model_flops": zeros,
+        "bytes_accessed": zeros,
+        "is_eager": np.bincount(op_group, weights=eager, minlength=n_ops) > 0,
+    }
+    idle = idle_rows(per_host, "Host")
+    out = {c: np.concatenate([ops[c], idle[c].to_numpy()]) for c in ops}
+    position = ec.group_ids(np.concatenate([per_host["host"].to_numpy(dtype=object), out["host"]]))[0]
+    host_of_row = position[len(per_host) :]  # every row's host is one of per_host's
+    out["db_total_time_ps"] = per_host["total"].to_numpy(np.int64)[host_of_row]
+    out["db_total_op_time_ps"] = per_host["op"].to_numpy(np.int64)[host_of_row]
+    return pd.DataFrame(out, columns=COLUMNS)
+
+
+def _first_rows(group: np.ndarray, n_groups: int) -> np.ndarray:
+    """Row of each group's first member (groups numbered in order of first appearance)."""
+    first = np.unique(group, return_index=True)[1]  # groups 0..n_groups-1 all have members
+    return first[:n_groups].astype(np.int64)

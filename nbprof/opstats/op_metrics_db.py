@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import DeviceOpDb, build_device_op_db
 from nbprof.opstats.host_ops import COLUMNS, IDLE
 
@@ -27,18 +28,40 @@ _INT_COLUMNS = ["occurrences", "total_time_ps", "self_time_ps", "flops", "model_
 def combine_op_metrics_dbs(host: pd.DataFrame, device: DeviceOpDb) -> pd.DataFrame:
     """The host and device op metrics dbs as one frame (``COLUMNS``)."""
     parts = [p for p in (host, device.table) if len(p)]
-    frame = pd.concat([p.reindex(columns=COLUMNS) for p in parts], ignore_index=True) if parts else None
-    if frame is None:
+    if not parts:
         return pd.DataFrame({c: pd.Series(dtype=object) for c in COLUMNS})
-    ints = list(_INT_COLUMNS)  # one call per group of columns (pandas' fixed cost per call dominates here)
-    frame[ints] = frame[ints].fillna(0).astype(np.int64)
-    frame["program_id"] = frame["program_id"].fillna(0).astype(np.uint64).astype("UInt64")
-    frame["is_eager"] = frame["is_eager"].fillna(False).astype(bool)
-    text = ["host", "name", "category", "provenance", "host_or_device"]
-    frame[text] = frame[text].fillna("").astype(str)
-    return frame.sort_values(
-        ["host", "host_or_device", "self_time_ps", "name"], ascending=[True, False, False, True], kind="stable"
-    ).reset_index(drop=True)
+    out: dict[str, Any] = {}
+    for c in _INT_COLUMNS:
+        out[c] = np.concatenate([_filled(p, c, 0).astype(np.int64) for p in parts])
+    out["program_id"] = np.concatenate([_filled(p, "program_id", 0).astype(np.uint64) for p in parts])
+    out["is_eager"] = np.concatenate([_filled(p, "is_eager", False).astype(bool) for p in parts])
+    for c in _TEXT_COLUMNS:
+        out[c] = np.concatenate([ec.as_str(_filled(p, c, "")) for p in parts])
+    # per host, then host side first, then self time descending, then name (stable)
+    order = np.lexsort(
+        (
+            pd.factorize(out["name"], sort=True)[0],
+            -out["self_time_ps"],
+            -pd.factorize(out["host_or_device"], sort=True)[0],
+            pd.factorize(out["host"], sort=True)[0],
+        )
+    )
+    columns = {c: out[c][order] for c in COLUMNS}
+    columns["program_id"] = pd.array(columns["program_id"], dtype="UInt64")
+    return pd.DataFrame(columns)
+
+
+_TEXT_COLUMNS = ["host", "name", "category", "provenance", "host_or_device"]
+
+
+def _filled(part: pd.DataFrame, column: str, fill: Any) -> np.ndarray:
+    """A column's values with ``fill`` where missing (or everywhere, where the part lacks it)."""
+    if column not in part.columns:
+        return np.full(len(part), fill, dtype=object)
+    series = part[column]
+    if isinstance(series.dtype, np.dtype) and series.dtype.kind in "iub":  # nothing missing
+        return series.to_numpy()
+    return series.fillna(fill).to_numpy(dtype=object)
 
 
 def op_metrics_notes(host_info: dict[str, Any], device: DeviceOpDb) -> list[str]:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from nbprof.opstats import event_columns as ec
 from nbprof.xspace.semantics import column, values_in
 from nbprof.xspace.semantics import int_values as int_array
 
@@ -130,10 +131,10 @@ def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray
     if len(prod) == 0 or len(cons) == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
     # one id per distinct (type, id) pair, in order of first appearance over producers then consumers
-    key, n_keys = _pair_ids(
-        [np.concatenate([_ints_at(p_type, prod), _ints_at(c_type, cons)]),
-         np.concatenate([_ints_at(p_id, prod, 0), _ints_at(c_id, cons, 0)])]
-    )  # fmt: skip
+    key, n_keys = ec.group_ids(
+        np.concatenate([_ints_at(p_type, prod), _ints_at(c_type, cons)]),
+        np.concatenate([_ints_at(p_id, prod, 0), _ints_at(c_id, cons, 0)]),
+    )
     pkey, ckey = key[: len(prod)], key[len(prod) :]
     n_prod = np.bincount(pkey, minlength=n_keys)
     n_cons = np.bincount(ckey, minlength=n_keys)
@@ -157,7 +158,7 @@ def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nd
         if len(par) == 0 or len(chi) == 0:
             continue
         both = np.concatenate([par, chi])
-        key, n_keys = _pair_ids([_ints_at(k, both, 0) for k in keys])
+        key, n_keys = ec.group_ids(*[_ints_at(k, both, 0) for k in keys])
         par_key, chi_key = key[: len(par)], key[len(par) :]
         # the last parent of each key (XProf keeps the last one it sees), in frame order
         last_of_key = np.full(n_keys, -1, np.int64)
@@ -193,18 +194,6 @@ def _ints_at(series: pd.Series, rows: np.ndarray, missing: int = -1) -> np.ndarr
         values = series.array
         return np.where(np.asarray(values._mask)[rows], missing, np.asarray(values._data)[rows]).astype(np.int64)
     return int_array(series.iloc[rows], missing)
-
-
-def _pair_ids(columns: list[np.ndarray]) -> tuple[np.ndarray, int]:
-    """(id per row, number of ids): one id per distinct tuple of the columns' values, numbered in
-    order of first appearance (as ``MultiIndex.unique`` orders them)."""
-    key, distinct = pd.factorize(columns[0])
-    n = len(distinct)
-    for values in columns[1:]:
-        codes, distinct = pd.factorize(values)
-        key, uniques = pd.factorize(key.astype(np.int64) * len(distinct) + codes)
-        n = len(uniques)
-    return key.astype(np.int64), n
 
 
 class _Graph:
