@@ -120,6 +120,11 @@ def _utilization(flops: np.ndarray, norm_time: np.ndarray, time: np.ndarray, hbm
     return fu, bu
 
 
+_OP_ROW_COLUMNS = ["name", "category", "program", "program_id", "time_ps", "self_time_ps", "occurrences",
+                   "normalized_time_ps", "flops", "model_flops", "bytes_accessed", "hbm_bytes", "tf_op",
+                   "expression", "shape", "deduplicated_name", "source_file", "source_line"]  # fmt: skip
+
+
 def _group_rows(ops: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     g = ops.groupby(keys, sort=False, observed=True, dropna=False)
     return g[_SUM_COLS].sum().reset_index()
@@ -159,7 +164,13 @@ def build_tree(x: XlaOps, by: str, include_idle: bool) -> pd.DataFrame:
     }  # fmt: skip
     add(root)
 
-    def op_row(op: pd.Series, parent: tuple) -> dict[str, Any]:
+    # An op's values by position in leaf_ops, read from its columns' arrays (what a row of the
+    # frame holds, without a Series per op).
+    leaf = {c: leaf_ops[c].array for c in _OP_ROW_COLUMNS}
+    labels = leaf_ops.index
+
+    def op_row(at: int, parent: tuple) -> dict[str, Any]:
+        op = {c: values[at] for c, values in leaf.items()}
         return {
             "kind": "op", "name": op["name"], "category": op["category"], "program": op["program"],
             "program_id": op["program_id"], "time_ps": int(op["time_ps"]), "self_time_ps": int(op["self_time_ps"]),
@@ -169,7 +180,7 @@ def build_tree(x: XlaOps, by: str, include_idle: bool) -> pd.DataFrame:
             "tf_op": op["tf_op"], "expression": op["expression"], "shape": op["shape"],
             "deduplicated_name": op["deduplicated_name"], "source_file": op["source_file"],
             "source_line": op["source_line"], "parent": parent, "key": parent + ("op", op["name"]),
-            "op_index": op.name,
+            "op_index": labels[at],
         }  # fmt: skip
 
     def group_row(kind: str, name: str, sums: pd.Series, parent: tuple, key: tuple, **extra: Any) -> dict[str, Any]:
@@ -196,12 +207,16 @@ def build_tree(x: XlaOps, by: str, include_idle: bool) -> pd.DataFrame:
                  "hbm_bytes": float(r["hbm_bytes"]), "parent": ("root",), "key": key})  # fmt: skip
             programs.append((pid,))
 
+    leaf_time = leaf_ops["time_ps"].to_numpy()
     for prog_key in programs:
         if by_program:
-            scope = leaf_ops[leaf_ops["program_id"].astype("object") == prog_key[0]]
+            in_scope = (leaf_ops["program_id"].astype("object") == prog_key[0]).to_numpy(dtype=bool)
+            scope = leaf_ops[in_scope]
+            scope_at = np.flatnonzero(in_scope)  # positions in leaf_ops
             parent_key: tuple = ("program", prog_key[0])
         else:
             scope = leaf_ops
+            scope_at = np.arange(len(leaf_ops))
             parent_key = ("root",)
         if len(scope) == 0:
             continue
@@ -211,23 +226,27 @@ def build_tree(x: XlaOps, by: str, include_idle: bool) -> pd.DataFrame:
             add(group_row("category", c["category"], c, parent_key, ckey, category=c["category"],
                           program=scope["program"].iloc[0] if by_program else "",
                           program_id=prog_key[0] if by_program else pd.NA))  # fmt: skip
-            in_cat = scope[scope["category"] == c["category"]]
-            groups = in_cat.groupby("dedup_key", sort=False)
-            for dkey, members in groups:  # dedup groups of one category
+            in_cat = scope_at[(scope["category"] == c["category"]).to_numpy(dtype=bool)]
+            # dedup groups of one category, in order of first appearance (a missing key is no group)
+            codes, dedup_keys = pd.factorize(leaf_ops["dedup_key"].array.take(in_cat))
+            by_code = np.argsort(codes, kind="stable")
+            starts = np.searchsorted(codes[by_code], np.arange(len(dedup_keys) + 1))
+            for k, dkey in enumerate(dedup_keys):
+                members = in_cat[by_code[starts[k] : starts[k + 1]]]
                 if len(members) == 1:
-                    add(op_row(members.iloc[0], ckey))
+                    add(op_row(int(members[0]), ckey))
                     continue
-                members = members.sort_values("time_ps", ascending=False, kind="stable")
-                top_op = members.iloc[0]
+                members = members[np.argsort(-leaf_time[members], kind="stable")]  # longest first
+                top_op = op_row(int(members[0]), ckey)
                 gkey = ckey + ("dedup", dkey)
-                sums = members[_SUM_COLS].sum()
+                sums = leaf_ops.iloc[members][_SUM_COLS].sum()
                 add(group_row("dedup", f"{top_op['name']} and its duplicate(s)", sums, ckey, gkey,
                               category=top_op["category"], program=top_op["program"],
                               program_id=top_op["program_id"], expression=top_op["expression"],
                               deduplicated_name=dkey, source_file=top_op["source_file"],
                               source_line=top_op["source_line"]))  # fmt: skip
-                for _, op in members.iterrows():
-                    add(op_row(op, gkey))
+                for at in members.tolist():
+                    add(op_row(at, gkey))
 
     if include_idle and x.source == "device":
         add({"kind": "idle", "name": "IDLE", "category": "IDLE", "program": "", "program_id": pd.NA,
