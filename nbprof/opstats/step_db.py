@@ -678,12 +678,15 @@ def _sweep(
     counted = np.flatnonzero((top[:-1] >= 0) & (where[1:] == where[:-1]) & (stretch > 0))
     # per type, sums over runs of equal positions (``where`` ascends): exact int64 cumulative sums
     owner, winner, length = where[counted], top[counted], stretch[counted]
+    del where, top, stretch, counted
     for k in range(n_types):
         mine = winner == k
         if not mine.any():
             continue
-        running = np.concatenate([np.zeros(1, np.int64), np.cumsum(length[mine], dtype=np.int64)])
+        running = np.cumsum(length[mine], dtype=np.int64)
         bounds = np.searchsorted(owner[mine], np.arange(len(total) + 1))
+        del mine
+        running = np.concatenate([np.zeros(1, np.int64), running])
         total[:, k] += running[bounds[1:]] - running[bounds[:-1]]
 
 
