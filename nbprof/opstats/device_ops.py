@@ -596,15 +596,7 @@ def _column(table: pd.DataFrame, name: str, n: int) -> Any:
 
 def _as_text(values: Any, n_idle: int, idle_value: str) -> np.ndarray:
     """Object array of str: missing values as "" (the ops' values, then the IDLE rows')."""
-    ops = np.asarray(values, dtype=object)
-    if len(ops):
-        missing = pd.isna(ops)
-        if missing.any():
-            ops = ops.copy()
-            ops[missing] = ""
-        if not all(type(v) is str for v in ops):
-            ops = np.array([str(v) for v in ops], dtype=object)
-    return np.concatenate([ops, np.full(n_idle, idle_value, dtype=object)])
+    return np.concatenate([ec.text(values), np.full(n_idle, idle_value, dtype=object)])
 
 
 def _as_int(values: Any, idle: np.ndarray) -> np.ndarray:

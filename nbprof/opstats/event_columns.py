@@ -7,6 +7,8 @@ work runs once per distinct value of a categorical, never per event.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -79,10 +81,19 @@ def parse_used(column: pd.Series, row_codes: np.ndarray) -> tuple[np.ndarray, np
     return kind, name, op_type
 
 
-def as_str(values: np.ndarray) -> np.ndarray:
-    """Object array of str, as ``Series.astype(str)`` holds them (no copy when they already are)."""
+def text(values: Any) -> np.ndarray:
+    """Object array of str: missing values as ``""``, others as ``str(value)`` (no copy when all
+    already are str)."""
     values = np.asarray(values, dtype=object)
-    return values if all(type(v) is str for v in values) else np.array([str(v) for v in values], dtype=object)
+    if all(type(v) is str for v in values):
+        return values
+    missing = pd.isna(values)
+    return np.array(["" if m else str(v) for v, m in zip(values, missing)], dtype=object)
+
+
+def first_rows(group: np.ndarray) -> np.ndarray:
+    """Position of each group's first row, for group ids ``0..n-1`` that all occur (``group_ids``)."""
+    return np.unique(group, return_index=True)[1].astype(np.int64)
 
 
 def sum_by(keys: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:

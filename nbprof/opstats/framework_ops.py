@@ -261,9 +261,9 @@ def _finish(
     is_eager = np.asarray(table["is_eager"]).astype(bool)
     out: dict[str, Any] = {
         "rank": np.arange(1, n + 1, dtype=np.int64),
-        "host_or_device": ec.as_str(table["host_or_device"]),
-        "type": ec.as_str(table["type"]),
-        "name": ec.as_str(table["name"]),
+        "host_or_device": ec.text(table["host_or_device"]),
+        "type": ec.text(table["type"]),
+        "name": ec.text(table["name"]),
         "occurrences": occurrences.astype(np.int64),
         "total_time_us": total_ps / 1e6,
         "avg_time_us": _safe_ratio(total_ps / 1e6, occurrences),

@@ -16,6 +16,8 @@ import numpy as np
 import pandas as pd
 from pandas.api.extensions import take
 
+from nbprof.opstats import event_columns as ec
+
 _REDUCTIONS = frozenset({"sum", "min", "max", "any", "size", "first", "last"})
 
 
@@ -35,7 +37,7 @@ def group_agg(
     if kept is not None:
         group = group[kept]
     positions = np.arange(len(group)) if kept is None else kept
-    first_rows = positions[np.unique(group, return_index=True)[1]]
+    first_rows = positions[ec.first_rows(group)]
     out = {k: _key_values(frame[k], first_rows) for k in keys}
     for name, (column, how) in aggs.items():
         values = frame[column]

@@ -60,16 +60,20 @@ def idle_rows(per_host: pd.DataFrame, side: str) -> pd.DataFrame:
 
 def with_db_totals(frame: pd.DataFrame, per_host: pd.DataFrame) -> pd.DataFrame:
     """Add ``db_total_time_ps`` / ``db_total_op_time_ps`` of each row's host (one db per host and side)."""
-    position = pd.Index(per_host["host"].astype(str).to_numpy(dtype=object)).get_indexer(
-        frame["host"].astype(str).to_numpy(dtype=object)
-    )
+    total, op = db_totals(per_host, frame["host"].to_numpy(dtype=object))
+    return frame.assign(db_total_time_ps=total, db_total_op_time_ps=op)
+
+
+def db_totals(per_host: pd.DataFrame, hosts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(db total time, db total op time) of each of ``hosts`` from ``per_host`` (0 for a host not in it)."""
+    position = pd.Index(ec.text(per_host["host"])).get_indexer(ec.text(hosts))
     found = position >= 0
     safe = np.maximum(position, 0)
     total = per_host["total"].to_numpy(dtype=np.int64)
     op = per_host["op"].to_numpy(dtype=np.int64)
-    return frame.assign(
-        db_total_time_ps=np.where(found, total[safe] if len(total) else 0, 0),
-        db_total_op_time_ps=np.where(found, op[safe] if len(op) else 0, 0),
+    return (
+        np.where(found, total[safe] if len(total) else 0, 0),
+        np.where(found, op[safe] if len(op) else 0, 0),
     )
 
 
@@ -143,7 +147,7 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     order = np.argsort(act_event, kind="stable")
     rows_in_order = act_event[order]
     host = ec.str_column(ev, "host", rows_in_order)
-    name, category = ec.as_str(act_name)[order], ec.as_str(act_type)[order]
+    name, category = ec.text(act_name)[order], ec.text(act_type)[order]
     dur, self_time, eager = dur[order], self_time[order], act_eager[order]
 
     # Per line: span (first start to last end) or its ops' self time if larger; summed per host.
@@ -156,11 +160,11 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     np.maximum.at(line_end, line_group, ev["end_ps"].to_numpy(np.int64)[rows_in_order])
     line_op = ec.sum_by(line_group, self_time, n_lines)
     line_total = np.maximum(line_end - line_start, line_op)
-    line_host = host[_first_rows(line_group, n_lines)]
+    line_host = host[ec.first_rows(line_group)]
     host_group, n_hosts = ec.group_ids(line_host)
     per_host = pd.DataFrame(
         {
-            "host": line_host[_first_rows(host_group, n_hosts)],
+            "host": line_host[ec.first_rows(host_group)],
             "total": ec.sum_by(host_group, line_total, n_hosts),
             "op": ec.sum_by(host_group, line_op, n_hosts),
         }
@@ -168,7 +172,7 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
 
     # Per (host, op name): the first non-empty type, counts, times, eager if any was.
     op_group, n_ops = ec.group_ids(host, name)
-    first = _first_rows(op_group, n_ops)
+    first = ec.first_rows(op_group)
     typed = np.flatnonzero(category != "")
     with_type, first_typed = np.unique(op_group[typed], return_index=True)
     op_type = np.full(n_ops, "", dtype=object)
@@ -191,14 +195,5 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     }
     idle = idle_rows(per_host, "Host")
     out = {c: np.concatenate([ops[c], idle[c].to_numpy()]) for c in ops}
-    position = ec.group_ids(np.concatenate([per_host["host"].to_numpy(dtype=object), out["host"]]))[0]
-    host_of_row = position[len(per_host) :]  # every row's host is one of per_host's
-    out["db_total_time_ps"] = per_host["total"].to_numpy(np.int64)[host_of_row]
-    out["db_total_op_time_ps"] = per_host["op"].to_numpy(np.int64)[host_of_row]
+    out["db_total_time_ps"], out["db_total_op_time_ps"] = db_totals(per_host, out["host"])
     return pd.DataFrame(out, columns=COLUMNS)
-
-
-def _first_rows(group: np.ndarray, n_groups: int) -> np.ndarray:
-    """Row of each group's first member (groups numbered in order of first appearance)."""
-    first = np.unique(group, return_index=True)[1]  # groups 0..n_groups-1 all have members
-    return first[:n_groups].astype(np.int64)

@@ -36,7 +36,7 @@ def combine_op_metrics_dbs(host: pd.DataFrame, device: DeviceOpDb) -> pd.DataFra
     out["program_id"] = np.concatenate([_filled(p, "program_id", 0).astype(np.uint64) for p in parts])
     out["is_eager"] = np.concatenate([_filled(p, "is_eager", False).astype(bool) for p in parts])
     for c in _TEXT_COLUMNS:
-        out[c] = np.concatenate([ec.as_str(_filled(p, c, "")) for p in parts])
+        out[c] = np.concatenate([ec.text(p[c].array if c in p.columns else [""] * len(p)) for p in parts])
     # per host, then host side first, then self time descending, then name (stable)
     order = np.lexsort(
         (

@@ -21,7 +21,6 @@ Times are int64 ps.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -383,7 +382,7 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
         }
     )
     compute = on_host & ~explicit & ~implicit & xs.value_mask(names, _real_cpu_compute)
-    ctype = _by_category_codes(names, _classify_cpu)[compute]
+    ctype = xs.value_map(names, _classify_cpu, se.HOST_COMPUTE, np.int64)[compute]
     spans = pd.DataFrame(
         {
             "group": group[compute],
@@ -440,7 +439,7 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     )
     has_corr = xs.column(ev, "correlation_id").notna().to_numpy()
     ops = on_device & ~derived & has_corr
-    kind = _by_category_codes(ev["name"], _classify_gpu)
+    kind = xs.value_map(ev["name"], _classify_gpu, se.HOST_COMPUTE, np.int64)
     # precision from the tensor shapes (``shape`` stat) when present, else from the name
     shape = xs.column(ev, "shape")
     if shape.notna().any():
@@ -474,18 +473,6 @@ def _device_timespan(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     start = ev["start_ps"].to_numpy()
     end = ev["end_ps"].to_numpy()
     return start, end
-
-
-def _by_category_codes(series: pd.Series, classify: Callable[[str], int]) -> np.ndarray:
-    """int64 array: ``classify`` (event name -> event type) run once per distinct value; missing
-    values are host compute."""
-    if isinstance(series.dtype, pd.CategoricalDtype):
-        values = series.array
-        names, codes = values.categories, np.asarray(values.codes)
-    else:
-        codes, names = pd.factorize(series)
-    types = np.fromiter((classify(str(n)) for n in names), np.int64, len(names))
-    return np.append(types, np.int64(se.HOST_COMPUTE))[np.where(codes >= 0, codes, len(types))]
 
 
 _EXPLICIT_MARKER_PREFIXES = ("train", "test", "TraceContext")

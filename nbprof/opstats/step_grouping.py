@@ -132,8 +132,8 @@ def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
     # one id per distinct (type, id) pair, in order of first appearance over producers then consumers
     key, n_keys = ec.group_ids(
-        np.concatenate([_ints_at(p_type, prod), _ints_at(c_type, cons)]),
-        np.concatenate([_ints_at(p_id, prod, 0), _ints_at(c_id, cons, 0)]),
+        np.concatenate([int_array(p_type, rows=prod), int_array(c_type, rows=cons)]),
+        np.concatenate([int_array(p_id, 0, prod), int_array(c_id, 0, cons)]),
     )
     pkey, ckey = key[: len(prod)], key[len(prod) :]
     n_prod = np.bincount(pkey, minlength=n_keys)
@@ -158,7 +158,7 @@ def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nd
         if len(par) == 0 or len(chi) == 0:
             continue
         both = np.concatenate([par, chi])
-        key, n_keys = ec.group_ids(*[_ints_at(k, both, 0) for k in keys])
+        key, n_keys = ec.group_ids(*[int_array(k, 0, both) for k in keys])
         par_key, chi_key = key[: len(par)], key[len(par) :]
         # the last parent of each key (XProf keeps the last one it sees), in frame order
         last_of_key = np.full(n_keys, -1, np.int64)
@@ -181,19 +181,8 @@ def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nd
 
 
 def _present(series: pd.Series) -> np.ndarray:
-    """Boolean mask: the column has a value (a promoted Int64 stat's mask read directly)."""
-    values = series.array
-    if isinstance(values, pd.arrays.IntegerArray):
-        return ~np.asarray(values._mask)
-    return series.notna().to_numpy()
-
-
-def _ints_at(series: pd.Series, rows: np.ndarray, missing: int = -1) -> np.ndarray:
-    """``int_values(series.iloc[rows], missing)`` without the sliced Series."""
-    if isinstance(series.dtype, pd.Int64Dtype):
-        values = series.array
-        return np.where(np.asarray(values._mask)[rows], missing, np.asarray(values._data)[rows]).astype(np.int64)
-    return int_array(series.iloc[rows], missing)
+    """Boolean mask: the column has a value."""
+    return ~np.asarray(series.array.isna(), dtype=bool)
 
 
 class _Graph:

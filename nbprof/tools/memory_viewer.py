@@ -266,6 +266,12 @@ def _typed_frame(columns: dict[str, list[Any]], dtypes: dict[str, str]) -> pd.Da
     return pd.DataFrame(data)
 
 
+def _add_row(columns: dict[str, list[Any]], **row: Any) -> None:
+    """Append one row's values to ``columns`` (one list per column)."""
+    for key, value in row.items():
+        columns[key].append(value)
+
+
 def _buffer_rows(replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int) -> pd.DataFrame:
     columns: dict[str, list[Any]] = {c: [] for c in _BUFFER_COLUMNS if c not in ("padding_bytes", "expansion")}
     small_bytes = 0
@@ -274,10 +280,6 @@ def _buffer_rows(replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int) -> pd
     listed += replay.peak_buffers
     kinds += ["temporary"] * len(replay.peak_buffers)
 
-    def add(**row: Any) -> None:
-        for key, value in row.items():
-            columns[key].append(value)
-
     for buffer, kind in zip(listed, kinds):
         if buffer.size < small_buffer_bytes:
             small_bytes += buffer.size
@@ -285,7 +287,8 @@ def _buffer_rows(replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int) -> pd
         instruction = buffer.instruction
         shape = _hlo_shapes.shape_text(_hlo_shapes.shape_at_last_index(instruction.shape, buffer.shape_index))
         op_name = instruction.metadata.op_name
-        add(
+        _add_row(
+            columns,
             name=buffer.name,
             size_bytes=buffer.size,
             unpadded_bytes=buffer.unpadded_size,
@@ -300,7 +303,8 @@ def _buffer_rows(replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int) -> pd
         )
     if small_bytes:
         label = f"small (<{small_buffer_bytes} bytes)"
-        add(
+        _add_row(
+            columns,
             name=label,
             size_bytes=small_bytes,
             unpadded_bytes=0,
@@ -347,14 +351,11 @@ def _buffer_blocks(replay: _hlo_buffers.HeapReplay) -> pd.DataFrame:
     steps = max(replay.trace_lengths[replay.trace_of_allocation[a.index]] for a in traced)
     columns: dict[str, list[Any]] = {c: [] for c in _BLOCK_COLUMNS}
 
-    def add(**row: Any) -> None:
-        for key, value in row.items():
-            columns[key].append(value)
-
     base = 0
     for allocation in traced:
         kind = _hlo_buffers.allocation_type(allocation)
-        add(
+        _add_row(
+            columns,
             logical_buffer_id=-1,
             name=kind,
             offset_bytes=base,
@@ -373,7 +374,8 @@ def _buffer_blocks(replay: _hlo_buffers.HeapReplay) -> pd.DataFrame:
             shape = _hlo_shapes.shape_text(
                 _hlo_shapes.shape_at_last_index(buffer.instruction.shape, buffer.shape_index)
             )
-            add(
+            _add_row(
+                columns,
                 logical_buffer_id=buffer.id,
                 name=buffer.name,
                 offset_bytes=base + buffer.offset,

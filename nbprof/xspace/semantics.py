@@ -152,9 +152,21 @@ def category_mask(series: pd.Series, predicate: Callable[[pd.Series], Any]) -> n
     return hit[np.where(codes >= 0, codes, len(uniques))]
 
 
+def value_map(series: pd.Series, function: Callable[[str], Any], missing: Any, dtype: Any) -> np.ndarray:
+    """``function(str)`` run once per distinct value of a column (categorical or not) and spread to
+    its rows as a ``dtype`` array; ``missing`` where the row has no value."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        values = series.array  # the Categorical: codes and categories without the accessor's copies
+        distinct, codes = values.categories, np.asarray(values.codes)
+    else:
+        codes, distinct = pd.factorize(series)
+    mapped = np.fromiter((function(str(v)) for v in distinct), dtype, len(distinct))
+    return np.append(mapped, np.asarray(missing, dtype))[np.where(codes >= 0, codes, len(mapped))]
+
+
 def value_mask(series: pd.Series, predicate: Callable[[str], bool]) -> np.ndarray:
     """Boolean row mask: ``predicate(str)`` per distinct value (missing values are False)."""
-    return category_mask(series, lambda values: [bool(predicate(v)) for v in values])
+    return value_map(series, lambda v: bool(predicate(v)), False, bool)
 
 
 def values_in(series: pd.Series, values: Iterable[str]) -> np.ndarray:
@@ -175,11 +187,14 @@ def column(events: pd.DataFrame, name: str) -> pd.Series:
     return pd.Series(pd.NA, index=events.index, dtype="Int64")
 
 
-def int_values(series: pd.Series, missing: int = -1) -> np.ndarray:
-    """int64 values of a nullable column, ``missing`` where absent or not a number."""
+def int_values(series: pd.Series, missing: int = -1, rows: np.ndarray | None = None) -> np.ndarray:
+    """int64 values of a nullable column, for ``rows`` or all, ``missing`` where absent or not a number."""
     dtype = series.dtype
     if isinstance(dtype, pd.Int64Dtype):  # the promoted integer stats: no copy but the result
-        return series.array.to_numpy(dtype=np.int64, na_value=missing)
+        values = series.array if rows is None else series.array[rows]
+        return values.to_numpy(dtype=np.int64, na_value=missing)
+    if rows is not None:
+        series = series.iloc[rows]
     if isinstance(dtype, np.dtype) and dtype.kind == "i":
         return series.to_numpy(np.int64)
     return pd.to_numeric(series, errors="coerce").fillna(missing).to_numpy(np.int64)
