@@ -12,7 +12,8 @@ file alone). Output, per fixture folder ``tests/reference/<name>[/<host>]/``:
   op_profile / kernel_stats / roofline_model as in copy_reference_analysis2_ops.py, memory_profile /
   memory_viewer as in copy_reference_memory.py (the trimming functions are imported from those scripts).
 
-Run from the repository root:  python scripts/copy_reference_new_fixtures.py /tmp/xp
+Run from the repository root:  python scripts/copy_reference_new_fixtures.py /tmp/xp [fixture ...]
+(no fixture named: those of ``FIXTURES``; the GPU captures: ``jax_gpu_train flax_cnn_gpu``).
 """
 
 from __future__ import annotations
@@ -133,7 +134,7 @@ def copy_one(xprof_out: Path, name: str) -> None:
 
 def main(argv: list[str]) -> int:
     xprof_out = Path(argv[1]) if len(argv) > 1 else Path("/tmp/xp")
-    for name in FIXTURES:
+    for name in argv[2:] or FIXTURES:
         copy_one(xprof_out, name)
     return 0
 
