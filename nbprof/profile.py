@@ -115,6 +115,9 @@ class Profile(Frames):
 
     _op_stats: OpStats | None = None
     _host_profiles: dict[str, Profile] = field(default_factory=dict)
+    # False: GPU kernels whose HLO instruction the HLO protos lack (XLA command buffers) are no ops, their
+    # time idle, as XProf has them (see nbprof.opstats.device_ops); set it before the first tool runs.
+    keep_ops_without_hlo: bool = True
 
     def op_stats(self, host: str | None = None) -> OpStats:
         """XProf's OpStats (op metrics dbs, step db, environments), cached.
@@ -133,7 +136,7 @@ class Profile(Frames):
             if len(self.hosts) > 1:
                 self._op_stats = CombinedOpStats(self, self._host_op_stats)
             else:
-                self._op_stats = OpStats(self)
+                self._op_stats = OpStats(self, self.keep_ops_without_hlo)
         return self._op_stats
 
     def _host_op_stats(self, host: str) -> OpStats:
@@ -145,7 +148,9 @@ class Profile(Frames):
         if host == (self.hosts[0] if len(self.hosts) == 1 else None):
             return self
         if host not in self._host_profiles:
-            self._host_profiles[host] = super().for_host(host)
+            host_profile = super().for_host(host)
+            host_profile.keep_ops_without_hlo = self.keep_ops_without_hlo
+            self._host_profiles[host] = host_profile
         return self._host_profiles[host]
 
     def __repr__(self) -> str:

@@ -35,3 +35,35 @@ def load_fixture(name: str) -> Any:
     import nbprof
 
     return nbprof.load(FIXTURES / name)
+
+
+@functools.cache
+def xprof_profile(name: str) -> Any:
+    """A Profile of ``tests/fixtures/<name>`` of its own (not ``load_fixture``'s) whose tools count GPU kernels
+    as XProf does where nbprof deliberately differs (``keep_ops_without_hlo=False``; see ``xprof_op_stats``)."""
+    import nbprof
+
+    prof = nbprof.load(FIXTURES / name)
+    prof.keep_ops_without_hlo = False
+    return prof
+
+
+@functools.cache
+def xprof_op_stats(name: str) -> Any:
+    """The OpStats of ``tests/fixtures/<name>`` built the way XProf builds it where nbprof deliberately
+    differs: GPU kernels whose HLO instruction the profile's HLO protos lack (XLA command buffers) are
+    dropped, their time idle (``keep_ops_without_hlo=False``). The comparisons with XProf's outputs use
+    it; tests/test_gpu_captures.py checks that nbprof's default differs by exactly those kernels."""
+    from nbprof.opstats import OpStats
+
+    return OpStats(load_fixture(name), keep_ops_without_hlo=False)
+
+
+REFERENCE = pathlib.Path(__file__).parent / "reference"
+
+
+def xprof_output_path(fixture: str, tool: str) -> pathlib.Path:
+    """XProf's verbatim output of ``tool`` for a fixture: ``tests/reference/<fixture>/raw/<tool>.json`` where
+    the reference keeps trimmed forms beside it, else ``tests/reference/<fixture>/<tool>.json``."""
+    raw = REFERENCE / fixture / "raw" / f"{tool}.json"
+    return raw if raw.exists() else REFERENCE / fixture / f"{tool}.json"

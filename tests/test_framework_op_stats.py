@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from fixture_paths import load_fixture
+from fixture_paths import load_fixture, xprof_op_stats
 
 import nbprof
 from nbprof.tools.framework_op_stats import XPROF_MAX_OPS_PER_SIDE, framework_op_stats
@@ -30,6 +30,8 @@ FIXTURES = [
     "tf_cpu_bfc_memory",
     "gpu_v100",
     "tpu_v6e",
+    "jax_gpu_train",
+    "flax_cnn_gpu",
 ]
 REL = 5e-3
 
@@ -56,7 +58,7 @@ def fos_of(fixture: str, include_idle: bool = True):
 
 @functools.cache
 def _fos_cached(fixture: str, include_idle: bool):
-    return framework_op_stats(load(fixture).op_stats(), include_idle=include_idle)
+    return framework_op_stats(xprof_op_stats(fixture), include_idle=include_idle)  # as XProf: see fixture_paths
 
 
 @functools.cache

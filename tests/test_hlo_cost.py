@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from fixture_paths import xprof_output_path
 
 import nbprof
 from nbprof.hlo.cost import COLUMNS, instruction_costs, module_costs
@@ -34,6 +35,7 @@ from nbprof.proto import hlo_pb2, xplane_pb2
 HERE = Path(__file__).parent
 XPROF_SYNTHETIC = HERE / "reference" / "hlo_cost_xprof"
 AMD = ["amd_mi300x_gemm", "amd_mi300x_conv"]
+NVIDIA = ["flax_cnn_gpu"]  # JAX on an H100; jax_gpu_train: every kernel in a command buffer (test_gpu_captures.py)
 RTOL = 0.01  # the brief's bar; the numbers below actually agree to the byte and the FLOP
 
 
@@ -67,9 +69,9 @@ def lookup(df: pd.DataFrame, program_id: int, name: str) -> pd.Series:
 # ---------------------------------------------------------------------------------- AMD profiles vs XProf
 
 
-@pytest.mark.parametrize("fixture", AMD)
+@pytest.mark.parametrize("fixture", AMD + NVIDIA)
 def test_hlo_stats_flops_and_bytes_match_xprof(fixture: str) -> None:
-    ref = table(HERE / "reference" / fixture / "hlo_stats.json")
+    ref = table(xprof_output_path(fixture, "hlo_stats"))
     ours = costs(fixture)
     assert len(ref) >= 4
     for r in ref.itertuples():
@@ -83,9 +85,9 @@ def test_hlo_stats_flops_and_bytes_match_xprof(fixture: str) -> None:
         assert close(hbm if hbm > 0 else op.bytes_accessed, r.hbm_bw * 2**30 * seconds), what
 
 
-@pytest.mark.parametrize("fixture", AMD)
+@pytest.mark.parametrize("fixture", AMD + NVIDIA)
 def test_op_profile_flops_and_hbm_bytes_match_xprof(fixture: str) -> None:
-    ref = json.loads((HERE / "reference" / fixture / "op_profile.json").read_text())
+    ref = json.loads((xprof_output_path(fixture, "op_profile")).read_text())
     ours = costs(fixture)
     leaves = []
 
@@ -107,9 +109,9 @@ def test_op_profile_flops_and_hbm_bytes_match_xprof(fixture: str) -> None:
         assert close(op.bytes_read + op.bytes_written, metrics["rawBytesAccessedArray"][0] / occurrences), node["name"]
 
 
-@pytest.mark.parametrize("fixture", AMD)
+@pytest.mark.parametrize("fixture", AMD + NVIDIA)
 def test_roofline_rates_match_xprof(fixture: str) -> None:
-    ref = table(HERE / "reference" / fixture / "roofline_model.json")
+    ref = table(xprof_output_path(fixture, "roofline_model"))
     ref = ref[(ref.category != "Program") & ref.include_infeed_outfeed]
     ours = costs(fixture)
     for r in ref.itertuples():

@@ -31,6 +31,8 @@ ALL = [
     "tf_keras2_input_bound",
     "flax_cnn_train",
     "torch_xla_train",
+    "jax_gpu_train",
+    "flax_cnn_gpu",
 ]
 VERDICTS = {"HIGHLY": "high", "MODERATELY": "moderate", "POTENTIALLY": "potential", "NOT": "none", "No step": "unknown"}
 BREAKDOWN_KEYS = {

@@ -29,6 +29,8 @@ WITH_MEMORY = [
     "tpu_v6e",
     "tf_keras2_fit",
     "tf_keras2_input_bound",
+    "jax_gpu_train",
+    "flax_cnn_gpu",
 ]
 WITHOUT_MEMORY = ["jax_mlp_train", "jax_mlp_train_pytrace", "flax_cnn_train", "torch_xla_train"]
 

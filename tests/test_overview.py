@@ -12,7 +12,7 @@ import json
 import pathlib
 
 import pytest
-from fixture_paths import load_fixture
+from fixture_paths import load_fixture, xprof_op_stats
 from xspace_builder import xla_cpu_programs
 
 import nbprof
@@ -32,6 +32,8 @@ ALL = [
     "tf_keras2_input_bound",
     "flax_cnn_train",
     "torch_xla_train",
+    "jax_gpu_train",
+    "flax_cnn_gpu",
 ]
 # XProf's step-time-graph averages (ms, rounded to 0.1 in its table properties)
 AVERAGE_KEYS = {
@@ -60,7 +62,7 @@ GRAPH_COLUMNS = {
 
 @functools.cache
 def result(name: str):
-    return overview(load_fixture(name).op_stats())
+    return overview(xprof_op_stats(name))  # GPU kernels without HLO dropped, as XProf
 
 
 def reference(name: str) -> dict:

@@ -30,6 +30,8 @@ ALL = [
     "tf_keras2_input_bound",
     "flax_cnn_train",
     "torch_xla_train",
+    "jax_gpu_train",
+    "flax_cnn_gpu",
 ]
 
 

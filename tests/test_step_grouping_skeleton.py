@@ -42,7 +42,9 @@ def _groups_over_every_event(ev) -> np.ndarray:
         spread = graph.propagate(ids, frozen)
         take = (spread != inf) & ~frozen
         group[take] = spread[take]
-    return np.where(group == inf, -1, group)
+    group = np.where(group == inf, -1, group)
+    sg.fill_ungrouped_gpu_events(ev, group)  # the step after propagation, the same for both
+    return group
 
 
 @pytest.mark.parametrize("name", FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES)

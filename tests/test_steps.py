@@ -43,6 +43,8 @@ WITH_STEPS = [
     "tf_keras2_input_bound",
     "flax_cnn_train",
     "torch_xla_train",
+    "jax_gpu_train",
+    "flax_cnn_gpu",
 ]
 WITHOUT_STEPS = ["tf_keras_fit", "tpu_v6e"]
 

@@ -26,6 +26,8 @@ STEPPED = [
     "tf_custom_loop",
     "gpu_v100",
 ]
+# Not jax_gpu_train / flax_cnn_gpu: XProf derives their steps from GPU events and draws them on a derived
+# "Steps" line of the GPU plane, which nbprof's timeline does not draw yet (the host's "train N" spans show).
 
 
 def xprof_steps(fixture: str) -> list[tuple[str, float]]:

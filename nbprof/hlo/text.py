@@ -115,7 +115,11 @@ def instruction_text(
     if ins.opcode == "parameter":
         args = str(ins.parameter_number)
     else:
-        args = ", ".join(f"{shape} %{name}" for shape, name in operands)
+        # XLA marks every fifth operand with its index (HloPrintOptions' operand index annotation interval)
+        args = ", ".join(
+            (f"/*index={i}*/" if i and i % 5 == 0 else "") + f"{shape} %{name}"
+            for i, (shape, name) in enumerate(operands)
+        )
     attrs: list[str] = []
     if ins.opcode == "fusion" and ins.fusion_kind:
         attrs.append(f"kind={ins.fusion_kind}")

@@ -54,6 +54,7 @@ device total, idle included) and ``db_total_op_time_ps`` (its ops' self time).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -323,8 +324,61 @@ def _host_plane(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 
 # ---------------------------------------------------------------------------------- GPU
+def _merged_run_programs(
+    ev: pd.DataFrame,
+    rows: np.ndarray,
+    x: np.ndarray,
+    is_tf: np.ndarray,
+    pid: np.ndarray,
+    names: np.ndarray,
+    index: HloIndex,
+    event_groups: Callable[[], np.ndarray],
+) -> np.ndarray:
+    """Program ids of the XLA op events ``rows[x]`` as XProf's HLOTracker books them.
+
+    XProf walks each GPU line in order and merges consecutive events of one HLO op name and one step
+    (group) into one op entry under the program of the first: two ``copy.1`` copies of two
+    ``jit_stage`` programs back to back are one op of the first program with two occurrences. Events
+    whose instruction the HLO protos lack are skipped without ending a run; a TensorFlow op event
+    ends it; so does the end of a line or an event without a step. ``event_groups`` gives the step of
+    every event (called only when some run spans two programs)."""
+    pair_id, _ = ec.group_ids(pid, names)
+    first = np.unique(pair_id, return_index=True)[1]
+    found = index.lookup(pid[first], names[first])[1][pair_id]
+    in_runs = np.zeros(len(rows), bool)
+    in_runs[x[found]] = True
+    in_runs |= is_tf
+    seq = np.flatnonzero(in_runs)  # positions in ``rows``, in frame (line) order
+    if len(seq) < 2:
+        return pid
+    xla_pos = np.full(len(rows), -1, np.int64)
+    xla_pos[x] = np.arange(len(x))
+    at = xla_pos[seq]  # index into x (-1: a TF op event)
+    line = ec.group_ids(ec.codes(ev["plane"])[rows[seq]], ev["line_id"].to_numpy()[rows[seq]])[0]
+    name_code = pd.factorize(names, use_na_sentinel=False)[0]
+    both_xla = (at[1:] >= 0) & (at[:-1] >= 0)
+    same = both_xla & (line[1:] == line[:-1])
+    same &= name_code[np.maximum(at[1:], 0)] == name_code[np.maximum(at[:-1], 0)]
+    across = same & (pid[np.maximum(at[1:], 0)] != pid[np.maximum(at[:-1], 0)])
+    if not across.any():
+        return pid  # runs within one program change nothing
+    group = event_groups()[rows[seq]]
+    # XProf compares the new event's step with the run's (0 when the run's first event had none)
+    cont = same & (group[1:] >= 0) & (group[1:] == np.maximum(group[:-1], 0))
+    run_first = np.maximum.accumulate(np.where(np.r_[True, ~cont], np.arange(len(seq)), 0))
+    out = pid.copy()
+    xla = at >= 0
+    out[at[xla]] = pid[at[run_first[xla]]]
+    return out
+
+
 def _gpu_ops(
-    frames: Frames, plane_names: list[str], index: HloIndex, info: dict[str, Any]
+    frames: Frames,
+    plane_names: list[str],
+    index: HloIndex,
+    info: dict[str, Any],
+    keep_without_hlo: bool = True,
+    event_groups: Callable[[], np.ndarray] | None = None,
 ) -> tuple[list[OpEvents], pd.DataFrame]:
     ev = frames.events
     wanted = set(plane_names)
@@ -342,6 +396,8 @@ def _gpu_ops(
     matched = 0
     if len(x):
         pid, _ = ec.uint_column(ev, "program_id", rows[x])
+        if event_groups is not None:
+            pid = _merged_run_programs(ev, rows, x, is_tf, pid, hlo[x], index, event_groups)
         pair_id, n_pairs = ec.group_ids(pid, hlo[x])
         first = np.full(n_pairs, len(x), np.int64)
         np.minimum.at(first, pair_id, np.arange(len(x)))
@@ -374,8 +430,23 @@ def _gpu_ops(
             bytes_accessed=ec.int_column(ev, "bytes_accessed", rows[x]),
             eager=ec.int_column(ev, "is_eager", rows[x]) != 0,
         )
-        parts.append(OpEvents(rows[x], frame[META_COLUMNS], pair_id, metrics))
-        matched = int(found[pair_id].sum())
+        event_found = found[pair_id]
+        matched = int(event_found.sum())
+        without_hlo = x[~event_found]
+        info["device_time_without_hlo_ps"] = int(dur[without_hlo].sum())
+        info["device_ops_without_hlo"] = sorted({str(n) for n in uname[~found]})[:20]
+        if keep_without_hlo or matched == len(x):
+            parts.append(OpEvents(rows[x], frame[META_COLUMNS], pair_id, metrics))
+        else:  # XProf's rule: such a kernel is no op, its time is idle
+            kept_pairs = np.flatnonzero(found)
+            new_pair = np.full(n_pairs, -1, np.int64)
+            new_pair[kept_pairs] = np.arange(len(kept_pairs))
+            keep = event_found
+            kept_meta = frame[META_COLUMNS].iloc[kept_pairs].reset_index(drop=True)
+            kept_metrics = {k: v[keep] for k, v in metrics.items()}
+            parts.append(OpEvents(rows[x][keep], kept_meta, new_pair[pair_id[keep]], kept_metrics))
+            is_xla[without_hlo] = False
+        info["device_ops_without_hlo_kept"] = keep_without_hlo
 
     t = np.flatnonzero(is_tf)
     if len(t):
@@ -673,18 +744,27 @@ def _finish(table: pd.DataFrame, planes: pd.DataFrame, frames: Frames, index: Hl
     return pd.DataFrame({c: v[order] for c, v in out.items()}, columns=COLUMNS)
 
 
-def build_device_op_db(frames: Frames, index: HloIndex, hlo_costs: pd.DataFrame | None = None) -> DeviceOpDb:
+def build_device_op_db(
+    frames: Frames,
+    index: HloIndex,
+    hlo_costs: pd.DataFrame | None = None,
+    keep_ops_without_hlo: bool = True,
+    event_groups: Callable[[], np.ndarray] | None = None,
+) -> DeviceOpDb:
     """The device op metrics db of a profile (see the module docstring).
 
     ``index``: the profile's HLO instructions; ``hlo_costs``: per-instruction FLOPs and bytes for
-    GPU ops (``join_hlo_costs``), ``None`` to keep the events' values.
+    GPU ops (``join_hlo_costs``), ``None`` to keep the events' values. ``keep_ops_without_hlo=False``
+    drops GPU kernels whose HLO instruction the HLO protos lack, as XProf does (their time is idle).
+    ``event_groups``: the step (group) of every event, on demand, for XProf's merging of back-to-back
+    GPU events of one op name (``_merged_run_programs``); None skips that merging.
     """
     names = frames.planes["name"].astype(str).tolist() if len(frames.planes) else []
     kind = xs.hardware_type(names)
     planes = xs.device_planes(names)
     info: dict[str, Any] = {"hardware_type": kind, "device_planes": planes}
     if kind == xs.HARDWARE_GPU:
-        parts, plane_totals = _gpu_ops(frames, planes, index, info)
+        parts, plane_totals = _gpu_ops(frames, planes, index, info, keep_ops_without_hlo, event_groups)
     elif kind == xs.HARDWARE_TPU:
         parts, plane_totals = _tpu_ops(frames, planes, info)
     else:
@@ -716,9 +796,18 @@ def _notes(info: dict[str, Any]) -> list[str]:
                 "HLO protos (category, framework op, source and expression from its metadata)"
             )
         if xla > with_hlo:
+            share = info.get("device_time_without_hlo_ps", 0) / busy if busy else 0.0
+            names = ", ".join(info.get("device_ops_without_hlo", [])[:3])
+            kept = info.get("device_ops_without_hlo_kept", True)
             notes.append(
-                f"{xla - with_hlo:,} kernel events name an HLO instruction the profile's HLO protos do not hold: "
-                "kept as ops named by their hlo_op stat (XProf drops them, their time becomes idle)"
+                f"{xla - with_hlo:,} kernel events ({100.0 * share:.1f}% of the device's event time; {names}) name "
+                "an HLO instruction the profile's HLO protos do not hold (e.g. an XLA command buffer, run as a CUDA "
+                "graph): "
+                + (
+                    "kept as ops named by their hlo_op stat (XProf drops them, their time becomes idle)"
+                    if kept
+                    else "dropped, their time is idle (as XProf; keep_ops_without_hlo=False)"
+                )
             )
         if info.get("device_tf_op_events", 0) == 0 and xla == 0:
             notes.append(

@@ -11,9 +11,10 @@ every event of the non-derived lines of the ``/device:GPU:N`` planes that carrie
   plane's vendor: NVIDIA names (``h884``, ``xmma_gemm``, ...), AMD names (``mfma``, ``wmma``,
   ``gemm_fusion``, ``Custom_Cijk_``, ``attn_fwd``, ``moe_mxgemm``, or a Tensile MFMA tile
   ``_MI<m>x<n>x<k>``); a plane that names no vendor: none (as XProf);
-* the op: for a kernel of an XLA op, the framework op of the device op it belongs to (the HLO
-  metadata's ``op_name``; ``""`` when the instruction has none); else the op named by its
-  ``tf_op`` stat; else ``""``;
+* the op: for a kernel of an XLA op whose instruction the profile's HLO protos hold, the framework
+  op of the device op it belongs to (the HLO metadata's ``op_name``; ``""`` when the instruction
+  has none); else the op named by its ``tf_op`` stat (``XlaModule`` for a JAX kernel of an XLA
+  command buffer); else ``""``;
 * whether the op could use Tensor Cores: with a ``tf_op`` stat, an einsum of two operands, an
   op XProf lists (``Conv2D``, ``MatMul``, ``dot_general``, ``conv_general_dilated``, ...) or a
   kernel that uses them; an XLA op also by its framework op's name.
@@ -26,8 +27,7 @@ Tensor Core eligibility and the share of its kernels' time on Tensor Cores.
 
 Where nbprof differs: the AMD name patterns and the JAX op names (``dot_general``,
 ``conv_general_dilated``) are inferred from XProf 2.24.2's outputs on the MI300X profiles and
-its library; a kernel of an XLA op whose HLO instruction the profile does not carry gets the
-framework op of nbprof's device op (XProf: the ``tf_op`` stat, ``XlaModule`` on JAX).
+its library.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
+from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.device_ops import DeviceOpDb
@@ -202,8 +203,12 @@ class KernelDb:
         return out
 
 
-def _xla_framework_ops(frames: Frames, rows: np.ndarray, device: DeviceOpDb) -> tuple[np.ndarray, np.ndarray]:
-    """(is an XLA op, framework op name) of kernel rows, from the device op each belongs to."""
+def _xla_framework_ops(
+    frames: Frames, rows: np.ndarray, device: DeviceOpDb, index: HloIndex | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """(is an XLA op whose instruction is known, framework op name) of kernel rows, from the device op
+    each belongs to. With ``index``, a kernel whose HLO instruction the profile's HLO protos lack is no
+    XLA op here (XProf then names its op by the ``tf_op`` stat: ``XlaModule`` on JAX)."""
     ev = frames.events
     hlo = ec.last_component(ev, "hlo_op", rows, "::")
     is_xla = hlo != ""
@@ -213,6 +218,14 @@ def _xla_framework_ops(frames: Frames, rows: np.ndarray, device: DeviceOpDb) -> 
     if len(x) == 0 or len(table) == 0:
         return is_xla, names
     pid, _ = ec.uint_column(ev, "program_id", rows[x])
+    if index is not None:
+        pair, _ = ec.group_ids(pid, hlo[x])
+        first = np.unique(pair, return_index=True)[1]
+        found = index.lookup(pid[first], hlo[x][first])[1][pair]
+        is_xla[x[~found]] = False
+        x, pid = x[found], pid[found]
+        if len(x) == 0:
+            return is_xla, names
     key = pd.MultiIndex.from_arrays(
         [
             table["host"].to_numpy(object),
@@ -229,8 +242,9 @@ def _xla_framework_ops(frames: Frames, rows: np.ndarray, device: DeviceOpDb) -> 
     return is_xla, names
 
 
-def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str) -> KernelDb:
-    """The kernel stats db of a profile (see the module docstring)."""
+def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloIndex | None = None) -> KernelDb:
+    """The kernel stats db of a profile (see the module docstring); ``index``: the profile's HLO
+    instructions, to name the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
     ev = frames.events
     none = "no GPU kernel events with kernel_details in this profile"
     if len(ev) == 0 or "kernel_details" not in ev.columns:
@@ -255,7 +269,7 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str) -> KernelDb
     distinct = pd.unique(tf_full)
     _, parsed, _ = _tf_op.parse_many(distinct)
     tf_name = parsed[pd.Index(distinct).get_indexer(tf_full)] if len(distinct) else tf_full
-    is_xla, xla_name = _xla_framework_ops(frames, rows, device)
+    is_xla, xla_name = _xla_framework_ops(frames, rows, device, index)
     op_name = np.where(is_xla, xla_name, np.where(has_tf_op, tf_name, ""))
     uses_tc = kernel_uses_tensor_core(names, vendor)
     equations, has_equation = xs.stat_values(frames, "equation", rows)

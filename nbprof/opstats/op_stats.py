@@ -74,9 +74,13 @@ class OpStats:
     Times are int64 ps unless a column name says otherwise; sizes in bytes.
     """
 
-    def __init__(self, frames: Frames) -> None:
+    def __init__(self, frames: Frames, keep_ops_without_hlo: bool = True) -> None:
+        """``keep_ops_without_hlo=False``: drop GPU kernels whose HLO instruction the profile's HLO protos
+        lack (XLA command buffers run as CUDA graphs, say) from the device ops, their time idle, as
+        XProf does; by default nbprof keeps them as ops named by their ``hlo_op`` stat."""
         frames.check_sums()  # int64 ps sums below fit (an NbprofError for corrupt durations)
         self.frames = frames
+        self.keep_ops_without_hlo = keep_ops_without_hlo
         self.hosts: list[str] = list(frames.hosts)
         self.builds: Counter[str] = Counter()
         self._framework_tables: dict[bool, FrameworkOpTable] = {}
@@ -95,7 +99,7 @@ class OpStats:
         if host not in self.hosts:
             raise ProfileError(f"no host {host!r} in this OpStats", hint=f"hosts: {', '.join(self.hosts)}")
         if host not in self._per_host:
-            self._per_host[host] = OpStats(self.frames.for_host(host))
+            self._per_host[host] = OpStats(self.frames.for_host(host), self.keep_ops_without_hlo)
         return self._per_host[host]
 
     def tables(self) -> OpStatsTables:
@@ -134,7 +138,13 @@ class OpStats:
         names = self.frames.planes["name"].astype(str).tolist() if len(self.frames.planes) else []
         if xs.hardware_type(names) == xs.HARDWARE_CPU:  # no device plane: an empty db, no HLO to read
             return build_device_op_db(self.frames, HloIndex())
-        return build_device_op_db(self.frames, self.hlo_index, hlo_costs=self.hlo_costs)
+        return build_device_op_db(
+            self.frames,
+            self.hlo_index,
+            hlo_costs=self.hlo_costs,
+            keep_ops_without_hlo=self.keep_ops_without_hlo,
+            event_groups=lambda: self.event_groupings.event_groups,
+        )
 
     @cached_property
     def hlo_costs(self) -> pd.DataFrame:
@@ -160,7 +170,7 @@ class OpStats:
     def kernel_db(self) -> KernelDb:
         """GPU kernel launches grouped as XProf's kernel stats db (see ``kernel_db.py``)."""
         self._built("kernel_db")
-        return build_kernel_db(self.frames, self.device_ops, gpu_vendor(self.frames.planes))
+        return build_kernel_db(self.frames, self.device_ops, gpu_vendor(self.frames.planes), self.hlo_index)
 
     @property
     def op_metrics_db(self) -> pd.DataFrame:

@@ -9,7 +9,9 @@ not grouped yet, so this module does the grouping itself, vectorised:
 * a group spreads from its root to everything reachable through timespan nesting on a
   line, producer -> consumer links (``_pt``/``_p`` -> ``_ct``/``_c``) and XProf's
   inter-thread links (``ExecutorState::Process`` -> the ``IteratorGetNext*Op::DoCompute``
-  with the same step id and iteration: TF's tf.data wait on its own thread). XProf also adds
+  with the same step id and iteration: TF's tf.data wait on its own thread; and a kernel launch on the
+  host plane -> the device events with its ``correlation_id``, how GPU kernels, memcpys and CUDA graph
+  launches join the step that launched them). XProf also adds
   ``ThreadpoolListener::Region`` spans between StartRegion and StopRegion, but in XProf
   2.24 they carry no group (checked against its trace-viewer output), so they are left out;
   the zero-duration StartRegion events themselves are linked;
@@ -27,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import event_columns as ec
-from nbprof.xspace.semantics import column, values_in
+from nbprof.xspace.semantics import HOST_PLANE, column, is_derived_line_id, is_gpu_plane, value_mask, values_in
 from nbprof.xspace.semantics import int_values as int_array
 
 # XProf's EventType (xprof/utils/event_span.h): a higher value wins when events overlap.
@@ -119,6 +121,9 @@ class Grouping:
     names: dict[int, str] = field(default_factory=dict)
     step_nums: dict[int, int] = field(default_factory=dict)
     source: str = ""
+    # True when grouped here: XProf then also derives each GPU's step markers from its grouped events
+    # (a file grouped before, e.g. by TensorFlow, brings its own ``Steps`` lines)
+    derive_gpu_steps: bool = False
 
 
 def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -144,17 +149,35 @@ def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return prod[pk_ok], cons[ck_ok], np.concatenate([pkey[pk_ok], ckey[ck_ok]])
 
 
-def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """XProf's ConnectInterThread: (parent rows, child rows, link ids). Per key the parent is
-    the last parent event in frame order (XProf keeps the last one it sees per key)."""
+def _link_ends(ev: pd.DataFrame) -> list[tuple[np.ndarray, np.ndarray, list[pd.Series]]]:
+    """Per XProf inter-thread connection: (parent-candidate mask, child-candidate mask, key columns).
+
+    Besides the named pairs of ``INTER_THREAD_LINKS``: XProf's KernelLaunch -> KernelExecute, an event
+    of the host plane with a ``correlation_id`` (the CUDA/HIP API call: ``cuLaunchKernel``,
+    ``cuGraphLaunch``, a memcpy) -> the events of other planes (the GPU's kernels and copies) with
+    the same ``correlation_id``."""
     names = ev["name"]
-    parents, children, links = [], [], []
-    n_links = 0
+    ends = []
     for parent_name, child_names, key_stats in INTER_THREAD_LINKS:
         keys = [column(ev, stat) for stat in key_stats]
         has_keys = np.logical_and.reduce([_present(k) for k in keys])
-        par = np.flatnonzero(values_in(names, [parent_name]) & has_keys)
-        chi = np.flatnonzero(values_in(names, child_names) & has_keys)
+        ends.append((values_in(names, [parent_name]) & has_keys, values_in(names, child_names) & has_keys, keys))
+    correlation = column(ev, "correlation_id")
+    has_correlation = _present(correlation)
+    if has_correlation.any():
+        on_host = values_in(ev["plane"], [HOST_PLANE])
+        ends.append((has_correlation & on_host, has_correlation & ~on_host, [correlation]))
+    return ends
+
+
+def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """XProf's ConnectInterThread: (parent rows, child rows, link ids). Per key the parent is
+    the last parent event in frame order (XProf keeps the last one it sees per key)."""
+    parents, children, links = [], [], []
+    n_links = 0
+    for parent_mask, child_mask, keys in _link_ends(ev):
+        par = np.flatnonzero(parent_mask)
+        chi = np.flatnonzero(child_mask)
         if len(par) == 0 or len(chi) == 0:
             continue
         both = np.concatenate([par, chi])
@@ -344,9 +367,45 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
         take = (spread != inf) & ~frozen
         group[take] = spread[take]
     group = skeleton.spread(group, inf)
+    filled = fill_ungrouped_gpu_events(ev, group)
     names_map, nums = _root_names(ev, root_rows)
     source = "grouped here from _r roots, nesting and _p/_c links" if root_rows else "no step roots (_r) found"
-    return Grouping(group=group, names=names_map, step_nums=nums, source=source)
+    if filled:
+        source += f"; {filled:,} GPU events without a launch in a step took the step of the GPU event before them"
+    return Grouping(group=group, names=names_map, step_nums=nums, source=source, derive_gpu_steps=True)
+
+
+def gpu_plane_rows_in_time_order(ev: pd.DataFrame) -> list[np.ndarray]:
+    """Per ``/device:GPU:N`` plane of ``ev``: the rows of its non-derived lines, all lines merged, by
+    start time, the longer event first on a tie (XProf's GetSortedEvents)."""
+    on_gpu = value_mask(ev["plane"], is_gpu_plane)
+    if not on_gpu.any():
+        return []
+    on_gpu &= ~is_derived_line_id(ev["line_id"].to_numpy())
+    plane = ec.codes(ev["plane"])
+    start = ev["start_ps"].to_numpy()
+    duration = ev["duration_ps"].to_numpy()
+    out = []
+    for code in np.unique(plane[on_gpu]).tolist():
+        rows = np.flatnonzero(on_gpu & (plane == code))
+        out.append(rows[np.lexsort((-duration[rows], start[rows]))])
+    return out
+
+
+def fill_ungrouped_gpu_events(ev: pd.DataFrame, group: np.ndarray) -> int:
+    """XProf's ProcessUngroupedEvents, in place: on each GPU plane, in time order, an event without a
+    group takes the group of the last grouped event before it (a copy whose host call ran outside any
+    step joins the step running on the GPU). Returns how many events got a group this way."""
+    filled = 0
+    for rows in gpu_plane_rows_in_time_order(ev):
+        g = group[rows]
+        last = np.where(g >= 0, np.arange(len(g)), -1)
+        np.maximum.accumulate(last, out=last)
+        take = (g < 0) & (last >= 0)
+        if take.any():
+            group[rows[take]] = g[last[take]]
+            filled += int(take.sum())
+    return filled
 
 
 class _Skeleton:
