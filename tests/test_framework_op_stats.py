@@ -32,6 +32,7 @@ FIXTURES = [
     "tpu_v6e",
     "jax_gpu_train",
     "flax_cnn_gpu",
+    "jax_gpu_kernels",
 ]
 REL = 5e-3
 

@@ -21,7 +21,7 @@ from fixture_paths import REFERENCE, fixture_files, load_fixture, xprof_op_stats
 
 from nbprof.opstats import step_grouping as sg
 
-GPU_CAPTURES = ["jax_gpu_train", "flax_cnn_gpu"]
+GPU_CAPTURES = ["jax_gpu_train", "flax_cnn_gpu", "jax_gpu_kernels"]
 
 
 def xprof_steps(name: str) -> list[tuple[str, float]]:

@@ -33,7 +33,7 @@ from nbprof.tools.roofline import roofline
 
 HERE = Path(__file__).parent
 AMD = ["amd_mi300x_gemm", "amd_mi300x_conv"]
-NVIDIA = ["flax_cnn_gpu"]  # JAX on an H100; jax_gpu_train: every kernel in a command buffer (test_gpu_captures.py)
+NVIDIA = ["flax_cnn_gpu", "jax_gpu_kernels"]  # JAX on an H100; not jax_gpu_train: all in a command buffer
 RTOL = 0.01  # the brief's bar
 
 

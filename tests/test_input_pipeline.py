@@ -33,6 +33,7 @@ ALL = [
     "torch_xla_train",
     "jax_gpu_train",
     "flax_cnn_gpu",
+    "jax_gpu_kernels",
 ]
 VERDICTS = {"HIGHLY": "high", "MODERATELY": "moderate", "POTENTIALLY": "potential", "NOT": "none", "No step": "unknown"}
 BREAKDOWN_KEYS = {

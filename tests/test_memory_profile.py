@@ -31,6 +31,7 @@ WITH_MEMORY = [
     "tf_keras2_input_bound",
     "jax_gpu_train",
     "flax_cnn_gpu",
+    "jax_gpu_kernels",
 ]
 WITHOUT_MEMORY = ["jax_mlp_train", "jax_mlp_train_pytrace", "flax_cnn_train", "torch_xla_train"]
 

@@ -21,7 +21,7 @@ from nbprof.tools.memory_viewer import MemoryViewerError, memory_viewer, module_
 
 HERE = Path(__file__).parent
 MIB = 1 << 20
-WITH_HLO = ["jax_mlp_train", "jax_mlp_train_pytrace", "tpu_v6e", "jax_gpu_train", "flax_cnn_gpu"]
+WITH_HLO = ["jax_mlp_train", "jax_mlp_train_pytrace", "tpu_v6e", "jax_gpu_train", "flax_cnn_gpu", "jax_gpu_kernels"]
 
 
 load = load_fixture  # each fixture loaded once per session (tests/fixture_paths.py)

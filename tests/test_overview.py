@@ -34,6 +34,7 @@ ALL = [
     "torch_xla_train",
     "jax_gpu_train",
     "flax_cnn_gpu",
+    "jax_gpu_kernels",
 ]
 # XProf's step-time-graph averages (ms, rounded to 0.1 in its table properties)
 AVERAGE_KEYS = {

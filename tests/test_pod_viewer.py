@@ -32,6 +32,7 @@ ALL = [
     "torch_xla_train",
     "jax_gpu_train",
     "flax_cnn_gpu",
+    "jax_gpu_kernels",
 ]
 
 

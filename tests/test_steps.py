@@ -45,6 +45,7 @@ WITH_STEPS = [
     "torch_xla_train",
     "jax_gpu_train",
     "flax_cnn_gpu",
+    "jax_gpu_kernels",
 ]
 WITHOUT_STEPS = ["tf_keras_fit", "tpu_v6e"]
 

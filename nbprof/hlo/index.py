@@ -173,6 +173,11 @@ def _instruction(blob: bytes) -> tuple[InstructionFields, dict]:
             ins.operand_ids += packed_ints(value)
         elif num == 38:
             ins.called_ids += packed_ints(value)
+        elif num == 68 and isinstance(value, bytes):  # FrontendAttributes: map<string, string> = 1
+            for anum, entry in fields(value):
+                if anum == 1 and isinstance(entry, bytes):
+                    kv = {enum: _text(evalue) for enum, evalue in fields(entry)}
+                    ins.frontend_attributes[kv.get(1, "")] = kv.get(2, "")
         elif num == 50 and isinstance(value, int):
             ins.feature_group_count = value
         elif num == 58 and isinstance(value, int):
@@ -228,6 +233,7 @@ def _module_parts_fast(module: bytes) -> tuple[str, list[tuple[int, list[tuple[I
                 batch_group_count=i.batch_group_count & _U64,
                 operand_ids=_unsigned(i.operand_ids) if i.operand_ids else [],
                 called_ids=_unsigned(i.called_computation_ids) if i.called_computation_ids else [],
+                frontend_attributes=dict(i.frontend_attributes.map) if i.HasField("frontend_attributes") else {},
             )
             meta = {
                 "op_type": m.op_type, "op_name": m.op_name, "source_file": m.source_file,

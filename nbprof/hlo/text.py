@@ -7,7 +7,9 @@ for the attributes below; attributes not in this list are left out of the text:
 * the called computations (``calls=``, ``to_apply=``, ``condition=``/``body=``,
   ``called_computations=``), a fusion's ``kind=``, a parameter's number;
 * a custom call's ``window=``, ``dim_labels=``, group counts and ``custom_call_target=``;
-* ``dimensions=`` of the ops that carry them, ``index=`` of get-tuple-element.
+* ``dimensions=`` of the ops that carry them, ``index=`` of get-tuple-element;
+* ``frontend_attributes=`` (e.g. ``{xla.pdl_launch="true"}`` on Hopper GEMM fusions); every fifth
+  operand preceded by its index (``/*index=5*/``), as XLA prints them.
 
 Window and convolution dimension text follow XLA's ``window_util::ToString`` and
 ``ConvolutionDimensionNumbersToString``.
@@ -49,6 +51,7 @@ class InstructionFields:
     batch_group_count: int = 0
     operand_ids: list[int] = field(default_factory=list)
     called_ids: list[int] = field(default_factory=list)
+    frontend_attributes: dict[str, str] = field(default_factory=dict)
 
 
 def window_text(blob: bytes) -> str:
@@ -147,5 +150,17 @@ def instruction_text(
             attrs.append("called_computations={" + ", ".join(called) + "}")
         elif ins.opcode != "conditional":
             attrs.append("calls=" + ", ".join(called))
+    if ins.frontend_attributes:
+        attrs.append("frontend_attributes=" + frontend_attributes_text(ins.frontend_attributes))
     text = f"%{ins.name} = {ins.shape} {ins.opcode}({args})"
     return ", ".join([text, *attrs])
+
+
+def frontend_attributes_text(attributes: dict[str, str]) -> str:
+    """XLA's text of an instruction's frontend attributes: ``{key="value",...}`` sorted by key, a value
+    that is itself a ``{...}`` dictionary unquoted."""
+    items = []
+    for key, value in sorted(attributes.items()):
+        quoted = value if value.startswith("{") and value.endswith("}") else f'"{value}"'
+        items.append(f"{key}={quoted}")
+    return "{" + ",".join(items) + "}"

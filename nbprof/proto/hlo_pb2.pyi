@@ -1,6 +1,8 @@
 from collections.abc import Iterable as _Iterable
 from collections.abc import Mapping as _Mapping
-from typing import ClassVar as _ClassVar
+from typing import (
+    ClassVar as _ClassVar,
+)
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -301,6 +303,7 @@ class HloInstructionProto(_message.Message):
         "operand_ids",
         "called_computation_ids",
         "backend_config",
+        "frontend_attributes",
     )
     NAME_FIELD_NUMBER: _ClassVar[int]
     OPCODE_FIELD_NUMBER: _ClassVar[int]
@@ -322,6 +325,7 @@ class HloInstructionProto(_message.Message):
     OPERAND_IDS_FIELD_NUMBER: _ClassVar[int]
     CALLED_COMPUTATION_IDS_FIELD_NUMBER: _ClassVar[int]
     BACKEND_CONFIG_FIELD_NUMBER: _ClassVar[int]
+    FRONTEND_ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
     name: str
     opcode: str
     shape: ShapeProto
@@ -342,6 +346,7 @@ class HloInstructionProto(_message.Message):
     operand_ids: _containers.RepeatedScalarFieldContainer[int]
     called_computation_ids: _containers.RepeatedScalarFieldContainer[int]
     backend_config: bytes
+    frontend_attributes: FrontendAttributes
     def __init__(
         self,
         name: str | None = ...,
@@ -364,7 +369,22 @@ class HloInstructionProto(_message.Message):
         operand_ids: _Iterable[int] | None = ...,
         called_computation_ids: _Iterable[int] | None = ...,
         backend_config: bytes | None = ...,
+        frontend_attributes: FrontendAttributes | _Mapping | None = ...,
     ) -> None: ...
+
+class FrontendAttributes(_message.Message):
+    __slots__ = ("map",)
+    class MapEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: str | None = ..., value: str | None = ...) -> None: ...
+
+    MAP_FIELD_NUMBER: _ClassVar[int]
+    map: _containers.ScalarMap[str, str]
+    def __init__(self, map: _Mapping[str, str] | None = ...) -> None: ...
 
 class HloComputationProto(_message.Message):
     __slots__ = ("name", "instructions", "id", "root_id", "is_fusion_computation")
