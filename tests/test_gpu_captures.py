@@ -138,3 +138,12 @@ def test_back_to_back_copies_of_two_programs_count_as_xprof_counts_them() -> Non
     ops = load_fixture("flax_cnn_gpu").op_stats().device_op_db
     copies = ops[ops["name"] == "copy.1"]
     assert len(copies) == 1 and int(copies["occurrences"].iloc[0]) == 30
+
+
+def test_scope_range_stats_are_no_plane_columns() -> None:
+    """JAX 0.11's /host:__ScopeRangeCallStack__ plane carries ~1,500 stats under ids its stat metadata does not
+    name (scope id -> parent scope id): counted, not turned into 1,500 columns of ``prof.planes``."""
+    planes = load_fixture("jax_gpu_kernels").planes.set_index("name")
+    assert int(planes.loc["/host:__ScopeRangeCallStack__", "unnamed_stats"]) > 1000
+    assert len(planes.columns) < 40 and not any(str(c).startswith("<stat ") for c in planes.columns)
+    assert planes.loc["/device:GPU:0", "gpu_device_name"] == "NVIDIA H100 80GB HBM3"  # named stats stay columns

@@ -59,8 +59,14 @@ class MetadataFrames:
             "num_events": num_events,
         }
         if len(plane.stats):
-            for nm, val in zip(stat_names(plane.stats, names), values_python(plane.stats, names)):
-                row[str(nm)] = val
+            # A stat whose metadata id the plane does not name is no column: JAX's
+            # /host:__ScopeRangeCallStack__ plane holds thousands (scope id -> parent scope id).
+            named = np.isin(plane.stats.metadata_id, np.fromiter(names, np.int64, len(names)))
+            for nm, val, ok in zip(stat_names(plane.stats, names), values_python(plane.stats, names), named):
+                if ok:
+                    row[str(nm)] = val
+            if not named.all():
+                row["unnamed_stats"] = int((~named).sum())
         self.plane_rows.append(row)
         k = len(lines.id)
         cols = self.lines
