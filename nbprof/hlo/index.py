@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -330,17 +328,86 @@ def parse_hlo_proto(blob: bytes, fast: bool = True) -> list[dict]:
     return rows
 
 
-@dataclass(frozen=True)
 class HloIndex:
-    """All instructions of all programs of a profile, one row each (columns: ``COLUMNS``)."""
+    """All instructions of all programs of a profile, one row each (columns: ``COLUMNS``).
 
-    instructions: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=COLUMNS))
+    Built from the profile's ``<module>(<program id>)`` HLO protos, each module parsed on first use:
+    ``lookup`` and ``fused`` parse only the programs they are asked about, ``instructions`` parses
+    every module. ``HloIndex(frame)`` wraps instructions already parsed.
+    """
+
+    def __init__(self, instructions: pd.DataFrame | None = None, protos: Mapping[str, bytes] | None = None) -> None:
+        self._modules: dict[int, list[tuple[str, bytes]]] = {}  # program id -> its (key, serialized HloProto)
+        for key, blob in (protos or {}).items():
+            match = _PROGRAM_KEY.match(str(key))
+            if match and int(match.group(2)) < 2**64:
+                self._modules.setdefault(int(match.group(2)), []).append((str(key), bytes(blob)))
+        self._parsed: dict[int, pd.DataFrame] = {}
+        self._all: pd.DataFrame | None = instructions
+        self._keyed: tuple[frozenset[int], pd.DataFrame, pd.MultiIndex] | None = None
+
+    def __len__(self) -> int:
+        """Modules (programs) the index holds."""
+        return len(self._modules) if self._all is None else int(self._all["program_id"].nunique())
+
+    @property
+    def program_names(self) -> dict[int, str]:
+        """program id -> module name, without parsing a module."""
+        if self._all is not None:
+            firsts = self._all.drop_duplicates("program_id")
+            return dict(zip(firsts["program_id"].astype(int), firsts["module"].astype(str)))
+        names = {}
+        for pid, keys in self._modules.items():
+            match = _PROGRAM_KEY.match(keys[0][0])
+            names[pid] = match.group(1) if match else keys[0][0]
+        return names
+
+    @property
+    def instructions(self) -> pd.DataFrame:
+        """Every instruction of every program (parses the modules not parsed yet)."""
+        if self._all is None:
+            self._all = self.instructions_of(list(self._modules))
+        return self._all
+
+    def instructions_of(self, program_ids: list[int]) -> pd.DataFrame:
+        """The instructions of some programs, in the order of ``program_ids`` (unknown ids: none)."""
+        if self._all is not None:
+            ins = self._all
+            return ins[ins["program_id"].isin(np.asarray(program_ids, np.uint64)).to_numpy()]
+        parts = [self._program(pid) for pid in program_ids if pid in self._modules]
+        parts = [part for part in parts if len(part)]
+        if not parts:
+            return _empty_instructions()
+        return parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
+
+    def programs_mentioning(self, *patterns: bytes) -> list[int]:
+        """Programs whose serialized protos hold one of the byte strings (a cheap search before parsing)."""
+        if self._all is not None:
+            return sorted({int(p) for p in self._all["program_id"]})
+        return [pid for pid, keys in self._modules.items() if any(pat in blob for _, blob in keys for pat in patterns)]
+
+    def _program(self, program_id: int) -> pd.DataFrame:
+        frame = self._parsed.get(program_id)
+        if frame is None:
+            rows: list[dict] = []
+            for key, blob in self._modules[program_id]:
+                for ins in parse_hlo_proto(blob):
+                    ins["program"] = key
+                    ins["program_id"] = program_id
+                    rows.append(ins)
+            frame = pd.DataFrame(rows, columns=COLUMNS) if rows else _empty_instructions()
+            if rows:
+                frame["program_id"] = frame["program_id"].astype(np.uint64)
+                frame["source_line"] = frame["source_line"].astype(np.int64)
+            self._parsed[program_id] = frame
+        return frame
 
     def lookup(self, program_id: np.ndarray, name: np.ndarray) -> tuple[pd.DataFrame, np.ndarray]:
         """The instruction of each (program id, name) pair: rows aligned with the input (NaN where
         unknown) and a mask of the pairs found. The first instruction of a name wins, as in XProf."""
-        table, key = self._by_key
-        wanted = pd.MultiIndex.from_arrays([np.asarray(program_id, dtype=np.uint64), np.asarray(name, dtype=object)])
+        pids = np.asarray(program_id, dtype=np.uint64)
+        table, key = self._keyed_for(sorted({int(p) for p in np.unique(pids)}))
+        wanted = pd.MultiIndex.from_arrays([pids, np.asarray(name, dtype=object)])
         position = key.get_indexer(wanted) if len(table) else np.full(len(wanted), -1)
         found = position >= 0
         rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(wanted)))
@@ -349,25 +416,32 @@ class HloIndex:
             rows = rows.where(pd.Series(found))
         return rows, found
 
-    @cached_property
-    def _by_key(self) -> tuple[pd.DataFrame, pd.MultiIndex]:
-        """The instructions with unique (program id, name), first wins, and their key."""
-        table = self.instructions.drop_duplicates(["program_id", "name"])
-        key = pd.MultiIndex.from_arrays([table["program_id"].to_numpy(np.uint64), table["name"].to_numpy(object)])
-        return table, key
+    def _keyed_for(self, program_ids: list[int]) -> tuple[pd.DataFrame, pd.MultiIndex]:
+        """The instructions of (at least) these programs with unique (program id, name), first wins, and
+        their key; kept until a lookup needs a program it does not hold."""
+        wanted = frozenset(p for p in program_ids if self._all is not None or p in self._modules)
+        if self._keyed is None or not wanted <= self._keyed[0]:
+            have = wanted | (self._keyed[0] if self._keyed is not None else frozenset())
+            table = self.instructions_of(sorted(have)).drop_duplicates(["program_id", "name"])
+            key = pd.MultiIndex.from_arrays([table["program_id"].to_numpy(np.uint64), table["name"].to_numpy(object)])
+            self._keyed = (have, table, key)
+        return self._keyed[1], self._keyed[2]
 
     def fused(self, program_id: int, name: str) -> pd.DataFrame:
         """Instructions inside fusion ``name`` of a program (parameters and tuples left out, as XProf)."""
-        ins = self.instructions
-        mine = ins[(ins["program_id"].to_numpy(np.uint64) == np.uint64(program_id)) & (ins["name"] == name).to_numpy()]
+        ins = self.instructions_of([int(program_id)])
+        mine = ins[(ins["name"] == name).to_numpy()]
         if len(mine) == 0 or mine["opcode"].iloc[0] != "fusion":
             return ins.iloc[:0]
         inside = ins[
-            (ins["program_id"].to_numpy(np.uint64) == np.uint64(program_id))
-            & ins["computation_id"].isin(list(mine["called"].iloc[0])).to_numpy()
+            ins["computation_id"].isin(list(mine["called"].iloc[0])).to_numpy()
             & ~ins["opcode"].isin(["parameter", "tuple"]).to_numpy()
         ]
         return inside
+
+
+def _empty_instructions() -> pd.DataFrame:
+    return pd.DataFrame(columns=COLUMNS)
 
 
 def hlo_index(frames: Any) -> HloIndex:
@@ -376,19 +450,6 @@ def hlo_index(frames: Any) -> HloIndex:
 
 
 def build_hlo_index(hlo_protos: Mapping[str, bytes] | None) -> HloIndex:
-    """The HLO instructions of every ``<module>(<program id>)`` proto of a profile."""
-    rows: list[dict] = []
-    for key, blob in (hlo_protos or {}).items():
-        match = _PROGRAM_KEY.match(str(key))
-        if not match or int(match.group(2)) >= 2**64:
-            continue
-        for ins in parse_hlo_proto(bytes(blob)):
-            ins["program"] = str(key)
-            ins["program_id"] = int(match.group(2))
-            rows.append(ins)
-    if not rows:
-        return HloIndex()
-    frame = pd.DataFrame(rows, columns=COLUMNS)
-    frame["program_id"] = frame["program_id"].astype(np.uint64)
-    frame["source_line"] = frame["source_line"].astype(np.int64)
-    return HloIndex(frame)
+    """The HLO instructions of every ``<module>(<program id>)`` proto of a profile (each module parsed
+    when first asked for)."""
+    return HloIndex(protos=hlo_protos)

@@ -648,10 +648,7 @@ def _module_names(frames: Frames, index: HloIndex) -> dict[int, str]:
             match = _PROGRAM_KEY.match(text)
             if match:
                 out[int(match.group(2))] = match.group(1)
-    ins = index.instructions
-    if len(ins):
-        firsts = ins.drop_duplicates("program_id")
-        out.update(zip(firsts["program_id"].astype(int), firsts["module"].astype(str)))
+    out.update(index.program_names)
     return out
 
 

@@ -103,7 +103,8 @@ def is_training(index: HloIndex) -> bool:
     """XProf's ModelTracker: the profile trains when an HLO instruction's framework op sits in a JAX
     ``transpose(...)`` name scope (a gradient) or a TensorFlow ``gradients*`` / ``gradient_tape`` scope.
     Without HLO protos XProf says False, as this does."""
-    ins = index.instructions
+    # only modules whose bytes hold such a scope can say yes: the others are not parsed
+    ins = index.instructions_of(index.programs_mentioning(b"transpose(", b"gradient"))
     if len(ins) == 0:
         return False
     names = pd.Series(pd.unique(ins["op_name"].astype(str)))

@@ -75,7 +75,7 @@ def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
     op itself or a nested fusion). Parameters and tuples are left out, as XProf does. FLOPs are 0:
     XProf reads them from a per-instruction cost analysis it does not run on TPU profiles.
     """
-    if len(ops) == 0 or len(index.instructions) == 0:
+    if len(ops) == 0 or len(index) == 0:
         return pd.DataFrame(columns=FUSED_COLUMNS)
     rows = []
     fusions = ops[ops["category"].astype(str).str.contains("fusion", regex=False).to_numpy()]
