@@ -3,6 +3,7 @@
     python benchmarks/vs_xprof.py                    # every fixture in tests/fixtures + ../shared jax_large
     python benchmarks/vs_xprof.py --quick            # jax_large, tpu_v6e, tf_keras_fit; overview, trace, memory_viewer
     python benchmarks/vs_xprof.py --fixtures jax_large --tools overview,trace --reps 5 --json out.json
+    python benchmarks/vs_xprof.py --fixtures /path/to/logdir --tools overview      # any profile (a path)
 
 Every measurement is a fresh process, cold (nbprof's cache off; XProf on a fresh copy of the
 files, ``use_saved_result=False``), best of ``--reps``, with nbprof's bytecode compiled first
@@ -140,7 +141,8 @@ finally:
 
 
 def fixture_files(name: str) -> list[Path]:
-    root = SHARED / "fixtures" / name if name == "jax_large" else FIXTURES / name
+    """The files of a fixture: ``jax_large`` from ../shared, a name in tests/fixtures, or a path to a logdir."""
+    root = Path(name) if "/" in name else SHARED / "fixtures" / name if name == "jax_large" else FIXTURES / name
     return sorted(p for p in root.rglob("*.xplane.pb") if ".nbprof_cache" not in p.parts)
 
 

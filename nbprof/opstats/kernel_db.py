@@ -33,6 +33,7 @@ its library.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -111,6 +112,14 @@ def einsum_tensor_core_eligible(equations: pd.Series) -> np.ndarray:
     return (ok & (n_operands == 2) & (text != "")).to_numpy()
 
 
+def _per_distinct(values: np.ndarray, test: Callable[[pd.Series], np.ndarray]) -> np.ndarray:
+    """``test`` (a vectorised test of a Series of texts) of each value, run once per distinct value."""
+    codes, uniques = pd.factorize(np.asarray(values, dtype=object), use_na_sentinel=False)
+    if len(uniques) == 0:
+        return np.zeros(len(codes), bool)
+    return np.asarray(test(pd.Series(np.asarray(uniques, dtype=object), dtype=object)), dtype=bool)[codes]
+
+
 def _uint(text: str) -> int | None:
     return int(text) if text.isdigit() else None
 
@@ -146,8 +155,9 @@ def _parse_one(text: str) -> tuple:
 def parse_kernel_details(details: pd.Series) -> pd.DataFrame:
     """Parse ``kernel_details`` strings (one per row) into ``LAUNCH_COLUMNS`` (int64, default 0 and
     1; ``occupancy_pct`` float). Parsing runs once per distinct string."""
-    row_codes, uniques = pd.factorize(details.astype(str))
-    table = pd.DataFrame([_parse_one(text) for text in uniques], columns=LAUNCH_COLUMNS)
+    row_codes, uniques = pd.factorize(details.to_numpy(dtype=object), use_na_sentinel=False)
+    table = pd.DataFrame([_parse_one(text if isinstance(text, str) else str(text)) for text in uniques],
+                         columns=LAUNCH_COLUMNS)  # fmt: skip
     if len(table) == 0:
         return table.reindex(range(len(details))).reset_index(drop=True)
     return table.iloc[row_codes].reset_index(drop=True)
@@ -258,9 +268,11 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
     rows = np.flatnonzero(mask)
     if len(rows) == 0:
         return KernelDb(pd.DataFrame(columns=REPORT_COLUMNS), 0, vendor, [none])
-    names = pd.Series(ec.str_column(ev, "name", rows))
-    frame = parse_kernel_details(pd.Series(ec.str_column(ev, "kernel_details", rows)))
-    frame.insert(0, "kernel_name", names.to_numpy(object))
+    names = ec.str_column(ev, "name", rows)
+    frame = parse_kernel_details(pd.Series(ec.str_column(ev, "kernel_details", rows), dtype=object))
+    # the text keys are grouped as integer codes (no text column of one value per kernel)
+    name_code, name_text = pd.factorize(names, use_na_sentinel=False)
+    frame.insert(0, "kernel_name", name_code)
     duration = ev["duration_ps"].to_numpy()[rows]
     frame["duration_ps"] = duration
     frame["duration_ns"] = duration // 1000
@@ -271,14 +283,20 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
     tf_name = parsed[pd.Index(distinct).get_indexer(tf_full)] if len(distinct) else tf_full
     is_xla, xla_name = _xla_framework_ops(frames, rows, device, index)
     op_name = np.where(is_xla, xla_name, np.where(has_tf_op, tf_name, ""))
-    uses_tc = kernel_uses_tensor_core(names, vendor)
+    # name tests once per distinct name (hundreds), not per kernel (up to millions)
+    uses_tc = _per_distinct(names, lambda u: kernel_uses_tensor_core(u, vendor))
     equations, has_equation = xs.stat_values(frames, "equation", rows)
-    einsum = einsum_tensor_core_eligible(pd.Series(np.where(has_equation, equations, ""), dtype=object))
-    from_tf_op = has_tf_op & (einsum | op_tensor_core_eligible(pd.Series(tf_name)) | uses_tc)
-    from_xla = is_xla & op_tensor_core_eligible(pd.Series(op_name))
+    einsum = (
+        _per_distinct(np.where(has_equation, equations, ""), einsum_tensor_core_eligible)
+        if has_equation.any()
+        else np.zeros(len(rows), bool)
+    )
+    from_tf_op = has_tf_op & (einsum | _per_distinct(tf_name, op_tensor_core_eligible) | uses_tc)
+    from_xla = is_xla & _per_distinct(op_name, op_tensor_core_eligible)
     frame["is_kernel_using_tensor_core"] = uses_tc
     frame["is_op_tensor_core_eligible"] = from_tf_op | from_xla
-    frame["op_name"] = op_name.astype(str)
+    op_code, op_text = pd.factorize(np.asarray(op_name, dtype=object), use_na_sentinel=False)
+    frame["op_name"] = op_code
     reports = group_agg(
         frame,
         KEY_COLUMNS,
@@ -294,6 +312,8 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
         },
         dropna=False,
     )
+    reports["kernel_name"] = np.asarray(name_text, dtype=object)[reports["kernel_name"].to_numpy(np.int64)]
+    reports["op_name"] = np.asarray(op_text, dtype=object)[reports["op_name"].to_numpy(np.int64)]
     reports = reports.sort_values(
         ["total_duration_ns"] + KEY_COLUMNS, ascending=[False] + [True] * len(KEY_COLUMNS), kind="stable"
     ).reset_index(drop=True)

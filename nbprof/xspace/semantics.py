@@ -233,11 +233,19 @@ def stat_table(frames: Frames, rows: np.ndarray, names: Iterable[str]) -> pd.Dat
     other = [n for n in names if n not in events.columns]
     if other:
         sel = None
-        if len(rows):
+        if len(rows) and _named_in_metadata(frames, other):
             sel = frames.stats_of(rows, other) if hasattr(frames, "stats_of") else _stats_of(frames.stats, rows, other)
         columns.update(_first_stat_values(sel, rows, other))
     index = pd.Index(rows, name="event")
     return pd.DataFrame({n: _object_column(columns[n], len(rows)) for n in names}, index=index, columns=names)
+
+
+def _named_in_metadata(frames: Frames, names: list[str]) -> bool:
+    """Whether some plane's stat metadata names one of ``names`` (no stat can have a name none gives)."""
+    metadata = getattr(frames, "stat_metadata", None)
+    if not isinstance(metadata, pd.DataFrame) or "name" not in metadata.columns:
+        return True
+    return bool(metadata["name"].isin(names).any())
 
 
 def _object_column(values: Any, n: int) -> np.ndarray:
