@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -40,9 +39,8 @@ RTOL = 0.01  # the brief's bar
 class XprofCostOpStats(OpStats):
     """An OpStats whose GPU costs reproduce XProf 2.24.2's gaps (legacy cuBLAS GEMMs unpriced)."""
 
-    @cached_property
-    def hlo_costs(self) -> pd.DataFrame:
-        return module_costs(self.frames.hlo_protos, match_xprof=True)
+    def costs_of(self, programs: list[int]) -> pd.DataFrame:
+        return module_costs(self.frames.hlo_protos, match_xprof=True, programs=programs)
 
 
 @functools.cache

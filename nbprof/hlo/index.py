@@ -386,6 +386,25 @@ class HloIndex:
             return sorted({int(p) for p in self._all["program_id"]})
         return [pid for pid, keys in self._modules.items() if any(pat in blob for _, blob in keys for pat in patterns)]
 
+    def op_names(self, program_ids: list[int]) -> set[str]:
+        """The framework op names (``metadata.op_name``) of these programs' instructions; a module not
+        parsed yet is read by protobuf for them alone, without building its instructions' rows."""
+        names: set[str] = set()
+        for pid in program_ids:
+            if self._all is not None or pid in self._parsed or pid not in self._modules:
+                ins = self.instructions_of([pid])
+                names.update(str(n) for n in pd.unique(ins["op_name"]))
+                continue
+            for _, blob in self._modules[pid]:
+                try:
+                    module = hlo_pb2.HloProto.FromString(blob).hlo_module
+                except Exception:  # noqa: BLE001 - a module protobuf rejects: its rows (read field by field)
+                    names.update(str(n) for n in pd.unique(self._program(pid)["op_name"]))
+                    break
+                for comp in module.computations:
+                    names.update(ins.metadata.op_name for ins in comp.instructions)
+        return names
+
     def _program(self, program_id: int) -> pd.DataFrame:
         frame = self._parsed.get(program_id)
         if frame is None:
@@ -406,8 +425,9 @@ class HloIndex:
         """The instruction of each (program id, name) pair: rows aligned with the input (NaN where
         unknown) and a mask of the pairs found. The first instruction of a name wins, as in XProf."""
         pids = np.asarray(program_id, dtype=np.uint64)
-        table, key = self._keyed_for(sorted({int(p) for p in np.unique(pids)}))
-        wanted = pd.MultiIndex.from_arrays([pids, np.asarray(name, dtype=object)])
+        names = np.asarray(name, dtype=object)
+        table, key = self._keyed_for(self._programs_naming(pids, names))
+        wanted = pd.MultiIndex.from_arrays([pids, names])
         position = key.get_indexer(wanted) if len(table) else np.full(len(wanted), -1)
         found = position >= 0
         rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(wanted)))
@@ -415,6 +435,20 @@ class HloIndex:
         if not found.all():
             rows = rows.where(pd.Series(found))
         return rows, found
+
+    def _programs_naming(self, pids: np.ndarray, names: np.ndarray) -> list[int]:
+        """The programs among ``pids`` whose protos may hold one of the names asked for with them: a
+        module not parsed yet whose bytes hold none of those names is not parsed (e.g. the kernels
+        of an XLA command buffer name ``command_buffer_1``, which no instruction is called)."""
+        out = []
+        for pid in sorted({int(p) for p in np.unique(pids)}):
+            if self._all is not None or pid in self._parsed or pid not in self._modules:
+                out.append(pid)
+                continue
+            wanted = {str(n).encode() for n in pd.unique(names[pids == np.uint64(pid)])}
+            if any(w in blob for _, blob in self._modules[pid] for w in wanted):
+                out.append(pid)
+        return out
 
     def _keyed_for(self, program_ids: list[int]) -> tuple[pd.DataFrame, pd.MultiIndex]:
         """The instructions of (at least) these programs with unique (program id, name), first wins, and

@@ -744,14 +744,15 @@ def _finish(table: pd.DataFrame, planes: pd.DataFrame, frames: Frames, index: Hl
 def build_device_op_db(
     frames: Frames,
     index: HloIndex,
-    hlo_costs: pd.DataFrame | None = None,
+    hlo_costs: pd.DataFrame | Callable[[list[int]], pd.DataFrame] | None = None,
     keep_ops_without_hlo: bool = True,
     event_groups: Callable[[], np.ndarray] | None = None,
 ) -> DeviceOpDb:
     """The device op metrics db of a profile (see the module docstring).
 
     ``index``: the profile's HLO instructions; ``hlo_costs``: per-instruction FLOPs and bytes for
-    GPU ops (``join_hlo_costs``), ``None`` to keep the events' values. ``keep_ops_without_hlo=False``
+    GPU ops (``join_hlo_costs``), or a function giving them for a list of program ids (called with the
+    programs whose ops the HLO protos hold), ``None`` to keep the events' values. ``keep_ops_without_hlo=False``
     drops GPU kernels whose HLO instruction the HLO protos lack, as XProf does (their time is idle).
     ``event_groups``: the step (group) of every event, on demand, for XProf's merging of back-to-back
     GPU events of one op name (``_merged_run_programs``); None skips that merging.
@@ -769,6 +770,10 @@ def build_device_op_db(
         return DeviceOpDb(empty, pd.DataFrame(columns=PLANE_COLUMNS), kind, info, _notes(info))
     table = aggregate_op_events(frames.events, parts)
     if kind == xs.HARDWARE_GPU:
+        if callable(hlo_costs):  # costs asked for the programs whose ops the HLO protos hold, only
+            has_hlo = table["expression"].to_numpy(object) != "" if len(table) else np.zeros(0, bool)
+            programs = sorted({int(p) for p in table["program_id"].to_numpy(np.uint64, na_value=0)[has_hlo]})
+            hlo_costs = hlo_costs(programs) if programs else None
         table = join_hlo_costs(table, hlo_costs)
     return DeviceOpDb(_finish(table, plane_totals, frames, index), plane_totals, kind, info, _notes(info))
 

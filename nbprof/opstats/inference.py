@@ -103,11 +103,11 @@ def is_training(index: HloIndex) -> bool:
     """XProf's ModelTracker: the profile trains when an HLO instruction's framework op sits in a JAX
     ``transpose(...)`` name scope (a gradient) or a TensorFlow ``gradients*`` / ``gradient_tape`` scope.
     Without HLO protos XProf says False, as this does."""
-    # only modules whose bytes hold such a scope can say yes: the others are not parsed
-    ins = index.instructions_of(index.programs_mentioning(b"transpose(", b"gradient"))
-    if len(ins) == 0:
+    # only modules whose bytes hold such a scope can say yes: the others are not read
+    op_names = index.op_names(index.programs_mentioning(b"transpose(", b"gradient"))
+    if not op_names:
         return False
-    names = pd.Series(pd.unique(ins["op_name"].astype(str)))
+    names = pd.Series(sorted(op_names), dtype=object)
     jax = names.str.contains(r"(?:^|/)transpose\(", regex=True)
     tf = names.str.contains(r"(?:^|/)(?:gradient_tape|gradients[^/]*)/", regex=True)
     return bool((jax | tf).any())

@@ -141,7 +141,7 @@ class OpStats:
         return build_device_op_db(
             self.frames,
             self.hlo_index,
-            hlo_costs=self.hlo_costs,
+            hlo_costs=self._hlo_costs_of,
             keep_ops_without_hlo=self.keep_ops_without_hlo,
             event_groups=lambda: self.event_groupings.event_groups,
         )
@@ -158,7 +158,22 @@ class OpStats:
         if xs.hardware_type(names) != xs.HARDWARE_GPU or not self.frames.hlo_protos:
             return pd.DataFrame(columns=COST_COLUMNS)
         ran = pd.unique(self.frames.events["program_id"].to_numpy(np.uint64, na_value=0))
-        return module_costs(self.frames.hlo_protos, programs=[int(p) for p in ran])
+        return self.costs_of([int(p) for p in ran])
+
+    def costs_of(self, programs: list[int]) -> pd.DataFrame:
+        """FLOPs and bytes per execution of the instructions of these programs (``module_costs``; the
+        one place costs are computed: a subclass may price them otherwise)."""
+        if not self.frames.hlo_protos:
+            return pd.DataFrame(columns=COST_COLUMNS)
+        return module_costs(self.frames.hlo_protos, programs=programs)
+
+    def _hlo_costs_of(self, programs: list[int]) -> pd.DataFrame:
+        """``hlo_costs`` where already made, else the costs of these programs only (the device ops ask
+        for the programs whose instructions they found: a profile whose kernels all run in XLA command
+        buffers analyses none)."""
+        if "hlo_costs" in self.__dict__:
+            return self.hlo_costs
+        return self.costs_of(programs)
 
     @cached_property
     def xla_cpu_op_db(self) -> pd.DataFrame:
