@@ -436,6 +436,15 @@ class HloIndex:
             rows = rows.where(pd.Series(found))
         return rows, found
 
+    def contains(self, program_id: np.ndarray, name: np.ndarray) -> np.ndarray:
+        """Whether each (program id, name) pair names an instruction (``lookup``'s mask, without rows)."""
+        pids = np.asarray(program_id, dtype=np.uint64)
+        names = np.asarray(name, dtype=object)
+        table, key = self._keyed_for(self._programs_naming(pids, names))
+        if not len(table):
+            return np.zeros(len(pids), bool)
+        return key.get_indexer(pd.MultiIndex.from_arrays([pids, names])) >= 0
+
     def _programs_naming(self, pids: np.ndarray, names: np.ndarray) -> list[int]:
         """The programs among ``pids`` whose protos may hold one of the names asked for with them: a
         module not parsed yet whose bytes hold none of those names is not parsed (e.g. the kernels

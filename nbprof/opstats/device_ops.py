@@ -344,7 +344,7 @@ def _merged_run_programs(
     every event (called only when some run spans two programs)."""
     pair_id, _ = ec.group_ids(pid, names)
     first = np.unique(pair_id, return_index=True)[1]
-    found = index.lookup(pid[first], names[first])[1][pair_id]
+    found = index.contains(pid[first], names[first])[pair_id]
     in_runs = np.zeros(len(rows), bool)
     in_runs[x[found]] = True
     in_runs |= is_tf

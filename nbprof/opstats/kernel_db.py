@@ -231,7 +231,7 @@ def _xla_framework_ops(
     if index is not None:
         pair, _ = ec.group_ids(pid, hlo[x])
         first = np.unique(pair, return_index=True)[1]
-        found = index.lookup(pid[first], hlo[x][first])[1][pair]
+        found = index.contains(pid[first], hlo[x][first])[pair]
         is_xla[x[~found]] = False
         x, pid = x[found], pid[found]
         if len(x) == 0:
