@@ -107,3 +107,24 @@ def test_quickstart_as_static_html_shows_every_view(tmp_path):
         assert name in text
     card = " ".join(parser.blocks[tools.index("profile")]["text"])
     assert "2026-11-22 10:19:28 UTC" in card and "jax_mlp_train" in card
+
+
+@pytest.mark.slow
+def test_gpu_notebook_runs_and_shows_views(tmp_path):
+    shutil.copy(NOTEBOOKS / "gpu.ipynb", tmp_path / "gpu.ipynb")
+    nb = nbformat.read(tmp_path / "gpu.ipynb", as_version=4)
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert [o for c in code for o in c.get("outputs", []) if o.get("output_type") == "error"] == []
+    last_line = {c.source.splitlines()[-1]: c.get("outputs", []) for c in code}
+    for line in ("overview", "prof.kernel_stats()", "prof.op_profile()", "prof.trace()"):
+        assert any(WIDGET in o.get("data", {}) for o in last_line[line]), f"no view displayed for {line!r}"
+    notes = "".join(o.get("data", {}).get("text/plain", "") for o in last_line[last_line_of(code, "op_metrics_notes")])
+    assert "command buffer" in notes and "kept" in notes
+    xprof_db = "".join(o.get("data", {}).get("text/plain", "") for o in last_line[last_line_of(code, "device_op_db")])
+    assert "IDLE" in xprof_db and "command_buffer_1" not in xprof_db  # XProf's view: the GPU idle
+
+
+def last_line_of(code, text: str) -> str:
+    (line,) = [c.source.splitlines()[-1] for c in code if text in c.source.splitlines()[-1]]
+    return line
