@@ -147,3 +147,12 @@ def test_scope_range_stats_are_no_plane_columns() -> None:
     assert int(planes.loc["/host:__ScopeRangeCallStack__", "unnamed_stats"]) > 1000
     assert len(planes.columns) < 40 and not any(str(c).startswith("<stat ") for c in planes.columns)
     assert planes.loc["/device:GPU:0", "gpu_device_name"] == "NVIDIA H100 80GB HBM3"  # named stats stay columns
+
+
+def test_hopper_gemm_kernels_xprof_does_not_flag_are_said_so() -> None:
+    """XProf flags no Tensor Core kernel on these H100 profiles (its name patterns predate nvjet / Triton GEMMs);
+    nbprof flags none either, as XProf, and its notes say how much kernel time that leaves out."""
+    kernels = load_fixture("jax_gpu_train").kernel_stats()
+    assert not kernels.table["is_kernel_using_tensor_core"].any()
+    note = next(n for n in load_fixture("jax_gpu_train").op_stats().kernel_db.notes if "predate" in n)
+    assert "540 kernel launches" in note and "gemm_fusion" in note

@@ -57,6 +57,9 @@ NVIDIA_TENSOR_CORE_PATTERNS = (
     "xmma_gemm", "xmma_implicit_gemm", "xmma_sparse_conv", "xmma_sparse_gemm",
     "xmma_warp_specialized_implicit_gemm",
 )  # fmt: skip
+# Hopper-era NVIDIA GEMM kernels XProf's patterns do not name (cuBLASLt's nvjet, XLA's Triton GEMM fusions,
+# sm90 CUTLASS): they run on Tensor Cores, but XProf, and so nbprof, flag none of them (said in the notes)
+NVIDIA_UNFLAGGED_GEMM_PATTERNS = ("nvjet_", "gemm_fusion", "triton_gemm", "sm90_xmma", "cutlass3x_sm90")
 AMD_MATRIX_CORE_PATTERNS = ("mfma", "wmma", "gemm_fusion", "Custom_Cijk_", "attn_fwd", "moe_mxgemm")
 AMD_MFMA_TILE = re.compile(r"_MI\d+x\d+x\d+")
 
@@ -89,6 +92,14 @@ def kernel_uses_tensor_core(names: pd.Series, vendor: str) -> np.ndarray:
         for pattern in AMD_MATRIX_CORE_PATTERNS:
             hit |= text.str.contains(pattern, regex=False).to_numpy()
         hit |= text.str.contains(AMD_MFMA_TILE).to_numpy()
+    return hit
+
+
+def _hopper_gemm(names: pd.Series) -> np.ndarray:
+    text = names.astype(str)
+    hit = np.zeros(len(text), dtype=bool)
+    for pattern in NVIDIA_UNFLAGGED_GEMM_PATTERNS:
+        hit |= text.str.contains(pattern, regex=False).to_numpy()
     return hit
 
 
@@ -325,4 +336,14 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
         "kernels: events on /device:GPU planes (derived lines excluded) with a kernel_details stat; Tensor/Matrix "
         f"Core use from kernel names for vendor {vendor or 'unknown (the plane names none: no kernel is flagged, as XProf)'}"
     ]
+    if vendor == VENDOR_NVIDIA:
+        unflagged = _per_distinct(names, _hopper_gemm) & ~uses_tc
+        if unflagged.any():
+            share = float(duration[unflagged].sum()) / max(float(duration.sum()), 1.0)
+            notes.append(
+                f"{int(unflagged.sum()):,} kernel launches ({100.0 * share:.1f}% of the kernel time; e.g. "
+                f"{names[np.flatnonzero(unflagged)[0]]}) are GEMM kernels of kinds XProf's name patterns predate "
+                "(cuBLASLt nvjet, XLA Triton GEMM fusions, sm90 CUTLASS): they most likely run on Tensor Cores, "
+                "but are not flagged, as in XProf"
+            )
     return KernelDb(reports[REPORT_COLUMNS], int(len(rows)), vendor, notes)
