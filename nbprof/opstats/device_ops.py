@@ -115,11 +115,15 @@ class DeviceOpDb:
 
 
 # ------------------------------------------------------------------------------ helpers
+_COMMAND_BUFFER = re.compile(r"^command_buffer(?:_\d+)?$")
+
+
 def category_from_name(names: np.ndarray) -> np.ndarray:
     """A category for an HLO op known only by name: ``multiply_add_fusion.3`` -> ``fusion``,
-    ``wrapped_reduce`` -> ``reduce``, ``dot.2`` -> ``dot`` (per distinct name)."""
+    ``wrapped_reduce`` -> ``reduce``, ``dot.2`` -> ``dot``, ``command_buffer_10`` (the kernels XLA runs
+    as a CUDA graph) -> ``command buffer`` (per distinct name)."""
     distinct, inverse = np.unique(np.asarray(names, dtype=object).astype(str), return_inverse=True)
-    base = [re.sub(r"^wrapped_", "", _SUFFIX.sub("", n)) for n in distinct]
+    base = [_COMMAND_BUFFER.sub("command buffer", re.sub(r"^wrapped_", "", _SUFFIX.sub("", n))) for n in distinct]
     cats = np.array(["fusion" if "fusion" in b else b for b in base] or [""], dtype=object)
     return cats[inverse] if len(distinct) else np.zeros(0, dtype=object)
 
