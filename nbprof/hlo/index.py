@@ -342,7 +342,8 @@ class HloIndex:
             match = _PROGRAM_KEY.match(str(key))
             if match and int(match.group(2)) < 2**64:
                 self._modules.setdefault(int(match.group(2)), []).append((str(key), bytes(blob)))
-        self._parsed: dict[int, pd.DataFrame] = {}
+        self._rows: dict[int, list[dict]] = {}  # program id -> its parsed instruction rows
+        self._parsed: dict[int, pd.DataFrame] = {}  # program id -> those rows as a frame (asked for alone)
         self._all: pd.DataFrame | None = instructions
         self._keyed: tuple[frozenset[int], pd.DataFrame, pd.MultiIndex] | None = None
 
@@ -374,11 +375,11 @@ class HloIndex:
         if self._all is not None:
             ins = self._all
             return ins[ins["program_id"].isin(np.asarray(program_ids, np.uint64)).to_numpy()]
-        parts = [self._program(pid) for pid in program_ids if pid in self._modules]
-        parts = [part for part in parts if len(part)]
-        if not parts:
-            return _empty_instructions()
-        return parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
+        known = [pid for pid in program_ids if pid in self._modules]
+        if len(known) == 1:
+            return self._program(known[0])
+        rows = [row for pid in known for row in self._rows_of(pid)]  # one frame, not one per program
+        return _instruction_frame(rows)
 
     def programs_mentioning(self, *patterns: bytes) -> list[int]:
         """Programs whose serialized protos hold one of the byte strings (a cheap search before parsing)."""
@@ -391,7 +392,7 @@ class HloIndex:
         parsed yet is read by protobuf for them alone, without building its instructions' rows."""
         names: set[str] = set()
         for pid in program_ids:
-            if self._all is not None or pid in self._parsed or pid not in self._modules:
+            if self._all is not None or pid in self._rows or pid not in self._modules:
                 ins = self.instructions_of([pid])
                 names.update(str(n) for n in pd.unique(ins["op_name"]))
                 continue
@@ -405,20 +406,23 @@ class HloIndex:
                     names.update(ins.metadata.op_name for ins in comp.instructions)
         return names
 
-    def _program(self, program_id: int) -> pd.DataFrame:
-        frame = self._parsed.get(program_id)
-        if frame is None:
-            rows: list[dict] = []
+    def _rows_of(self, program_id: int) -> list[dict]:
+        """The parsed instruction rows of one program (each module parsed once)."""
+        rows = self._rows.get(program_id)
+        if rows is None:
+            rows = []
             for key, blob in self._modules[program_id]:
                 for ins in parse_hlo_proto(blob):
                     ins["program"] = key
                     ins["program_id"] = program_id
                     rows.append(ins)
-            frame = pd.DataFrame(rows, columns=COLUMNS) if rows else _empty_instructions()
-            if rows:
-                frame["program_id"] = frame["program_id"].astype(np.uint64)
-                frame["source_line"] = frame["source_line"].astype(np.int64)
-            self._parsed[program_id] = frame
+            self._rows[program_id] = rows
+        return rows
+
+    def _program(self, program_id: int) -> pd.DataFrame:
+        frame = self._parsed.get(program_id)
+        if frame is None:
+            frame = self._parsed[program_id] = _instruction_frame(self._rows_of(program_id))
         return frame
 
     def lookup(self, program_id: np.ndarray, name: np.ndarray) -> tuple[pd.DataFrame, np.ndarray]:
@@ -451,7 +455,7 @@ class HloIndex:
         of an XLA command buffer name ``command_buffer_1``, which no instruction is called)."""
         out = []
         for pid in sorted({int(p) for p in np.unique(pids)}):
-            if self._all is not None or pid in self._parsed or pid not in self._modules:
+            if self._all is not None or pid in self._rows or pid not in self._modules:
                 out.append(pid)
                 continue
             wanted = {str(n).encode() for n in pd.unique(names[pids == np.uint64(pid)])}
@@ -485,6 +489,15 @@ class HloIndex:
 
 def _empty_instructions() -> pd.DataFrame:
     return pd.DataFrame(columns=COLUMNS)
+
+
+def _instruction_frame(rows: list[dict]) -> pd.DataFrame:
+    if not rows:
+        return _empty_instructions()
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame["program_id"] = frame["program_id"].astype(np.uint64)
+    frame["source_line"] = frame["source_line"].astype(np.int64)
+    return frame
 
 
 def hlo_index(frames: Any) -> HloIndex:
