@@ -42,7 +42,13 @@ from nbprof.opstats.kernel_db import REPORT_COLUMNS as KERNEL_REPORT_COLUMNS
 from nbprof.opstats.kernel_db import KernelDb
 from nbprof.opstats.perf_env import PerfEnv
 from nbprof.opstats.run_env import RunEnvironment
-from nbprof.opstats.step_db import DROP_INCOMPLETE_THRESHOLD, PER_HOST_ANALYSIS_NOTE_ENDS, StepDb, empty_steps
+from nbprof.opstats.step_db import (
+    DERIVED_GPU_MARKER,
+    DROP_INCOMPLETE_THRESHOLD,
+    PER_HOST_ANALYSIS_NOTE_ENDS,
+    StepDb,
+    empty_steps,
+)
 from nbprof.opstats.xla_ops import XlaOps
 from nbprof.xspace import semantics as xs
 
@@ -183,7 +189,16 @@ def _intersected(
         chosen = order[first : first + inter.num_steps]
         rows = steps[np.isin(steps["step"].to_numpy(np.int64), chosen)]
         position = pd.Index(chosen).get_indexer(rows["step"].to_numpy(np.int64))
-        parts.append(rows.assign(step=position.astype(np.int64), core_id=global_core_id(i, rows["core_id"].to_numpy())))
+        # a step derived from GPU events has no name in XProf: combined, it shows its combined number
+        unnamed = (rows["marker"] == DERIVED_GPU_MARKER).to_numpy()
+        names = np.where(unnamed, position.astype(str), rows["step_name"].to_numpy(object))
+        parts.append(
+            rows.assign(
+                step=position.astype(np.int64),
+                step_name=names,
+                core_id=global_core_id(i, rows["core_id"].to_numpy()),
+            )
+        )
     out = pd.concat(parts, ignore_index=True) if parts else empty_steps()
     if len(out) == 0:
         out = empty_steps()

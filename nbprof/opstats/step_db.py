@@ -479,6 +479,9 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     return markers, spans
 
 
+DERIVED_GPU_MARKER = "GPU events of the step"  # the marker of steps derived from a GPU's grouped events
+
+
 def _derived_gpu_markers(ev: pd.DataFrame, group: np.ndarray) -> pd.DataFrame:
     """XProf's DeriveStepEventsFromGroups: on each GPU plane, its grouped events in time order; a run
     of consecutive events of one group is one step marker from the run's first start to its latest end.
@@ -497,7 +500,7 @@ def _derived_gpu_markers(ev: pd.DataFrame, group: np.ndarray) -> pd.DataFrame:
                     "group": g[first],
                     "start_ps": start_all[rows[first]],
                     "end_ps": np.maximum.reduceat(end_all[rows], first),
-                    "marker": "GPU events of the step",
+                    "marker": DERIVED_GPU_MARKER,
                 },
                 index=rows[first],
             )
