@@ -382,6 +382,7 @@ def cluster():  # type: ignore[no-untyped-def]
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
         )
         client = distributed.Client(local, set_as_default=False)
+        client.wait_for_workers(2)  # polls until both have joined (a busy machine starts them slowly)
     yield client
     client.close()
     local.close()

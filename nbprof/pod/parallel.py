@@ -162,7 +162,10 @@ def _distributed() -> Any:
 
 def _describe_client(client: Any) -> str:
     try:
-        n = len(client.scheduler_info().get("workers", {}))
+        try:  # asks the scheduler now (scheduler_info() is a copy the client refreshes every few seconds)
+            n = len(client.nthreads())
+        except Exception:  # noqa: BLE001
+            n = len(client.scheduler_info().get("workers", {}))
         address = getattr(client.scheduler, "address", None) or "the given cluster"
         return f"Dask cluster {address} ({n} worker{'s' if n != 1 else ''})"
     except Exception:  # noqa: BLE001
