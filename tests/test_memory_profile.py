@@ -278,3 +278,22 @@ def test_built_trace_follows_xprof_rules(tmp_path):
         ["unused preallocated device memory", 4],
         ["", 3],
     ]
+
+
+@pytest.mark.parametrize("decoder", ["native", "fast"])
+def test_no_allocator_events_known_without_building_the_frames(monkeypatch, decoder):
+    """JAX on CPU writes no allocator events: the plane headers say so before any event is decoded (the
+    compiled decoder defers the frames; the pure-Python one builds them at load: same answer)."""
+    monkeypatch.setenv("NBPROF_DECODER", decoder)
+    prof = nbprof.load(HERE / "fixtures" / "jax_mlp_train", cache=False)
+    result = prof.memory_profile()
+    assert result.summary["num_allocations"] == 0 and "no memory profile data" in result.summary_text()
+    if decoder == "native":  # the compiled decoder defers the frames: answered from the plane headers
+        assert not prof.is_built
+    # the headers and the built frames agree, with and without allocator events
+    for name in ("jax_mlp_train", "tf_keras_fit"):
+        deferred = nbprof.load(HERE / "fixtures" / name, cache=False)
+        hint = deferred.event_names_on("/host:CPU")
+        assert deferred.is_built == (decoder != "native")
+        assert hint == load_fixture(name).event_names_on("/host:CPU")
+        assert ("MemoryAllocation" in hint) == (name == "tf_keras_fit")

@@ -193,13 +193,16 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
     its own OpStats gives the step ids (XProf refuses several files here).
     """
     profile = op_stats.frames
+    no_data = (
+        "no memory profile data: the profile has no MemoryAllocation/MemoryDeallocation events on "
+        "/host:CPU (TensorFlow writes them when profiling with memory tracking; JAX on CPU does not)"
+    )
+    if not set(EVENT_NAMES) & profile.event_names_on(xs.HOST_PLANE):  # known before the frames are built
+        return _empty(no_data)
     ev = profile.events
     is_memory = ev["name"].isin(EVENT_NAMES).to_numpy() & (ev["plane"] == xs.HOST_PLANE).to_numpy()
     if not is_memory.any():
-        return _empty(
-            "no memory profile data: the profile has no MemoryAllocation/MemoryDeallocation events on "
-            "/host:CPU (TensorFlow writes them when profiling with memory tracking; JAX on CPU does not)"
-        )
+        return _empty(no_data)
     hosts = list(dict.fromkeys(ev.loc[is_memory, "host"].astype(str)))
     if host is None:
         host = hosts[0]

@@ -94,6 +94,19 @@ class Frames:
             return self.__dict__[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
+    def event_names_on(self, plane_name: str) -> set[str]:
+        """Names of the event metadata of the planes called ``plane_name`` (all hosts): from the plane
+        headers while the frames are not built (no build), else from ``event_metadata``."""
+        pending = self.__dict__.get("_pending")
+        hint = getattr(pending, "event_names", None)
+        names = hint(plane_name) if callable(hint) else None
+        if names is not None:
+            return names
+        em = self.event_metadata
+        if len(em) == 0:
+            return set()
+        return {str(n) for n in em.loc[(em["plane"].astype(str) == plane_name).to_numpy(), "name"]}
+
     @property
     def is_built(self) -> bool:
         """False while a deferred ``Frames`` has not built its event frames yet."""

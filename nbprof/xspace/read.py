@@ -88,6 +88,16 @@ class _HostRead:
     summaries: list[decode_native.PlaneSummary] | None  # None: decoded already (``space``)
     space: RawSpace | None = None
 
+    def event_names(self, plane_name: str) -> set[str] | None:
+        """Names of the event metadata of this host's planes called ``plane_name``, read from the plane
+        headers before the events are decoded; None once the space was handed over."""
+        planes = [s.plane for s in self.summaries] if self.summaries is not None else None
+        if planes is None and self.space is not None:
+            planes = self.space.planes
+        if planes is None:
+            return None
+        return {name for plane in planes if plane.name == plane_name for name in plane.event_metadata.name}
+
     def decoded(self) -> RawSpace:
         """The RawSpace (decoding now where it was deferred); the bytes are released."""
         if self.space is None:
@@ -134,6 +144,19 @@ class FramesBuilder:
         self._entry = entry
         self._known = known
         self._built: dict[str, Any] | None = None
+
+    def event_names(self, plane_name: str) -> set[str] | None:
+        """Event metadata names on the planes called ``plane_name`` of every host, without building the
+        frames; None when they are no longer at hand (built already)."""
+        if self._hosts is None or self._built is not None:
+            return None
+        names: set[str] = set()
+        for host in self._hosts:
+            mine = host.event_names(plane_name)
+            if mine is None:
+                return None
+            names |= mine
+        return names
 
     def build(self) -> dict[str, Any]:
         """The deferred fields; a ProfileError (on every call) when the events' times wrapped int64."""
