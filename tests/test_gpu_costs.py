@@ -39,8 +39,8 @@ RTOL = 0.01  # the brief's bar
 class XprofCostOpStats(OpStats):
     """An OpStats whose GPU costs reproduce XProf 2.24.2's gaps (legacy cuBLAS GEMMs unpriced)."""
 
-    def costs_of(self, programs: list[int]) -> pd.DataFrame:
-        return module_costs(self.frames.hlo_protos, match_xprof=True, programs=programs)
+    def costs_of(self, programs: list[int], fused: bool = True) -> pd.DataFrame:
+        return module_costs(self.frames.hlo_protos, match_xprof=True, programs=programs, fused=fused)
 
 
 @functools.cache

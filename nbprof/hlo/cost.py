@@ -120,11 +120,14 @@ def module_costs(
     variant: Variant = "gpu",
     match_xprof: bool = False,
     programs: Collection[int] | None = None,
+    fused: bool = True,
 ) -> pd.DataFrame:
     """:func:`instruction_costs` of every module of a profile (``prof.hlo_protos``), concatenated.
 
     ``programs``: only the modules whose key names one of these program ids (a key without an
     id is always analysed), e.g. the programs that ran on the device: the others' costs join no op.
+    ``fused=False``: no rows for the instructions inside fusions (analysed all the same; a GPU kernel
+    is a fusion or an unfused instruction, so their rows join no op).
 
     Rows are keyed by ``(program_id, name)``: the program id the device ops carry (the ``<id>`` of
     the ``"<module>(<id>)"`` key, else the module's own id) and the instruction name, unique within a
@@ -142,7 +145,7 @@ def module_costs(
         module_notes: list[str] = []
         module_proto = _module_proto(blob, module_notes)
         if module_proto is not None:
-            rows.extend(_module_rows(module_proto, program_id, variant, match_xprof, module_notes))
+            rows.extend(_module_rows(module_proto, program_id, variant, match_xprof, module_notes, fused))
         notes.extend(f"{key}: {n}" for n in module_notes)
     return _frame(rows, notes)
 
@@ -235,7 +238,12 @@ def _salvage(blob: bytes, notes: list[str]) -> hlo_pb2.HloModuleProto | None:
 
 
 def _module_rows(
-    proto: hlo_pb2.HloModuleProto, program_id: int | None, variant: Variant, match_xprof: bool, notes: list[str]
+    proto: hlo_pb2.HloModuleProto,
+    program_id: int | None,
+    variant: Variant,
+    match_xprof: bool,
+    notes: list[str],
+    fused: bool = True,
 ) -> list[dict]:
     module = Module.from_proto(proto)
     analysis = CostAnalysis(module, gpu=variant == "gpu", legacy_gemm=not match_xprof)
@@ -248,6 +256,8 @@ def _module_rows(
     program_id = (int(proto.id) if program_id is None else int(program_id)) & _UINT64
     rows = []
     for comp in module.computations:
+        if comp.is_fusion and not fused:
+            continue
         is_entry = comp is module.entry
         for ins in comp.instructions:
             props = None if dropped else analysis.props.get(ins)

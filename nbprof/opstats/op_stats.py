@@ -160,12 +160,13 @@ class OpStats:
         ran = pd.unique(self.frames.events["program_id"].to_numpy(np.uint64, na_value=0))
         return self.costs_of([int(p) for p in ran])
 
-    def costs_of(self, programs: list[int]) -> pd.DataFrame:
+    def costs_of(self, programs: list[int], fused: bool = True) -> pd.DataFrame:
         """FLOPs and bytes per execution of the instructions of these programs (``module_costs``; the
-        one place costs are computed: a subclass may price them otherwise)."""
+        one place costs are computed: a subclass may price them otherwise); ``fused=False`` leaves out
+        the rows of instructions inside fusions (what the device ops join needs no such row)."""
         if not self.frames.hlo_protos:
             return pd.DataFrame(columns=COST_COLUMNS)
-        return module_costs(self.frames.hlo_protos, programs=programs)
+        return module_costs(self.frames.hlo_protos, programs=programs, fused=fused)
 
     def _hlo_costs_of(self, programs: list[int]) -> pd.DataFrame:
         """``hlo_costs`` where already made, else the costs of these programs only (the device ops ask
@@ -173,7 +174,7 @@ class OpStats:
         buffers analyses none)."""
         if "hlo_costs" in self.__dict__:
             return self.hlo_costs
-        return self.costs_of(programs)
+        return self.costs_of(programs, fused=False)
 
     @cached_property
     def xla_cpu_op_db(self) -> pd.DataFrame:
