@@ -392,7 +392,10 @@ class HloIndex:
         parsed yet is read by protobuf for them alone, without building its instructions' rows."""
         names: set[str] = set()
         for pid in program_ids:
-            if self._all is not None or pid in self._rows or pid not in self._modules:
+            if pid in self._rows:  # parsed already: its rows, no frame
+                names.update(str(row["op_name"]) for row in self._rows[pid])
+                continue
+            if self._all is not None or pid not in self._modules:
                 ins = self.instructions_of([pid])
                 names.update(str(n) for n in pd.unique(ins["op_name"]))
                 continue
@@ -400,7 +403,7 @@ class HloIndex:
                 try:
                     module = hlo_pb2.HloProto.FromString(blob).hlo_module
                 except Exception:  # noqa: BLE001 - a module protobuf rejects: its rows (read field by field)
-                    names.update(str(n) for n in pd.unique(self._program(pid)["op_name"]))
+                    names.update(str(row["op_name"]) for row in self._rows_of(pid))
                     break
                 for comp in module.computations:
                     names.update(ins.metadata.op_name for ins in comp.instructions)
