@@ -28,6 +28,11 @@ CASES = {
     ("gpu_v100", "kernel_stats"): {"kernels": ["Kernel name", "Total duration (µs)", "Occurrences"]},
     ("gpu_v100", "memory_profile"): {"memory-breakdown": ["Op name", "Allocation size", "Requested size"]},
     ("jax_two_hosts", "pod_viewer"): {},
+    # JAX on an H100: a command buffer as the top op; cuDNN kernel names of 150 characters; GPU allocators
+    ("jax_gpu_train", "overview"): {"top-ops": ["Operation", "Time (%)", "Cumulative time (%)"]},
+    ("flax_cnn_gpu", "kernel_stats"): {"kernels": ["Kernel name", "Total duration (µs)", "Occurrences"]},
+    ("flax_cnn_gpu", "op_profile"): {"op-tree": ["Name", "Time %", "Time"]},
+    ("jax_gpu_kernels", "memory_profile"): {"memory-breakdown": ["Op name", "Allocation size", "Requested size"]},
 }
 
 
