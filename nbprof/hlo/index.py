@@ -428,9 +428,11 @@ class HloIndex:
             frame = self._parsed[program_id] = _instruction_frame(self._rows_of(program_id))
         return frame
 
-    def lookup(self, program_id: np.ndarray, name: np.ndarray) -> tuple[pd.DataFrame, np.ndarray]:
+    def lookup(self, program_id: np.ndarray, name: np.ndarray, masked: bool = True) -> tuple[pd.DataFrame, np.ndarray]:
         """The instruction of each (program id, name) pair: rows aligned with the input (NaN where
-        unknown) and a mask of the pairs found. The first instruction of a name wins, as in XProf."""
+        unknown) and a mask of the pairs found. The first instruction of a name wins, as in XProf.
+        ``masked=False``: the rows of pairs not found hold some other instruction's values (no NaN
+        pass; for callers that select by the mask themselves)."""
         pids = np.asarray(program_id, dtype=np.uint64)
         names = np.asarray(name, dtype=object)
         table, key = self._keyed_for(self._programs_naming(pids, names))
@@ -439,7 +441,7 @@ class HloIndex:
         found = position >= 0
         rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(wanted)))
         rows = rows.reset_index(drop=True)
-        if not found.all():
+        if masked and not found.all():
             rows = rows.where(pd.Series(found))
         return rows, found
 

@@ -406,7 +406,7 @@ def _gpu_ops(
         first = np.full(n_pairs, len(x), np.int64)
         np.minimum.at(first, pair_id, np.arange(len(x)))
         upid, uname = pid[first], hlo[x][first]
-        found_rows, found = index.lookup(upid, uname)
+        found_rows, found = index.lookup(upid, uname, masked=False)  # every read below selects by found
         stat_category = ec.str_column(ev, "hlo_category", rows[x][first])
         event_tf = tf_full[x][first]
         distinct_tf = pd.unique(event_tf)

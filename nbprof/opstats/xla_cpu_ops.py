@@ -75,7 +75,7 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
     np.minimum.at(first, meta_id, np.arange(len(rows)))
     upid = pid[first]
     uname = ec.str_column(ev, "hlo_op", rows[first])
-    found_rows, found = index.lookup(upid, uname)
+    found_rows, found = index.lookup(upid, uname, masked=False)  # every read below selects by found
     info["xla_cpu_ops_with_hlo"] = int(found.sum())
     info["xla_cpu_ops"] = n_ops
 
