@@ -345,9 +345,13 @@ def _bytes_written(ins: Instr, props: Props) -> float:
 
 
 def _frame(rows: list[dict], notes: list[str]) -> pd.DataFrame:
-    df = pd.DataFrame(rows, columns=COLUMNS)
-    df = df.astype({k: v for k, v in _DTYPES.items()})
-    for col in ("module", "computation", "name", "opcode", "fusion_kind", "custom_call_target"):
-        df[col] = df[col].astype(object)
+    """The rows as one frame, each column built once with its dtype (texts as object)."""
+    data = {}
+    for col in COLUMNS:
+        values = [row[col] for row in rows]
+        dtype = _DTYPES.get(col, object)
+        array = np.array(values, dtype=dtype) if values else np.empty(0, dtype=dtype)
+        data[col] = pd.Series(array, dtype=dtype, copy=False)  # an explicit object dtype stays object
+    df = pd.DataFrame(data, columns=COLUMNS)
     df.attrs["notes"] = list(notes)
     return df
