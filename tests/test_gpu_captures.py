@@ -20,7 +20,6 @@ import pytest
 from fixture_paths import REFERENCE, fixture_files, load_fixture, xprof_op_stats
 
 from nbprof.opstats import step_grouping as sg
-from nbprof.opstats.step_db import DERIVED_GPU_MARKER
 
 GPU_CAPTURES = ["jax_gpu_train", "flax_cnn_gpu", "jax_gpu_kernels"]
 
@@ -95,7 +94,7 @@ def test_steps_are_derived_from_the_gpu_events(name: str) -> None:
     assert [(n, round(ms, 3)) for n, ms in zip(analysed["step_name"], analysed["duration_ps"] / 1e9)] == [
         (n, round(ms, 3)) for n, ms in ref
     ]
-    assert (steps["marker"] == DERIVED_GPU_MARKER).all()
+    assert (steps["marker"] == sg.DERIVED_GPU_MARKER).all()
     train_nums = sorted(load_fixture(name).events.query("name == 'train'")["step_num"].dropna().astype(int))
     assert steps["step_num"].tolist() == train_nums[: len(steps)]  # the annotation's number is kept
     assert any("took the step of the GPU event before them" in n for n in prof.op_stats().step_db.notes)

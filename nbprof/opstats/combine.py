@@ -42,13 +42,8 @@ from nbprof.opstats.kernel_db import REPORT_COLUMNS as KERNEL_REPORT_COLUMNS
 from nbprof.opstats.kernel_db import KernelDb
 from nbprof.opstats.perf_env import PerfEnv
 from nbprof.opstats.run_env import RunEnvironment
-from nbprof.opstats.step_db import (
-    DERIVED_GPU_MARKER,
-    DROP_INCOMPLETE_THRESHOLD,
-    PER_HOST_ANALYSIS_NOTE_ENDS,
-    StepDb,
-    empty_steps,
-)
+from nbprof.opstats.step_db import DROP_INCOMPLETE_THRESHOLD, PER_HOST_ANALYSIS_NOTE_ENDS, StepDb, empty_steps
+from nbprof.opstats.step_grouping import DERIVED_GPU_MARKER
 from nbprof.opstats.xla_ops import XlaOps
 from nbprof.xspace import semantics as xs
 

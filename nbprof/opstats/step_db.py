@@ -269,7 +269,7 @@ def _host_steps(
         # XProf names a step by its marker's group name; steps derived from GPU events carry only the
         # group id (their Steps-line events get no name in XProf's step db)
         "step_name": [
-            str(g) if has_device and grouping.derive_gpu_steps else grouping.names.get(g, str(g))
+            str(g) if has_device and grouping.gpu_markers is not None else grouping.names.get(g, str(g))
             for g in group_ids.tolist()
         ],
         "group_id": group_ids,
@@ -434,11 +434,10 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     derived = xs.is_derived_line(ev["line_id"].to_numpy(), ev["line"])
     start, end = _device_timespan(ev)
     mk = on_device & is_steps_line
-    if grouping.derive_gpu_steps:
-        markers = _derived_gpu_markers(ev, group)
+    if grouping.gpu_markers is not None:  # grouped here: the markers derived from the GPU events
         mk = np.zeros(len(ev), bool)
-        mk[markers.index.to_numpy()] = True
-        markers = markers.reset_index(drop=True)
+        mk[grouping.gpu_markers.index.to_numpy()] = True
+        markers = grouping.gpu_markers.reset_index(drop=True)
     else:
         markers = pd.DataFrame(
             {
@@ -477,37 +476,6 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
         index=np.flatnonzero(keep),  # row labels of the ops' table the kept spans had
     )
     return markers, spans
-
-
-DERIVED_GPU_MARKER = "GPU events of the step"  # the marker of steps derived from a GPU's grouped events
-
-
-def _derived_gpu_markers(ev: pd.DataFrame, group: np.ndarray) -> pd.DataFrame:
-    """XProf's DeriveStepEventsFromGroups: on each GPU plane, its grouped events in time order; a run
-    of consecutive events of one group is one step marker from the run's first start to its latest end.
-    Indexed by the row of each run's first event (a row of the marker's plane)."""
-    parts = []
-    start_all, end_all = ev["start_ps"].to_numpy(), ev["end_ps"].to_numpy()
-    for rows in se.gpu_plane_rows_in_time_order(ev):
-        rows = rows[group[rows] >= 0]
-        if len(rows) == 0:
-            continue
-        g = group[rows]
-        first = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
-        parts.append(
-            pd.DataFrame(
-                {
-                    "group": g[first],
-                    "start_ps": start_all[rows[first]],
-                    "end_ps": np.maximum.reduceat(end_all[rows], first),
-                    "marker": DERIVED_GPU_MARKER,
-                },
-                index=rows[first],
-            )
-        )
-    if not parts:
-        return pd.DataFrame({"group": [], "start_ps": [], "end_ps": [], "marker": []}, dtype=np.int64)
-    return pd.concat(parts)
 
 
 def _device_timespan(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:

@@ -121,9 +121,9 @@ class Grouping:
     names: dict[int, str] = field(default_factory=dict)
     step_nums: dict[int, int] = field(default_factory=dict)
     source: str = ""
-    # True when grouped here: XProf then also derives each GPU's step markers from its grouped events
-    # (a file grouped before, e.g. by TensorFlow, brings its own ``Steps`` lines)
-    derive_gpu_steps: bool = False
+    # Each GPU's step markers, derived from its grouped events when grouped here (``gpu_step_markers``);
+    # None for a file grouped before (e.g. by TensorFlow): it brings its own ``Steps`` lines
+    gpu_markers: pd.DataFrame | None = None
 
 
 def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -367,12 +367,14 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
         take = (spread != inf) & ~frozen
         group[take] = spread[take]
     group = skeleton.spread(group, inf)
-    filled = fill_ungrouped_gpu_events(ev, group)
+    in_time = gpu_plane_rows_in_time_order(ev)  # sorted once: for the fill and for the markers
+    filled = fill_ungrouped_gpu_events(ev, group, in_time)
     names_map, nums = _root_names(ev, root_rows)
     source = "grouped here from _r roots, nesting and _p/_c links" if root_rows else "no step roots (_r) found"
     if filled:
         source += f"; {filled:,} GPU events without a launch in a step took the step of the GPU event before them"
-    return Grouping(group=group, names=names_map, step_nums=nums, source=source, derive_gpu_steps=True)
+    markers = gpu_step_markers(ev, group, in_time)
+    return Grouping(group=group, names=names_map, step_nums=nums, source=source, gpu_markers=markers)
 
 
 def gpu_plane_rows_in_time_order(ev: pd.DataFrame) -> list[np.ndarray]:
@@ -392,12 +394,13 @@ def gpu_plane_rows_in_time_order(ev: pd.DataFrame) -> list[np.ndarray]:
     return out
 
 
-def fill_ungrouped_gpu_events(ev: pd.DataFrame, group: np.ndarray) -> int:
+def fill_ungrouped_gpu_events(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarray] | None = None) -> int:
     """XProf's ProcessUngroupedEvents, in place: on each GPU plane, in time order, an event without a
     group takes the group of the last grouped event before it (a copy whose host call ran outside any
-    step joins the step running on the GPU). Returns how many events got a group this way."""
+    step joins the step running on the GPU). Returns how many events got a group this way.
+    ``in_time``: ``gpu_plane_rows_in_time_order(ev)`` where already made."""
     filled = 0
-    for rows in gpu_plane_rows_in_time_order(ev):
+    for rows in gpu_plane_rows_in_time_order(ev) if in_time is None else in_time:
         g = group[rows]
         last = np.where(g >= 0, np.arange(len(g)), -1)
         np.maximum.accumulate(last, out=last)
@@ -406,6 +409,38 @@ def fill_ungrouped_gpu_events(ev: pd.DataFrame, group: np.ndarray) -> int:
             group[rows[take]] = g[last[take]]
             filled += int(take.sum())
     return filled
+
+
+DERIVED_GPU_MARKER = "GPU events of the step"  # the marker of steps derived from a GPU's grouped events
+
+
+def gpu_step_markers(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarray]) -> pd.DataFrame:
+    """XProf's DeriveStepEventsFromGroups: on each GPU plane, its grouped events in time order (``in_time``:
+    ``gpu_plane_rows_in_time_order(ev)``); a run of consecutive events of one group is one step marker
+    from the run's first start to its latest end. Columns ``group``, ``start_ps``, ``end_ps``,
+    ``marker``; indexed by the row of each run's first event (a row of the marker's plane)."""
+    parts = []
+    start_all, end_all = ev["start_ps"].to_numpy(), ev["end_ps"].to_numpy()
+    for rows in in_time:
+        rows = rows[group[rows] >= 0]
+        if len(rows) == 0:
+            continue
+        g = group[rows]
+        first = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
+        parts.append(
+            pd.DataFrame(
+                {
+                    "group": g[first],
+                    "start_ps": start_all[rows[first]],
+                    "end_ps": np.maximum.reduceat(end_all[rows], first),
+                    "marker": DERIVED_GPU_MARKER,
+                },
+                index=rows[first],
+            )
+        )
+    if not parts:
+        return pd.DataFrame({"group": [], "start_ps": [], "end_ps": [], "marker": []}, dtype=np.int64)
+    return pd.concat(parts)
 
 
 class _Skeleton:
