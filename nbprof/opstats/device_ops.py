@@ -436,6 +436,7 @@ def _gpu_ops(
         )
         event_found = found[pair_id]
         matched = int(event_found.sum())
+        info["programs_with_hlo"] = sorted({int(p) for p in upid[found]})
         without_hlo = x[~event_found]
         info["device_time_without_hlo_ps"] = int(dur[without_hlo].sum())
         info["device_ops_without_hlo"] = sorted({str(n) for n in uname[~found]})[:20]
@@ -775,8 +776,7 @@ def build_device_op_db(
     table = aggregate_op_events(frames.events, parts)
     if kind == xs.HARDWARE_GPU:
         if callable(hlo_costs):  # costs asked for the programs whose ops the HLO protos hold, only
-            has_hlo = table["expression"].to_numpy(object) != "" if len(table) else np.zeros(0, bool)
-            programs = sorted({int(p) for p in table["program_id"].to_numpy(np.uint64, na_value=0)[has_hlo]})
+            programs = info.get("programs_with_hlo", [])
             hlo_costs = hlo_costs(programs) if programs else None
         table = join_hlo_costs(table, hlo_costs)
     return DeviceOpDb(_finish(table, plane_totals, frames, index), plane_totals, kind, info, _notes(info))

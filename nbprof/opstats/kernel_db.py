@@ -81,26 +81,22 @@ REPORT_COLUMNS = KEY_COLUMNS + ["occupancy_pct", "occurrences", "total_duration_
                                 "max_duration_ns", "total_duration_ps", "min_duration_ps", "max_duration_ps"]  # fmt: skip
 
 
+def _contains_any(text: pd.Series, patterns: tuple[str, ...]) -> np.ndarray:
+    """Whether each text holds one of ``patterns`` (plain substrings)."""
+    hit = np.zeros(len(text), dtype=bool)
+    for pattern in patterns:
+        hit |= text.str.contains(pattern, regex=False).to_numpy()
+    return hit
+
+
 def kernel_uses_tensor_core(names: pd.Series, vendor: str) -> np.ndarray:
     """Whether each kernel name says it runs on Tensor Cores (NVIDIA) or Matrix Cores (AMD)."""
     text = names.astype(str)
-    hit = np.zeros(len(text), dtype=bool)
     if vendor == VENDOR_NVIDIA:
-        for pattern in NVIDIA_TENSOR_CORE_PATTERNS:
-            hit |= text.str.contains(pattern, regex=False).to_numpy()
-    elif vendor == VENDOR_AMD:
-        for pattern in AMD_MATRIX_CORE_PATTERNS:
-            hit |= text.str.contains(pattern, regex=False).to_numpy()
-        hit |= text.str.contains(AMD_MFMA_TILE).to_numpy()
-    return hit
-
-
-def _hopper_gemm(names: pd.Series) -> np.ndarray:
-    text = names.astype(str)
-    hit = np.zeros(len(text), dtype=bool)
-    for pattern in NVIDIA_UNFLAGGED_GEMM_PATTERNS:
-        hit |= text.str.contains(pattern, regex=False).to_numpy()
-    return hit
+        return _contains_any(text, NVIDIA_TENSOR_CORE_PATTERNS)
+    if vendor == VENDOR_AMD:
+        return _contains_any(text, AMD_MATRIX_CORE_PATTERNS) | text.str.contains(AMD_MFMA_TILE).to_numpy()
+    return np.zeros(len(text), dtype=bool)
 
 
 def op_tensor_core_eligible(op_names: pd.Series) -> np.ndarray:
@@ -109,9 +105,7 @@ def op_tensor_core_eligible(op_names: pd.Series) -> np.ndarray:
     hit = np.zeros(len(text), dtype=bool)
     for suffix in _ENDS_ELIGIBLE:
         hit |= text.str.endswith(suffix).to_numpy()
-    for part in _CONTAINS_ELIGIBLE:
-        hit |= text.str.contains(part, regex=False).to_numpy()
-    return hit
+    return hit | _contains_any(text, _CONTAINS_ELIGIBLE)
 
 
 def einsum_tensor_core_eligible(equations: pd.Series) -> np.ndarray:
@@ -125,10 +119,7 @@ def einsum_tensor_core_eligible(equations: pd.Series) -> np.ndarray:
 
 def _per_distinct(values: np.ndarray, test: Callable[[pd.Series], np.ndarray]) -> np.ndarray:
     """``test`` (a vectorised test of a Series of texts) of each value, run once per distinct value."""
-    codes, uniques = pd.factorize(np.asarray(values, dtype=object), use_na_sentinel=False)
-    if len(uniques) == 0:
-        return np.zeros(len(codes), bool)
-    return np.asarray(test(pd.Series(np.asarray(uniques, dtype=object), dtype=object)), dtype=bool)[codes]
+    return xs.category_mask(pd.Series(values, dtype=object), test)
 
 
 def _uint(text: str) -> int | None:
@@ -337,7 +328,7 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
         f"Core use from kernel names for vendor {vendor or 'unknown (the plane names none: no kernel is flagged, as XProf)'}"
     ]
     if vendor == VENDOR_NVIDIA:
-        unflagged = _per_distinct(names, _hopper_gemm) & ~uses_tc
+        unflagged = _per_distinct(names, lambda u: _contains_any(u, NVIDIA_UNFLAGGED_GEMM_PATTERNS)) & ~uses_tc
         if unflagged.any():
             share = float(duration[unflagged].sum()) / max(float(duration.sum()), 1.0)
             notes.append(
