@@ -433,13 +433,9 @@ class HloIndex:
         unknown) and a mask of the pairs found. The first instruction of a name wins, as in XProf.
         ``masked=False``: the rows of pairs not found hold some other instruction's values (no NaN
         pass; for callers that select by the mask themselves)."""
-        pids = np.asarray(program_id, dtype=np.uint64)
-        names = np.asarray(name, dtype=object)
-        table, key = self._keyed_for(self._programs_naming(pids, names))
-        wanted = pd.MultiIndex.from_arrays([pids, names])
-        position = key.get_indexer(wanted) if len(table) else np.full(len(wanted), -1)
+        table, position = self._positions(program_id, name)
         found = position >= 0
-        rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(wanted)))
+        rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(position)))
         rows = rows.reset_index(drop=True)
         if masked and not found.all():
             rows = rows.where(pd.Series(found))
@@ -447,12 +443,16 @@ class HloIndex:
 
     def contains(self, program_id: np.ndarray, name: np.ndarray) -> np.ndarray:
         """Whether each (program id, name) pair names an instruction (``lookup``'s mask, without rows)."""
+        return self._positions(program_id, name)[1] >= 0
+
+    def _positions(self, program_id: np.ndarray, name: np.ndarray) -> tuple[pd.DataFrame, np.ndarray]:
+        """The keyed instructions and the position of each (program id, name) pair in them (-1: none)."""
         pids = np.asarray(program_id, dtype=np.uint64)
         names = np.asarray(name, dtype=object)
         table, key = self._keyed_for(self._programs_naming(pids, names))
         if not len(table):
-            return np.zeros(len(pids), bool)
-        return key.get_indexer(pd.MultiIndex.from_arrays([pids, names])) >= 0
+            return table, np.full(len(pids), -1, np.int64)
+        return table, key.get_indexer(pd.MultiIndex.from_arrays([pids, names]))
 
     def _programs_naming(self, pids: np.ndarray, names: np.ndarray) -> list[int]:
         """The programs among ``pids`` whose protos may hold one of the names asked for with them: a
