@@ -14,6 +14,12 @@ FIXTURE_NAMES = [p.name for p in _DIRS if len(list(p.rglob("*.xplane.pb"))) == 1
 MULTI_HOST_FIXTURE_NAMES = [p.name for p in _DIRS if len(list(p.rglob("*.xplane.pb"))) > 1]
 
 
+# The H100 captures whose ops XProf keeps (tests/fixtures/README.md): the device-op, HLO-stats, roofline and cost
+# comparisons take them; jax_gpu_train runs every kernel in an XLA command buffer, which XProf drops
+# (tests/test_gpu_captures.py compares that one).
+NVIDIA_XLA_OPS_FIXTURES = ["flax_cnn_gpu", "jax_gpu_kernels"]
+
+
 def fixture_file(name: str) -> pathlib.Path:
     """The single .xplane.pb of a fixture logdir."""
     (path,) = sorted((FIXTURES / name).rglob("*.xplane.pb"))

@@ -18,16 +18,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from fixture_paths import xprof_output_path, xprof_profile
+from fixture_paths import NVIDIA_XLA_OPS_FIXTURES, xprof_output_path, xprof_profile
 
 from nbprof.opstats.device_ops import join_hlo_costs
 
 HERE = Path(__file__).parent
 AMD = ["amd_mi300x_gemm", "amd_mi300x_conv"]
-# JAX on an H100 (tests/fixtures/make/): flax_cnn_gpu runs most of its time in ops XProf keeps, jax_gpu_kernels
-# (command buffers off) all; in jax_gpu_train every kernel runs in an XLA command buffer, which XProf drops
-# (tests/test_gpu_captures.py)
-NVIDIA = ["flax_cnn_gpu", "jax_gpu_kernels"]
+NVIDIA = NVIDIA_XLA_OPS_FIXTURES  # the H100 captures whose ops XProf keeps (fixture_paths)
 TIME_RTOL = 0.005
 PCT_ATOL = 0.5
 

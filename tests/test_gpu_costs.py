@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from fixture_paths import xprof_output_path, xprof_profile
+from fixture_paths import NVIDIA_XLA_OPS_FIXTURES, xprof_output_path, xprof_profile
 
 import nbprof
 from nbprof.hlo.cost import module_costs
@@ -32,7 +32,7 @@ from nbprof.tools.roofline import roofline
 
 HERE = Path(__file__).parent
 AMD = ["amd_mi300x_gemm", "amd_mi300x_conv"]
-NVIDIA = ["flax_cnn_gpu", "jax_gpu_kernels"]  # JAX on an H100; not jax_gpu_train: all in a command buffer
+NVIDIA = NVIDIA_XLA_OPS_FIXTURES  # the H100 captures whose ops XProf keeps (fixture_paths)
 RTOL = 0.01  # the brief's bar
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from fixture_paths import xprof_output_path
+from fixture_paths import NVIDIA_XLA_OPS_FIXTURES, xprof_output_path
 
 import nbprof
 from nbprof.hlo.cost import COLUMNS, instruction_costs, module_costs
@@ -35,7 +35,7 @@ from nbprof.proto import hlo_pb2, xplane_pb2
 HERE = Path(__file__).parent
 XPROF_SYNTHETIC = HERE / "reference" / "hlo_cost_xprof"
 AMD = ["amd_mi300x_gemm", "amd_mi300x_conv"]
-NVIDIA = ["flax_cnn_gpu", "jax_gpu_kernels"]  # JAX on an H100; not jax_gpu_train: all in a command buffer
+NVIDIA = NVIDIA_XLA_OPS_FIXTURES  # the H100 captures whose ops XProf keeps (fixture_paths)
 RTOL = 0.01  # the brief's bar; the numbers below actually agree to the byte and the FLOP
 
 

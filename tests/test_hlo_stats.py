@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from fixture_paths import xprof_output_path
+from fixture_paths import NVIDIA_XLA_OPS_FIXTURES, xprof_output_path
 from test_gpu_costs import XprofCostOpStats
 from xspace_builder import XSpaceBuilder
 
@@ -27,7 +27,7 @@ from nbprof.tools.hlo_stats import COLUMNS, hlo_stats
 from nbprof.tools.registry import TOOLS
 
 HERE = Path(__file__).parent
-DEVICE_FIXTURES = ["amd_mi300x_gemm", "amd_mi300x_conv", "tpu_v6e", "flax_cnn_gpu", "jax_gpu_kernels"]
+DEVICE_FIXTURES = ["amd_mi300x_gemm", "amd_mi300x_conv", "tpu_v6e", *NVIDIA_XLA_OPS_FIXTURES]
 CPU_FIXTURES = ["flax_cnn_train", "torch_xla_train", "tf_keras2_fit"]
 RTOL = 0.01
 TIME_RTOL = 0.005
@@ -51,7 +51,7 @@ def reference(fixture: str, raw: bool = False) -> pd.DataFrame:
 def ours_for(fixture: str) -> pd.DataFrame:
     if fixture.startswith("amd"):
         stats = XprofCostOpStats(load(fixture))
-    elif fixture in ("flax_cnn_gpu", "jax_gpu_kernels"):  # XProf drops kernels without HLO (command buffers)
+    elif fixture in NVIDIA_XLA_OPS_FIXTURES:  # XProf drops kernels without HLO (command buffers)
         stats = XprofCostOpStats(load(fixture), keep_ops_without_hlo=False)
     else:
         stats = load(fixture).op_stats()

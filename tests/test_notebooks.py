@@ -20,14 +20,21 @@ NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
 WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
-@pytest.mark.slow
-def test_quickstart_runs_and_shows_views(tmp_path):
-    shutil.copy(NOTEBOOKS / "quickstart.ipynb", tmp_path / "quickstart.ipynb")
-    nb = nbformat.read(tmp_path / "quickstart.ipynb", as_version=4)
+def run_notebook(name: str, tmp_path: pathlib.Path) -> list:
+    """Run ``notebooks/<name>`` top to bottom in a kernel (in a copy under ``tmp_path``); its code cells, after
+    checking that none raised."""
+    shutil.copy(NOTEBOOKS / name, tmp_path / name)
+    nb = nbformat.read(tmp_path / name, as_version=4)
     NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
     code = [c for c in nb.cells if c.cell_type == "code"]
     errors = [o for c in code for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert errors == []
+    return code
+
+
+@pytest.mark.slow
+def test_quickstart_runs_and_shows_views(tmp_path):
+    code = run_notebook("quickstart.ipynb", tmp_path)
     shows_view = {
         c.source.splitlines()[-1]: any(WIDGET in o.get("data", {}) for o in c.get("outputs", [])) for c in code
     }
@@ -111,11 +118,7 @@ def test_quickstart_as_static_html_shows_every_view(tmp_path):
 
 @pytest.mark.slow
 def test_gpu_notebook_runs_and_shows_views(tmp_path):
-    shutil.copy(NOTEBOOKS / "gpu.ipynb", tmp_path / "gpu.ipynb")
-    nb = nbformat.read(tmp_path / "gpu.ipynb", as_version=4)
-    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
-    code = [c for c in nb.cells if c.cell_type == "code"]
-    assert [o for c in code for o in c.get("outputs", []) if o.get("output_type") == "error"] == []
+    code = run_notebook("gpu.ipynb", tmp_path)
     last_line = {c.source.splitlines()[-1]: c.get("outputs", []) for c in code}
     for line in ("overview", "prof.kernel_stats()", "prof.op_profile()", "prof.trace()"):
         assert any(WIDGET in o.get("data", {}) for o in last_line[line]), f"no view displayed for {line!r}"
