@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 import nbprof
 from nbprof.opstats import step_db
-from nbprof.opstats.step_db import _top_type_time, union_length
+from nbprof.opstats.step_db import _covered_by_parent, _top_type_time, union_length
+from nbprof.xspace.nesting import nest_lines
 
 spans = st.lists(
     st.tuples(st.integers(0, 3), st.sampled_from([10, 20, 30, 35]), st.integers(0, 50), st.integers(0, 20)),
@@ -78,3 +79,54 @@ def test_pair_search_equals_tuple_search(
     np.testing.assert_array_equal(got, [bisect(data, q) for q in queries])
     order = step_db._pair_order(value, group)
     np.testing.assert_array_equal(order, np.lexsort((group, value)))
+
+
+line_events = st.lists(
+    st.tuples(
+        st.integers(0, 1),  # line
+        st.integers(0, 40),  # start
+        st.integers(0, 15),  # duration
+        st.integers(0, 2),  # group
+        st.sampled_from([5, 10, 12]),  # span type
+    ),
+    min_size=1,
+    max_size=40,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(line_events)
+def test_spans_covered_by_their_parent_do_not_change_the_breakdown(rows: list[tuple[int, int, int, int, int]]) -> None:
+    """Dropping the spans ``_covered_by_parent`` names gives the same clipped and unclipped
+    breakdown, the zero-duration artefact spans included, as sweeping every span."""
+    rows = sorted(rows, key=lambda r: (r[0], r[1], -r[2]))  # the events frame's order on a line
+    line = np.array([r[0] for r in rows], np.int64)
+    start = np.array([r[1] for r in rows], np.int64)
+    end = start + np.array([r[2] for r in rows], np.int64)
+    _, parent, _ = nest_lines(line, start, end)
+    ev = pd.DataFrame({"parent": parent.astype(np.int64), "duration_ps": end - start})
+    group = np.array([r[3] for r in rows], np.int64)
+    kind = np.array([r[4] for r in rows], np.int64)
+    every = np.arange(len(rows))
+    covered = _covered_by_parent(ev, every, kind, group)
+    groups = np.unique(group)
+    steps = pd.DataFrame({"start_ps": 8 + groups, "duration_ps": np.full(len(groups), 30)}, index=pd.Index(groups))
+
+    def breakdown(keep: np.ndarray) -> dict[str, np.ndarray]:
+        spans = pd.DataFrame({"group": group[keep], "type": kind[keep], "start_ps": start[keep], "end_ps": end[keep]})
+        return {k: v for k, v in step_db._breakdown(spans, steps).items() if v.any()}
+
+    full, reduced = breakdown(every), breakdown(every[~covered])
+    assert full.keys() == reduced.keys()
+    for key in full:
+        np.testing.assert_array_equal(reduced[key], full[key], err_msg=key)
+
+
+def test_python_traced_profile_drops_nested_spans() -> None:
+    """On a Python-traced profile most host spans nest in a span of their step: they are dropped."""
+    prof = nbprof.load(fixture_file("jax_mlp_train_pytrace"))
+    events = prof.events
+    groups = prof.op_stats().event_groupings.event_groups
+    rows = np.flatnonzero((groups >= 0) & (events["duration_ps"].to_numpy() > 0))
+    covered = _covered_by_parent(events, rows, np.full(len(rows), 10, np.int64), groups)
+    assert covered.sum() > len(rows) // 2

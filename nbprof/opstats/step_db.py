@@ -387,16 +387,49 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
         }
     )
     compute = on_host & ~explicit & ~implicit & xs.value_mask(names, _real_cpu_compute)
-    ctype = xs.value_map(names, _classify_cpu, se.HOST_COMPUTE, np.int64)[compute]
+    span_type = xs.value_map(names, _classify_cpu, se.HOST_COMPUTE, np.int64)
+    rows = np.flatnonzero(compute)
+    rows = rows[~_covered_by_parent(ev, rows, span_type[rows], group)]
     spans = pd.DataFrame(
         {
-            "group": group[compute],
-            "type": ctype,
-            "start_ps": ev["start_ps"].to_numpy()[compute],
-            "end_ps": ev["end_ps"].to_numpy()[compute],
+            "group": group[rows],
+            "type": span_type[rows],
+            "start_ps": ev["start_ps"].to_numpy()[rows],
+            "end_ps": ev["end_ps"].to_numpy()[rows],
         }
     )
     return markers, spans
+
+
+def _covered_by_parent(ev: pd.DataFrame, rows: np.ndarray, span_type: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """Which spans (``ev`` positions ``rows``, of types ``span_type``; ``group`` per ``ev`` row) cannot
+    change the breakdown: those whose direct parent on their line is also a span, of the same group
+    and of a type at least as high. The parent contains the child, so every union of the spans of
+    types >= T (what the priority sweep measures, clipped to the step or not) is the same without
+    it, and a chain of such parents ends at a kept span that contains them all. ``_sticky_spans``
+    gives the same too: a zero-duration child is blocked wherever its parent is, else its artefact
+    span lies inside the parent's (same start, a type as high, a later or equal end), and a dropped
+    child never starts first after an unblocked point (its parent starts no later or blocks it).
+
+    Python-traced profiles gain most: jax_large's 1.07M host spans become 199k (the tracer's frames
+    nest under their callers).
+    """
+    if len(rows) == 0 or "parent" not in ev.columns:
+        return np.zeros(len(rows), bool)
+    parent = ev["parent"].to_numpy(np.int64)[rows]
+    index = ev.index
+    if not (isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1):
+        labels = index.to_numpy(np.int64)  # ascending rows of the whole events frame
+        at = np.searchsorted(labels, parent)
+        found = (parent >= 0) & (at < len(labels)) & (labels[np.minimum(at, len(labels) - 1)] == parent)
+        parent = np.where(found, at, -1)
+    # one gather per span: a span's (group, type) packed in one int64 (types are < 2**16), -1 for
+    # the other rows and for "no parent" (the extra last row)
+    mine = (group[rows] << 16) | span_type
+    packed = np.full(len(ev) + 1, -1, np.int64)
+    packed[rows] = mine
+    of_parent = packed[parent]
+    return (of_parent >> 16 == mine >> 16) & (of_parent >= mine)  # same group, a type as high
 
 
 def _xla_cpu_spans(ev: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
@@ -782,8 +815,9 @@ def _sticky_spans(
         idx = _searchsorted_pairs(np.stack([mg, ms], axis=1), zg, zt, side="right") - 1
         ok_idx = idx >= 0
         blocked = np.zeros(len(zi), bool)
-        same = ok_idx & (mg[np.maximum(idx, 0)] == zg)
-        blocked[same] = me[idx[same]] > zt[same]
+        if len(mg):  # else only zero-duration spans of types >= ty: nothing blocks
+            same = ok_idx & (mg[np.maximum(idx, 0)] == zg)
+            blocked[same] = me[idx[same]] > zt[same]
         # clear: next start of any span of type >= ty strictly after zt (or at zt with a higher type)
         sel2 = t >= ty
         cg, cs = g[sel2], s[sel2]
