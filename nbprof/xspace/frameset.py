@@ -211,12 +211,11 @@ class Frames:
         self.__dict__["_sums_checked"] = True
 
     def _check_sums_now(self) -> None:
-        # in float64 (np.abs of int64 -2^63 stays negative)
-        total = float(np.abs(self.events["duration_ps"].to_numpy(np.float64)).sum())
-        if "device_duration_ps" in self.events.columns:  # TPU ops' device times: summed per op like durations
-            device = self.events["device_duration_ps"].to_numpy(np.float64, na_value=0.0)
-            total = max(total, float(np.abs(device).sum()))
-        occurrences = float(np.abs(self.events["num_occurrences"].to_numpy(np.float64)).sum())
+        events = self.events
+        total = _abs_sum(events["duration_ps"])
+        if "device_duration_ps" in events.columns:  # TPU ops' device times: summed per op like durations
+            total = max(total, _abs_sum(events["device_duration_ps"]))
+        occurrences = _abs_sum(events["num_occurrences"])
         if total >= TIME_SUM_LIMIT_PS or occurrences >= TIME_SUM_LIMIT_PS:
             what = (
                 f"the events' durations add up to {total / 8.64e16:,.0f} days, more than the "
@@ -348,3 +347,18 @@ def check_time_axis(events: pd.DataFrame, paths: list[str]) -> None:
             path=", ".join(paths) or None,
             hint="recapture the profile; with several hosts, load the others with host=...",
         )
+
+
+def _abs_sum(column: pd.Series) -> float:
+    """Sum of the absolute values of an integer column (missing values count 0), in float64, or
+    just a bound at or above it when that is under ``TIME_SUM_LIMIT_PS`` (max |value| x rows: no
+    float copy of the column)."""
+    plain = isinstance(column.dtype, np.dtype) and column.dtype.kind in "iu"
+    values = column.to_numpy() if plain else column.to_numpy(np.float64, na_value=0.0)
+    if len(values) == 0:
+        return 0.0
+    bound = max(abs(float(values.min())), abs(float(values.max()))) * len(values)
+    if bound < TIME_SUM_LIMIT_PS:
+        return bound
+    # in float64 (np.abs of int64 -2^63 stays negative)
+    return float(np.abs(values.astype(np.float64, copy=False)).sum())
