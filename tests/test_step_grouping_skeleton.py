@@ -8,6 +8,7 @@ import pytest
 from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
 
 from nbprof.opstats import step_grouping as sg
+from nbprof.xspace import nesting
 from nbprof.xspace.semantics import column, values_in
 from nbprof.xspace.semantics import int_values as int_array
 
@@ -59,8 +60,29 @@ def test_skeleton_grouping_equals_spreading_over_every_event(load_fixture, name)
         np.testing.assert_array_equal(grouping.group, _groups_over_every_event(sub))
 
 
-def test_nearest_marked_ancestor():
-    # 0 -> 1 -> 2 -> 3, 0 -> 4, 5 alone; marked: 0 and 2
+@pytest.mark.parametrize("compiled", [False, True] if nesting._wire is not None else [False])
+def test_marked_owners(monkeypatch, compiled):
+    monkeypatch.setattr(nesting, "_FORCE_NUMPY", not compiled)
+    # 0 -> 1 -> 2 -> 3, 0 -> 4, 5 alone; marked: 0 and 2 (nodes 0 and 1)
     parent = np.array([-1, 0, 1, 2, 0, -1])
     marked = np.array([True, False, True, False, False, False])
-    assert sg._nearest_marked_ancestor(parent, marked).tolist() == [-1, 0, 0, 2, 0, -1]
+    owner, node_parent = nesting.marked_owners(parent, marked)
+    assert owner.tolist() == [0, 0, 1, 1, 0, -1]
+    assert node_parent.tolist() == [-1, 0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_marked_owners_compiled_equals_numpy(seed):
+    rng = np.random.default_rng(seed)
+    n = 5000
+    parent = np.where(rng.random(n) < 0.1, -1, (rng.random(n) * np.arange(n)).astype(np.int64))
+    parent[0] = -1
+    marked = rng.random(n) < 0.05 * (1 + seed)
+    want = nesting.marked_owners_numpy(parent, marked)
+    for got, expected in zip(nesting.marked_owners(parent, marked), want):
+        np.testing.assert_array_equal(got, expected)
+    # a parent after its child: the compiled pass declines, numpy answers
+    shuffled, marked = np.append(parent, -1), np.append(marked, True)
+    shuffled[5] = n  # row 5's parent is the new last row
+    for got, expected in zip(nesting.marked_owners(shuffled, marked), nesting.marked_owners_numpy(shuffled, marked)):
+        np.testing.assert_array_equal(got, expected)

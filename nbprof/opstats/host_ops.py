@@ -92,7 +92,7 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     name_kind, name_op, name_type = ec.parse_used(ev["name"], name_codes)
     known = np.zeros(len(rows), bool)
     if len(name_kind):
-        known = (name_codes >= 0) & (name_kind[np.maximum(name_codes, 0)] != _tf_op.UNKNOWN)
+        known = (name_codes >= 0) & (name_kind != _tf_op.UNKNOWN)[np.maximum(name_codes, 0)]
     # 2. Events with a tf_op stat (parsed from the stat, never eager).
     if "tf_op" in ev.columns:
         tf_codes = ec.codes(ev["tf_op"])[rows]
@@ -121,7 +121,9 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     info["host_events_considered"] = int(len(rows))
 
     if len(act_event) == 0:
-        hosts = ev["host"].iloc[rows].astype(str).unique()
+        host_codes = ec.codes(ev["host"])[rows]
+        run_starts = np.flatnonzero(np.r_[True, host_codes[1:] != host_codes[:-1]])  # rows come by host
+        hosts = list(dict.fromkeys(ec.str_column(ev, "host", rows[run_starts]).tolist()))  # in order of appearance
         per_host = pd.DataFrame({"host": hosts, "total": 0, "op": 0})
         return with_db_totals(idle_rows(per_host, "Host"), per_host)
 

@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import event_columns as ec
+from nbprof.xspace.nesting import marked_owners
 from nbprof.xspace.semantics import HOST_PLANE, column, is_derived_line_id, is_gpu_plane, value_mask, values_in
 from nbprof.xspace.semantics import int_values as int_array
 
@@ -454,17 +455,9 @@ class _Skeleton:
         special[full.prod] = True
         special[full.cons] = True
         self.nodes = np.flatnonzero(special)
-        above = _nearest_marked_ancestor(full.parent, special)
-        del special
-        # rows -> positions among the nodes (sorted rows): a search, no event-length table
-        node_above = above[self.nodes]
-        node_parent = np.where(node_above >= 0, np.searchsorted(self.nodes, node_above), -1)
         # node of each event: itself on the skeleton, else its nearest skeleton ancestor (-1: none)
-        has_above = np.flatnonzero(above >= 0)
-        above[has_above] = np.searchsorted(self.nodes, above[has_above])
-        del has_above
-        above[self.nodes] = np.arange(len(self.nodes))
-        self.owner = above  # reused in place: one event-length array kept
+        self.owner, node_parent = marked_owners(full.parent, special)
+        del special
         self.graph = _Graph(
             node_parent,
             _tree_depth(node_parent),
@@ -477,25 +470,9 @@ class _Skeleton:
 
     def spread(self, node_values: np.ndarray, missing: int) -> np.ndarray:
         """Per event: its node's value, -1 where that is ``missing`` or the event has no node."""
-        out = np.full(len(self.owner), -1, np.int64)
-        has = self.owner >= 0
-        values = node_values[self.owner[has]]
-        out[has] = np.where(values == missing, -1, values)
-        return out
-
-
-def _nearest_marked_ancestor(parent: np.ndarray, marked: np.ndarray) -> np.ndarray:
-    """Row of each event's nearest strict ancestor with ``marked``, -1 where none (pointer doubling:
-    a few passes over the events, as many as log2 of the nesting depth)."""
-    above = parent.copy()
-    done = above < 0
-    done[~done] = marked[above[~done]]
-    while not done.all():
-        todo = np.flatnonzero(~done)
-        via = above[todo]
-        above[todo] = above[via]
-        done[todo] = done[via]
-    return above
+        # one gather: the table's extra last entry (-1) answers owner -1
+        table = np.append(np.where(node_values == missing, -1, node_values), -1)
+        return table[self.owner]
 
 
 def _tree_depth(parent: np.ndarray) -> np.ndarray:

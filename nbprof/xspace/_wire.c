@@ -666,10 +666,60 @@ done:
     return result;
 }
 
+/* owners(parent, marked, owner, node_parent): over a forest whose parents precede their children,
+   owner[i] = the node number (rank among marked rows) of i itself when marked, else of its
+   nearest marked ancestor (-1: none); node_parent[k] = the node number of the k-th marked row's
+   nearest marked strict ancestor (-1: none). Returns False (outputs unusable) when a parent does
+   not precede its child. */
+static PyObject *owners(PyObject *self, PyObject *args) {
+    Py_buffer parent_v, marked_v, owner_v, node_parent_v;
+    if (!PyArg_ParseTuple(args, "y*y*w*w*", &parent_v, &marked_v, &owner_v, &node_parent_v)) return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t n = parent_v.len / 8, m = node_parent_v.len / 8;
+    if (marked_v.len != n || owner_v.len != n * 8) {
+        PyErr_SetString(PyExc_ValueError, "owners: arrays of different lengths");
+        goto done;
+    }
+    const int64_t *parent = (const int64_t *)parent_v.buf;
+    const uint8_t *marked = (const uint8_t *)marked_v.buf;
+    int64_t *owner = (int64_t *)owner_v.buf, *node_parent = (int64_t *)node_parent_v.buf;
+    int ok = 1;
+    Py_BEGIN_ALLOW_THREADS;
+    int64_t rank = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int64_t p = parent[i];
+        if (p >= i) {
+            ok = 0;
+            break;
+        }
+        int64_t above = p < 0 ? -1 : owner[p];
+        if (marked[i]) {
+            if (rank >= m) {
+                ok = 0;
+                break;
+            }
+            node_parent[rank] = above;
+            owner[i] = rank++;
+        } else {
+            owner[i] = above;
+        }
+    }
+    if (rank != m) ok = 0;
+    Py_END_ALLOW_THREADS;
+    result = PyBool_FromLong(ok);
+done:
+    PyBuffer_Release(&parent_v);
+    PyBuffer_Release(&marked_v);
+    PyBuffer_Release(&owner_v);
+    PyBuffer_Release(&node_parent_v);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"split_space", split_space, METH_VARARGS, "(plane spans, errors, warnings, hostnames) of a serialized XSpace."},
     {"read_plane", read_plane, METH_VARARGS, "Lines, events and stats of one XPlane as columns (see module doc)."},
     {"nest", nest, METH_VARARGS, "Parent, depth and self time of each event by a stack walk per line."},
+    {"owners", owners, METH_VARARGS, "Each row's nearest marked ancestor-or-self as a node number, and the nodes' parents."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -140,3 +140,41 @@ def nest_lines_numpy(
     child_duration = self_ps[has_parent]  # a copy, taken before the subtraction
     np.subtract.at(self_ps, parent[has_parent], child_duration)
     return depth, parent.astype(np.int64, copy=False), self_ps
+
+
+def marked_owners(parent: np.ndarray, marked: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Over a forest (``parent``: row of each row's parent, -1 for a root), with ``marked`` rows
+    numbered 0, 1, ... in row order as nodes: (``owner``, ``node_parent``), int64. ``owner`` per row:
+    its own node number when marked, else its nearest marked ancestor's (-1: none);
+    ``node_parent`` per node: its nearest marked strict ancestor's node number (-1: none).
+
+    One compiled pass where parents precede their children (the events frame's order), else
+    numpy (``marked_owners_numpy``; the same arrays, tests/test_nesting.py).
+    """
+    if _wire is not None and not _FORCE_NUMPY:
+        owner = np.empty(len(parent), np.int64)
+        node_parent = np.empty(int(np.count_nonzero(marked)), np.int64)
+        parent64 = np.ascontiguousarray(parent, dtype=np.int64)
+        if _wire.owners(parent64, np.ascontiguousarray(marked, dtype=bool).view(np.uint8), owner, node_parent):
+            return owner, node_parent
+    return marked_owners_numpy(parent, marked)
+
+
+def marked_owners_numpy(parent: np.ndarray, marked: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``marked_owners`` in numpy only: nearest marked ancestors by pointer doubling (a few passes,
+    as many as log2 of the nesting depth), then rows to node numbers by a search."""
+    nodes = np.flatnonzero(marked)
+    above = np.asarray(parent, dtype=np.int64).copy()
+    done = above < 0
+    done[~done] = marked[above[~done]]
+    while not done.all():
+        todo = np.flatnonzero(~done)
+        via = above[todo]
+        above[todo] = above[via]
+        done[todo] = done[via]
+    node_above = above[nodes]
+    node_parent = np.where(node_above >= 0, np.searchsorted(nodes, node_above), -1)
+    has_above = np.flatnonzero(above >= 0)
+    above[has_above] = np.searchsorted(nodes, above[has_above])
+    above[nodes] = np.arange(len(nodes))
+    return above, node_parent

@@ -118,8 +118,7 @@ DERIVED_LINE_ID_MAX = DERIVED_LINE_ID_MIN + 289
 
 def is_derived_line_id(line_ids: np.ndarray | pd.Series) -> np.ndarray:
     """XProf's IsDerivedThreadId: the line id, truncated to a C int, is in the derived range."""
-    ids = np.asarray(line_ids, dtype=np.int64)
-    as_int32 = ((ids + 2**31) % 2**32) - 2**31
+    as_int32 = np.asarray(line_ids, dtype=np.int64).astype(np.int32)  # keeps the low 32 bits, as C does
     return (as_int32 >= DERIVED_LINE_ID_MIN) & (as_int32 <= DERIVED_LINE_ID_MAX)
 
 
