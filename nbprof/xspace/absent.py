@@ -68,5 +68,11 @@ def absent(np_dtype: type, n: int) -> pd.api.extensions.ExtensionArray:
     return cls(np.broadcast_to(np.dtype(np_dtype).type(0), (n,)), np.broadcast_to(True, (n,)))
 
 
+def is_absent(series: pd.Series) -> bool:
+    """Whether ``series`` is an all-missing column that takes no memory (``absent``)."""
+    array = series.array
+    return isinstance(array, _AbsentMixin) and _is_absent(array)
+
+
 def absent_like(array: Any, n: int) -> pd.api.extensions.ExtensionArray:
     return absent(array._data.dtype.type, n)

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.errors import ProfileError
+from nbprof.xspace.absent import is_absent
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.summary import ProfileSummary
@@ -353,6 +354,8 @@ def _abs_sum(column: pd.Series) -> float:
     """Sum of the absolute values of an integer column (missing values count 0), in float64, or
     just a bound at or above it when that is under ``TIME_SUM_LIMIT_PS`` (max |value| x rows: no
     float copy of the column)."""
+    if is_absent(column):
+        return 0.0
     plain = isinstance(column.dtype, np.dtype) and column.dtype.kind in "iu"
     values = column.to_numpy() if plain else column.to_numpy(np.float64, na_value=0.0)
     if len(values) == 0:

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from nbprof.xspace.absent import absent
+
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.frameset import Frames
 
@@ -183,7 +185,7 @@ def column(events: pd.DataFrame, name: str) -> pd.Series:
     """A promoted stat column, or an all-missing one when no event carries that stat."""
     if name in events.columns:
         return events[name]
-    return pd.Series(pd.NA, index=events.index, dtype="Int64")
+    return pd.Series(absent(np.int64, len(events)), index=events.index, copy=False)  # no per-row memory
 
 
 def int_values(series: pd.Series, missing: int = -1, rows: np.ndarray | None = None) -> np.ndarray:
