@@ -364,19 +364,15 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
     on_host = xs.values_in(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
     names = ev["name"]
     explicit = xs.value_mask(names, _explicit_marker)
-    root_named = np.zeros(len(ev), bool)
-    has_step_name = xs.column(ev, "step_name").notna().to_numpy()
+    implicit = xs.column(ev, "step_name").notna().to_numpy() & ~explicit
     named_groups = np.array(sorted(grouping.names), dtype=np.int64)
     if len(named_groups):
         # grouping gives the user root of each named group a step_name stat
-        is_root = xs.int_values(xs.column(ev, "_r")) >= 0
-        is_root |= xs.values_in(names, ["TraceContext"])
-        root_named = is_root & np.isin(group, named_groups)
-        roots = np.flatnonzero(root_named)
+        roots = np.flatnonzero((xs.int_values(xs.column(ev, "_r")) >= 0) | xs.values_in(names, ["TraceContext"]))
+        roots = roots[np.isin(group[roots], named_groups)]
         _, first_root = np.unique(group[roots], return_index=True)  # each named group's first root
-        root_named = np.zeros(len(ev), bool)
-        root_named[roots[first_root]] = True
-    implicit = ~explicit & (has_step_name | root_named)
+        first_roots = roots[first_root]
+        implicit[first_roots] |= ~explicit[first_roots]
     is_marker = on_host & (explicit | implicit)
     markers = pd.DataFrame(
         {
@@ -386,14 +382,15 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
             "marker": np.where(explicit[is_marker], "host (explicit)", "host (step name)"),
         }
     )
-    compute = on_host & ~explicit & ~implicit & xs.value_mask(names, _real_cpu_compute)
-    span_type = xs.value_map(names, _classify_cpu, se.HOST_COMPUTE, np.int64)
-    rows = np.flatnonzero(compute)
-    rows = rows[~_covered_by_parent(ev, rows, span_type[rows], group)]
+    # real CPU compute is never an explicit marker
+    rows = np.flatnonzero(on_host & ~implicit & xs.value_mask(names, _real_cpu_compute))
+    span_type = xs.value_map(names, _classify_cpu, se.HOST_COMPUTE, np.int64, rows=rows)
+    kept = ~_covered_by_parent(ev, rows, span_type, group)
+    rows, span_type = rows[kept], span_type[kept]
     spans = pd.DataFrame(
         {
             "group": group[rows],
-            "type": span_type[rows],
+            "type": span_type,
             "start_ps": ev["start_ps"].to_numpy()[rows],
             "end_ps": ev["end_ps"].to_numpy()[rows],
         }

@@ -150,19 +150,24 @@ def category_mask(series: pd.Series, predicate: Callable[[pd.Series], Any]) -> n
         return hit[values.codes]  # code -1 (missing) picks the appended False
     codes, uniques = pd.factorize(series)
     hit = np.append(np.asarray(predicate(pd.Series(uniques, dtype=object).astype(str)), dtype=bool), False)
-    return hit[np.where(codes >= 0, codes, len(uniques))]
+    return hit[codes]
 
 
-def value_map(series: pd.Series, function: Callable[[str], Any], missing: Any, dtype: Any) -> np.ndarray:
+def value_map(
+    series: pd.Series, function: Callable[[str], Any], missing: Any, dtype: Any, rows: np.ndarray | None = None
+) -> np.ndarray:
     """``function(str)`` run once per distinct value of a column (categorical or not) and spread to
-    its rows as a ``dtype`` array; ``missing`` where the row has no value."""
+    its rows (or to the positions ``rows`` only) as a ``dtype`` array; ``missing`` where the row has
+    no value."""
     if isinstance(series.dtype, pd.CategoricalDtype):
         values = series.array  # the Categorical: codes and categories without the accessor's copies
         distinct, codes = values.categories, np.asarray(values.codes)
     else:
         codes, distinct = pd.factorize(series)
+    if rows is not None:
+        codes = codes[rows]
     mapped = np.fromiter((function(str(v)) for v in distinct), dtype, len(distinct))
-    return np.append(mapped, np.asarray(missing, dtype))[np.where(codes >= 0, codes, len(mapped))]
+    return np.append(mapped, np.asarray(missing, dtype))[codes]  # code -1 (missing) picks the appended value
 
 
 def value_mask(series: pd.Series, predicate: Callable[[str], bool]) -> np.ndarray:
