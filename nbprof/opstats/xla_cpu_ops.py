@@ -53,8 +53,8 @@ def xla_cpu_op_mask(ev: pd.DataFrame) -> np.ndarray:
         return np.zeros(len(ev), bool)
     return (
         xs.plane_mask(ev, lambda name: name.startswith("/host:"))
-        & (ec.codes(ev["hlo_op"]) >= 0)
-        & (ec.codes(ev["hlo_module"]) >= 0)
+        & (np.asarray(ev["hlo_op"].array.codes) >= 0)  # the codes' own (narrow) dtype: no int64 copy
+        & (np.asarray(ev["hlo_module"].array.codes) >= 0)
         & ~ev["aggregated"].to_numpy(dtype=bool)
     )
 
