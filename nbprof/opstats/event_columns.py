@@ -20,6 +20,12 @@ def codes(series: pd.Series) -> np.ndarray:
     return np.asarray(series.array.codes, dtype=np.int64)
 
 
+def row_codes(series: pd.Series, rows: np.ndarray) -> np.ndarray:
+    """Category codes of a categorical column at ``rows`` (-1 where missing), in the codes' own narrow
+    dtype: for indexing and comparisons (no int64 copy of the whole column)."""
+    return np.asarray(series.array.codes)[rows]
+
+
 def int_column(events: pd.DataFrame, name: str, rows: np.ndarray, default: int = 0) -> np.ndarray:
     """int64 values of a numeric stat column for ``rows`` (``default`` where missing or absent)."""
     if name not in events.columns or len(rows) == 0:

@@ -88,14 +88,14 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
         return pd.DataFrame(columns=COLUMNS)
 
     # 1. Framework ops by event name.
-    name_codes = ec.codes(ev["name"])[rows]
+    name_codes = ec.row_codes(ev["name"], rows)
     name_kind, name_op, name_type = ec.parse_used(ev["name"], name_codes)
     known = np.zeros(len(rows), bool)
     if len(name_kind):
         known = (name_codes >= 0) & (name_kind != _tf_op.UNKNOWN)[np.maximum(name_codes, 0)]
     # 2. Events with a tf_op stat (parsed from the stat, never eager).
     if "tf_op" in ev.columns:
-        tf_codes = ec.codes(ev["tf_op"])[rows]
+        tf_codes = ec.row_codes(ev["tf_op"], rows)
         _, tf_name, tf_type = ec.parse_used(ev["tf_op"], tf_codes)
         tf_nonempty = np.asarray(ev["tf_op"].array.categories.astype(str).str.len() > 0, dtype=bool)
         has_stat = (tf_codes >= 0) & (tf_nonempty[np.maximum(tf_codes, 0)] if len(tf_nonempty) else False)
@@ -121,7 +121,7 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     info["host_events_considered"] = int(len(rows))
 
     if len(act_event) == 0:
-        host_codes = ec.codes(ev["host"])[rows]
+        host_codes = ec.row_codes(ev["host"], rows)
         run_starts = np.flatnonzero(np.r_[True, host_codes[1:] != host_codes[:-1]])  # rows come by host
         hosts = list(dict.fromkeys(ec.str_column(ev, "host", rows[run_starts]).tolist()))  # in order of appearance
         per_host = pd.DataFrame({"host": hosts, "total": 0, "op": 0})

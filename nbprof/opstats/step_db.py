@@ -162,9 +162,15 @@ def group_events(frames: Frames) -> EventGroupings:
     events = frames.events
     plane = events["plane"]
     grouped_planes = xs.values_in(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)
+    hosts = list(frames.hosts) or [None]
+    if len(hosts) == 1 and grouped_planes.all():  # one host, every event grouped: its groups as they come
+        grouping = se.group_host_events(events)
+        return EventGroupings(
+            {hosts[0]: HostGrouping(None, replace(grouping, group=np.empty(0, np.int64)))}, grouping.group
+        )
     event_groups = np.full(len(events), -1, np.int64)
     out: dict[str | None, HostGrouping] = {}
-    for host in list(frames.hosts) or [None]:
+    for host in hosts:
         mask = grouped_planes if host is None else grouped_planes & xs.values_in(events["host"], [host])
         if mask.all():
             grouping = se.group_host_events(events)
@@ -384,13 +390,13 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
     )
     # real CPU compute is never an explicit marker
     rows = np.flatnonzero(on_host & ~implicit & xs.value_mask(names, _real_cpu_compute))
-    span_type = xs.value_map(names, _classify_cpu, se.HOST_COMPUTE, np.int64, rows=rows)
+    span_type = xs.value_map(names, _classify_cpu, se.HOST_COMPUTE, np.int16, rows=rows)  # XProf's types < 2**15
     kept = ~_covered_by_parent(ev, rows, span_type, group)
     rows, span_type = rows[kept], span_type[kept]
     spans = pd.DataFrame(
         {
             "group": group[rows],
-            "type": span_type,
+            "type": span_type.astype(np.int64),
             "start_ps": ev["start_ps"].to_numpy()[rows],
             "end_ps": ev["end_ps"].to_numpy()[rows],
         }
@@ -413,20 +419,31 @@ def _covered_by_parent(ev: pd.DataFrame, rows: np.ndarray, span_type: np.ndarray
     """
     if len(rows) == 0 or "parent" not in ev.columns:
         return np.zeros(len(rows), bool)
-    parent = ev["parent"].to_numpy(np.int64)[rows]
+    parent = ev["parent"].to_numpy(np.int64)
     index = ev.index
     if not (isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1):
         labels = index.to_numpy(np.int64)  # ascending rows of the whole events frame
         at = np.searchsorted(labels, parent)
         found = (parent >= 0) & (at < len(labels)) & (labels[np.minimum(at, len(labels) - 1)] == parent)
         parent = np.where(found, at, -1)
-    # one gather per span: a span's (group, type) packed in one int64 (types are < 2**16), -1 for
-    # the other rows and for "no parent" (the extra last row)
-    mine = (group[rows] << 16) | span_type
+    # a span's (group, type) packed in one int64 (types are < 2**16), -1 for the other rows and for
+    # "no parent" (the extra last row): one gather per span; in chunks, so that the per-span
+    # temporaries stay small on large profiles
     packed = np.full(len(ev) + 1, -1, np.int64)
-    packed[rows] = mine
-    of_parent = packed[parent]
-    return (of_parent >> 16 == mine >> 16) & (of_parent >= mine)  # same group, a type as high
+    covered = np.empty(len(rows), bool)
+    for lo in range(0, len(rows), _COVER_CHUNK):
+        part = rows[lo : lo + _COVER_CHUNK]
+        packed[part] = (group[part] << 16) | span_type[lo : lo + _COVER_CHUNK]
+    for lo in range(0, len(rows), _COVER_CHUNK):
+        part = rows[lo : lo + _COVER_CHUNK]
+        mine, of_parent = packed[part], packed[parent[part]]
+        covered[lo : lo + _COVER_CHUNK] = (of_parent >> 16 == mine >> 16) & (
+            of_parent >= mine
+        )  # same group, type as high
+    return covered
+
+
+_COVER_CHUNK = 1 << 18
 
 
 def _xla_cpu_spans(ev: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:

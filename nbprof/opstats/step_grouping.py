@@ -323,7 +323,9 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
 
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs
     r_col = column(ev, "_r")
-    root_level = np.where(r_col.notna().to_numpy(), np.maximum(int_array(r_col, 0), 0), -1)
+    root_level = int_array(r_col, 0)  # a fresh array: the level where present (negative -> 0), else -1
+    np.maximum(root_level, 0, out=root_level)
+    root_level[~_present(r_col)] = -1
     root_level[values_in(names, ["TraceContext"]) & (root_level < 0)] = 1
     is_function_run = values_in(names, TF_DATA_FUNCTION_RUNS)
     if is_function_run.any():
@@ -344,6 +346,7 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
     graph, nodes = skeleton.graph, skeleton.nodes
     m = len(nodes)
     node_level = root_level[nodes]
+    del root_level  # event-length: gone before the groups are spread to every event
     node_start = ev["start_ps"].to_numpy()[nodes]
     inf = np.iinfo(np.int64).max
     group = np.full(m, inf, np.int64)
