@@ -28,9 +28,9 @@ KERNEL_LAUNCH_BOUND_PCT = (3.0, 15.0)
 DEVICE_COLLECTIVES_BOUND_PCT = (3.0, 15.0)
 
 
-def _stats(values: pd.Series, prefix: str) -> dict[str, float]:
-    """avg / std (sample, as XProf's tsl::Stat) / min / max."""
-    v = values.astype(float)
+def _stats(values: pd.Series | np.ndarray, prefix: str) -> dict[str, float]:
+    """avg / std (sample, as XProf's tsl::Stat) / min / max (in numpy: a handful of steps, no pandas calls)."""
+    v = np.asarray(values, dtype=np.float64)
     if len(v) == 0:
         return {f"{prefix}_avg": 0.0, f"{prefix}_std": 0.0, f"{prefix}_min": 0.0, f"{prefix}_max": 0.0}
     return {
@@ -72,20 +72,20 @@ def step_summary(steps: pd.DataFrame) -> dict[str, float]:
     over the step details (``step_details``) of ``steps``."""
     details = step_details(steps)
     out: dict[str, float] = {"num_steps": int(len(details))}
-    out.update(_stats(step_times_ps(steps) / 1e9, "step_time_ms"))
+    out.update(_stats(step_times_ps(steps).to_numpy(np.float64) / 1e9, "step_time_ms"))
     steps = details
     parts = nbprof_breakdown_ps(steps)
     for cat, values in parts.items():
-        s = _stats(values / 1e9, f"{cat}_ms")
+        s = _stats(values.to_numpy(np.float64) / 1e9, f"{cat}_ms")
         out[f"{cat}_ms_avg"] = s[f"{cat}_ms_avg"]
         out[f"{cat}_ms_std"] = s[f"{cat}_ms_std"]
-    xprof = _stats(steps["all_others_ps"] / 1e9, "all_others_ms")
+    xprof = _stats(steps["all_others_ps"].to_numpy(np.float64) / 1e9, "all_others_ms")
     out["all_others_ms_avg_xprof"] = xprof["all_others_ms_avg"]
     out["all_others_ms_std_xprof"] = xprof["all_others_ms_std"]
     dur = steps["duration_ps"].to_numpy(float)
     with np.errstate(invalid="ignore", divide="ignore"):
         pct = np.where(dur > 0, 100.0 * steps["input_ps"].to_numpy(float) / dur, 0.0)
-    out.update(_stats(pd.Series(pct), "input_pct_per_step"))
+    out.update(_stats(pct, "input_pct_per_step"))
     return out
 
 
