@@ -296,12 +296,17 @@ def _plane_events(
         # long form: metadata stats expanded per event
         all_ev_rows, all_stat_rows = _expand(owner_rows, em.stats.owner, np.arange(len(em.stats)))
         if len(all_ev_rows):
-            stats.append((take_stats(em.stats, all_stat_rows, all_ev_rows), names, "metadata"))
+            expanded = take_stats(em.stats, all_stat_rows, all_ev_rows)
+            del all_ev_rows, all_stat_rows
+            stats.append((kept_stats(expanded, expanded.owner, n), names, "metadata"))
+            del expanded
     del rows
-    if len(ev.stats):
-        for sname, kind, srows in promoted_rows(ev.stats, names):
-            piece.promoted.setdefault(sname, []).append((ev.stats.owner[srows], _values(ev.stats, srows, kind, names)))
-        stats.append((ev.stats, names, "event"))
+    # narrowed now, not after assembly: the decoder's int64 stat columns are gone before the frame peaks
+    ev_stats = kept_stats(ev.stats, ev.stats.owner, n) if len(ev.stats) else ev.stats
+    if len(ev_stats):
+        for sname, kind, srows in promoted_rows(ev_stats, names):
+            piece.promoted.setdefault(sname, []).append((ev_stats.owner[srows], _values(ev_stats, srows, kind, names)))
+        stats.append((ev_stats, names, "event"))
     # the piece holds what frames need; the decoder's other event arrays go now
     plane.events = raw.RawEvents(
         line=_NO_ROWS_I32,
@@ -309,7 +314,7 @@ def _plane_events(
         offset_ps=_NO_ROWS,
         duration_ps=_NO_ROWS,
         num_occurrences=_NO_ROWS,
-        stats=ev.stats,
+        stats=ev_stats,
     )
     assert len(piece) == n
     return piece, stats
@@ -411,8 +416,9 @@ def _take(values: np.ndarray, perm: np.ndarray | None) -> np.ndarray:
 
 
 def _event_rows(rows_in_plane: np.ndarray, offset: int, perm_inverse: np.ndarray | None) -> np.ndarray:
-    """Rows of `events` for rows counted within a plane whose first event was at `offset` before sorting."""
-    rows = rows_in_plane + offset if offset else rows_in_plane.astype(np.int64, copy=False)
+    """Rows of `events` for rows counted within a plane whose first event was at `offset` before sorting
+    (``rows_in_plane`` itself, of any integer dtype, when neither moves them; else int64)."""
+    rows = np.add(rows_in_plane, offset, dtype=np.int64) if offset else rows_in_plane
     return rows if perm_inverse is None else perm_inverse[rows]
 
 
