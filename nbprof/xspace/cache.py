@@ -6,7 +6,8 @@ Arrow IPC files (uncompressed, so they are memory-mapped on reopen rather than r
     <run dir>/.nbprof_cache/<source>-<state>/
         manifest.json         format, code version, scalars, how each events column is stored
         events.arrow          one row per event: the events columns (codes for categoricals,
-                              data + mask for nullable numbers)
+                              data + mask for nullable numbers; a column of one value, such
+                              as plane_id of a one-plane profile, only in the manifest)
         categories.arrow      the categoricals' categories; sparse.arrow: nullable columns with
                               values on few events, as (row, value)
         stats.arrow           one row per stat; stat_strings.arrow (dictionary encoded),
@@ -244,6 +245,7 @@ def _write_entry(path: Path, fields: dict[str, Any]) -> None:
         for key, arr in parts.items():
             arrays.append((f"{name}{key}", arr))
     _write_table(path / "events.arrow", pa.table({k: v for k, v in arrays}) if arrays else pa.table({}))
+    del arrays  # the columns' Arrow copies (few: most are views) go before the stats are written
     _write_table(
         path / "sparse.arrow",
         pa.table(
@@ -315,6 +317,9 @@ def _encode_column(events: pd.DataFrame, name: str) -> tuple[str, dict[str, Any]
         cats = [str(c) for c in values.categories]
         if codes.strides[0] == 0 and not cats:
             return "category_absent", {"meta": {"dtype": codes.dtype.str}}
+        if _is_constant(codes):  # host and plane when one plane holds every event
+            meta = {"dtype": codes.dtype.str, "value": int(codes[0])}
+            return "category_constant", {"meta": meta, "categories": cats}
         return "category", {"": pa.array(codes), "categories": cats}
     if isinstance(values, (pd.arrays.IntegerArray, pd.arrays.FloatingArray)):
         data, mask = values._data, values._mask
@@ -340,7 +345,15 @@ def _encode_column(events: pd.DataFrame, name: str) -> tuple[str, dict[str, Any]
         return "bool", {"": pa.array(arr.view(np.uint8))}
     if name == "num_occurrences" and not arr.any():
         return "zeros", {"meta": {"dtype": str(arr.dtype)}}
+    if _is_constant(arr) and arr.dtype.kind in "iu":  # plane_id when one plane holds every event
+        return "constant", {"meta": {"dtype": arr.dtype.str, "value": int(arr[0])}}
     return "numpy", {"": pa.array(np.ascontiguousarray(arr))}
+
+
+def _is_constant(arr: np.ndarray) -> bool:
+    """A read-only view of one value (``frames``' columns that are the same on every event): written
+    as that value, not copied out event by event, and read back as such a view."""
+    return arr.ndim == 1 and len(arr) > 0 and arr.strides[0] == 0
 
 
 # Object cells of the small frames, each kept as what it is (tag, then a column per type).
@@ -485,35 +498,59 @@ def _write_stats(path: Path, sources: list[StatsSource], n_events: int) -> None:
     encoded: profiles repeat them) and ``stat_bytes.arrow`` (the bytes values)."""
     import pyarrow as pa
 
+    from nbprof.xspace.frames import _zeros
+
     def column(name: str, dtype: Any) -> np.ndarray:
-        parts = [np.asarray(getattr(s.stats, name)) for s in sources]
-        return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
+        return _joined([getattr(s.stats, name) for s in sources], dtype)
+
+    def objects_of(kind: int) -> np.ndarray:
+        return _joined([s.stats.obj_value[s.stats.kind == kind] for s in sources], object)
 
     kind = column("kind", np.int8)
-    objects = column("obj_value", object)
-    event = np.concatenate([s.rows for s in sources]) if sources else np.zeros(0, np.int64)
     has_double = bool((kind == raw.KIND_DOUBLE).any())
     _write_table(
         path / "stats.arrow",
         pa.table(
             {
-                "event": pa.array(event.astype(np.int32 if n_events < 2**31 else np.int64)),
+                "event": pa.array(_joined([s.rows for s in sources], np.int32 if n_events < 2**31 else np.int64)),
                 "metadata_id": pa.array(column("metadata_id", np.int64)),
                 "kind": pa.array(kind),
                 "int_value": pa.array(column("int_value", np.uint64)),
-                "double_value": pa.array(column("double_value", np.float64) if has_double else np.zeros(len(kind))),
+                "double_value": pa.array(
+                    column("double_value", np.float64) if has_double else _zeros(len(kind), np.float64)
+                ),
             }
         ),
     )
-    codes, uniques = pd.factorize(objects[kind == raw.KIND_STR])
+    codes, uniques = pd.factorize(objects_of(raw.KIND_STR))
     strings = pa.DictionaryArray.from_arrays(
         pa.array(codes.astype(np.int32)), pa.array(list(uniques), pa.large_string())
     )
     _write_table(path / "stat_strings.arrow", pa.table({"value": strings}))
     _write_table(
         path / "stat_bytes.arrow",
-        pa.table({"value": pa.array(list(objects[kind == raw.KIND_BYTES]), pa.large_binary())}),
+        pa.table({"value": pa.array(list(objects_of(raw.KIND_BYTES)), pa.large_binary())}),
     )
+
+
+def _joined(parts: list[np.ndarray], dtype: Any) -> np.ndarray:
+    """``parts`` end to end as one contiguous ``dtype`` array for Arrow, copying only where needed:
+    a single part of that dtype is used as it is, and read-only views of zeros (a value column no
+    stat uses, ``stats_frame.kept_stats``) become zero pages that take no memory (not written)."""
+    dtype = np.dtype(dtype)
+    n = sum(len(p) for p in parts)
+    if len(parts) == 1 and parts[0].dtype == dtype and parts[0].flags.c_contiguous:
+        return parts[0]
+    if dtype.kind != "O" and all(p.ndim == 1 and p.strides[0] == 0 and not p[:1].any() for p in parts):
+        from nbprof.xspace.frames import _zeros
+
+        return _zeros(n, dtype.type)
+    out = np.empty(n, dtype)
+    at = 0
+    for p in parts:
+        out[at : at + len(p)] = p
+        at += len(p)
+    return out
 
 
 # ---------------------------------------------------------------------- reading
@@ -607,6 +644,15 @@ def _decode_column(events: _Mapped, col: dict[str, Any], n: int, categories: lis
     if kind == "category_absent":
         codes = np.broadcast_to(np.dtype(col["dtype"]).type(-1), (n,))
         return pd.Categorical.from_codes(codes, categories=pd.Index([], dtype=object), validate=False)
+    if kind == "category_constant":
+        code = np.dtype(col["dtype"]).type(col["value"])
+        if not -1 <= code < len(categories):
+            raise ValueError(f"cache column {name}: bad codes")
+        return pd.Categorical.from_codes(
+            np.broadcast_to(code, (n,)), categories=pd.Index(categories, dtype=object), validate=False
+        )
+    if kind == "constant":
+        return np.broadcast_to(np.dtype(col["dtype"]).type(col["value"]), (n,))
     if kind == "absent":
         return absent(pd.api.types.pandas_dtype(col["dtype"]).numpy_dtype.type, n)  # type: ignore[union-attr]
     if kind == "zeros":

@@ -79,8 +79,10 @@ def decode_plane(data: Any, start: int, stop: int, summary: PlaneSummary | None 
     else:
         plane = _plane_without_events(out)
     n_events, n_stats = out["counts"][1], out["counts"][2]
-    objects = np.full(n_stats, None, dtype=object)
+    # no str/bytes stat: a read-only view of None (8 bytes a stat saved; readers index it by kind)
+    objects = np.broadcast_to(np.array(None, object), (n_stats,))
     if out["objects"]:
+        objects = np.full(n_stats, None, dtype=object)
         values = np.empty(len(out["objects"]), dtype=object)
         values[:] = out["objects"]
         objects[np.frombuffer(out["object_rows"], np.int64)] = values

@@ -141,15 +141,22 @@ def _zeros(n: int, dtype: type) -> np.ndarray:
 
     ``np.zeros`` gives that only while malloc serves big blocks by mmap; after a load has
     freed its decoder arrays, glibc's raised threshold serves them from the heap, zeroed
-    page by page. Mostly-missing promoted columns are the case this is for.
+    page by page. Mostly-missing promoted columns are the case this is for. The mapping is
+    private where the platform allows: reading a page of it then costs nothing (the kernel's
+    zero page), where a shared one (``mmap``'s default) gets a real page on every first read
+    (``num_occurrences`` of jax_large: 9.4 MB when a tool sums it) and is shared with forks.
     """
     nbytes = n * np.dtype(dtype).itemsize
     if nbytes < _LAZY_ZEROS_BYTES:
         return np.zeros(n, dtype)
     try:
-        return np.frombuffer(mmap.mmap(-1, nbytes), dtype, n)
+        return np.frombuffer(mmap.mmap(-1, nbytes, **_PRIVATE), dtype, n)
     except (OSError, ValueError):
         return np.zeros(n, dtype)
+
+
+# mmap.mmap's flags for a private anonymous mapping (POSIX; Windows has no flags: its default)
+_PRIVATE = {"flags": mmap.MAP_PRIVATE | getattr(mmap, "MAP_ANONYMOUS", 0)} if hasattr(mmap, "MAP_PRIVATE") else {}
 
 
 _NO_CATEGORIES = pd.CategoricalDtype(pd.Index([], dtype=object))
@@ -296,12 +303,17 @@ def _plane_events(
         # long form: metadata stats expanded per event
         all_ev_rows, all_stat_rows = _expand(owner_rows, em.stats.owner, np.arange(len(em.stats)))
         if len(all_ev_rows):
-            stats.append((take_stats(em.stats, all_stat_rows, all_ev_rows), names, "metadata"))
+            expanded = take_stats(em.stats, all_stat_rows, all_ev_rows)
+            del all_ev_rows, all_stat_rows
+            stats.append((kept_stats(expanded, expanded.owner, n), names, "metadata"))
+            del expanded
     del rows
-    if len(ev.stats):
-        for sname, kind, srows in promoted_rows(ev.stats, names):
-            piece.promoted.setdefault(sname, []).append((ev.stats.owner[srows], _values(ev.stats, srows, kind, names)))
-        stats.append((ev.stats, names, "event"))
+    # narrowed now, not after assembly: the decoder's int64 stat columns are gone before the frame peaks
+    ev_stats = kept_stats(ev.stats, ev.stats.owner, n) if len(ev.stats) else ev.stats
+    if len(ev_stats):
+        for sname, kind, srows in promoted_rows(ev_stats, names):
+            piece.promoted.setdefault(sname, []).append((ev_stats.owner[srows], _values(ev_stats, srows, kind, names)))
+        stats.append((ev_stats, names, "event"))
     # the piece holds what frames need; the decoder's other event arrays go now
     plane.events = raw.RawEvents(
         line=_NO_ROWS_I32,
@@ -309,7 +321,7 @@ def _plane_events(
         offset_ps=_NO_ROWS,
         duration_ps=_NO_ROWS,
         num_occurrences=_NO_ROWS,
-        stats=ev.stats,
+        stats=ev_stats,
     )
     assert len(piece) == n
     return piece, stats
@@ -411,8 +423,9 @@ def _take(values: np.ndarray, perm: np.ndarray | None) -> np.ndarray:
 
 
 def _event_rows(rows_in_plane: np.ndarray, offset: int, perm_inverse: np.ndarray | None) -> np.ndarray:
-    """Rows of `events` for rows counted within a plane whose first event was at `offset` before sorting."""
-    rows = rows_in_plane + offset if offset else rows_in_plane.astype(np.int64, copy=False)
+    """Rows of `events` for rows counted within a plane whose first event was at `offset` before sorting
+    (``rows_in_plane`` itself, of any integer dtype, when neither moves them; else int64)."""
+    rows = np.add(rows_in_plane, offset, dtype=np.int64) if offset else rows_in_plane
     return rows if perm_inverse is None else perm_inverse[rows]
 
 

@@ -58,7 +58,7 @@ def kept_stats(stats: raw.RawStats, rows: np.ndarray, n_events: int) -> raw.RawS
     rows = rows.astype(np.int32 if n_events < 2**31 else np.int64, copy=False)
     ids = stats.metadata_id
     if n and -(2**31) <= int(ids.min()) and int(ids.max()) < 2**31:
-        ids = ids.astype(np.int32)
+        ids = ids.astype(np.int32, copy=False)
     double_value, obj_value, int_value = stats.double_value, stats.obj_value, stats.int_value
     if double_value.strides[0] and not (stats.kind == raw.KIND_DOUBLE).any():
         double_value = np.broadcast_to(np.float64(0), (n,))
