@@ -81,45 +81,54 @@ REPORT_COLUMNS = KEY_COLUMNS + ["occupancy_pct", "occurrences", "total_duration_
                                 "max_duration_ns", "total_duration_ps", "min_duration_ps", "max_duration_ps"]  # fmt: skip
 
 
-def _contains_any(text: pd.Series, patterns: tuple[str, ...]) -> np.ndarray:
-    """Whether each text holds one of ``patterns`` (plain substrings)."""
-    hit = np.zeros(len(text), dtype=bool)
-    for pattern in patterns:
-        hit |= text.str.contains(pattern, regex=False).to_numpy()
-    return hit
+def _has_any(text: str, patterns: tuple[str, ...]) -> bool:
+    return any(pattern in text for pattern in patterns)
+
+
+def kernel_name_uses_tensor_core(name: str, vendor: str) -> bool:
+    """Whether a kernel name says it runs on Tensor Cores (NVIDIA) or Matrix Cores (AMD)."""
+    if vendor == VENDOR_NVIDIA:
+        return _has_any(name, NVIDIA_TENSOR_CORE_PATTERNS)
+    if vendor == VENDOR_AMD:
+        return _has_any(name, AMD_MATRIX_CORE_PATTERNS) or AMD_MFMA_TILE.search(name) is not None
+    return False
+
+
+def op_name_tensor_core_eligible(name: str) -> bool:
+    """Whether a framework op name is one XProf lists as Tensor Core eligible."""
+    return name.endswith(_ENDS_ELIGIBLE) or _has_any(name, _CONTAINS_ELIGIBLE)
+
+
+def einsum_equation_tensor_core_eligible(equation: str) -> bool:
+    """An einsum ``a,b->c`` with exactly two operands is eligible."""
+    sides = equation.split("->")
+    return equation != "" and len(sides) == 2 and sides[0].count(",") == 1
+
+
+def _each(text: pd.Series, test: Callable[[str], bool]) -> np.ndarray:
+    return np.fromiter((test(t) for t in text.astype(str).tolist()), bool, len(text))
 
 
 def kernel_uses_tensor_core(names: pd.Series, vendor: str) -> np.ndarray:
     """Whether each kernel name says it runs on Tensor Cores (NVIDIA) or Matrix Cores (AMD)."""
-    text = names.astype(str)
-    if vendor == VENDOR_NVIDIA:
-        return _contains_any(text, NVIDIA_TENSOR_CORE_PATTERNS)
-    if vendor == VENDOR_AMD:
-        return _contains_any(text, AMD_MATRIX_CORE_PATTERNS) | text.str.contains(AMD_MFMA_TILE).to_numpy()
-    return np.zeros(len(text), dtype=bool)
+    return _each(names, lambda name: kernel_name_uses_tensor_core(name, vendor))
 
 
 def op_tensor_core_eligible(op_names: pd.Series) -> np.ndarray:
     """Whether each framework op name is one XProf lists as Tensor Core eligible."""
-    text = op_names.astype(str)
-    hit = np.zeros(len(text), dtype=bool)
-    for suffix in _ENDS_ELIGIBLE:
-        hit |= text.str.endswith(suffix).to_numpy()
-    return hit | _contains_any(text, _CONTAINS_ELIGIBLE)
+    return _each(op_names, op_name_tensor_core_eligible)
 
 
 def einsum_tensor_core_eligible(equations: pd.Series) -> np.ndarray:
     """An einsum ``a,b->c`` with exactly two operands is eligible."""
-    text = equations.fillna("").astype(str)
-    sides = text.str.split("->", regex=False)
-    ok = sides.str.len() == 2
-    n_operands = sides.str[0].fillna("").str.count(",") + 1
-    return (ok & (n_operands == 2) & (text != "")).to_numpy()
+    return _each(equations.fillna(""), einsum_equation_tensor_core_eligible)
 
 
-def _per_distinct(values: np.ndarray, test: Callable[[pd.Series], np.ndarray]) -> np.ndarray:
-    """``test`` (a vectorised test of a Series of texts) of each value, run once per distinct value."""
-    return xs.category_mask(pd.Series(values, dtype=object), test)
+def _per_distinct(values: np.ndarray, test: Callable[[str], bool]) -> np.ndarray:
+    """``test`` of each value (as str; a missing value is False), run once per distinct value."""
+    codes, distinct = pd.factorize(np.asarray(values, dtype=object))
+    hit = np.array([bool(test(str(v))) for v in distinct] + [False], dtype=bool)
+    return hit[np.where(codes >= 0, codes, len(distinct))]
 
 
 def _uint(text: str) -> int | None:
@@ -215,6 +224,19 @@ class KernelDb:
         return out
 
 
+def _positions_in(table_keys: tuple[np.ndarray, ...], keys: tuple[np.ndarray, ...]) -> np.ndarray:
+    """Position of each row's key (parallel arrays) among the table's unique keys, -1 where absent:
+    one dict lookup per distinct key."""
+    position: dict[tuple, int] = {}
+    for at, key in enumerate(zip(*(k.tolist() for k in table_keys))):  # the table's rows (ops), not events
+        position.setdefault(key, at)
+    group, n = ec.group_ids(*keys)
+    first = ec.first_rows(group)
+    distinct = zip(*(k[first].tolist() for k in keys))
+    found = np.fromiter((position.get(key, -1) for key in distinct), np.int64, n)
+    return found[group] if len(group) else np.zeros(0, np.int64)
+
+
 def _xla_framework_ops(
     frames: Frames, rows: np.ndarray, device: DeviceOpDb, index: HloIndex | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -238,14 +260,14 @@ def _xla_framework_ops(
         x, pid = x[found], pid[found]
         if len(x) == 0:
             return is_xla, names
-    key = pd.MultiIndex.from_arrays(
-        [
+    pos = _positions_in(
+        (
             table["host"].to_numpy(object),
             table["program_id"].to_numpy(np.uint64, na_value=0),
             table["name"].to_numpy(object),
-        ]  # fmt: skip
+        ),
+        (ec.str_column(ev, "host", rows[x]), pid, hlo[x]),
     )
-    pos = key.get_indexer(pd.MultiIndex.from_arrays([ec.str_column(ev, "host", rows[x]), pid, hlo[x]]))
     provenance = np.append(table["provenance"].to_numpy(object), "")[np.where(pos >= 0, pos, len(table))]
     distinct = pd.unique(provenance)
     _, parsed, _ = _tf_op.parse_many(distinct)
@@ -286,15 +308,15 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
     is_xla, xla_name = _xla_framework_ops(frames, rows, device, index)
     op_name = np.where(is_xla, xla_name, np.where(has_tf_op, tf_name, ""))
     # name tests once per distinct name (hundreds), not per kernel (up to millions)
-    uses_tc = _per_distinct(names, lambda u: kernel_uses_tensor_core(u, vendor))
+    uses_tc = _per_distinct(names, lambda name: kernel_name_uses_tensor_core(name, vendor))
     equations, has_equation = xs.stat_values(frames, "equation", rows)
     einsum = (
-        _per_distinct(np.where(has_equation, equations, ""), einsum_tensor_core_eligible)
+        _per_distinct(np.where(has_equation, equations, ""), einsum_equation_tensor_core_eligible)
         if has_equation.any()
         else np.zeros(len(rows), bool)
     )
-    from_tf_op = has_tf_op & (einsum | _per_distinct(tf_name, op_tensor_core_eligible) | uses_tc)
-    from_xla = is_xla & _per_distinct(op_name, op_tensor_core_eligible)
+    from_tf_op = has_tf_op & (einsum | _per_distinct(tf_name, op_name_tensor_core_eligible) | uses_tc)
+    from_xla = is_xla & _per_distinct(op_name, op_name_tensor_core_eligible)
     frame["is_kernel_using_tensor_core"] = uses_tc
     frame["is_op_tensor_core_eligible"] = from_tf_op | from_xla
     op_code, op_text = pd.factorize(np.asarray(op_name, dtype=object), use_na_sentinel=False)
@@ -328,7 +350,7 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
         f"Core use from kernel names for vendor {vendor or 'unknown (the plane names none: no kernel is flagged, as XProf)'}"
     ]
     if vendor == VENDOR_NVIDIA:
-        unflagged = _per_distinct(names, lambda u: _contains_any(u, NVIDIA_UNFLAGGED_GEMM_PATTERNS)) & ~uses_tc
+        unflagged = _per_distinct(names, lambda name: _has_any(name, NVIDIA_UNFLAGGED_GEMM_PATTERNS)) & ~uses_tc
         if unflagged.any():
             share = float(duration[unflagged].sum()) / max(float(duration.sum()), 1.0)
             notes.append(

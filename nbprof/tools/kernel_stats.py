@@ -63,6 +63,14 @@ class KernelStats(ToolResult):
         return "\n".join(lines)
 
 
+def dims_text(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """``"x,y,z"`` of each row's three dimensions (object array of str), formatted once per distinct triple."""
+    triples = np.stack([x, y, z], axis=1).astype(np.int64).reshape(-1, 3)
+    distinct, inverse = np.unique(triples, axis=0, return_inverse=True)
+    text = np.array([f"{a},{b},{c}" for a, b, c in distinct.tolist()] or [""], dtype=object)
+    return text[inverse.reshape(-1)] if len(distinct) else np.zeros(0, dtype=object)
+
+
 def kernel_stats(op_stats: OpStats) -> KernelStats:
     """XProf's GPU kernel stats as a DataFrame, one row per unique kernel launch.
 
@@ -78,17 +86,21 @@ def kernel_stats(op_stats: OpStats) -> KernelStats:
     if len(reports) == 0:
         return KernelStats(pd.DataFrame(columns=COLUMNS), db.num_kernel_events, 0, notes=list(db.notes))
     rows_dropped = max(0, len(reports) - MAX_KERNELS)
-    out = db.top_reports.copy()
-    out["rank"] = np.arange(1, len(out) + 1)
-    out["shmem_bytes"] = out["static_shmem_bytes"] + out["dynamic_shmem_bytes"]
-    out["grid_dim"] = out["grid_x"].astype(str) + "," + out["grid_y"].astype(str) + "," + out["grid_z"].astype(str)
-    out["block_dim"] = out["block_x"].astype(str) + "," + out["block_y"].astype(str) + "," + out["block_z"].astype(str)
-    occ = out["occurrences"].to_numpy()
-    out["total_duration_us"] = out["total_duration_ns"] / 1e3
-    out["avg_duration_us"] = (out["total_duration_ns"].to_numpy() // np.maximum(occ, 1)) / 1e3
-    out["min_duration_us"] = out["min_duration_ns"] / 1e3
-    out["max_duration_us"] = out["max_duration_ns"] / 1e3
+    top = db.top_reports
+    ints = {c: top[c].to_numpy(np.int64) for c in top.columns if top[c].dtype == np.int64}
+    occ = ints["occurrences"]
+    columns = {
+        "rank": np.arange(1, len(top) + 1),
+        "shmem_bytes": ints["static_shmem_bytes"] + ints["dynamic_shmem_bytes"],
+        "grid_dim": dims_text(ints["grid_x"], ints["grid_y"], ints["grid_z"]),
+        "block_dim": dims_text(ints["block_x"], ints["block_y"], ints["block_z"]),
+        "total_duration_us": ints["total_duration_ns"] / 1e3,
+        "avg_duration_us": (ints["total_duration_ns"] // np.maximum(occ, 1)) / 1e3,
+        "min_duration_us": ints["min_duration_ns"] / 1e3,
+        "max_duration_us": ints["max_duration_ns"] / 1e3,
+    }
+    out = pd.DataFrame({c: columns[c] if c in columns else top[c].array for c in COLUMNS})
     notes = list(db.notes)
     if rows_dropped:
         notes.append(f"{rows_dropped:,} unique kernels beyond XProf's limit of {MAX_KERNELS} are left out")
-    return KernelStats(out[COLUMNS].reset_index(drop=True), db.num_kernel_events, rows_dropped, notes=notes)
+    return KernelStats(out, db.num_kernel_events, rows_dropped, notes=notes)

@@ -17,6 +17,7 @@ Children are ordered by time (instructions inside a fusion by FLOPs); nothing is
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -25,6 +26,7 @@ import pandas as pd
 
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats.xla_ops import GIBI, XlaOps
 from nbprof.tools._result import ToolResult
 
@@ -120,183 +122,264 @@ def _utilization(flops: np.ndarray, norm_time: np.ndarray, time: np.ndarray, hbm
     return fu, bu
 
 
-_OP_ROW_COLUMNS = ["name", "category", "program", "program_id", "time_ps", "self_time_ps", "occurrences",
-                   "normalized_time_ps", "flops", "model_flops", "bytes_accessed", "hbm_bytes", "tf_op",
-                   "expression", "shape", "deduplicated_name", "source_file", "source_line"]  # fmt: skip
+_TEXT_COLUMNS = ["tf_op", "expression", "shape", "deduplicated_name", "source_file"]
+_NODE_COLUMNS = ["kind", "name", "category", "program", "program_id", *_SUM_COLS, *_TEXT_COLUMNS, "source_line"]
 
 
-def _group_rows(ops: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
-    g = ops.groupby(keys, sort=False, observed=True, dropna=False)
-    return g[_SUM_COLS].sum().reset_index()
+def _is_region(names: np.ndarray) -> np.ndarray:
+    """Ops XProf cannot symbolize (names starting with ``region``), tested once per distinct name."""
+    distinct, inverse = np.unique(names.astype(str), return_inverse=True)
+    region = np.array([n.startswith("region") for n in distinct], dtype=bool)
+    return region[inverse] if len(distinct) else np.zeros(0, bool)
 
 
-def build_tree(x: XlaOps, by: str, include_idle: bool) -> pd.DataFrame:
-    """The node table (pre-order) for op metrics ``x``."""
-    ops = x.ops.copy()
+def _uint_or_missing(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(uint64 values with 0 where missing, missing mask) of an object array of ids."""
+    missing = np.asarray(pd.isna(values), dtype=bool)
+    return np.where(missing, 0, values).astype(np.uint64), missing
+
+
+def _group_sums(values: dict[str, np.ndarray], group: np.ndarray) -> pd.DataFrame:
+    """pandas' groupby sums of the columns by integer group code (groups in order of first
+    appearance): the same compensated float sums as a groupby on the text keys."""
+    return pd.DataFrame(values).groupby(group, sort=False).sum()
+
+
+class _Nodes:
+    """The tree's nodes in creation order: op nodes point at a leaf op, the others carry their values."""
+
+    def __init__(self, leaf: dict[str, np.ndarray]) -> None:
+        self.leaf = leaf
+        self.kind: list[str] = []
+        self.parent: list[tuple | None] = []
+        self.key: list[tuple] = []
+        self.op_at: list[int] = []  # the leaf op of an op node, -1 for other nodes
+        self.values: list[dict[str, Any]] = []  # the values of the other nodes
+
+    def add(self, kind: str, parent: tuple | None, key: tuple, **values: Any) -> None:
+        self.kind.append(kind)
+        self.parent.append(parent)
+        self.key.append(key)
+        self.op_at.append(-1)
+        self.values.append(values)
+
+    def add_op(self, at: int, parent: tuple) -> None:
+        self.kind.append("op")
+        self.parent.append(parent)
+        self.key.append(parent + ("op", self.leaf["name"][at]))
+        self.op_at.append(at)
+        self.values.append({})
+
+    def columns(self) -> dict[str, np.ndarray]:
+        """``_NODE_COLUMNS`` as object arrays (NaN where a node has no value) plus ``op_index``."""
+        op_at = np.asarray(self.op_at, np.int64)
+        is_op = op_at >= 0
+        out: dict[str, np.ndarray] = {"kind": np.asarray(self.kind, dtype=object)}
+        other = [self.values[i] for i in np.flatnonzero(~is_op).tolist()]
+        for col in _NODE_COLUMNS[1:] + ["op_index"]:
+            values = np.full(len(op_at), np.nan, dtype=object)
+            values[~is_op] = [v.get(col, np.nan) for v in other]
+            values[is_op] = self.leaf[col][op_at[is_op]]
+            out[col] = values
+        return out
+
+
+_OBJECT_COLUMNS = ["name", "category", "program", "program_id", "tf_op", "expression", "shape",
+                   "deduplicated_name", "source_file", "source_line"]  # fmt: skip
+
+
+def _op_columns(ops: pd.DataFrame) -> dict[str, np.ndarray]:
+    """The ops' columns the tree reads, as arrays: text and ids as object arrays of python values
+    (what a row of the frame holds), times and counts int64, ``normalized_time_ps`` float64,
+    ``hbm_bytes`` (HBM reads + writes) float64, ``op_index`` the frame's index labels."""
+    out = {c: np.asarray(ops[c].array, dtype=object) for c in _OBJECT_COLUMNS}
+    for c in ("time_ps", "self_time_ps", "occurrences", "children_time_ps", "flops", "model_flops",
+              "bytes_accessed"):  # fmt: skip
+        out[c] = ops[c].to_numpy(np.int64)
+    out["normalized_time_ps"] = ops["normalized_time_ps"].to_numpy(np.float64)
+    out["hbm_bytes"] = (ops["hbm_read_bytes"].to_numpy(np.int64) + ops["hbm_write_bytes"].to_numpy(np.int64)).astype(
+        np.float64
+    )
+    out["op_index"] = np.asarray(ops.index, dtype=object)
+    return out
+
+
+def _node_values(leaf: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Numeric leaf columns as object arrays of python ints and floats (as a node row holds them)."""
+    out = dict(leaf)
+    for c in ("time_ps", "self_time_ps", "occurrences"):
+        out[c] = leaf[c].astype(object)
+    for c in ("normalized_time_ps", "flops", "model_flops", "bytes_accessed", "hbm_bytes"):
+        out[c] = leaf[c].astype(np.float64).astype(object)
+    return out
+
+
+def build_tree(x: XlaOps, by: str, include_idle: bool) -> dict[str, np.ndarray]:
+    """The node table (pre-order) for op metrics ``x``: ``_NODE_COLUMNS`` as object columns, then
+    ``node_id``, ``parent_id``, ``level``, ``num_children``."""
+    every = _op_columns(x.ops)
     # XProf leaves out ops it cannot symbolize (names starting with "region").
-    ops = ops[~ops["name"].astype(str).str.startswith("region")]
-    ops["hbm_bytes"] = (ops["hbm_read_bytes"] + ops["hbm_write_bytes"]).astype("float64")
-    ops["occurrences"] = ops["occurrences"].astype(np.int64)
+    kept = np.flatnonzero(~_is_region(every["name"]))
+    ops = {c: v[kept] for c, v in every.items()}
     # XProf: ops whose own children took time are counted in program/root totals only.
-    leaf_ops = ops[ops["children_time_ps"] <= 0].copy()
-    leaf_ops["dedup_key"] = leaf_ops["deduplicated_name"].where(leaf_ops["deduplicated_name"] != "", leaf_ops["name"])
+    is_leaf = ops["children_time_ps"] <= 0
+    raw = {c: v[is_leaf] for c, v in ops.items()}
+    dedup = raw["deduplicated_name"]
+    raw["dedup_key"] = np.where(dedup != "", dedup, raw["name"])
+    dedup_code = pd.factorize(raw["dedup_key"])[0].astype(np.int64)  # -1: no key
+    sums = {c: raw[c] for c in _SUM_COLS}
+    sum_frame = pd.DataFrame(sums)
+    leaf = _node_values(raw)
     by_program = by == "program"
-    outer = ["program_id", "program"] if by_program else []
-
-    nodes: list[dict[str, Any]] = []
-
-    def add(row: dict[str, Any]) -> None:
-        nodes.append(row)
+    nodes = _Nodes(leaf)
 
     # Root: sums of op self time (program / root rule), time reset to the device total.
     total_op_self = int(x.ops["self_time_ps"].sum())  # the db total, unsymbolized ops included
     idle_ps = max(0, int(x.total_time_ps) - total_op_self) if x.source == "device" else 0
     root_time = int(x.total_time_ps) if (include_idle and x.source == "device") else total_op_self
-    root = {
-        "kind": "root", "name": f"by_{by}", "category": "", "program": "", "program_id": pd.NA,
-        "time_ps": root_time, "self_time_ps": 0, "occurrences": 0,
-        "normalized_time_ps": float(ops["normalized_time_ps"].sum()),
-        "flops": float(ops.loc[ops["children_time_ps"] <= 0, "flops"].sum()),
-        "model_flops": float(ops.loc[ops["children_time_ps"] <= 0, "model_flops"].sum()),
-        "bytes_accessed": float(ops.loc[ops["children_time_ps"] <= 0, "bytes_accessed"].sum()),
-        "hbm_bytes": float(ops.loc[ops["children_time_ps"] <= 0, "hbm_bytes"].sum()),
-        "parent": None, "key": ("root",),
-    }  # fmt: skip
-    add(root)
+    nodes.add("root", None, ("root",), name=f"by_{by}", category="", program="", program_id=pd.NA,
+              time_ps=root_time, self_time_ps=0, occurrences=0,
+              normalized_time_ps=float(ops["normalized_time_ps"].sum()),
+              flops=float(sums["flops"].sum()), model_flops=float(sums["model_flops"].sum()),
+              bytes_accessed=float(sums["bytes_accessed"].sum()),
+              hbm_bytes=float(sums["hbm_bytes"].sum()))  # fmt: skip
 
-    # An op's values by position in leaf_ops, read from its columns' arrays (what a row of the
-    # frame holds, without a Series per op).
-    leaf = {c: leaf_ops[c].array for c in _OP_ROW_COLUMNS}
-    labels = leaf_ops.index
-
-    def op_row(at: int, parent: tuple) -> dict[str, Any]:
-        op = {c: values[at] for c, values in leaf.items()}
-        return {
-            "kind": "op", "name": op["name"], "category": op["category"], "program": op["program"],
-            "program_id": op["program_id"], "time_ps": int(op["time_ps"]), "self_time_ps": int(op["self_time_ps"]),
-            "occurrences": int(op["occurrences"]), "normalized_time_ps": float(op["normalized_time_ps"]),
-            "flops": float(op["flops"]), "model_flops": float(op["model_flops"]),
-            "bytes_accessed": float(op["bytes_accessed"]), "hbm_bytes": float(op["hbm_bytes"]),
-            "tf_op": op["tf_op"], "expression": op["expression"], "shape": op["shape"],
-            "deduplicated_name": op["deduplicated_name"], "source_file": op["source_file"],
-            "source_line": op["source_line"], "parent": parent, "key": parent + ("op", op["name"]),
-            "op_index": labels[at],
-        }  # fmt: skip
-
-    def group_row(kind: str, name: str, sums: pd.Series, parent: tuple, key: tuple, **extra: Any) -> dict[str, Any]:
-        row = {"kind": kind, "name": name, "parent": parent, "key": key, "self_time_ps": 0}
-        for col in _SUM_COLS:
-            row[col] = sums[col]
-        row.update(extra)
-        return row
-
-    programs: list[tuple] = [()]
+    scopes: list[tuple[np.ndarray, tuple, Any]] = []  # (leaf positions, parent key, program id)
     if by_program:
-        prog = ops.groupby(outer, sort=False, observed=True, dropna=False)
-        psum = prog[["self_time_ps", "normalized_time_ps"]].sum()
-        leaf_sum = leaf_ops.groupby(outer, sort=False, observed=True, dropna=False)[
-            ["flops", "model_flops", "bytes_accessed", "hbm_bytes"]].sum()  # fmt: skip
-        psum = psum.join(leaf_sum).fillna(0)
-        programs = []
-        for (pid, pname), r in psum.iterrows():  # one row per program
-            key = ("program", pid)
-            add({"kind": "program", "name": pname, "category": "", "program": pname, "program_id": pid,
-                 "time_ps": int(r["self_time_ps"]), "self_time_ps": 0, "occurrences": 0,
-                 "normalized_time_ps": float(r["normalized_time_ps"]), "flops": float(r["flops"]),
-                 "model_flops": float(r["model_flops"]), "bytes_accessed": float(r["bytes_accessed"]),
-                 "hbm_bytes": float(r["hbm_bytes"]), "parent": ("root",), "key": key})  # fmt: skip
-            programs.append((pid,))
+        pid_code = pd.factorize(ops["program_id"], use_na_sentinel=False)[0].astype(np.int64)
+        name_code = pd.factorize(ops["program"], use_na_sentinel=False)[0].astype(np.int64)
+        program_code = pd.factorize(pid_code * (int(name_code.max(initial=-1)) + 1) + name_code)[0]
+        psum = _group_sums({c: ops[c] for c in ("self_time_ps", "normalized_time_ps")}, program_code)
+        lsum = _group_sums({c: sums[c] for c in ("flops", "model_flops", "bytes_accessed", "hbm_bytes")},
+                           program_code[is_leaf])  # fmt: skip
+        lsum = lsum.reindex(psum.index).fillna(0)
+        leaf_pid, leaf_pid_missing = _uint_or_missing(raw["program_id"])
+        for code, first in enumerate(ec.first_rows(program_code).tolist()):  # one per program
+            pid, pname = ops["program_id"][first], ops["program"][first]
+            nodes.add("program", ("root",), ("program", pid), name=pname, category="", program=pname,
+                      program_id=pid, time_ps=int(float(psum["self_time_ps"].iat[code])), self_time_ps=0, occurrences=0,
+                      normalized_time_ps=float(psum["normalized_time_ps"].iat[code]),
+                      **{c: float(lsum[c].iat[code]) for c in ("flops", "model_flops", "bytes_accessed", "hbm_bytes")})  # fmt: skip
+            in_scope = np.zeros(len(leaf_pid), bool) if pd.isna(pid) else ~leaf_pid_missing & (leaf_pid == pid)
+            scopes.append((np.flatnonzero(in_scope), ("program", pid), pid))
+    else:
+        scopes.append((np.arange(len(raw["name"])), ("root",), pd.NA))
 
-    leaf_time = leaf_ops["time_ps"].to_numpy()
-    for prog_key in programs:
-        if by_program:
-            in_scope = (leaf_ops["program_id"].astype("object") == prog_key[0]).to_numpy(dtype=bool)
-            scope = leaf_ops[in_scope]
-            scope_at = np.flatnonzero(in_scope)  # positions in leaf_ops
-            parent_key: tuple = ("program", prog_key[0])
-        else:
-            scope = leaf_ops
-            scope_at = np.arange(len(leaf_ops))
-            parent_key = ("root",)
-        if len(scope) == 0:
-            continue
-        cats = _group_rows(scope, ["category"])
-        for _, c in cats.iterrows():  # categories of one program
-            ckey = parent_key + ("cat", c["category"])
-            add(group_row("category", c["category"], c, parent_key, ckey, category=c["category"],
-                          program=scope["program"].iloc[0] if by_program else "",
-                          program_id=prog_key[0] if by_program else pd.NA))  # fmt: skip
-            in_cat = scope_at[(scope["category"] == c["category"]).to_numpy(dtype=bool)]
-            # dedup groups of one category, in order of first appearance (a missing key is no group)
-            codes, dedup_keys = pd.factorize(leaf_ops["dedup_key"].array.take(in_cat))
-            by_code = np.argsort(codes, kind="stable")
-            starts = np.searchsorted(codes[by_code], np.arange(len(dedup_keys) + 1))
-            for k, dkey in enumerate(dedup_keys):
-                members = in_cat[by_code[starts[k] : starts[k + 1]]]
-                if len(members) == 1:
-                    add(op_row(int(members[0]), ckey))
-                    continue
-                members = members[np.argsort(-leaf_time[members], kind="stable")]  # longest first
-                top_op = op_row(int(members[0]), ckey)
-                gkey = ckey + ("dedup", dkey)
-                sums = leaf_ops.iloc[members][_SUM_COLS].sum()
-                add(group_row("dedup", f"{top_op['name']} and its duplicate(s)", sums, ckey, gkey,
-                              category=top_op["category"], program=top_op["program"],
-                              program_id=top_op["program_id"], expression=top_op["expression"],
-                              deduplicated_name=dkey, source_file=top_op["source_file"],
-                              source_line=top_op["source_line"]))  # fmt: skip
-                for at in members.tolist():
-                    add(op_row(at, gkey))
+    category = raw["category"]
+    leaf_time = raw["time_ps"]
+    if any(len(at) for at, _, _ in scopes):
+        # categories per scope, in order of first appearance in it: one groupby over (scope, category)
+        scoped = np.concatenate([at for at, _, _ in scopes])  # each scope's rows, scope after scope
+        scope_of = np.concatenate([np.full(len(at), k, np.int64) for k, (at, _, _) in enumerate(scopes)])
+        cat_code = pd.factorize(category, use_na_sentinel=False)[0].astype(np.int64)
+        pair = pd.factorize(scope_of * (int(cat_code.max()) + 1) + cat_code[scoped])[0]
+        cat_sums = _group_sums({c: v[scoped] for c, v in sums.items()}, pair)
+        pair_first = ec.first_rows(pair)
+        pair_scope = scope_of[pair_first]
+        groups = _DedupGroups(pair, dedup_code[scoped])
+        for k, (at, parent_key, pid) in enumerate(scopes):
+            for g in np.flatnonzero(pair_scope == k).tolist():  # categories of one scope
+                cat = category[scoped[pair_first[g]]]
+                ckey = parent_key + ("cat", cat)
+                nodes.add("category", parent_key, ckey, name=cat, category=cat,
+                          program=leaf["program"][at[0]] if by_program else "",
+                          program_id=pid if by_program else pd.NA,
+                          **{c: cat_sums[c].iat[g] for c in _SUM_COLS})  # fmt: skip
+                if not pd.isna(cat):  # a missing category matches no op
+                    for members in groups.of(g):
+                        _add_ops(nodes, sum_frame, leaf_time, scoped[members], ckey)
 
     if include_idle and x.source == "device":
-        add({"kind": "idle", "name": "IDLE", "category": "IDLE", "program": "", "program_id": pd.NA,
-             "time_ps": idle_ps, "self_time_ps": idle_ps, "occurrences": 0, "normalized_time_ps": 0.0,
-             "flops": 0.0, "model_flops": 0.0, "bytes_accessed": 0.0, "hbm_bytes": 0.0,
-             "parent": ("root",), "key": ("idle",)})  # fmt: skip
-
-    table = pd.DataFrame(nodes)
-    table = _add_fused_children(table, x)
-    return _order(table)
+        nodes.add("idle", ("root",), ("idle",), name="IDLE", category="IDLE", program="", program_id=pd.NA,
+                  time_ps=idle_ps, self_time_ps=idle_ps, occurrences=0, normalized_time_ps=0.0, flops=0.0,
+                  model_flops=0.0, bytes_accessed=0.0, hbm_bytes=0.0)  # fmt: skip
+    _add_fused_children(nodes, x)
+    return _order(nodes)
 
 
-def _add_fused_children(table: pd.DataFrame, x: XlaOps) -> pd.DataFrame:
+class _DedupGroups:
+    """Rows (positions in a sequence) grouped by (category group, deduplication key): the groups of
+    each category in order of first appearance, rows in sequence order; a missing key (-1) is no group."""
+
+    def __init__(self, category: np.ndarray, dedup: np.ndarray) -> None:
+        keyed = np.flatnonzero(dedup >= 0)
+        group = np.full(len(dedup), -1, np.int64)
+        if len(keyed):
+            group[keyed] = pd.factorize(category[keyed] * (int(dedup.max()) + 1) + dedup[keyed])[0]
+        n = int(group.max()) + 1 if len(group) else 0
+        self.rows = np.argsort(group, kind="stable")
+        self.starts = np.searchsorted(group[self.rows], np.arange(n + 1))
+        group_category = category[self.rows[self.starts[:-1]]]
+        self.by_category = np.argsort(group_category, kind="stable")
+        self.category_starts = np.searchsorted(group_category[self.by_category], np.arange(int(category.max()) + 2))
+
+    def of(self, category: int) -> list[np.ndarray]:
+        """The row groups of one category."""
+        groups = self.by_category[self.category_starts[category] : self.category_starts[category + 1]]
+        return [self.rows[self.starts[k] : self.starts[k + 1]] for k in groups.tolist()]
+
+
+def _add_ops(nodes: _Nodes, sum_frame: pd.DataFrame, leaf_time: np.ndarray, members: np.ndarray, ckey: tuple) -> None:
+    """Ops sharing a deduplicated name (positions in the leaf ops): alone, one op node; else a group
+    ``"<top op> and its duplicate(s)"`` over them, longest first."""
+    leaf = nodes.leaf
+    if len(members) == 1:
+        nodes.add_op(int(members[0]), ckey)
+        return
+    members = members[np.argsort(-leaf_time[members], kind="stable")]  # longest first
+    top = int(members[0])
+    dkey = leaf["dedup_key"][top]
+    gkey = ckey + ("dedup", dkey)
+    sums = sum_frame.iloc[members].sum()
+    nodes.add("dedup", ckey, gkey, name=f"{leaf['name'][top]} and its duplicate(s)",
+              category=leaf["category"][top], program=leaf["program"][top], program_id=leaf["program_id"][top],
+              expression=leaf["expression"][top], deduplicated_name=dkey, source_file=leaf["source_file"][top],
+              source_line=leaf["source_line"][top], **{c: sums[c] for c in _SUM_COLS})  # fmt: skip
+    for at in members.tolist():
+        nodes.add_op(at, gkey)
+
+
+def _add_fused_children(nodes: _Nodes, x: XlaOps) -> None:
     """Instructions inside fusion ops as leaves under them (time 0, as XProf)."""
     fused = x.fused_children
-    if len(fused) == 0 or "op_index" not in table.columns:
-        return table
-    ops = table[table["kind"] == "op"]
-    rows = []
-    for op_index, key, program, program_id in zip(ops["op_index"], ops["key"], ops["program"], ops["program_id"]):
-        inside = fused[fused["op_index"] == op_index]
-        op_name = key[-1]
-        for parent, name, category, tf_op, flops in zip(inside["parent_name"], inside["name"], inside["category"],
-                                                         inside["tf_op"], inside["flops"]):  # fmt: skip
-            parent_key = key if parent == op_name else key + ("fused", parent)
-            rows.append({"kind": "fused", "name": name, "category": category, "program": program,
-                         "program_id": program_id, "time_ps": 0, "self_time_ps": 0, "occurrences": 1,
-                         "normalized_time_ps": 0.0, "flops": float(flops), "model_flops": float(flops),
-                         "bytes_accessed": 0.0, "hbm_bytes": 0.0, "tf_op": tf_op, "parent": parent_key,
-                         "key": key + ("fused", name)})  # fmt: skip
-    if not rows:
-        return table
-    return pd.concat([table, pd.DataFrame(rows)], ignore_index=True)
+    if len(fused) == 0:
+        return
+    rows_of: dict[Any, list[int]] = {}
+    for i, op_index in enumerate(fused["op_index"].tolist()):  # fused instructions, each op's in order
+        rows_of.setdefault(op_index, []).append(i)
+    columns = {c: fused[c].tolist() for c in ("parent_name", "name", "category", "tf_op", "flops")}
+    leaf = nodes.leaf
+    for n in range(len(nodes.kind)):  # the op nodes, in creation order
+        at = nodes.op_at[n]
+        if at < 0:
+            continue
+        key = nodes.key[n]
+        for i in rows_of.get(leaf["op_index"][at], []):
+            parent, name = columns["parent_name"][i], columns["name"][i]
+            flops = float(columns["flops"][i])
+            nodes.add("fused", key if parent == key[-1] else key + ("fused", parent), key + ("fused", name),
+                      name=name, category=columns["category"][i], program=leaf["program"][at],
+                      program_id=leaf["program_id"][at], time_ps=0, self_time_ps=0, occurrences=1,
+                      normalized_time_ps=0.0, flops=flops, model_flops=flops, bytes_accessed=0.0, hbm_bytes=0.0,
+                      tf_op=columns["tf_op"][i])  # fmt: skip
 
 
-def _order(table: pd.DataFrame) -> pd.DataFrame:
+def _order(nodes: _Nodes) -> dict[str, np.ndarray]:
     """Pre-order rows: children by time descending (fused instructions by FLOPs); assign ids."""
+    columns = nodes.columns()
     children: dict[tuple, list[int]] = {}
-    for i, parent in enumerate(table["parent"]):
+    for i, parent in enumerate(nodes.parent):
         if parent is not None:
             children.setdefault(parent, []).append(i)
-    time = table["time_ps"].to_numpy(dtype="float64")
-    flops = table["model_flops"].to_numpy(dtype="float64")
-    kinds = table["kind"].to_numpy()
-    keys = table["key"].tolist()
+    time = columns["time_ps"].astype(np.float64)
+    flops = columns["model_flops"].astype(np.float64)
+    kinds = nodes.kind
+    keys = nodes.key
     order: list[int] = []
     parent_pos: list[int] = []
     level: list[int] = []
     stack = [(0, -1, 0)]
-    visited = np.zeros(len(table), bool)  # an HLO whose fusions call each other would loop forever
+    visited = np.zeros(len(kinds), bool)  # an HLO whose fusions call each other would loop forever
     while stack:  # walks nodes (ops and groups), not events
         i, ppos, lev = stack.pop()
         if visited[i]:
@@ -313,12 +396,13 @@ def _order(table: pd.DataFrame) -> pd.DataFrame:
             kids = sorted(kids, key=lambda j: -metric[j])
             for j in reversed(kids):
                 stack.append((j, pos, lev + 1))
-    out = table.iloc[order].reset_index(drop=True)
-    out["node_id"] = np.arange(len(out))
-    out["parent_id"] = parent_pos
-    out["level"] = level
-    counts = out.groupby("parent_id").size()
-    out["num_children"] = counts.reindex(out["node_id"]).fillna(0).astype(np.int64).to_numpy()
+    at = np.asarray(order, np.int64)
+    out = {c: v[at] for c, v in columns.items()}
+    parents = np.asarray(parent_pos, np.int64)
+    out["node_id"] = np.arange(len(at))
+    out["parent_id"] = parents
+    out["level"] = np.asarray(level, np.int64)
+    out["num_children"] = np.bincount(parents[parents >= 0], minlength=len(at)).astype(np.int64)
     return out
 
 
@@ -348,34 +432,54 @@ def op_profile(op_stats: OpStats, by: str = "category", include_idle: bool = Fal
     )
     if x.source == "none":
         return result
-    table = build_tree(x, by, include_idle)
+    nodes = build_tree(x, by, include_idle)
+    time = nodes["time_ps"].astype(np.float64)
     fu, bu = _utilization(
-        table["flops"].to_numpy(dtype="float64"),
-        table["normalized_time_ps"].to_numpy(dtype="float64"),
-        table["time_ps"].to_numpy(dtype="float64"),
-        table["hbm_bytes"].to_numpy(dtype="float64"),
+        nodes["flops"].astype(np.float64),
+        nodes["normalized_time_ps"].astype(np.float64),
+        time,
+        nodes["hbm_bytes"].astype(np.float64),
         x.peak_tflops if x.peak_tflops == x.peak_tflops else 0.0,
         x.peak_hbm_gibps if x.peak_hbm_gibps == x.peak_hbm_gibps else 0.0,
     )
-    table["flops_utilization_ratio"] = fu
-    table["hbm_bw_utilization_ratio"] = bu
-    root_time = float(table["time_ps"].iloc[0]) if len(table) else 0.0
-    table["time_pct"] = table["time_ps"].astype("float64") / root_time * 100 if root_time > 0 else math.nan
-    occ = table["occurrences"].to_numpy(dtype="float64")
+    root_time = float(time[0]) if len(time) else 0.0
+    occ = nodes["occurrences"].astype(np.float64)
+    columns: dict[str, Any] = {
+        "flops_utilization_ratio": fu,
+        "hbm_bw_utilization_ratio": bu,
+        "time_pct": time / root_time * 100 if root_time > 0 else np.full(len(time), math.nan),
+    }
     with np.errstate(divide="ignore", invalid="ignore"):
-        table["avg_time_ps"] = np.where(occ > 0, table["time_ps"].to_numpy(dtype="float64") / occ, 0.0)
-    for col, default in (("tf_op", ""), ("expression", ""), ("shape", ""), ("deduplicated_name", ""),
-                         ("source_file", ""), ("category", ""), ("program", "")):  # fmt: skip
-        if col not in table.columns:
-            table[col] = default
-        table[col] = table[col].fillna(default).astype(str)
-    # The layout part of an XLA shape, e.g. "{3,2,1,0:T(8,128)}" of "f32[5,1024]{3,2,1,0:T(8,128)}".
-    table["layout"] = table["shape"].str.extract(r"(\{[^{}]*\})\s*$", expand=False).fillna("")
-    if "source_line" not in table.columns:
-        table["source_line"] = np.nan
-    table["source_line"] = pd.to_numeric(table["source_line"], errors="coerce").astype("Int64")
+        columns["avg_time_ps"] = np.where(occ > 0, time / occ, 0.0)
+    for col in ("tf_op", "expression", "shape", "deduplicated_name", "source_file", "category", "program"):
+        columns[col] = ec.text(nodes[col])
+    columns["layout"] = _layout(columns["shape"])
+    line = pd.to_numeric(nodes["source_line"], errors="coerce")
+    columns["source_line"] = pd.array(np.asarray(line, dtype=np.float64), dtype="Int64")
     for col in ("time_ps", "self_time_ps", "occurrences"):
-        table[col] = table[col].astype(np.int64)
-    table["program_id"] = pd.array(table["program_id"].tolist(), dtype="UInt64") if len(table) else table["program_id"]
-    idle = int(table.loc[table["kind"] == "idle", "time_ps"].sum())
-    return replace(result, tree=table[COLUMNS], idle_time_ps=idle)
+        columns[col] = (
+            nodes[col].astype(np.float64).astype(np.int64) if _has_float(nodes[col]) else nodes[col].astype(np.int64)
+        )
+    for col in ("flops", "model_flops", "bytes_accessed", "hbm_bytes"):
+        columns[col] = nodes[col].astype(np.float64)
+    columns["program_id"] = pd.array(nodes["program_id"].tolist(), dtype="UInt64")
+    table = pd.DataFrame({c: columns[c] if c in columns else nodes[c] for c in COLUMNS})
+    idle = int(columns["time_ps"][nodes["kind"] == "idle"].sum())
+    return replace(result, tree=table, idle_time_ps=idle)
+
+
+def _has_float(values: np.ndarray) -> bool:
+    """Whether an object array holds a float (then pandas would have typed its column float64)."""
+    return any(isinstance(v, float) for v in values)
+
+
+_LAYOUT = re.compile(r"(\{[^{}]*\})\s*$")
+
+
+def _layout(shapes: np.ndarray) -> np.ndarray:
+    """The layout part of each XLA shape, e.g. ``{3,2,1,0:T(8,128)}`` of ``f32[5,1024]{3,2,1,0:T(8,128)}``
+    (``""`` when it has none), matched once per distinct shape."""
+    distinct, inverse = np.unique(shapes.astype(str), return_inverse=True)
+    matches = [_LAYOUT.search(shape) for shape in distinct]
+    layouts = np.array([m.group(1) if m else "" for m in matches] or [""], dtype=object)
+    return layouts[inverse] if len(distinct) else np.zeros(0, dtype=object)

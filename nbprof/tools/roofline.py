@@ -43,36 +43,51 @@ COLUMNS = [
 _INNER_OP_CATEGORIES = ("call", "conditional", "while", "megacore fusion")
 
 
-def _per_ns(values: pd.Series, time_ns: np.ndarray) -> np.ndarray:
+def _per_ns(values: np.ndarray, time_ns: np.ndarray) -> np.ndarray:
     """values / time in ns (0 where the time is 0): FLOP/ns = GFLOP/s, bytes/ns = GB/s."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(time_ns > 0, values.to_numpy(dtype="float64") / time_ns, 0.0)
+        return np.where(time_ns > 0, values / time_ns, 0.0)
 
 
-def _rates(frame: pd.DataFrame, peak_gflops: float, peak_gibps: float) -> pd.DataFrame:
-    time_ns = frame["total_time_ps"].to_numpy(dtype="float64") / 1000.0
-    flops = frame["flops"].to_numpy(dtype="float64")
-    frame["flop_rate_gflops"] = _per_ns(frame["flops"], time_ns)
-    frame["model_flop_rate_gflops"] = _per_ns(frame["model_flops"], time_ns)
-    frame["memory_bw_gibps"] = _per_ns(frame["bytes_accessed"], time_ns) * 1e9 / GIBI
-    frame["hbm_bw_gibps"] = _per_ns(frame["hbm_bytes"], time_ns) * 1e9 / GIBI
+def _rates(columns: dict[str, np.ndarray], peak_gflops: float, peak_gibps: float) -> dict[str, np.ndarray]:
+    """Rates, intensities, utilisations and bound of rows given as float64 arrays (``total_time_ps``,
+    ``flops``, ``model_flops``, ``bytes_accessed``, ``hbm_bytes``): the derived columns of ``COLUMNS``."""
+    time_ns = columns["total_time_ps"].astype(np.float64) / 1000.0
+    flops, ba, hb = columns["flops"], columns["bytes_accessed"], columns["hbm_bytes"]
+    out = {
+        "flop_rate_gflops": _per_ns(flops, time_ns),
+        "model_flop_rate_gflops": _per_ns(columns["model_flops"], time_ns),
+        "memory_bw_gibps": _per_ns(ba, time_ns) * 1e9 / GIBI,
+        "hbm_bw_gibps": _per_ns(hb, time_ns) * 1e9 / GIBI,
+    }
+    n = len(time_ns)
     with np.errstate(divide="ignore", invalid="ignore"):
-        ba = frame["bytes_accessed"].to_numpy(dtype="float64")
-        hb = frame["hbm_bytes"].to_numpy(dtype="float64")
-        frame["operational_intensity"] = np.where(ba > 0, flops / ba, 0.0)
-        frame["hbm_operational_intensity"] = np.where(hb > 0, flops / hb, 0.0)
-        fu = frame["flop_rate_gflops"].to_numpy() / peak_gflops if peak_gflops > 0 else np.full(len(frame), np.nan)
-        bu = frame["hbm_bw_gibps"].to_numpy() / peak_gibps if peak_gibps > 0 else np.full(len(frame), np.nan)
-    frame["flops_utilization_ratio"] = fu
-    frame["hbm_bw_utilization_ratio"] = bu
+        out["operational_intensity"] = np.where(ba > 0, flops / ba, 0.0)
+        out["hbm_operational_intensity"] = np.where(hb > 0, flops / hb, 0.0)
+        fu = out["flop_rate_gflops"] / peak_gflops if peak_gflops > 0 else np.full(n, np.nan)
+        bu = out["hbm_bw_gibps"] / peak_gibps if peak_gibps > 0 else np.full(n, np.nan)
+    out["flops_utilization_ratio"] = fu
+    out["hbm_bw_utilization_ratio"] = bu
     f0 = np.nan_to_num(fu, nan=0.0)
     b0 = np.nan_to_num(bu, nan=0.0)
     eff = np.maximum(f0, b0)
-    frame["roofline_efficiency_ratio"] = np.where(np.isnan(fu) & np.isnan(bu), np.nan, eff)
+    out["roofline_efficiency_ratio"] = np.where(np.isnan(fu) & np.isnan(bu), np.nan, eff)
     with np.errstate(divide="ignore", invalid="ignore"):
-        frame["optimal_flop_rate_gflops"] = np.where(eff > 0, frame["flop_rate_gflops"].to_numpy() / eff, 0.0)
-    frame["bound_by"] = np.where(b0 > f0, "HBM", np.where(f0 > 0, "Compute", "Unknown"))
-    return frame
+        out["optimal_flop_rate_gflops"] = np.where(eff > 0, out["flop_rate_gflops"] / eff, 0.0)
+    out["bound_by"] = np.where(b0 > f0, "HBM", np.where(f0 > 0, "Compute", "Unknown")).astype(object)
+    return out
+
+
+def _is_inner_category(categories: np.ndarray) -> np.ndarray:
+    """Whether each category (case-insensitive) may hold nested ops; tested once per distinct value."""
+    distinct, inverse = np.unique(categories.astype(str), return_inverse=True)
+    inner = np.array([c.lower() in _INNER_OP_CATEGORIES for c in distinct], dtype=bool)
+    return inner[inverse] if len(distinct) else np.zeros(0, bool)
+
+
+def _with_program_row(program_row: object, values: np.ndarray) -> np.ndarray:
+    """``values`` with the ``Program`` total's value in front."""
+    return np.concatenate([np.asarray([program_row], dtype=values.dtype), values])
 
 
 @dataclass(repr=False)
@@ -130,41 +145,40 @@ def roofline(op_stats: OpStats) -> Roofline:
     ops = x.ops
     if len(ops) == 0:
         return result
-    hbm = hbm_bytes(ops)
-    rows = pd.DataFrame(
-        {
-            "program": ops["program"], "program_id": ops["program_id"], "category": ops["category"],
-            "name": ops["name"], "occurrences": ops["occurrences"].astype(np.int64),
-            "total_time_ps": ops["time_ps"].astype(np.int64), "self_time_ps": ops["self_time_ps"].astype(np.int64),
-            "flops": ops["flops"].astype("float64"), "model_flops": ops["model_flops"].astype("float64"),
-            "bytes_accessed": ops["bytes_accessed"].astype("float64"), "hbm_bytes": hbm.astype("float64"),
-        }
-    )  # fmt: skip
-    rows = rows.sort_values("self_time_ps", ascending=False, kind="stable").reset_index(drop=True)
-    total_time = int(x.total_time_ps) if x.source == "device" else int(rows["self_time_ps"].sum())
-    cats = rows["category"].astype(str).str.lower()
-    inner = cats.isin(_INNER_OP_CATEGORIES)
+    # ops by self time, longest first (stable), each column as an array; the frame is made once
+    order = np.argsort(-ops["self_time_ps"].to_numpy(np.int64), kind="stable")
+    text = {c: ops[c].to_numpy(object)[order] for c in ("program", "category", "name")}
+    ints = {c: ops[s].to_numpy(np.int64)[order] for c, s in (("occurrences", "occurrences"),
+            ("total_time_ps", "time_ps"), ("self_time_ps", "self_time_ps"))}  # fmt: skip
+    floats = {c: ops[c].to_numpy(np.float64)[order] for c in ("flops", "model_flops", "bytes_accessed")}
+    floats["hbm_bytes"] = hbm_bytes(ops)[order]
+    total_time = int(x.total_time_ps) if x.source == "device" else int(ints["self_time_ps"].sum())
+    inner = _is_inner_category(text["category"])
     # The total's HBM bytes come from the combined breakdown when any op has one (XProf).
-    op_inner = ops["category"].astype(str).str.lower().isin(_INNER_OP_CATEGORIES).to_numpy()
-    if ops["has_breakdown"].to_numpy(dtype=bool).any():
-        program_hbm = float(ops.loc[~op_inner, "hbm_bytes_all"].sum())
-    else:
-        program_hbm = float(ops.loc[~op_inner, "bytes_accessed"].sum())
-    total = pd.DataFrame(
-        [{
-            "program": "", "program_id": pd.NA, "category": "Program", "name": "Program", "occurrences": 1,
-            "total_time_ps": total_time, "self_time_ps": 0, "flops": float(rows.loc[~inner, "flops"].sum()),
-            "model_flops": float(rows.loc[~inner, "model_flops"].sum()),
-            "bytes_accessed": float(rows.loc[~inner, "bytes_accessed"].sum()), "hbm_bytes": program_hbm,
-        }]
-    )  # fmt: skip
-    table = pd.concat([total, rows], ignore_index=True)
-    table["rank"] = np.arange(len(table))
-    occ = table["occurrences"].to_numpy(dtype="float64")
-    table["avg_time_ps"] = np.where(occ > 0, table["total_time_ps"].to_numpy(dtype="float64") / np.maximum(occ, 1), 0.0)
-    table["self_time_pct"] = table["self_time_ps"] / total_time * 100 if total_time > 0 else math.nan
-    table["time_pct"] = table["total_time_ps"] / total_time * 100 if total_time > 0 else math.nan
-    table = _rates(table, peak_gflops, peak_gibps)
-    table["program_id"] = pd.array(table["program_id"].tolist(), dtype="UInt64")
-    result.table = table[COLUMNS]
+    op_inner = _is_inner_category(ops["category"].to_numpy(object))
+    program_hbm_of = "hbm_bytes_all" if ops["has_breakdown"].to_numpy(dtype=bool).any() else "bytes_accessed"
+    program_hbm = float(ops[program_hbm_of].to_numpy(np.int64)[~op_inner].sum())
+    columns: dict[str, np.ndarray] = {}
+    for c, name in (("program", ""), ("category", "Program"), ("name", "Program")):
+        columns[c] = _with_program_row(name, text[c])
+    for c, value in (("occurrences", 1), ("total_time_ps", total_time), ("self_time_ps", 0)):
+        columns[c] = _with_program_row(value, ints[c])
+    for c in ("flops", "model_flops", "bytes_accessed"):
+        columns[c] = _with_program_row(float(floats[c][~inner].sum()), floats[c])
+    columns["hbm_bytes"] = _with_program_row(program_hbm, floats["hbm_bytes"])
+    pid = ops["program_id"].array
+    columns["program_id"] = pd.arrays.IntegerArray(
+        _with_program_row(0, pid.to_numpy(np.uint64, na_value=0)[order]),
+        _with_program_row(True, np.asarray(pid.isna())[order]),
+    )
+    n = len(order) + 1
+    columns["rank"] = np.arange(n)
+    occ = columns["occurrences"].astype(np.float64)
+    time_ps = columns["total_time_ps"]
+    columns["avg_time_ps"] = np.where(occ > 0, time_ps.astype(np.float64) / np.maximum(occ, 1), 0.0)
+    columns["self_time_pct"] = columns["self_time_ps"] / total_time * 100 if total_time > 0 else np.full(n, np.nan)
+    columns["time_pct"] = time_ps / total_time * 100 if total_time > 0 else np.full(n, np.nan)
+    columns.update(_rates(columns, peak_gflops, peak_gibps))
+    table = pd.DataFrame({c: columns[c] for c in COLUMNS})
+    result.table = table
     return result
