@@ -120,11 +120,20 @@ class OpStats:
         )
 
     # ------------------------------------------------------------------ op metrics
+    _host_db_alone = True  # whether ``host_op_db`` may come from this host's own events (not combined)
+
+    @cached_property
+    def _host_ops(self) -> tuple[pd.DataFrame, dict[str, Any]]:
+        """The host op metrics db as ``build_host_op_db`` makes it, and its counts."""
+        self._built("host_ops")
+        info: dict[str, Any] = {}
+        return build_host_op_db(self.frames, info), info
+
     @cached_property
     def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
         self._built("op_metrics_db")
-        info: dict[str, Any] = {}
-        host = build_host_op_db(self.frames, info)
+        host, host_info = self._host_ops
+        info = dict(host_info)
         device = self.device_ops
         info.update(device.info)
         info["notes"] = op_metrics_notes(info, device)
@@ -205,7 +214,12 @@ class OpStats:
 
     @cached_property
     def host_op_db(self) -> pd.DataFrame:
-        """The host side of ``op_metrics_db`` (framework ops on host threads, plus IDLE)."""
+        """The host side of ``op_metrics_db`` (framework ops on host threads, plus IDLE). Made from
+        the host db alone (the input pipeline needs no device op) unless the combined db exists or
+        the host db is empty (whose empty frame takes the combined db's dtypes)."""
+        host = self._host_ops[0] if self._host_db_alone and "_op_metrics" not in self.__dict__ else None
+        if host is not None and len(host):
+            return combine_op_metrics_dbs(host, _NO_DEVICE_OPS)  # the combined db's host rows, same order
         db = self.op_metrics_db
         return db[(db["host_or_device"] == "Host").to_numpy()].reset_index(drop=True)
 
@@ -281,6 +295,8 @@ class OpStats:
         return build_inference_sessions(self.frames)
 
 
+_NO_DEVICE_OPS = DeviceOpDb(pd.DataFrame(), pd.DataFrame(), xs.HARDWARE_CPU)
+
 HostParts = OpStats | OpStatsTables
 """What a combination reads of a host: its OpStats (parts built on demand) or its shipped tables."""
 
@@ -313,6 +329,8 @@ class CombinedOpStats(OpStats):
 
     def _all_parts(self) -> list[HostParts]:
         return [self.parts_of(h) for h in self.hosts]
+
+    _host_db_alone = False  # the hosts' op metrics are combined (``combine_op_metrics``)
 
     @cached_property
     def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
