@@ -33,7 +33,7 @@ import pandas as pd
 
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
-from nbprof.opstats.group_agg import group_agg
+from nbprof.opstats import event_columns as ec
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
 
@@ -475,19 +475,21 @@ def _name_deallocations(timeline: pd.DataFrame) -> None:
 
 
 def _breakdown(timeline: pd.DataFrame, summary: dict[str, Any]) -> pd.DataFrame:
-    """Allocations live at the peak within the peak's step, merged and sorted as XProf."""
+    """Allocations live at the peak within the peak's step, merged and sorted as XProf (in numpy:
+    a few hundred rows, where pandas' per-call costs dominated)."""
     in_use = timeline["in_use_bytes"].to_numpy()
+    step_id = timeline["step_id"].to_numpy(np.int64)
     at_peak = np.flatnonzero(in_use == summary["peak_bytes_in_use"])
-    peak_step = int(timeline["step_id"].iloc[at_peak[-1]]) if len(at_peak) else 0
-    window = timeline[
-        (timeline["offset_ps"] <= summary["peak_offset_ps"]).to_numpy() & (timeline["step_id"] == peak_step).to_numpy()
-    ].reset_index(drop=True)
-    address = window["address"].to_numpy()
-    is_dealloc = (window["kind"] == "deallocation").to_numpy()
-    alloc_bytes = window["allocation_bytes"].to_numpy(np.int64)
+    peak_step = int(step_id[at_peak[-1]]) if len(at_peak) else 0
+    window = np.flatnonzero((timeline["offset_ps"].to_numpy() <= summary["peak_offset_ps"]) & (step_id == peak_step))
+    address = timeline["address"].to_numpy()[window]
+    is_dealloc = timeline["kind"].to_numpy(dtype=object)[window] == "deallocation"
+    alloc_bytes = timeline["allocation_bytes"].to_numpy(np.int64)[window]
     # live: an address whose last event in the window is an allocation
-    last = pd.Series(np.arange(len(window))).groupby(address).last().to_numpy(np.int64)
-    live_rows = np.sort(last[~is_dealloc[last]])
+    address_code = pd.factorize(address)[0]
+    last = np.full(int(address_code.max()) + 1 if len(window) else 0, -1, np.int64)
+    np.maximum.at(last, address_code, np.arange(len(window)))
+    live = window[np.sort(last[~is_dealloc[last]])]
     # deallocations of memory allocated before the window (no allocation since the last free)
     keys = _segment_keys(address, is_dealloc)
     unmatched = is_dealloc & ~np.isin(keys, keys[~is_dealloc])
@@ -497,8 +499,11 @@ def _breakdown(timeline: pd.DataFrame, summary: dict[str, Any]) -> pd.DataFrame:
         + int(alloc_bytes[is_dealloc].sum())
         - int(alloc_bytes[unmatched].sum())
     )
-    rows = window.iloc[live_rows][["tf_op", "allocation_bytes", "requested_bytes", "region_type", "data_type", "shape"]]
-    rows = rows.assign(special=False)
+    text_columns = ("tf_op", "region_type", "data_type", "shape")
+    parts = {c: timeline[c].to_numpy(dtype=object)[live] for c in text_columns}
+    parts["allocation_bytes"] = timeline["allocation_bytes"].to_numpy(np.int64)[live]
+    parts["requested_bytes"] = timeline["requested_bytes"].to_numpy(np.int64)[live]
+    special = np.zeros(len(live), bool)
     specials = []
     if unmapped > 0:
         specials.append((UNUSED_PREALLOCATED, unmapped, unmapped, "persist/dynamic", "INVALID", "unknown"))
@@ -506,21 +511,36 @@ def _breakdown(timeline: pd.DataFrame, summary: dict[str, Any]) -> pd.DataFrame:
         stack = summary["peak_stack_bytes"]
         specials.append(("stack", stack, stack, "stack", "INVALID", "unknown"))
     if specials:
-        extra = pd.DataFrame(
-            specials, columns=["tf_op", "allocation_bytes", "requested_bytes", "region_type", "data_type", "shape"]
-        ).assign(special=True)
-        rows = pd.concat([rows, extra], ignore_index=True) if len(rows) else extra
-    keys_cols = ["allocation_bytes", "requested_bytes", "tf_op", "region_type", "data_type", "shape"]
-    out = group_agg(rows, keys_cols, {"occurrences": ("special", "size"), "special": ("special", "max")})
-    out["_neg_alloc"] = -out["allocation_bytes"]
-    out["_neg_req"] = -out["requested_bytes"]
-    out = out.sort_values(["_neg_alloc", "_neg_req", "tf_op", "region_type", "data_type", "shape"], kind="stable")
-    out["step_id"] = peak_step
-    out = out.reset_index(drop=True)
-    for c in ("allocation_bytes", "requested_bytes", "occurrences", "step_id"):
-        out[c] = out[c].astype(np.int64)
-    for c in ("tf_op", "region_type", "data_type", "shape"):
-        out[c] = out[c].astype("string")
+        for k, c in enumerate(("tf_op", "allocation_bytes", "requested_bytes", "region_type", "data_type", "shape")):
+            extra = np.array([row[k] for row in specials], dtype=parts[c].dtype)
+            parts[c] = np.concatenate([parts[c], extra])
+        special = np.concatenate([special, np.ones(len(specials), bool)])
+    # one row per distinct (sizes, op, region, type, shape): its count and whether it is special
+    group, n_groups = ec.group_ids(
+        parts["allocation_bytes"], parts["requested_bytes"], *(ec.text(parts[c]) for c in text_columns)
+    )
+    first = ec.first_rows(group) if n_groups else np.zeros(0, np.int64)
+    occurrences = np.bincount(group, minlength=n_groups).astype(np.int64)
+    is_special = np.bincount(group, weights=special, minlength=n_groups) > 0
+    merged = {c: v[first] for c, v in parts.items()}
+    # by size (descending), requested size (descending), then the texts
+    order = np.lexsort(
+        [pd.factorize(ec.text(merged[c]), sort=True)[0] for c in reversed(text_columns)]
+        + [-merged["requested_bytes"], -merged["allocation_bytes"]]
+    )
+    out = pd.DataFrame(
+        {
+            "tf_op": pd.array(ec.text(merged["tf_op"])[order], dtype="string"),
+            "allocation_bytes": merged["allocation_bytes"][order],
+            "requested_bytes": merged["requested_bytes"][order],
+            "occurrences": occurrences[order],
+            "region_type": pd.array(ec.text(merged["region_type"])[order], dtype="string"),
+            "data_type": pd.array(ec.text(merged["data_type"])[order], dtype="string"),
+            "shape": pd.array(ec.text(merged["shape"])[order], dtype="string"),
+            "special": is_special[order],
+            "step_id": np.full(n_groups, peak_step, np.int64),
+        }
+    )
     return out[BREAKDOWN_COLUMNS]
 
 
