@@ -4,6 +4,7 @@
     python benchmarks/vs_xprof.py --quick            # jax_large, tpu_v6e, tf_keras_fit; overview, trace, memory_viewer
     python benchmarks/vs_xprof.py --fixtures jax_large --tools overview,trace --reps 5 --json out.json
     python benchmarks/vs_xprof.py --fixtures /path/to/logdir --tools overview      # any profile (a path)
+    python benchmarks/vs_xprof.py --warm jax_mlp_train   # each child converts another profile first
 
 Every measurement is a fresh process, cold (nbprof's cache off; XProf on a fresh copy of the
 files, ``use_saved_result=False``), best of ``--reps``, with nbprof's bytecode compiled first
@@ -18,6 +19,10 @@ as an installed package has it:
 - **xprof-rs** (``--rs``; overview and trace only): the first HTTP request to a fresh
   ``xprof-rs`` server on a fresh copy (reading the file included), as
   ``../shared/reference/scripts/bench_xprof_rs.py`` measures it.
+
+``--warm NAME``: every child, nbprof's and XProf's alike, first runs the same tool on another profile,
+untimed: the figures of a process that has opened a profile before (a notebook's second profile), without
+the one-time costs of the first call (lazy imports, pandas' and pyarrow's first-use set-up).
 
 Per fixture it also prints the load alone next to ``XSpace.FromString`` on the same bytes
 (protobuf, file already read), the peak RSS of the load (above the process after imports) as
@@ -80,9 +85,18 @@ NBPROF_CHILD = r"""
 import json, resource, sys, time
 sys.path.insert(0, sys.argv[1])
 import nbprof
+import os
 path, what, module = sys.argv[2], sys.argv[3], sys.argv[4]
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 MODULE = module or None
+warm = os.environ.get("VS_WARM_DIR")
+if warm:  # --warm: the same call on another profile first (a process that has opened one before)
+    prof = nbprof.load(warm)
+    try:
+        exec("prof.events" if what in ("load", "reopen") else what.replace("MODULE", "None"))
+    except Exception:
+        pass
+    del prof
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 t = time.perf_counter()
 prof = nbprof.load(path)
 if what == "load":
@@ -122,6 +136,17 @@ for f in files:
 params = {"use_saved_result": False}
 if tool.startswith("trace_viewer"):
     params["trace_viewer_options"] = {"resolution": 8000, "full_dma": False}
+warm = [f for f in os.environ.get("VS_WARM_FILES", "").split(os.pathsep) if f]
+if warm:  # --warm: the same conversion of another profile first, on its own copy
+    wrun = os.path.join(d, "plugins", "profile", "warm")
+    os.makedirs(wrun)
+    wfiles = [shutil.copyfile(f, os.path.join(wrun, os.path.basename(f))) for f in warm]
+    try:
+        if tool == "memory_viewer":
+            r2t.xspace_to_tool_names(wfiles)
+        r2t.xspace_to_tool_data(wfiles, tool, dict(params))
+    except Exception:
+        pass
 try:
     t = time.perf_counter()
     if tool == "memory_viewer":
@@ -202,8 +227,21 @@ def compile_bytecode(package: Path) -> None:
 NBPROF_ROOT = REPO  # the checkout whose nbprof is timed (--nbprof-root: e.g. an older one, same run)
 
 
+WARM: list[Path] = []  # --warm: the files of the profile each child converts first, untimed
+
+
+def warm_env() -> dict[str, str]:
+    """The children's environment for ``--warm`` (nothing without it)."""
+    if not WARM:
+        return {}
+    return {
+        "VS_WARM_DIR": str(WARM[0].parent if len(WARM) > 1 else WARM[0]),
+        "VS_WARM_FILES": os.pathsep.join(map(str, WARM)),
+    }
+
+
 def nbprof_time(path: Path, what: str, module: str | None, reps: int, cache: bool = False) -> dict:
-    env = {**os.environ, "NBPROF_CACHE": "1" if cache else "0"}
+    env = {**os.environ, **warm_env(), "NBPROF_CACHE": "1" if cache else "0"}
     cmd = [sys.executable, "-c", NBPROF_CHILD, str(NBPROF_ROOT), str(path), what, module or ""]
     return best([run_json(cmd, env) for _ in range(reps)])
 
@@ -215,7 +253,7 @@ def fromstring_time(files: list[Path], reps: int) -> dict:
 
 def xprof_time(python: Path, tool: str, files: list[Path], module: str | None, reps: int) -> dict:
     cmd = [str(python), "-c", XPROF_CHILD, tool, module or "", *map(str, files)]
-    return best([run_json(cmd) for _ in range(reps)])
+    return best([run_json(cmd, {**os.environ, **warm_env()}) for _ in range(reps)])
 
 
 def xprof_rs_time(rs_binary: Path, tool: str, files: list[Path], reps: int) -> dict:
@@ -273,7 +311,7 @@ def reopen_times(files: list[Path], reps: int) -> tuple[dict, dict]:
         run_dir.mkdir(parents=True)
         for f in files:
             shutil.copyfile(f, run_dir / f.name)
-        env = {**os.environ, "NBPROF_CACHE": "1", "XDG_CACHE_HOME": str(d / "xdg")}
+        env = {**os.environ, **warm_env(), "NBPROF_CACHE": "1", "XDG_CACHE_HOME": str(d / "xdg")}
         writer = [sys.executable, "-c", NBPROF_CHILD, str(NBPROF_ROOT), str(d), "load", ""]
         first = run_json(writer, env)  # builds and writes the cache (the process waits for it at exit)
         again = [sys.executable, "-c", NBPROF_CHILD, str(NBPROF_ROOT), str(d), "reopen", ""]
@@ -304,7 +342,14 @@ def main() -> None:
     parser.add_argument("--xprof-python", type=Path, default=DEFAULT_XPROF_PYTHON)
     parser.add_argument("--json", type=Path, help="write every figure here")
     parser.add_argument("--nbprof-root", type=Path, help="time the nbprof of another checkout (e.g. before a change)")
+    parser.add_argument(
+        "--warm",
+        help="a fixture each child (nbprof and XProf alike) converts first with the same tool, untimed: "
+        "the cost in a process that has opened a profile before (one-time imports and set-ups paid)",
+    )
     args = parser.parse_args()
+    if args.warm:
+        WARM.extend(fixture_files(args.warm))
     global NBPROF_ROOT
     if args.nbprof_root:
         NBPROF_ROOT = args.nbprof_root.resolve()
