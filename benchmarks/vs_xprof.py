@@ -90,7 +90,7 @@ path, what, module = sys.argv[2], sys.argv[3], sys.argv[4]
 MODULE = module or None
 warm = os.environ.get("VS_WARM_DIR")
 if warm:  # --warm: the same call on another profile first (a process that has opened one before)
-    prof = nbprof.load(warm)
+    prof = nbprof.load(warm, cache=False)
     try:
         exec("prof.events" if what in ("load", "reopen") else what.replace("MODULE", "None"))
     except Exception:
