@@ -82,7 +82,8 @@ class TraceIndex:
         end = events["end_ps"].to_numpy(np.int64)
         self.start = start[rows]
         self.end = end[rows]
-        self.lane_off = np.searchsorted(lane_of, np.arange(layout.n_lanes + 1)).astype(np.int64)
+        lanes = np.arange(layout.n_lanes + 1, dtype=lane_of.dtype)  # the lanes' dtype: no int64 copy of lane_of
+        self.lane_off = np.searchsorted(lane_of, lanes).astype(np.int64)
         if _unsorted_within_lanes(self.start, self.lane_off):  # the frame promises start order per line
             order = np.lexsort((self.start, lane_of))
             rows, self.start, self.end = rows[order], self.start[order], self.end[order]
