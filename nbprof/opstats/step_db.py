@@ -298,22 +298,23 @@ def _host_steps(
     columns["device_compute_32_ps"] = by_type.get(se.DEVICE_COMPUTE_32, zero)
     columns["xla_cpu_compute_ps"] = np.minimum(by_type.get(se.XLA_CPU_COMPUTE, zero), columns["all_others_ps"])
     columns["marker"] = step_span["marker"].to_numpy()[kept]
-    out = pd.DataFrame(columns)  # one frame: pandas' cost per column insert dominates a few steps
-    out = out.sort_values("group_id", kind="stable").reset_index(drop=True)
-    in_analysis = np.ones(len(out), bool)
-    if len(out) > DROP_INCOMPLETE_THRESHOLD:
+    # by group id (stable), then one frame: pandas' per-call costs dominate a few steps
+    order = np.argsort(group_ids, kind="stable")
+    columns = {c: _reordered(v, order) for c, v in columns.items()}
+    in_analysis = np.ones(len(order), bool)
+    if len(order) > DROP_INCOMPLETE_THRESHOLD:
         in_analysis[0] = in_analysis[-1] = False
         notes.append(
-            f"{label}{len(out)} steps; the first and last are left out of the averages "
+            f"{label}{len(order)} steps; the first and last are left out of the averages "
             f"(XProf drops them when there are more than {DROP_INCOMPLETE_THRESHOLD})"
         )
-    out["in_analysis"] = in_analysis
-    analysed = out[in_analysis]
-    total = float(analysed["duration_ps"].sum())
+    columns["in_analysis"] = in_analysis
+    out = pd.DataFrame(columns)
+    total = float(columns["duration_ps"][in_analysis].sum())
     if total > 0:
         notes.append(
-            f"{label}{100.0 * float(analysed['all_others_ps'].sum()) / total:.1f}% of the analysed step time is "
-            "covered by no event of the step ('all others': untraced work, Python, idle)"
+            f"{label}{100.0 * float(columns['all_others_ps'][in_analysis].sum()) / total:.1f}% of the analysed "
+            "step time is covered by no event of the step ('all others': untraced work, Python, idle)"
         )
     timed = sub["duration_ps"].to_numpy() > 0
     lost = timed & (grouping.group < 0)
@@ -323,6 +324,16 @@ def _host_steps(
             "(not reachable from a step marker: other threads' work, time outside the steps)"
         )
     return out, notes, None
+
+
+def _reordered(values: Any, order: np.ndarray) -> Any:
+    """A column value taken in ``order``: arrays and lists (kept lists: their dtype is pandas' to
+    infer, as before), scalars as they are."""
+    if isinstance(values, np.ndarray):
+        return values[order]
+    if isinstance(values, list):
+        return [values[i] for i in order.tolist()]
+    return values
 
 
 def _tpu_step_rows(tpu: pd.DataFrame, grouping: se.Grouping) -> pd.DataFrame:
