@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from nbprof.opstats import kernel_db
+from nbprof.opstats import device_ops, kernel_db
 from nbprof.tools import op_profile
 from nbprof.tools.kernel_stats import dims_text
 
@@ -54,3 +54,55 @@ def test_positions_in_first_key_wins() -> None:
         np.array(["b", "a", "b", "a"], object),
     )
     assert kernel_db._positions_in(table, keys).tolist() == [1, 2, 1, -1]
+
+
+def test_lookup_values_are_lookups_rows(load_fixture) -> None:
+    from nbprof.hlo.index import build_hlo_index
+
+    index = build_hlo_index(load_fixture("amd_mi300x_gemm").hlo_protos)
+    pids = np.array([1, 49, 1, 2**63, 49], np.uint64)
+    names = np.array(["copy.1", "custom-call.1", "nope", "copy.1", "copy.1"], object)
+    rows, found = index.lookup(pids, names, masked=False)
+    columns = ["category", "provenance", "expression", "source_line"]
+    values, found_too = index.lookup_values(pids, names, columns, missing=None)
+    assert found_too.tolist() == found.tolist()
+    for column in columns:
+        expected = rows[column].astype(object).where(pd.Series(found), None).tolist()
+        assert values[column].tolist() == expected
+
+
+def test_program_names_match_program_name() -> None:
+    module = np.array(["jit_f", "", "jit_g", "jit_f", ""], object)
+    pid = np.array([3, 3, 2**64 - 1, 3, 0], np.uint64)
+    expected = device_ops.program_name(pd.Series(module).replace("", pd.NA), pd.Series(pid).astype("UInt64"))
+    assert device_ops._program_names(module, pid).tolist() == expected.tolist()
+    assert device_ops._program_names(module[:0], pid[:0]).tolist() == []
+
+
+def test_concat_types_columns_as_pd_concat() -> None:
+    parts = [
+        [np.array([1, 2], np.uint64), np.array([3], np.uint64)],
+        [pd.array([1, None], dtype="Int64"), pd.array([None, 5], dtype="Int64")],
+        [np.array(["a"], object), np.array(["b", "c"], object)],
+        [np.array([1], np.int64), np.array([1.5])],
+    ]
+    for arrays in parts:
+        expected = pd.concat([pd.Series(a) for a in arrays], ignore_index=True)
+        pd.testing.assert_series_equal(pd.Series(device_ops._concat(arrays)), expected)
+
+
+def test_finish_fast_paths_match_the_general_ones() -> None:
+    ints = np.array([3, 0, 7], np.int64)
+    assert (
+        device_ops._as_int(ints, np.array([1])).tolist() == device_ops._as_int(pd.array(ints), np.array([1])).tolist()
+    )
+    flags = np.array([True, False, True])
+    assert device_ops._as_flag(flags, 2).tolist() == device_ops._as_flag(flags.astype(object), 2).tolist()
+    floats = np.array([1.5, np.nan, 2.0])
+    assert device_ops._as_float(floats, 1).tolist() == device_ops._as_float(pd.array(floats), 1).tolist()
+    pid = np.array([5, 2**64 - 1], np.uint64)
+    pd.testing.assert_extension_array_equal(
+        device_ops._as_program_id(pid, 1), device_ops._as_program_id(pid.astype(object), 1)
+    )
+    lines = pd.array([4, None], dtype="Int64")
+    pd.testing.assert_extension_array_equal(device_ops._as_line(lines, 2), device_ops._as_line(lines.astype(object), 2))
