@@ -106,3 +106,24 @@ def test_finish_fast_paths_match_the_general_ones() -> None:
     )
     lines = pd.array([4, None], dtype="Int64")
     pd.testing.assert_extension_array_equal(device_ops._as_line(lines, 2), device_ops._as_line(lines.astype(object), 2))
+
+
+def test_numpy_kernel_reports_match_group_agg_and_sort_values() -> None:
+    rng = np.random.default_rng(0)
+    n = 400
+    texts = np.array(
+        ["regs:32 grid:4,1,1 block:128,1,1 occ_pct:50.0", "regs:32 grid:4,1,1 block:128,1,1 occ_pct:25.0",
+         "regs:16 static_shared:1024 grid:8,2,1 block:64,1,1", "occ_pct:nan", "grid:1,1,1"], object
+    )  # fmt: skip
+    details = texts[rng.integers(0, len(texts), n)]
+    name_code, name_text = rng.integers(0, 4, n), np.array(["b_kernel", "a_kernel", "c", "a"], object)
+    op_code, op_text = rng.integers(0, 3, n), np.array(["dot_general", "", "Conv2D"], object)
+    uses_tc = np.isin(name_code, [0, 2])  # a function of the kernel name, as in the db
+    eligible = rng.random(n) < 0.5
+    duration = rng.integers(1_000, 50_000, n).astype(np.int64)
+    launches = kernel_db._launches(details)
+    assert launches is not None
+    ours = kernel_db._numpy_reports(launches, (name_code, name_text), (op_code, op_text), (uses_tc, eligible), duration)
+    pandas = kernel_db._pandas_reports(details, (name_code, name_text), (op_code, op_text), uses_tc, eligible, duration)
+    pd.testing.assert_frame_equal(ours, pandas)
+    assert kernel_db._launches(np.array(["regs:99999999999999999999"], object)) is None
