@@ -127,3 +127,38 @@ def test_numpy_kernel_reports_match_group_agg_and_sort_values() -> None:
     pandas = kernel_db._pandas_reports(details, (name_code, name_text), (op_code, op_text), uses_tc, eligible, duration)
     pd.testing.assert_frame_equal(ours, pandas)
     assert kernel_db._launches(np.array(["regs:99999999999999999999"], object)) is None
+
+
+def test_group_arrays_match_group_agg() -> None:
+    from nbprof.opstats.group_agg import group_agg, group_arrays, group_columns
+
+    columns = {
+        "k": np.array(["b", "a", "b", None, "c", "a", "b"], object),
+        "pid": np.array([1, 1, 1, 2, 2, 1, 3], np.uint64),
+        "text": np.array([None, "x", "y", "z", None, "w", np.nan], object),
+        "n": np.array([1, 2, 3, 4, 5, 6, 7], np.int64),
+        "flag": np.array([False, True, False, True, False, False, True]),
+    }
+    aggs = {
+        "first_text": ("text", "first"),
+        "last_text": ("text", "last"),
+        "total": ("n", "sum"),
+        "low": ("n", "min"),
+        "high": ("n", "max"),
+        "count": ("n", "size"),
+        "any_flag": ("flag", "any"),
+        "last_flag": ("flag", "last"),
+    }
+    for keys in (["k"], ["pid", "k"]):
+        ours = group_arrays(columns, keys, aggs)
+        assert ours is not None
+        expected = group_agg(pd.DataFrame(columns), keys, aggs)
+        assert list(ours) == list(expected.columns)
+        for column in expected.columns:
+            want = expected[column].to_numpy(dtype=object)
+            got = np.asarray(ours[column], dtype=object)
+            assert pd.isna(got).tolist() == pd.isna(want).tolist(), column
+            assert [g == w for g, w in zip(got, want) if not pd.isna(w)] == [True] * int((~pd.isna(want)).sum())
+    assert group_arrays(columns, ["k"], {"t": ("text", "sum")}) is None
+    fallback = group_columns(columns, ["k"], {"t": ("flag", "sum")})
+    assert fallback["t"].tolist() == group_agg(pd.DataFrame(columns), ["k"], {"t": ("flag", "sum")})["t"].tolist()
