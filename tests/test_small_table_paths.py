@@ -162,3 +162,29 @@ def test_group_arrays_match_group_agg() -> None:
     assert group_arrays(columns, ["k"], {"t": ("text", "sum")}) is None
     fallback = group_columns(columns, ["k"], {"t": ("flag", "sum")})
     assert fallback["t"].tolist() == group_agg(pd.DataFrame(columns), ["k"], {"t": ("flag", "sum")})["t"].tolist()
+
+
+def test_kernels_by_op_name_match_group_agg(load_fixture) -> None:
+    from nbprof.opstats.group_agg import group_agg
+
+    for name in ("amd_mi300x_gemm", "flax_cnn_gpu", "gpu_v100"):
+        db = load_fixture(name).op_stats().kernel_db
+        top = db.top_reports
+        tc_ns = np.where(top["is_kernel_using_tensor_core"].to_numpy(bool), top["total_duration_ns"], 0)
+        expected = group_agg(
+            top.assign(tc_ns=tc_ns),
+            ["op_name"],
+            {
+                "is_op_tensor_core_eligible": ("is_op_tensor_core_eligible", "first"),
+                "total_duration_ns": ("total_duration_ns", "sum"),
+                "tensor_core_duration_ns": ("tc_ns", "sum"),
+            },
+        ).set_index("op_name")
+        total = expected["total_duration_ns"].to_numpy(np.float64)
+        expected["tensor_core_utilization_ratio"] = np.divide(
+            expected["tensor_core_duration_ns"].to_numpy(np.float64),
+            total,
+            out=np.zeros(len(expected)),
+            where=total > 0,
+        )
+        pd.testing.assert_frame_equal(db.by_op_name(), expected)

@@ -44,7 +44,7 @@ from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.device_ops import DeviceOpDb
-from nbprof.opstats.group_agg import group_agg
+from nbprof.opstats.group_agg import group_agg, group_columns
 from nbprof.opstats.perf_env import VENDOR_AMD, VENDOR_NVIDIA
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
@@ -207,21 +207,28 @@ class KernelDb:
                     "tensor_core_utilization_ratio",
                 ]  # fmt: skip
             )
-        tc_ns = np.where(top["is_kernel_using_tensor_core"].to_numpy(bool), top["total_duration_ns"], 0)
-        out = group_agg(
-            top.assign(tc_ns=tc_ns),
+        total_ns = top["total_duration_ns"].to_numpy()
+        columns = {
+            "op_name": top["op_name"].to_numpy(dtype=object),
+            "eligible": top["is_op_tensor_core_eligible"].to_numpy(),
+            "total_ns": total_ns,
+            "tc_ns": np.where(top["is_kernel_using_tensor_core"].to_numpy(bool), total_ns, 0),
+        }
+        grouped = group_columns(
+            columns,
             ["op_name"],
             {
-                "is_op_tensor_core_eligible": ("is_op_tensor_core_eligible", "first"),
-                "total_duration_ns": ("total_duration_ns", "sum"),
+                "is_op_tensor_core_eligible": ("eligible", "first"),
+                "total_duration_ns": ("total_ns", "sum"),
                 "tensor_core_duration_ns": ("tc_ns", "sum"),
             },
-        ).set_index("op_name")
-        total = out["total_duration_ns"].to_numpy(np.float64)
-        out["tensor_core_utilization_ratio"] = np.divide(
-            out["tensor_core_duration_ns"].to_numpy(np.float64), total, out=np.zeros(len(out)), where=total > 0
         )
-        return out
+        total = grouped["total_duration_ns"].astype(np.float64)
+        ratio = np.divide(
+            grouped["tensor_core_duration_ns"].astype(np.float64), total, out=np.zeros(len(total)), where=total > 0
+        )
+        index = pd.Index(grouped.pop("op_name").tolist(), name="op_name")  # typed as a group index
+        return pd.DataFrame({**grouped, "tensor_core_utilization_ratio": ratio}, index=index)
 
 
 def _positions_in(table_keys: tuple[np.ndarray, ...], keys: tuple[np.ndarray, ...]) -> np.ndarray:
