@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from nbprof.opstats import kernel_db
+from nbprof.opstats import device_ops, kernel_db
 from nbprof.tools import op_profile
 from nbprof.tools.kernel_stats import dims_text
 
@@ -54,3 +54,137 @@ def test_positions_in_first_key_wins() -> None:
         np.array(["b", "a", "b", "a"], object),
     )
     assert kernel_db._positions_in(table, keys).tolist() == [1, 2, 1, -1]
+
+
+def test_lookup_values_are_lookups_rows(load_fixture) -> None:
+    from nbprof.hlo.index import build_hlo_index
+
+    index = build_hlo_index(load_fixture("amd_mi300x_gemm").hlo_protos)
+    pids = np.array([1, 49, 1, 2**63, 49], np.uint64)
+    names = np.array(["copy.1", "custom-call.1", "nope", "copy.1", "copy.1"], object)
+    rows, found = index.lookup(pids, names, masked=False)
+    columns = ["category", "provenance", "expression", "source_line"]
+    values, found_too = index.lookup_values(pids, names, columns, missing=None)
+    assert found_too.tolist() == found.tolist()
+    for column in columns:
+        expected = rows[column].astype(object).where(pd.Series(found), None).tolist()
+        assert values[column].tolist() == expected
+
+
+def test_program_names_match_program_name() -> None:
+    module = np.array(["jit_f", "", "jit_g", "jit_f", ""], object)
+    pid = np.array([3, 3, 2**64 - 1, 3, 0], np.uint64)
+    expected = device_ops.program_name(pd.Series(module).replace("", pd.NA), pd.Series(pid).astype("UInt64"))
+    assert device_ops._program_names(module, pid).tolist() == expected.tolist()
+    assert device_ops._program_names(module[:0], pid[:0]).tolist() == []
+
+
+def test_concat_types_columns_as_pd_concat() -> None:
+    parts = [
+        [np.array([1, 2], np.uint64), np.array([3], np.uint64)],
+        [pd.array([1, None], dtype="Int64"), pd.array([None, 5], dtype="Int64")],
+        [np.array(["a"], object), np.array(["b", "c"], object)],
+        [np.array([1], np.int64), np.array([1.5])],
+    ]
+    for arrays in parts:
+        expected = pd.concat([pd.Series(a) for a in arrays], ignore_index=True)
+        pd.testing.assert_series_equal(pd.Series(device_ops._concat(arrays)), expected)
+
+
+def test_finish_fast_paths_match_the_general_ones() -> None:
+    ints = np.array([3, 0, 7], np.int64)
+    assert (
+        device_ops._as_int(ints, np.array([1])).tolist() == device_ops._as_int(pd.array(ints), np.array([1])).tolist()
+    )
+    flags = np.array([True, False, True])
+    assert device_ops._as_flag(flags, 2).tolist() == device_ops._as_flag(flags.astype(object), 2).tolist()
+    floats = np.array([1.5, np.nan, 2.0])
+    assert device_ops._as_float(floats, 1).tolist() == device_ops._as_float(pd.array(floats), 1).tolist()
+    pid = np.array([5, 2**64 - 1], np.uint64)
+    pd.testing.assert_extension_array_equal(
+        device_ops._as_program_id(pid, 1), device_ops._as_program_id(pid.astype(object), 1)
+    )
+    lines = pd.array([4, None], dtype="Int64")
+    pd.testing.assert_extension_array_equal(device_ops._as_line(lines, 2), device_ops._as_line(lines.astype(object), 2))
+
+
+def test_numpy_kernel_reports_match_group_agg_and_sort_values() -> None:
+    rng = np.random.default_rng(0)
+    n = 400
+    texts = np.array(
+        ["regs:32 grid:4,1,1 block:128,1,1 occ_pct:50.0", "regs:32 grid:4,1,1 block:128,1,1 occ_pct:25.0",
+         "regs:16 static_shared:1024 grid:8,2,1 block:64,1,1", "occ_pct:nan", "grid:1,1,1"], object
+    )  # fmt: skip
+    details = texts[rng.integers(0, len(texts), n)]
+    name_code, name_text = rng.integers(0, 4, n), np.array(["b_kernel", "a_kernel", "c", "a"], object)
+    op_code, op_text = rng.integers(0, 3, n), np.array(["dot_general", "", "Conv2D"], object)
+    uses_tc = np.isin(name_code, [0, 2])  # a function of the kernel name, as in the db
+    eligible = rng.random(n) < 0.5
+    duration = rng.integers(1_000, 50_000, n).astype(np.int64)
+    launches = kernel_db._launches(details)
+    assert launches is not None
+    ours = kernel_db._numpy_reports(launches, (name_code, name_text), (op_code, op_text), (uses_tc, eligible), duration)
+    pandas = kernel_db._pandas_reports(details, (name_code, name_text), (op_code, op_text), uses_tc, eligible, duration)
+    pd.testing.assert_frame_equal(ours, pandas)
+    assert kernel_db._launches(np.array(["regs:99999999999999999999"], object)) is None
+
+
+def test_group_arrays_match_group_agg() -> None:
+    from nbprof.opstats.group_agg import group_agg, group_arrays, group_columns
+
+    columns = {
+        "k": np.array(["b", "a", "b", None, "c", "a", "b"], object),
+        "pid": np.array([1, 1, 1, 2, 2, 1, 3], np.uint64),
+        "text": np.array([None, "x", "y", "z", None, "w", np.nan], object),
+        "n": np.array([1, 2, 3, 4, 5, 6, 7], np.int64),
+        "flag": np.array([False, True, False, True, False, False, True]),
+    }
+    aggs = {
+        "first_text": ("text", "first"),
+        "last_text": ("text", "last"),
+        "total": ("n", "sum"),
+        "low": ("n", "min"),
+        "high": ("n", "max"),
+        "count": ("n", "size"),
+        "any_flag": ("flag", "any"),
+        "last_flag": ("flag", "last"),
+    }
+    for keys in (["k"], ["pid", "k"]):
+        ours = group_arrays(columns, keys, aggs)
+        assert ours is not None
+        expected = group_agg(pd.DataFrame(columns), keys, aggs)
+        assert list(ours) == list(expected.columns)
+        for column in expected.columns:
+            want = expected[column].to_numpy(dtype=object)
+            got = np.asarray(ours[column], dtype=object)
+            assert pd.isna(got).tolist() == pd.isna(want).tolist(), column
+            assert [g == w for g, w in zip(got, want) if not pd.isna(w)] == [True] * int((~pd.isna(want)).sum())
+    assert group_arrays(columns, ["k"], {"t": ("text", "sum")}) is None
+    fallback = group_columns(columns, ["k"], {"t": ("flag", "sum")})
+    assert fallback["t"].tolist() == group_agg(pd.DataFrame(columns), ["k"], {"t": ("flag", "sum")})["t"].tolist()
+
+
+def test_kernels_by_op_name_match_group_agg(load_fixture) -> None:
+    from nbprof.opstats.group_agg import group_agg
+
+    for name in ("amd_mi300x_gemm", "flax_cnn_gpu", "gpu_v100"):
+        db = load_fixture(name).op_stats().kernel_db
+        top = db.top_reports
+        tc_ns = np.where(top["is_kernel_using_tensor_core"].to_numpy(bool), top["total_duration_ns"], 0)
+        expected = group_agg(
+            top.assign(tc_ns=tc_ns),
+            ["op_name"],
+            {
+                "is_op_tensor_core_eligible": ("is_op_tensor_core_eligible", "first"),
+                "total_duration_ns": ("total_duration_ns", "sum"),
+                "tensor_core_duration_ns": ("tc_ns", "sum"),
+            },
+        ).set_index("op_name")
+        total = expected["total_duration_ns"].to_numpy(np.float64)
+        expected["tensor_core_utilization_ratio"] = np.divide(
+            expected["tensor_core_duration_ns"].to_numpy(np.float64),
+            total,
+            out=np.zeros(len(expected)),
+            where=total > 0,
+        )
+        pd.testing.assert_frame_equal(db.by_op_name(), expected)

@@ -328,6 +328,29 @@ def parse_hlo_proto(blob: bytes, fast: bool = True) -> list[dict]:
     return rows
 
 
+class _Keyed:
+    """The first instruction of each (program id, name) of some programs: its row (``COLUMNS``) and
+    its position by key; the rows as a frame when first asked for."""
+
+    def __init__(
+        self,
+        programs: frozenset[int],
+        rows: list[dict],
+        position: dict[tuple[int, str], int],
+        frame: pd.DataFrame | None = None,
+    ) -> None:
+        self.programs = programs
+        self.rows = rows
+        self.position = position
+        self._frame = frame
+
+    def table(self) -> pd.DataFrame:
+        """The rows as a frame, in position order."""
+        if self._frame is None:
+            self._frame = _instruction_frame(self.rows)
+        return self._frame
+
+
 class HloIndex:
     """All instructions of all programs of a profile, one row each (columns: ``COLUMNS``).
 
@@ -345,7 +368,8 @@ class HloIndex:
         self._rows: dict[int, list[dict]] = {}  # program id -> its parsed instruction rows
         self._parsed: dict[int, pd.DataFrame] = {}  # program id -> those rows as a frame (asked for alone)
         self._all: pd.DataFrame | None = instructions
-        self._keyed: tuple[frozenset[int], pd.DataFrame, pd.MultiIndex] | None = None
+        self._given = instructions is not None  # a frame given, not protos parsed here
+        self._keyed: _Keyed | None = None
 
     def __len__(self) -> int:
         """Modules (programs) the index holds."""
@@ -433,26 +457,44 @@ class HloIndex:
         unknown) and a mask of the pairs found. The first instruction of a name wins, as in XProf.
         ``masked=False``: the rows of pairs not found hold some other instruction's values (no NaN
         pass; for callers that select by the mask themselves)."""
-        table, position = self._positions(program_id, name)
+        keyed, position = self._positions(program_id, name)
         found = position >= 0
+        table = keyed.table()
         rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(position)))
         rows = rows.reset_index(drop=True)
         if masked and not found.all():
             rows = rows.where(pd.Series(found))
         return rows, found
 
+    def lookup_values(
+        self, program_id: np.ndarray, name: np.ndarray, columns: list[str], missing: object = ""
+    ) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        """``lookup``'s columns as object arrays (``missing`` where a pair is not found) and its mask,
+        read from the instructions' rows without making a frame (for a few pairs, e.g. distinct ops)."""
+        keyed, position = self._positions(program_id, name)
+        found = position >= 0
+        rows = keyed.rows
+        out = {}
+        for column in columns:
+            values = np.empty(len(position), dtype=object)
+            values[:] = [rows[p][column] if p >= 0 else missing for p in position.tolist()]
+            out[column] = values
+        return out, found
+
     def contains(self, program_id: np.ndarray, name: np.ndarray) -> np.ndarray:
         """Whether each (program id, name) pair names an instruction (``lookup``'s mask, without rows)."""
         return self._positions(program_id, name)[1] >= 0
 
-    def _positions(self, program_id: np.ndarray, name: np.ndarray) -> tuple[pd.DataFrame, np.ndarray]:
+    def _positions(self, program_id: np.ndarray, name: np.ndarray) -> tuple[_Keyed, np.ndarray]:
         """The keyed instructions and the position of each (program id, name) pair in them (-1: none)."""
         pids = np.asarray(program_id, dtype=np.uint64)
         names = np.asarray(name, dtype=object)
-        table, key = self._keyed_for(self._programs_naming(pids, names))
-        if not len(table):
-            return table, np.full(len(pids), -1, np.int64)
-        return table, key.get_indexer(pd.MultiIndex.from_arrays([pids, names]))
+        keyed = self._keyed_for(self._programs_naming(pids, names))
+        if not keyed.rows:
+            return keyed, np.full(len(pids), -1, np.int64)
+        position = keyed.position
+        pairs = zip(pids.tolist(), names.tolist())
+        return keyed, np.fromiter((position.get(pair, -1) for pair in pairs), np.int64, len(pids))
 
     def _programs_naming(self, pids: np.ndarray, names: np.ndarray) -> list[int]:
         """The programs among ``pids`` whose protos may hold one of the names asked for with them: a
@@ -468,16 +510,33 @@ class HloIndex:
                 out.append(pid)
         return out
 
-    def _keyed_for(self, program_ids: list[int]) -> tuple[pd.DataFrame, pd.MultiIndex]:
-        """The instructions of (at least) these programs with unique (program id, name), first wins, and
-        their key; kept until a lookup needs a program it does not hold."""
+    def _keyed_for(self, program_ids: list[int]) -> _Keyed:
+        """The instructions of (at least) these programs with unique (program id, name), first wins;
+        kept until a lookup needs a program it does not hold."""
         wanted = frozenset(p for p in program_ids if self._all is not None or p in self._modules)
-        if self._keyed is None or not wanted <= self._keyed[0]:
-            have = wanted | (self._keyed[0] if self._keyed is not None else frozenset())
-            table = self.instructions_of(sorted(have)).drop_duplicates(["program_id", "name"])
-            key = pd.MultiIndex.from_arrays([table["program_id"].to_numpy(np.uint64), table["name"].to_numpy(object)])
-            self._keyed = (have, table, key)
-        return self._keyed[1], self._keyed[2]
+        if self._keyed is None or not wanted <= self._keyed.programs:
+            have = wanted | (self._keyed.programs if self._keyed is not None else frozenset())
+            self._keyed = self._key(sorted(have))
+        return self._keyed
+
+    def _key(self, program_ids: list[int]) -> _Keyed:
+        """The first instruction of each (program id, name) of these programs, keyed."""
+        if self._given:  # a frame given: its rows, its dtypes
+            table = self.instructions_of(program_ids).drop_duplicates(["program_id", "name"])
+            records = table.to_dict("records")
+            keys = zip(table["program_id"].astype(np.uint64).tolist(), table["name"].tolist())
+            return _Keyed(frozenset(program_ids), records, {key: i for i, key in enumerate(keys)}, table)
+        rows: list[dict] = []
+        position: dict[tuple[int, str], int] = {}
+        for pid in program_ids:
+            if pid not in self._modules:
+                continue
+            for row in self._rows_of(pid):  # every instruction once, as the parse itself
+                key = (pid, row["name"])
+                if key not in position:
+                    position[key] = len(rows)
+                    rows.append(row)
+        return _Keyed(frozenset(program_ids), rows, position)
 
     def fused(self, program_id: int, name: str) -> pd.DataFrame:
         """Instructions inside fusion ``name`` of a program (parameters and tuples left out, as XProf)."""

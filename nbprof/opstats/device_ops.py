@@ -198,22 +198,57 @@ class OpEvents:
     """Op events of one kind: event rows, per-row metrics, and metadata rows they point to."""
 
     rows: np.ndarray  # positions in the events frame
-    meta: pd.DataFrame  # META_COLUMNS, one row per distinct op of this kind
+    meta: pd.DataFrame | dict[str, Any]  # META_COLUMNS (a frame, or arrays by column), one row per distinct op
     meta_id: np.ndarray  # per event: its metadata row
     metrics: dict[str, np.ndarray]  # per event: SUM_COLUMNS + "eager" + "normalized"
 
 
+def _meta_columns(meta: pd.DataFrame | dict[str, Any]) -> dict[str, Any]:
+    """A part's metadata as arrays by column: numpy arrays, or pandas arrays for nullable columns."""
+    if not isinstance(meta, pd.DataFrame):
+        return meta
+    return {c: meta[c].to_numpy() if isinstance(meta[c].dtype, np.dtype) else meta[c].array for c in meta.columns}
+
+
+def _concat(arrays: list[Any]) -> Any:
+    """One column's arrays end to end, typed as ``pd.concat`` types them."""
+    if len(arrays) == 1:
+        return arrays[0]
+    first = arrays[0]
+    if all(isinstance(a, np.ndarray) and a.dtype == first.dtype for a in arrays):
+        return np.concatenate(arrays)
+    if all(isinstance(a, pd.arrays.IntegerArray) and a.dtype == first.dtype for a in arrays):
+        data = np.concatenate([a.to_numpy(a.dtype.numpy_dtype, na_value=0) for a in arrays])
+        return pd.arrays.IntegerArray(data, np.concatenate([a.isna() for a in arrays]))
+    return pd.concat([pd.Series(a) for a in arrays], ignore_index=True).array
+
+
+def _uint64(values: Any) -> np.ndarray:
+    """uint64 values of a program id column (numpy or nullable; missing as 0)."""
+    if isinstance(values, np.ndarray):
+        return values.astype(np.uint64, copy=False)
+    return np.asarray(values.to_numpy(np.uint64, na_value=0))
+
+
 def aggregate_op_events(ev: pd.DataFrame, parts: list[OpEvents]) -> pd.DataFrame:
     """Combine op events per (host, program id, name): sums, min time, metadata of the first event."""
+    columns = _aggregate_columns(ev, parts)
+    return pd.DataFrame(columns) if columns is not None else pd.DataFrame(columns=COLUMNS)
+
+
+def _aggregate_columns(ev: pd.DataFrame, parts: list[OpEvents]) -> dict[str, Any] | None:
+    """``aggregate_op_events`` as arrays by column (host, the metadata's, then the metrics'); None
+    when no part has an event."""
     parts = [p for p in parts if len(p.rows)]
     if not parts:
-        return pd.DataFrame(columns=COLUMNS)
-    offsets = np.cumsum([0] + [len(p.meta) for p in parts[:-1]])
-    meta = pd.concat([p.meta for p in parts], ignore_index=True)
+        return None
+    metas = [_meta_columns(p.meta) for p in parts]
+    offsets = np.cumsum([0] + [len(next(iter(m.values()), ())) for m in metas[:-1]])  # metadata rows per part
+    meta = {c: _concat([m[c] for m in metas]) for c in metas[0]}
     meta_id = np.concatenate([p.meta_id + off for p, off in zip(parts, offsets)])
     rows = np.concatenate([p.rows for p in parts])
     metrics = {k: np.concatenate([p.metrics[k] for p in parts]) for k in parts[0].metrics}
-    op_of_meta, _ = ec.group_ids(meta["program_id"].to_numpy(np.uint64), meta["name"].to_numpy(object))
+    op_of_meta, _ = ec.group_ids(_uint64(meta["program_id"]), np.asarray(meta["name"], dtype=object))
     # Event order decides which event's metadata an op keeps (the first, as XProf's builder).
     order = np.argsort(rows, kind="stable")
     rows, meta_id = rows[order], meta_id[order]
@@ -222,8 +257,9 @@ def aggregate_op_events(ev: pd.DataFrame, parts: list[OpEvents]) -> pd.DataFrame
     key, n = ec.group_ids(host_codes, op_of_meta[meta_id])
     first = np.full(n, len(key), np.int64)
     np.minimum.at(first, key, np.arange(len(key)))
-    out = meta.iloc[meta_id[first]].reset_index(drop=True)
-    out.insert(0, "host", np.asarray(ev["host"].cat.categories.astype(str), dtype=object)[host_codes[first]])
+    chosen = meta_id[first]
+    out: dict[str, Any] = {"host": np.asarray(ev["host"].cat.categories.astype(str), dtype=object)[host_codes[first]]}
+    out.update({c: values[chosen] for c, values in meta.items()})
     for col in SUM_COLUMNS:
         out[col] = ec.sum_by(key, metrics[col], n)
     out["normalized_time_ps"] = np.bincount(key, weights=metrics["normalized"], minlength=n)
@@ -262,58 +298,66 @@ def event_metrics(n: int, duration: np.ndarray, **values: np.ndarray) -> dict[st
     return out
 
 
-def _plane_keys(frames: Frames, plane_names: list[str]) -> pd.MultiIndex:
+def _plane_keys(frames: Frames, plane_names: list[str]) -> list[tuple[str, str]]:
     """(host, plane) of the device planes (a plane with no events still counts: idle 0)."""
     planes = frames.planes
-    sel = planes[planes["name"].astype(str).isin(plane_names).to_numpy()]
-    return pd.MultiIndex.from_arrays(
-        [sel["host"].astype(str).to_numpy(), sel["name"].astype(str).to_numpy()], names=["host", "plane"]
-    )
+    wanted = set(plane_names)
+    hosts = [str(h) for h in planes["host"].tolist()]
+    names = [str(n) for n in planes["name"].tolist()]
+    return [key for key in zip(hosts, names) if key[1] in wanted]  # one per plane
 
 
-def _plane_totals(keys: pd.MultiIndex, spans: pd.DataFrame, op_time: pd.DataFrame) -> pd.DataFrame:
-    """``PLANE_COLUMNS`` from per-event (host, plane, start, end) and per-op-event (host, plane, self)."""
-    position = {key: k for k, key in enumerate(zip(keys.get_level_values(0), keys.get_level_values(1)))}
+def _plane_positions(ev: pd.DataFrame, rows: np.ndarray, keys: list[tuple[str, str]]) -> np.ndarray:
+    """Position in ``keys`` of the (host, plane) of each event row (the last of equal keys; -1 where it
+    is not a key), looked up once per distinct pair of category codes."""
+    position = {key: k for k, key in enumerate(keys)}
+    host_names = np.append(np.asarray(ev["host"].cat.categories.astype(str), dtype=object), "")
+    plane_names = np.append(np.asarray(ev["plane"].cat.categories.astype(str), dtype=object), "")
+    host_code = ec.row_codes(ev["host"], rows).astype(np.int64)
+    plane_code = ec.row_codes(ev["plane"], rows).astype(np.int64)
+    host_code[host_code < 0] = len(host_names) - 1  # missing: "", as ``ec.str_column``
+    plane_code[plane_code < 0] = len(plane_names) - 1
+    pair = host_code * len(plane_names) + plane_code
+    distinct, inverse = np.unique(pair, return_inverse=True)
+    width = len(plane_names)
+    mapped = [position.get((host_names[d // width], plane_names[d % width]), -1) for d in distinct.tolist()]
+    return np.asarray(mapped, np.int64)[inverse] if len(distinct) else np.zeros(0, np.int64)
+
+
+def _plane_totals(
+    keys: list[tuple[str, str]],
+    spans: tuple[np.ndarray, np.ndarray, np.ndarray],
+    op_time: tuple[np.ndarray, np.ndarray],
+) -> pd.DataFrame:
+    """``PLANE_COLUMNS`` from per-event (plane position, start, end) and per-op-event (plane
+    position, self time); positions in ``keys``, -1 for an event of no listed plane."""
     n = len(keys)
-
-    def key_of(frame: pd.DataFrame) -> np.ndarray:
-        """Position in ``keys`` of each row's (host, plane), -1 where it is not a key."""
-        host_code, hosts = pd.factorize(frame["host"].to_numpy(object))
-        plane_code, planes = pd.factorize(frame["plane"].to_numpy(object))
-        pair = host_code.astype(np.int64) * max(len(planes), 1) + plane_code
-        distinct, inverse = np.unique(pair, return_inverse=True)
-        width = max(len(planes), 1)
-        mapped = np.array([position.get((hosts[d // width], planes[d % width]), -1) for d in distinct], np.int64)
-        return mapped[inverse] if len(distinct) else np.zeros(0, np.int64)
-
     start = np.zeros(n, np.int64)
     end = np.zeros(n, np.int64)
-    k = key_of(spans)
+    k, span_start, span_end = spans
     hit = k >= 0
     if hit.any():
         first = np.full(n, np.iinfo(np.int64).max, np.int64)
         last = np.full(n, np.iinfo(np.int64).min, np.int64)
-        np.minimum.at(first, k[hit], spans["start"].to_numpy(np.int64)[hit])
-        np.maximum.at(last, k[hit], spans["end"].to_numpy(np.int64)[hit])
+        np.minimum.at(first, k[hit], span_start.astype(np.int64)[hit])
+        np.maximum.at(last, k[hit], span_end.astype(np.int64)[hit])
         seen = np.bincount(k[hit], minlength=n) > 0
         start, end = np.where(seen, first, 0), np.where(seen, last, 0)
-    k = key_of(op_time)
+    k, self_time = op_time
     hit = k >= 0
     op = np.zeros(n, np.int64)
-    np.add.at(op, k[hit], op_time["self"].to_numpy(np.int64)[hit])
+    np.add.at(op, k[hit], self_time.astype(np.int64)[hit])
     span = np.maximum(end - start, 0)
     total = np.maximum(span, op)
+    host = np.empty(n, dtype=object)
+    plane = np.empty(n, dtype=object)
+    host[:] = [h for h, _ in keys]
+    plane[:] = [p for _, p in keys]
     return pd.DataFrame(
-        {
-            "host": np.asarray(keys.get_level_values(0), dtype=object),
-            "plane": np.asarray(keys.get_level_values(1), dtype=object),
-            "span_ps": span,
-            "op_time_ps": op,
-            "total_time_ps": total,
-            "idle_ps": total - op,
-        },
+        {"host": host, "plane": plane, "span_ps": span, "op_time_ps": op, "total_time_ps": total,
+         "idle_ps": total - op},
         columns=PLANE_COLUMNS,
-    )
+    )  # fmt: skip
 
 
 def _text_or_empty(values: np.ndarray) -> np.ndarray:
@@ -321,10 +365,6 @@ def _text_or_empty(values: np.ndarray) -> np.ndarray:
     code, distinct = pd.factorize(values, use_na_sentinel=False)
     text = pd.Series(distinct, dtype=object).astype("string").fillna("").to_numpy(dtype=object)
     return text[code] if len(distinct) else np.zeros(0, dtype=object)
-
-
-def _host_plane(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    return ec.str_column(ev, "host", rows), ec.str_column(ev, "plane", rows)
 
 
 # ---------------------------------------------------------------------------------- GPU
@@ -388,7 +428,6 @@ def _gpu_ops(
     wanted = set(plane_names)
     mask = xs.plane_mask(ev, lambda n: n in wanted) & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
     rows = np.flatnonzero(mask)
-    host, plane = _host_plane(ev, rows)
     dur = ev["duration_ps"].to_numpy()[rows]
     hlo = ec.last_component(ev, "hlo_op", rows, "::")
     tf_full = ec.str_column(ev, "tf_op", rows)
@@ -406,7 +445,9 @@ def _gpu_ops(
         first = np.full(n_pairs, len(x), np.int64)
         np.minimum.at(first, pair_id, np.arange(len(x)))
         upid, uname = pid[first], hlo[x][first]
-        found_rows, found = index.lookup(upid, uname, masked=False)  # every read below selects by found
+        hlo_columns = ["category", "provenance", "expression", "shape", "deduplicated_name", "source_file",
+                       "source_stack", "source_line"]  # fmt: skip
+        found_values, found = index.lookup_values(upid, uname, hlo_columns)  # "" where not found
         stat_category = ec.str_column(ev, "hlo_category", rows[x][first])
         event_tf = tf_full[x][first]
         distinct_tf = pd.unique(event_tf)
@@ -414,18 +455,15 @@ def _gpu_ops(
         module_marker = pd.Index(distinct_tf).get_indexer(event_tf)
         is_marker = tf_names[module_marker] == XLA_MODULE_ANNOTATION if len(distinct_tf) else np.zeros(0, bool)
         meta = _empty_meta(n_pairs)
-        for col in ("category", "provenance", "expression", "shape", "deduplicated_name", "source_file",
-                    "source_stack"):  # fmt: skip
-            meta[col] = np.where(found, found_rows[col].astype(object).to_numpy(), "").astype(object)
+        meta.update({c: found_values[c] for c in hlo_columns[:-1]})
         fallback_category = np.where(stat_category != "", stat_category, category_from_name(uname))
         meta["category"] = np.where(found, meta["category"], fallback_category)
         meta["provenance"] = np.where(found, meta["provenance"], np.where(is_marker, "", event_tf))
         meta["name"] = uname
         meta["hlo_module"] = ec.str_column(ev, "hlo_module", rows[x][first])
-        frame = pd.DataFrame(meta)
-        frame.insert(0, "program_id", upid)
-        lines = pd.to_numeric(found_rows["source_line"], errors="coerce")
-        frame["source_line"] = pd.array(lines.where(found & (lines >= 0)).to_numpy(), dtype="Int64")
+        lines = np.where(found, found_values["source_line"], -1).astype(np.int64)
+        columns = {"program_id": upid, "source_line": pd.arrays.IntegerArray(lines, ~(found & (lines >= 0))), **meta}
+        frame = {c: columns[c] for c in META_COLUMNS}
         metrics = event_metrics(
             len(x),
             dur[x],
@@ -441,13 +479,13 @@ def _gpu_ops(
         info["device_time_without_hlo_ps"] = int(dur[without_hlo].sum())
         info["device_ops_without_hlo"] = sorted({str(n) for n in uname[~found]})[:20]
         if keep_without_hlo or matched == len(x):
-            parts.append(OpEvents(rows[x], frame[META_COLUMNS], pair_id, metrics))
+            parts.append(OpEvents(rows[x], frame, pair_id, metrics))
         else:  # XProf's rule: such a kernel is no op, its time is idle
             kept_pairs = np.flatnonzero(found)
             new_pair = np.full(n_pairs, -1, np.int64)
             new_pair[kept_pairs] = np.arange(len(kept_pairs))
             keep = event_found
-            kept_meta = frame[META_COLUMNS].iloc[kept_pairs].reset_index(drop=True)
+            kept_meta = {c: values[kept_pairs] for c, values in frame.items()}
             kept_metrics = {k: v[keep] for k, v in metrics.items()}
             parts.append(OpEvents(rows[x][keep], kept_meta, new_pair[pair_id[keep]], kept_metrics))
             is_xla[without_hlo] = False
@@ -465,11 +503,10 @@ def _gpu_ops(
         meta["name"] = (op_name.astype(str) + "/" + kernel[first].astype(str)).astype(object)
         meta["category"] = np.where(op_type == "", "unknown", op_type).astype(object)
         meta["provenance"] = utf
-        frame = pd.DataFrame(meta)
-        frame.insert(0, "program_id", np.zeros(n_pairs, np.uint64))
-        frame["source_line"] = pd.array([pd.NA] * n_pairs, dtype="Int64")
+        no_line = pd.arrays.IntegerArray(np.zeros(n_pairs, np.int64), np.ones(n_pairs, bool))
+        columns = {"program_id": np.zeros(n_pairs, np.uint64), "source_line": no_line, **meta}
         metrics = event_metrics(len(t), dur[t], eager=ec.int_column(ev, "is_eager", rows[t]) != 0)
-        parts.append(OpEvents(rows[t], frame[META_COLUMNS], pair_id, metrics))
+        parts.append(OpEvents(rows[t], {c: columns[c] for c in META_COLUMNS}, pair_id, metrics))
 
     unattributed = ~(is_xla | is_tf)
     info.update(
@@ -486,10 +523,10 @@ def _gpu_ops(
         _, annotated = xs.stat_values(frames, "level 0", rows[unattributed])
         info["device_events_with_annotation_only"] = int(annotated.sum())
     start = ev["start_ps"].to_numpy()[rows]
-    spans = pd.DataFrame({"host": host, "plane": plane, "start": start, "end": start + dur})
+    keys = _plane_keys(frames, plane_names)
+    plane_of = _plane_positions(ev, rows, keys)
     op = ~unattributed
-    op_time = pd.DataFrame({"host": host[op], "plane": plane[op], "self": dur[op]})
-    return parts, _plane_totals(_plane_keys(frames, plane_names), spans, op_time)
+    return parts, _plane_totals(keys, (plane_of, start, start + dur), (plane_of[op], dur[op]))
 
 
 # ---------------------------------------------------------------------------------- TPU
@@ -514,7 +551,6 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
     step_rows = np.flatnonzero(in_plane & xs.values_in(ev["line"], xs.TPU_STEP_LINES))
     o_start, o_len = _device_span(ev, op_rows)
     s_start, s_len = _device_span(ev, step_rows)
-    host, plane = _host_plane(ev, op_rows)
     # Nest by device timespan per line.
     line_key, _ = ec.group_ids(ec.codes(ev["host"])[op_rows], ev["plane_id"].to_numpy()[op_rows],
                                ev["line_id"].to_numpy()[op_rows])  # fmt: skip
@@ -536,16 +572,14 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
         device_time_without_op_ps=int(self_time[~keep].sum()),
         device_event_time_ps=int(self_time.sum()),
     )
-    spans = pd.DataFrame(
-        {
-            "host": np.concatenate([host, ec.str_column(ev, "host", step_rows)]),
-            "plane": np.concatenate([plane, ec.str_column(ev, "plane", step_rows)]),
-            "start": np.concatenate([o_start, s_start]),
-            "end": np.concatenate([o_start + o_len, s_start + s_len]),
-        }
+    keys = _plane_keys(frames, plane_names)
+    op_plane = _plane_positions(ev, op_rows, keys)
+    spans = (
+        np.concatenate([op_plane, _plane_positions(ev, step_rows, keys)]),
+        np.concatenate([o_start, s_start]),
+        np.concatenate([o_start + o_len, s_start + s_len]),
     )
-    op_time = pd.DataFrame({"host": host[keep], "plane": plane[keep], "self": self_time[keep]})
-    planes = _plane_totals(_plane_keys(frames, plane_names), spans, op_time)
+    planes = _plane_totals(keys, spans, (op_plane[keep], self_time[keep]))
     k = np.flatnonzero(keep)
     if len(k) == 0:
         return [], planes
@@ -559,10 +593,9 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
     source_file = source.str.rsplit(":", n=1).str[0].fillna("").to_numpy(dtype=object)[source_code]
     source_line = pd.to_numeric(source.str.rsplit(":", n=1).str[1], errors="coerce").to_numpy()[source_code]
     category = ec.str_column(ev, "hlo_category", rk)
-    meta = pd.DataFrame(
-        {
+    meta = {
             "program_id": pid[k],
-            "hlo_module": "",
+            "hlo_module": np.full(len(k), "", dtype=object),
             "name": name,
             "category": np.where(category != "", category, "unknown"),
             "provenance": ec.str_column(ev, "tf_op", rk),
@@ -572,8 +605,7 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
             "source_file": source_file,
             "source_line": pd.array(source_line.astype(np.float64), dtype="Int64"),
             "source_stack": _text_or_empty(extra["source_stack"].to_numpy(dtype=object)),
-        }
-    )
+    }  # fmt: skip
     occ = np.maximum(ev["num_occurrences"].to_numpy()[rk], 1).astype(np.int64)
     flops = ec.int_column(ev, "flops", rk) * occ
     model = ec.int_column(ev, "model_flops", rk) * occ
@@ -596,7 +628,7 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
         has_breakdown=hbm[:, 3] > 0,
         normalized=o_len[k] * scale,
     )
-    return [OpEvents(rk, meta[META_COLUMNS], np.arange(len(k)), metrics)], planes
+    return [OpEvents(rk, meta, np.arange(len(k)), metrics)], planes
 
 
 # --------------------------------------------------------------------------- assembly
@@ -612,34 +644,54 @@ def join_hlo_costs(ops: pd.DataFrame, costs: pd.DataFrame | None) -> pd.DataFram
     """
     if costs is None or len(costs) == 0 or len(ops) == 0:
         return ops
-    table = costs.drop_duplicates(["program_id", "name"])
-    key = pd.MultiIndex.from_arrays([table["program_id"].to_numpy(np.uint64), table["name"].to_numpy(object)])
-    pos = key.get_indexer(
-        pd.MultiIndex.from_arrays([ops["program_id"].to_numpy(np.uint64, na_value=0), ops["name"].to_numpy(object)])
-    )
-    found = pos >= 0
-    safe = np.maximum(pos, 0)
-    occ = ops["occurrences"].to_numpy(np.int64)
     out = ops.copy()
+    for column, values in _cost_updates(ops, costs).items():
+        out[column] = values
+    return out
 
-    def per_run(column: str) -> np.ndarray:
-        values = (
-            pd.to_numeric(table[column], errors="coerce").fillna(0).to_numpy(np.float64) if column in table else None
-        )
-        return np.where(found, values[safe], 0.0) if values is not None else np.zeros(len(ops))
 
+def _cost_positions(costs: pd.DataFrame, program_id: np.ndarray, name: np.ndarray) -> np.ndarray:
+    """Row of ``costs`` of each (program id, instruction name) pair (the first of equal keys; -1: none)."""
+    keys = zip(costs["program_id"].to_numpy(np.uint64).tolist(), costs["name"].to_numpy(object).tolist())
+    first = dict(zip(list(keys)[::-1], range(len(costs) - 1, -1, -1)))  # reversed: the first row wins
+    pairs = zip(program_id.tolist(), name.tolist())
+    return np.fromiter((first.get(pair, -1) for pair in pairs), np.int64, len(program_id))
+
+
+def _per_run(costs: pd.DataFrame, column: str, pos: np.ndarray) -> np.ndarray:
+    """float64 per-execution cost of each op (0 where not found, missing or not numeric)."""
+    if column not in costs:
+        return np.zeros(len(pos))
+    values = costs[column].to_numpy()
+    if values.dtype.kind in "iuf":
+        values = values.astype(np.float64)
+        values = np.where(np.isnan(values), 0.0, values)
+    else:
+        values = pd.to_numeric(costs[column], errors="coerce").fillna(0).to_numpy(np.float64)
+    return np.where(pos >= 0, values[np.maximum(pos, 0)], 0.0)
+
+
+def _cost_updates(ops: Any, costs: pd.DataFrame) -> dict[str, np.ndarray]:
+    """The columns ``join_hlo_costs`` replaces, from the ops' columns (a frame or arrays by column)."""
+    pos = _cost_positions(costs, _uint64(ops["program_id"]), np.asarray(ops["name"], dtype=object))
+    found = pos >= 0
+    occ = np.asarray(ops["occurrences"], dtype=np.int64)
+    out: dict[str, np.ndarray] = {}
     for column in ("flops", "bytes_accessed"):
-        cost = per_run(column)
-        out[column] = np.where(cost > 0, np.rint(cost * occ), out[column]).astype(np.int64)
-    model = per_run("model_flops")
+        cost = _per_run(costs, column, pos)
+        out[column] = np.where(cost > 0, np.rint(cost * occ), np.asarray(ops[column])).astype(np.int64)
+    model = _per_run(costs, "model_flops", pos)
     out["model_flops"] = np.where(model > 0, np.rint(model * occ), out["flops"]).astype(np.int64)
-    if "bytes_read" in table and "bytes_written" in table:
-        read, written = per_run("bytes_read"), per_run("bytes_written")
+    if "bytes_read" in costs and "bytes_written" in costs:
+        read, written = _per_run(costs, "bytes_read", pos), _per_run(costs, "bytes_written", pos)
         known = found & ((read > 0) | (written > 0))
-        out["hbm_read_bytes"] = np.where(known, np.rint(read * occ), out["hbm_read_bytes"]).astype(np.int64)
-        out["hbm_write_bytes"] = np.where(known, np.rint(written * occ), out["hbm_write_bytes"]).astype(np.int64)
-        out["hbm_bytes_all"] = np.where(known, out["hbm_read_bytes"] + out["hbm_write_bytes"], out["hbm_bytes_all"])
-        out["has_breakdown"] = out["has_breakdown"].to_numpy(bool) | known
+        hbm_read = np.asarray(ops["hbm_read_bytes"])
+        hbm_write = np.asarray(ops["hbm_write_bytes"])
+        out["hbm_read_bytes"] = np.where(known, np.rint(read * occ), hbm_read).astype(np.int64)
+        out["hbm_write_bytes"] = np.where(known, np.rint(written * occ), hbm_write).astype(np.int64)
+        hbm_all = out["hbm_read_bytes"] + out["hbm_write_bytes"]
+        out["hbm_bytes_all"] = np.where(known, hbm_all, np.asarray(ops["hbm_bytes_all"]))
+        out["has_breakdown"] = np.asarray(ops["has_breakdown"], dtype=bool) | known
     return out
 
 
@@ -662,9 +714,9 @@ _TEXT_COLUMNS = ["host", "host_or_device", "program", "hlo_module", "name", "cat
 _INT_COLUMNS = SUM_COLUMNS + ["min_time_ps", "db_total_time_ps", "db_total_op_time_ps"]
 
 
-def _column(table: pd.DataFrame, name: str, n: int) -> Any:
+def _column(table: dict[str, Any], name: str, n: int) -> Any:
     """The table's column as an array; a column the table lacks is all missing."""
-    return table[name].array if name in table.columns else pd.array([pd.NA] * n, dtype=object)
+    return table[name] if name in table else pd.array([pd.NA] * n, dtype=object)
 
 
 def _as_text(values: Any, n_idle: int, idle_value: str) -> np.ndarray:
@@ -674,32 +726,75 @@ def _as_text(values: Any, n_idle: int, idle_value: str) -> np.ndarray:
 
 def _as_int(values: Any, idle: np.ndarray) -> np.ndarray:
     """int64: the ops' values (missing as 0), then the IDLE rows'."""
+    if isinstance(values, np.ndarray) and values.dtype.kind in "iub":  # nothing missing
+        return np.concatenate([values.astype(np.int64), idle.astype(np.int64)])
     array = pd.array(values)
     ops = array.to_numpy(np.float64, na_value=0.0) if array.isna().any() else array.to_numpy()
     return np.concatenate([np.asarray(ops).astype(np.int64), idle.astype(np.int64)])
 
 
 def _as_flag(values: Any, n_idle: int) -> np.ndarray:
+    """bool: the ops' values (missing as False), then False for the IDLE rows."""
+    if isinstance(values, np.ndarray) and values.dtype.kind == "b":
+        return np.concatenate([values, np.zeros(n_idle, bool)])
     ops = np.asarray(values, dtype=object)
     return np.concatenate([np.array([bool(v) if not pd.isna(v) else False for v in ops], bool), np.zeros(n_idle, bool)])
 
 
-def _finish(table: pd.DataFrame, planes: pd.DataFrame, frames: Frames, index: HloIndex) -> pd.DataFrame:
+def _as_float(values: Any, n_idle: int) -> np.ndarray:
+    """float64: the ops' values (missing as 0), then 0 for the IDLE rows."""
+    if isinstance(values, np.ndarray) and values.dtype.kind in "iuf":
+        ops = values.astype(np.float64)
+        ops = np.where(np.isnan(ops), 0.0, ops)
+    else:
+        ops = pd.array(values).to_numpy(np.float64, na_value=0.0).astype(np.float64)
+    return np.concatenate([ops, np.zeros(n_idle)])
+
+
+def _as_program_id(values: Any, n_idle: int) -> pd.api.extensions.ExtensionArray:
+    """``UInt64``: the ops' program ids (missing as 0), then 0 for the IDLE rows."""
+    if isinstance(values, np.ndarray) and values.dtype == np.uint64:
+        ops = values
+    else:
+        ops = pd.array(values).to_numpy(np.uint64, na_value=0).astype(np.uint64)
+    return pd.array(np.concatenate([ops, np.zeros(n_idle, np.uint64)]), dtype="UInt64")
+
+
+def _as_line(values: Any, n_idle: int) -> pd.api.extensions.ExtensionArray:
+    """``Int64``: the ops' source lines, then missing for the IDLE rows."""
+    if isinstance(values, pd.arrays.IntegerArray) and values.dtype == "Int64":
+        data = np.concatenate([values.to_numpy(np.int64, na_value=0), np.zeros(n_idle, np.int64)])
+        return pd.arrays.IntegerArray(data, np.concatenate([values.isna(), np.ones(n_idle, bool)]))
+    ops = pd.array(values, dtype="Int64")
+    return pd.array(np.concatenate([ops.to_numpy(object, na_value=pd.NA), np.full(n_idle, pd.NA)]), dtype="Int64")
+
+
+def _program_names(module: np.ndarray, program_id: np.ndarray) -> np.ndarray:
+    """``program_name`` of str modules and uint64 ids: ``<module>(<id>)``, ``main`` where the module is
+    ""; made once per distinct (module, id)."""
+    pair, n = ec.group_ids(module, program_id)
+    first = ec.first_rows(pair)
+    names = [f"{m}({p})" if m != "" else "main" for m, p in zip(module[first].tolist(), program_id[first].tolist())]
+    out = np.empty(n, dtype=object)
+    out[:] = names
+    return out[pair] if len(pair) else np.zeros(0, dtype=object)
+
+
+def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, index: HloIndex) -> pd.DataFrame:
     """Add program names, the per-host IDLE rows and db totals; fix dtypes and order.
 
-    Built column by column in numpy and made a DataFrame once: pandas' fixed cost per call
-    dominates these small tables."""
+    ``table``: the ops as arrays by column (``_aggregate_columns``; None: no op). Built column by column
+    in numpy and made a DataFrame once: pandas' fixed cost per call dominates these small tables."""
+    table = table or {}
+    n = len(table["name"]) if "name" in table else 0
     modules = _module_names(frames, index)
-    n = len(table)
     col = {c: _column(table, c, n) for c in COLUMNS}
     if n:
-        pid = table["program_id"].to_numpy(np.uint64)
-        named = np.array([modules.get(int(p), "") for p in pid], dtype=object)
-        own = table["hlo_module"].astype(str).to_numpy(object)
+        pid = _uint64(table["program_id"])
+        named = np.array([modules.get(p, "") for p in pid.tolist()], dtype=object)
+        own = ec.text(table["hlo_module"])
         col["hlo_module"] = np.where(named != "", named, own)
-        col["program"] = program_name(
-            pd.Series(col["hlo_module"]).replace("", pd.NA), pd.Series(pid).astype("UInt64")
-        ).to_numpy(object)
+        col["program"] = _program_names(col["hlo_module"], pid)
     plane_host = planes["host"].to_numpy(object).astype(str) if len(planes) else np.zeros(0, dtype=str)
     hosts, host_of_plane = np.unique(plane_host, return_inverse=True)
     host_total = np.bincount(host_of_plane, planes["total_time_ps"].to_numpy(np.int64), len(hosts)).astype(np.int64)
@@ -724,14 +819,11 @@ def _finish(table: pd.DataFrame, planes: pd.DataFrame, frames: Frames, index: Hl
         elif c in _INT_COLUMNS:
             out[c] = _as_int(col[c], zeros)
         elif c == "normalized_time_ps":
-            ops = pd.array(col[c]).to_numpy(np.float64, na_value=0.0)
-            out[c] = np.concatenate([ops.astype(np.float64), np.zeros(k)])
+            out[c] = _as_float(col[c], k)
         elif c == "program_id":
-            ops = pd.array(col[c]).to_numpy(np.uint64, na_value=0)
-            out[c] = pd.array(np.concatenate([ops.astype(np.uint64), np.zeros(k, np.uint64)]), dtype="UInt64")
+            out[c] = _as_program_id(col[c], k)
         elif c == "source_line":
-            ops = pd.array(col[c], dtype="Int64")
-            out[c] = pd.array(np.concatenate([ops.to_numpy(object, na_value=pd.NA), np.full(k, pd.NA)]), dtype="Int64")
+            out[c] = _as_line(col[c], k)
         elif c in ("has_breakdown", "is_eager"):
             out[c] = _as_flag(col[c], k)
     row_host = np.searchsorted(hosts, out["host"].astype(str)) if k else np.zeros(len(out["host"]), np.int64)
@@ -773,12 +865,13 @@ def build_device_op_db(
     else:
         empty = pd.DataFrame(columns=COLUMNS)
         return DeviceOpDb(empty, pd.DataFrame(columns=PLANE_COLUMNS), kind, info, _notes(info))
-    table = aggregate_op_events(frames.events, parts)
-    if kind == xs.HARDWARE_GPU:
+    table = _aggregate_columns(frames.events, parts)
+    if kind == xs.HARDWARE_GPU and table is not None:
         if callable(hlo_costs):  # costs asked for the programs whose ops the HLO protos hold, only
             programs = info.get("programs_with_hlo", [])
             hlo_costs = hlo_costs(programs) if programs else None
-        table = join_hlo_costs(table, hlo_costs)
+        if hlo_costs is not None and len(hlo_costs):  # as join_hlo_costs, on the arrays
+            table.update(_cost_updates(table, hlo_costs))
     return DeviceOpDb(_finish(table, plane_totals, frames, index), plane_totals, kind, info, _notes(info))
 
 

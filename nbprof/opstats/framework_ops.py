@@ -38,7 +38,7 @@ import pandas as pd
 
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
-from nbprof.opstats.group_agg import group_agg
+from nbprof.opstats.group_agg import group_columns
 from nbprof.opstats.host_ops import IDLE
 from nbprof.xspace import semantics as xs
 
@@ -69,8 +69,8 @@ class FrameworkOpTable:
 def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> FrameworkOpTable:
     """XProf's framework op stats (TF stats) table from an OpStats' op metrics dbs."""
     frame = op_stats.op_metrics_db
-    device = _device_framework_ops(frame[frame["host_or_device"] == "Device"], include_idle)
-    host = _host_framework_ops(frame[frame["host_or_device"] == "Host"], include_idle)
+    device = _device_framework_ops(_side_columns(frame, "Device"), include_idle)
+    host = _host_framework_ops(_side_columns(frame, "Host"), include_idle)
     totals = _side_totals(frame, include_idle)
     env = op_stats.perf_env
     peak_tflops, peak_hbm_gibps = env.peak_tflops, env.peak_hbm_gibps
@@ -78,16 +78,17 @@ def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> Fr
 
     parts = []
     for side, ops in (("Device", device), ("Host", host)):
-        if len(ops) == 0:
+        n = len(ops["name"]) if ops is not None else 0
+        if ops is None or n == 0:
             continue
-        self_ps = ops["self_time_ps"].to_numpy(np.int64)
-        name_rank = pd.factorize(ops["name"].to_numpy(dtype=object), sort=True)[0]
+        self_ps = ops["self_time_ps"].astype(np.int64)
+        name_rank = pd.factorize(np.asarray(ops["name"], dtype=object), sort=True)[0]
         order = np.lexsort((name_rank, -self_ps))  # self time descending, then name; stable
-        columns = {c: ops[c].to_numpy()[order] for c in _EMPTY_COLUMNS if c != "host_or_device"}
-        columns["host_or_device"] = np.full(len(ops), side, dtype=object)
+        columns = {c: ops[c][order] for c in _EMPTY_COLUMNS if c != "host_or_device"}
+        columns["host_or_device"] = np.full(n, side, dtype=object)
         total = totals.get(side, 0)
-        pct = 100.0 * self_ps[order].astype(np.float64) / total if total else np.zeros(len(ops))
-        zeros = np.zeros(len(ops))
+        pct = 100.0 * self_ps[order].astype(np.float64) / total if total else np.zeros(n)
+        zeros = np.zeros(n)
         key = side.lower()
         other = "host" if side == "Device" else "device"
         columns[f"{key}_self_time_pct"] = pct
@@ -140,14 +141,28 @@ _EMPTY_COLUMNS = [
 _SUMMED = {col: (col, "sum") for col in ("total_time_ps", "self_time_ps", "flops", "model_flops", "bytes_accessed")}
 
 
-def _host_framework_ops(host: pd.DataFrame, include_idle: bool) -> pd.DataFrame:
-    """Host db rows combined across hosts by op name (XProf's OpStats combiner)."""
+_DB_COLUMNS = ["program_id", "name", "category", "provenance", "occurrences", "total_time_ps", "self_time_ps",
+               "flops", "model_flops", "bytes_accessed", "is_eager"]  # fmt: skip
+
+
+def _side_columns(frame: pd.DataFrame, side: str) -> dict[str, np.ndarray]:
+    """The op metrics db's rows of one side (``"Device"``, ``"Host"``) as arrays by column (texts as
+    object arrays, NaN where missing)."""
+    rows = np.flatnonzero(frame["host_or_device"].to_numpy(dtype=object) == side)
+    return {c: frame[c].to_numpy()[rows] for c in _DB_COLUMNS if c in frame.columns}
+
+
+def _host_framework_ops(host: dict[str, np.ndarray], include_idle: bool) -> dict[str, np.ndarray] | None:
+    """Host db rows combined across hosts by op name (XProf's OpStats combiner); None: no row."""
+    category = host["category"]
     if not include_idle:
-        host = host[host["category"] != IDLE]
-    if len(host) == 0:
-        return pd.DataFrame(columns=_EMPTY_COLUMNS)
-    host = host.assign(category=host["category"].where(host["category"] != "", None))
-    grouped = group_agg(
+        keep = category != IDLE
+        host = {c: values[keep] for c, values in host.items()}
+        category = host["category"]
+    if len(category) == 0:
+        return None
+    host = {**host, "category": np.where(category == "", None, category)}  # "" is no type
+    grouped = group_columns(
         host,
         ["name"],
         {
@@ -157,16 +172,16 @@ def _host_framework_ops(host: pd.DataFrame, include_idle: bool) -> pd.DataFrame:
             "is_eager": ("is_eager", "any"),
         },
     )
-    grouped["type"] = grouped["type"].fillna("")
+    grouped["type"] = np.where(pd.isna(grouped["type"]), "", grouped["type"]).astype(object)
     return grouped
 
 
-def _device_framework_ops(device: pd.DataFrame, include_idle: bool) -> pd.DataFrame:
-    """Device ops grouped by their framework op (``CreateTfMetricsDbFromDeviceOpMetricsDb``)."""
-    if len(device) == 0:
-        return pd.DataFrame(columns=_EMPTY_COLUMNS)
+def _device_framework_ops(device: dict[str, np.ndarray], include_idle: bool) -> dict[str, np.ndarray] | None:
+    """Device ops grouped by their framework op (``CreateTfMetricsDbFromDeviceOpMetricsDb``); None: no row."""
+    if len(device["name"]) == 0:
+        return None
     # Combine hosts first: the same device op on several hosts is one op metrics entry.
-    device = group_agg(
+    device = group_columns(
         device,
         ["program_id", "name"],
         {
@@ -177,22 +192,22 @@ def _device_framework_ops(device: pd.DataFrame, include_idle: bool) -> pd.DataFr
             "is_eager": ("is_eager", "last"),
         },
     )
-    is_idle = (device["category"] == IDLE).to_numpy()
+    is_idle = device["category"] == IDLE
     if not include_idle:
-        device = device[~is_idle]
-        is_idle = np.zeros(len(device), bool)
-    provenance = device["provenance"].to_numpy(dtype=object)
+        device = {c: values[~is_idle] for c, values in device.items()}
+        is_idle = np.zeros(len(device["name"]), bool)
+    provenance = np.asarray(device["provenance"], dtype=object)
     distinct = pd.unique(provenance)
     _, parsed_name, parsed_type = _tf_op.parse_many(distinct)
     pos = pd.Index(distinct).get_indexer(provenance)
     has_prov = provenance != ""
-    tf_name = np.where(has_prov, parsed_name[pos] if len(pos) else provenance, device["name"].to_numpy(dtype=object))
+    tf_name = np.where(has_prov, parsed_name[pos] if len(pos) else provenance, np.asarray(device["name"], dtype=object))
     tf_type = np.where(has_prov, parsed_type[pos] if len(pos) else "", "")
     tf_type = np.where(tf_type == "", "Unknown", tf_type)
     tf_name = np.where(is_idle, IDLE, tf_name)
     tf_type = np.where(is_idle, IDLE, tf_type)
-    device = device.assign(tf_name=tf_name.astype(str), tf_type=tf_type.astype(str))
-    return group_agg(
+    device = {**device, "tf_name": tf_name.astype(str).astype(object), "tf_type": tf_type.astype(str).astype(object)}
+    grouped = group_columns(
         device,
         ["tf_name"],
         {
@@ -201,7 +216,9 @@ def _device_framework_ops(device: pd.DataFrame, include_idle: bool) -> pd.DataFr
             **_SUMMED,
             "is_eager": ("is_eager", "last"),
         },
-    ).rename(columns={"tf_name": "name"})
+    )
+    grouped["name"] = grouped.pop("tf_name")
+    return grouped
 
 
 def _side_totals(frame: pd.DataFrame, include_idle: bool) -> dict[str, int]:

@@ -72,10 +72,10 @@ def _supported(frame: pd.DataFrame, aggs: dict[str, tuple[str, str]]) -> bool:
     return True
 
 
-def _group_codes(frame: pd.DataFrame, keys: list[str], dropna: bool) -> tuple[np.ndarray, int]:
+def _group_codes(frame: pd.DataFrame | dict[str, np.ndarray], keys: list[str], dropna: bool) -> tuple[np.ndarray, int]:
     """Group code of every row (first-appearance order; -1 = a missing key when ``dropna``)."""
     codes: np.ndarray | None = None
-    missing = np.zeros(len(frame), bool)
+    missing = np.zeros(len(frame[keys[0]]), bool)
     for key in keys:
         key_codes, uniques = pd.factorize(frame[key], use_na_sentinel=dropna)
         key_codes = key_codes.astype(np.int64, copy=False)
@@ -132,4 +132,72 @@ def _reduce(values: pd.Series, group: np.ndarray, positions: np.ndarray, n_group
     info = np.iinfo(data.dtype)
     out = np.full(n_groups, info.max if how == "min" else info.min, data.dtype)
     ufunc.at(out, group, data)
+    return out
+
+
+def group_arrays(
+    columns: dict[str, np.ndarray], keys: list[str], aggs: dict[str, tuple[str, str]]
+) -> dict[str, np.ndarray] | None:
+    """``group_agg`` (``dropna=True``) on numpy arrays by column, without a frame: arrays by output
+    column, keys first (their values in each group's first row), groups in order of first appearance.
+
+    ``first``/``last`` give each group's first/last non-missing value (object NaN where it has none);
+    ``sum``/``min``/``max`` need int or bool arrays, ``any`` bool ones: None otherwise (use ``group_agg``).
+    """
+    for column, how in aggs.values():
+        kind = columns[column].dtype.kind
+        numeric = {"sum": "iu", "min": "iub", "max": "iub", "any": "b"}.get(how)
+        if how not in _REDUCTIONS or (numeric is not None and kind not in numeric):
+            return None
+    group, n_groups = _group_codes(columns, keys, True)
+    positions = np.flatnonzero(group >= 0)
+    group = group[positions]
+    first_rows = positions[ec.first_rows(group)] if len(group) else positions
+    out = {k: columns[k][first_rows] for k in keys}
+    for name, (column, how) in aggs.items():
+        out[name] = _reduce_array(columns[column], group, positions, n_groups, how)
+    return out
+
+
+def _reduce_array(values: np.ndarray, group: np.ndarray, positions: np.ndarray, n_groups: int, how: str) -> np.ndarray:
+    """One reduction of ``group_arrays`` (``values`` of the kind it accepts for ``how``)."""
+    if how == "size":
+        return np.bincount(group, minlength=n_groups).astype(np.int64)
+    if how in ("first", "last"):
+        valid = ~pd.isna(values[positions]) if values.dtype.kind in "Ofc" else np.ones(len(positions), bool)
+        rows, owner = positions[valid], group[valid]
+        pick = np.full(n_groups, -1, np.int64)
+        if how == "first":
+            pick[owner[::-1]] = rows[::-1]
+        else:
+            pick[owner] = rows
+        if (pick >= 0).all():
+            return values[pick]
+        out = np.full(n_groups, np.nan, dtype=np.float64 if values.dtype.kind == "f" else object)
+        out[pick >= 0] = values[pick[pick >= 0]]
+        return out
+    data = values[positions]
+    if how == "any" or (how == "max" and data.dtype.kind == "b"):
+        return np.bincount(group, weights=data.astype(np.int64), minlength=n_groups) > 0
+    if how == "min" and data.dtype.kind == "b":
+        return np.bincount(group, weights=(~data).astype(np.int64), minlength=n_groups) == 0
+    if how == "sum":
+        total = np.zeros(n_groups, data.dtype)
+        np.add.at(total, group, data)
+        return total
+    info = np.iinfo(data.dtype)
+    out = np.full(n_groups, info.max if how == "min" else info.min, data.dtype)
+    (np.minimum if how == "min" else np.maximum).at(out, group, data)
+    return out
+
+
+def group_columns(
+    columns: dict[str, np.ndarray], keys: list[str], aggs: dict[str, tuple[str, str]]
+) -> dict[str, np.ndarray]:
+    """``group_arrays`` where numpy can reduce every column, else ``group_agg`` on a frame of them
+    (its columns back as arrays)."""
+    out = group_arrays(columns, keys, aggs)
+    if out is None:
+        frame = group_agg(pd.DataFrame(columns), keys, aggs)
+        out = {c: frame[c].to_numpy() for c in frame.columns}
     return out

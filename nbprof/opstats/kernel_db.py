@@ -44,7 +44,7 @@ from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.device_ops import DeviceOpDb
-from nbprof.opstats.group_agg import group_agg
+from nbprof.opstats.group_agg import group_agg, group_columns
 from nbprof.opstats.perf_env import VENDOR_AMD, VENDOR_NVIDIA
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
@@ -207,21 +207,28 @@ class KernelDb:
                     "tensor_core_utilization_ratio",
                 ]  # fmt: skip
             )
-        tc_ns = np.where(top["is_kernel_using_tensor_core"].to_numpy(bool), top["total_duration_ns"], 0)
-        out = group_agg(
-            top.assign(tc_ns=tc_ns),
+        total_ns = top["total_duration_ns"].to_numpy()
+        columns = {
+            "op_name": top["op_name"].to_numpy(dtype=object),
+            "eligible": top["is_op_tensor_core_eligible"].to_numpy(),
+            "total_ns": total_ns,
+            "tc_ns": np.where(top["is_kernel_using_tensor_core"].to_numpy(bool), total_ns, 0),
+        }
+        grouped = group_columns(
+            columns,
             ["op_name"],
             {
-                "is_op_tensor_core_eligible": ("is_op_tensor_core_eligible", "first"),
-                "total_duration_ns": ("total_duration_ns", "sum"),
+                "is_op_tensor_core_eligible": ("eligible", "first"),
+                "total_duration_ns": ("total_ns", "sum"),
                 "tensor_core_duration_ns": ("tc_ns", "sum"),
             },
-        ).set_index("op_name")
-        total = out["total_duration_ns"].to_numpy(np.float64)
-        out["tensor_core_utilization_ratio"] = np.divide(
-            out["tensor_core_duration_ns"].to_numpy(np.float64), total, out=np.zeros(len(out)), where=total > 0
         )
-        return out
+        total = grouped["total_duration_ns"].astype(np.float64)
+        ratio = np.divide(
+            grouped["tensor_core_duration_ns"].astype(np.float64), total, out=np.zeros(len(total)), where=total > 0
+        )
+        index = pd.Index(grouped.pop("op_name").tolist(), name="op_name")  # typed as a group index
+        return pd.DataFrame({**grouped, "tensor_core_utilization_ratio": ratio}, index=index)
 
 
 def _positions_in(table_keys: tuple[np.ndarray, ...], keys: tuple[np.ndarray, ...]) -> np.ndarray:
@@ -276,6 +283,95 @@ def _xla_framework_ops(
     return is_xla, names
 
 
+@dataclass
+class _Launches:
+    """Per kernel event: its launch parameters (``LAUNCH_COLUMNS``), as codes into distinct values."""
+
+    detail: np.ndarray  # per event: its distinct kernel_details text
+    ints: np.ndarray  # per distinct text: int64 values of LAUNCH_COLUMNS[:-1] (one row each)
+    occupancy: np.ndarray  # per distinct text: occupancy_pct (float64)
+
+
+def _launches(details: np.ndarray) -> _Launches | None:
+    """The launch parameters of each event's ``kernel_details`` text, parsed once per distinct text;
+    None where a value does not fit int64 (the pandas path then types it)."""
+    detail, uniques = pd.factorize(np.asarray(details, dtype=object), use_na_sentinel=False)
+    parsed = [_parse_one(text if isinstance(text, str) else str(text)) for text in uniques]
+    try:
+        ints = np.array([row[:-1] for row in parsed], dtype=np.int64).reshape(len(parsed), len(LAUNCH_COLUMNS) - 1)
+    except OverflowError:
+        return None
+    occupancy = np.array([row[-1] for row in parsed], dtype=np.float64)
+    return _Launches(detail.astype(np.int64), ints, occupancy)
+
+
+def _text_rank(texts: np.ndarray) -> np.ndarray:
+    """Rank of each text among ``texts`` (distinct values) in ascending str order."""
+    rank = np.empty(len(texts), np.int64)
+    rank[np.argsort(np.asarray(texts, dtype=object), kind="stable")] = np.arange(len(texts))
+    return rank
+
+
+def _first_valid(values: np.ndarray, group: np.ndarray, n: int) -> np.ndarray:
+    """Each group's first non-NaN value (NaN where it has none): pandas' ``first``."""
+    valid = np.flatnonzero(~np.isnan(values))
+    pick = np.full(n, -1, np.int64)
+    pick[group[valid][::-1]] = valid[::-1]
+    return np.where(pick >= 0, values[np.maximum(pick, 0)], np.nan)
+
+
+def _min_max_by(group: np.ndarray, values: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per group, the int64 minimum and maximum of ``values`` (every group has a row)."""
+    values = values.astype(np.int64)
+    low = np.full(n, np.iinfo(np.int64).max, np.int64)
+    high = np.full(n, np.iinfo(np.int64).min, np.int64)
+    np.minimum.at(low, group, values)
+    np.maximum.at(high, group, values)
+    return low, high
+
+
+def _numpy_reports(
+    launches: _Launches,
+    kernel: tuple[np.ndarray, np.ndarray],
+    op: tuple[np.ndarray, np.ndarray],
+    flags: tuple[np.ndarray, np.ndarray],
+    duration_ps: np.ndarray,
+) -> pd.DataFrame:
+    """``REPORT_COLUMNS`` from per-event codes: one row per distinct key, sorted by total duration
+    (descending) then key (ascending), as ``group_agg`` + ``sort_values`` give them. ``kernel`` and
+    ``op``: (code per event, text per code); ``flags``: (kernel uses Tensor Cores, op eligible) per
+    event. The kernel name decides the first flag, so it needs no place in the grouping."""
+    name_code, name_text = kernel
+    op_code, op_text = op
+    uses_tc, eligible = flags
+    seen: dict[tuple, int] = {}  # distinct launch parameters, over the distinct texts
+    launch_of_text = np.array([seen.setdefault(row, len(seen)) for row in map(tuple, launches.ints.tolist())], np.int64)
+    group, n = ec.group_ids(name_code, launch_of_text[launches.detail], eligible, op_code)
+    first = ec.first_rows(group)
+    launch = launches.ints[launches.detail[first]]
+    duration_ns = duration_ps // 1000
+    columns: dict[str, np.ndarray] = {"kernel_name": np.asarray(name_text, dtype=object)[name_code[first]]}
+    columns.update({c: launch[:, j] for j, c in enumerate(LAUNCH_COLUMNS[:-1])})
+    columns["is_kernel_using_tensor_core"] = uses_tc[first]
+    columns["is_op_tensor_core_eligible"] = eligible[first]
+    columns["op_name"] = np.asarray(op_text, dtype=object)[op_code[first]]
+    columns["occupancy_pct"] = _first_valid(launches.occupancy[launches.detail], group, n)
+    columns["occurrences"] = np.bincount(group, minlength=n).astype(np.int64)
+    for unit, values in (("ns", duration_ns), ("ps", duration_ps)):
+        columns[f"total_duration_{unit}"] = ec.sum_by(group, values, n)
+        columns[f"min_duration_{unit}"], columns[f"max_duration_{unit}"] = _min_max_by(group, values, n)
+    sort_keys = [-columns["total_duration_ns"]]
+    for c in KEY_COLUMNS:
+        if c == "kernel_name":
+            sort_keys.append(_text_rank(name_text)[name_code[first]])
+        elif c == "op_name":
+            sort_keys.append(_text_rank(op_text)[op_code[first]])
+        else:
+            sort_keys.append(columns[c])
+    order = np.lexsort(sort_keys[::-1])  # the last key sorts first; keys are distinct: no ties
+    return pd.DataFrame({c: columns[c][order] for c in REPORT_COLUMNS}, columns=REPORT_COLUMNS)
+
+
 def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloIndex | None = None) -> KernelDb:
     """The kernel stats db of a profile (see the module docstring); ``index``: the profile's HLO
     instructions, to name the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
@@ -293,13 +389,9 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
     if len(rows) == 0:
         return KernelDb(pd.DataFrame(columns=REPORT_COLUMNS), 0, vendor, [none])
     names = ec.str_column(ev, "name", rows)
-    frame = parse_kernel_details(pd.Series(ec.str_column(ev, "kernel_details", rows), dtype=object))
     # the text keys are grouped as integer codes (no text column of one value per kernel)
     name_code, name_text = pd.factorize(names, use_na_sentinel=False)
-    frame.insert(0, "kernel_name", name_code)
     duration = ev["duration_ps"].to_numpy()[rows]
-    frame["duration_ps"] = duration
-    frame["duration_ns"] = duration // 1000
     tf_full = ec.str_column(ev, "tf_op", rows)
     has_tf_op = tf_full != ""
     distinct = pd.unique(tf_full)
@@ -317,9 +409,49 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
     )
     from_tf_op = has_tf_op & (einsum | _per_distinct(tf_name, op_name_tensor_core_eligible) | uses_tc)
     from_xla = is_xla & _per_distinct(op_name, op_name_tensor_core_eligible)
-    frame["is_kernel_using_tensor_core"] = uses_tc
-    frame["is_op_tensor_core_eligible"] = from_tf_op | from_xla
     op_code, op_text = pd.factorize(np.asarray(op_name, dtype=object), use_na_sentinel=False)
+    details = ec.str_column(ev, "kernel_details", rows)
+    launches = _launches(details)
+    if launches is not None:
+        kernel, op = (name_code.astype(np.int64), name_text), (op_code.astype(np.int64), op_text)
+        reports = _numpy_reports(launches, kernel, op, (uses_tc, from_tf_op | from_xla), duration)
+    else:
+        reports = _pandas_reports(
+            details, (name_code, name_text), (op_code, op_text), uses_tc, from_tf_op | from_xla, duration
+        )
+    notes = [
+        "kernels: events on /device:GPU planes (derived lines excluded) with a kernel_details stat; Tensor/Matrix "
+        f"Core use from kernel names for vendor {vendor or 'unknown (the plane names none: no kernel is flagged, as XProf)'}"
+    ]
+    if vendor == VENDOR_NVIDIA:
+        unflagged = _per_distinct(names, lambda name: _has_any(name, NVIDIA_UNFLAGGED_GEMM_PATTERNS)) & ~uses_tc
+        if unflagged.any():
+            share = float(duration[unflagged].sum()) / max(float(duration.sum()), 1.0)
+            notes.append(
+                f"{int(unflagged.sum()):,} kernel launches ({100.0 * share:.1f}% of the kernel time; e.g. "
+                f"{names[np.flatnonzero(unflagged)[0]]}) are GEMM kernels of kinds XProf's name patterns predate "
+                "(cuBLASLt nvjet, XLA Triton GEMM fusions, sm90 CUTLASS): they most likely run on Tensor Cores, "
+                "but are not flagged, as in XProf"
+            )
+    return KernelDb(reports, int(len(rows)), vendor, notes)
+
+
+def _pandas_reports(
+    details: np.ndarray,
+    kernel: tuple[np.ndarray, np.ndarray],
+    op: tuple[np.ndarray, np.ndarray],
+    uses_tc: np.ndarray,
+    eligible: np.ndarray,
+    duration: np.ndarray,
+) -> pd.DataFrame:
+    """``_numpy_reports`` through pandas (``group_agg`` + ``sort_values``): for launch values beyond int64."""
+    (name_code, name_text), (op_code, op_text) = kernel, op
+    frame = parse_kernel_details(pd.Series(details, dtype=object))
+    frame.insert(0, "kernel_name", name_code)
+    frame["duration_ps"] = duration
+    frame["duration_ns"] = duration // 1000
+    frame["is_kernel_using_tensor_core"] = uses_tc
+    frame["is_op_tensor_core_eligible"] = eligible
     frame["op_name"] = op_code
     reports = group_agg(
         frame,
@@ -345,18 +477,4 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
         if col not in ("kernel_name", "op_name", "occupancy_pct", "is_kernel_using_tensor_core",
                        "is_op_tensor_core_eligible"):  # fmt: skip
             reports[col] = reports[col].astype(np.int64)
-    notes = [
-        "kernels: events on /device:GPU planes (derived lines excluded) with a kernel_details stat; Tensor/Matrix "
-        f"Core use from kernel names for vendor {vendor or 'unknown (the plane names none: no kernel is flagged, as XProf)'}"
-    ]
-    if vendor == VENDOR_NVIDIA:
-        unflagged = _per_distinct(names, lambda name: _has_any(name, NVIDIA_UNFLAGGED_GEMM_PATTERNS)) & ~uses_tc
-        if unflagged.any():
-            share = float(duration[unflagged].sum()) / max(float(duration.sum()), 1.0)
-            notes.append(
-                f"{int(unflagged.sum()):,} kernel launches ({100.0 * share:.1f}% of the kernel time; e.g. "
-                f"{names[np.flatnonzero(unflagged)[0]]}) are GEMM kernels of kinds XProf's name patterns predate "
-                "(cuBLASLt nvjet, XLA Triton GEMM fusions, sm90 CUTLASS): they most likely run on Tensor Cores, "
-                "but are not flagged, as in XProf"
-            )
-    return KernelDb(reports[REPORT_COLUMNS], int(len(rows)), vendor, notes)
+    return reports[REPORT_COLUMNS]

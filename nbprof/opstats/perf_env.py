@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any, TypeAlias
 
 import pandas as pd
 
@@ -86,8 +88,11 @@ def _nvidia_family(major: int, minor: int) -> str:
     return families.get(major, "")
 
 
-def _num(row: pd.Series, name: str) -> float:
-    value = row.get(name) if name in row.index else None
+PlaneRow: TypeAlias = "pd.Series | Mapping[str, Any]"  # a row of ``frames.planes``: a Series, or a dict by column
+
+
+def _num(row: PlaneRow, name: str) -> float:
+    value = row.get(name)
     try:
         out = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
@@ -95,12 +100,12 @@ def _num(row: pd.Series, name: str) -> float:
     return out
 
 
-def _text(row: pd.Series, name: str) -> str:
-    value = row.get(name) if name in row.index else None
+def _text(row: PlaneRow, name: str) -> str:
+    value = row.get(name)
     return "" if value is None or (isinstance(value, float) and math.isnan(value)) else str(value)
 
 
-def gpu_kind(row: pd.Series) -> GpuKind:
+def gpu_kind(row: PlaneRow) -> GpuKind:
     """Vendor, architecture and device type of one GPU plane (a row of ``frames.planes``)."""
     vendor = _text(row, "device_vendor")
     major, minor = _num(row, "compute_cap_major"), _num(row, "compute_cap_minor")
@@ -136,7 +141,7 @@ def amd_peak_tflops(core_count: float, clock_rate_khz: float, gfx: str) -> float
     return float(core_count) * per_cycle * (float(clock_rate_khz) / 1e6) / 1e3
 
 
-def _gpu_peaks(row: pd.Series, kind: GpuKind) -> tuple[float, float, str]:
+def _gpu_peaks(row: PlaneRow, kind: GpuKind) -> tuple[float, float, str]:
     """(peak TFLOP/s, peak shared-memory GiB/s, where the FLOP peak came from) of one GPU plane."""
     cores, clock = _num(row, "core_count"), _num(row, "clock_rate")
     stated = _num(row, "peak_teraflops_per_second")
@@ -161,18 +166,27 @@ def _gpu_peaks(row: pd.Series, kind: GpuKind) -> tuple[float, float, str]:
     return tflops, sram * GIBI_PER_GIGA, source
 
 
-def device_peaks(planes: pd.DataFrame) -> pd.DataFrame:
-    """One row per device plane: ``host``, ``plane``, ``vendor``, ``arch``, ``device_type``,
-    ``peak_tflops`` (TFLOP/s), ``peak_hbm_gbps`` (GB/s), ``peak_hbm_gibps`` (GiB/s, the unit XProf
-    divides by), ``peak_sram_gibps`` (GiB/s) and ``peak_source``. NaN where the plane does not say."""
-    columns = ["host", "plane", "vendor", "arch", "device_type", "peak_tflops", "peak_hbm_gbps", "peak_hbm_gibps",
-               "peak_sram_gibps", "peak_source"]  # fmt: skip
-    if len(planes) == 0:
-        return pd.DataFrame(columns=columns)
-    names = planes["name"].astype(str)
-    device = planes[names.map(xs.is_device_plane).to_numpy(dtype=bool)]
+_PEAK_COLUMNS = ["host", "plane", "vendor", "arch", "device_type", "peak_tflops", "peak_hbm_gbps", "peak_hbm_gibps",
+                 "peak_sram_gibps", "peak_source"]  # fmt: skip
+
+
+def _plane_rows(
+    planes: pd.DataFrame, test: Callable[[str], bool], columns: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """The rows of the planes whose name passes ``test``, as dicts by column (all, or ``columns``;
+    values as ``iterrows`` gives them: each column as objects)."""
+    names = [str(n) for n in planes["name"].tolist()]
+    positions = [i for i, name in enumerate(names) if test(name)]  # a handful of planes, not events
+    if not positions:
+        return []
+    values = {c: planes[c].to_numpy(dtype=object) for c in (planes.columns if columns is None else columns)}
+    return [{c: column[i] for c, column in values.items()} for i in positions]
+
+
+def _peak_rows(planes: pd.DataFrame) -> list[dict[str, Any]]:
+    """``device_peaks``' rows, as dicts."""
     rows = []
-    for _, row in device.iterrows():  # a handful of planes, not events
+    for row in _plane_rows(planes, xs.is_device_plane):
         name = str(row["name"])
         if name.startswith(xs.TPU_PLANE_PREFIX):
             hbm_gbps = _num(row, "peak_hbm_bw_gigabytes_per_second")
@@ -188,15 +202,24 @@ def device_peaks(planes: pd.DataFrame) -> pd.DataFrame:
                      "device_type": kind.device_type, "peak_tflops": tflops, "peak_hbm_gbps": hbm_gbps,
                      "peak_hbm_gibps": hbm_gbps * GIBI_PER_GIGA if hbm_gbps == hbm_gbps else math.nan,
                      "peak_sram_gibps": sram_gibps, "peak_source": source})  # fmt: skip
-    return pd.DataFrame(rows, columns=columns)
+    return rows
+
+
+def device_peaks(planes: pd.DataFrame) -> pd.DataFrame:
+    """One row per device plane: ``host``, ``plane``, ``vendor``, ``arch``, ``device_type``,
+    ``peak_tflops`` (TFLOP/s), ``peak_hbm_gbps`` (GB/s), ``peak_hbm_gibps`` (GiB/s, the unit XProf
+    divides by), ``peak_sram_gibps`` (GiB/s) and ``peak_source``. NaN where the plane does not say."""
+    if len(planes) == 0:
+        return pd.DataFrame(columns=_PEAK_COLUMNS)
+    return pd.DataFrame(_peak_rows(planes), columns=_PEAK_COLUMNS)
 
 
 def gpu_vendor(planes: pd.DataFrame) -> str:
     """The ``device_vendor`` of the first GPU plane (``Nvidia``, ``AMD``; ``""`` when none says)."""
     if len(planes) == 0 or "device_vendor" not in planes.columns:
         return ""
-    gpu = planes[planes["name"].astype(str).map(xs.is_gpu_plane).to_numpy(dtype=bool)]
-    return _text(gpu.iloc[0], "device_vendor") if len(gpu) else ""
+    gpu = _plane_rows(planes, xs.is_gpu_plane, ["device_vendor"])
+    return _text(gpu[0], "device_vendor") if gpu else ""
 
 
 @dataclass(frozen=True)
@@ -226,9 +249,9 @@ class PerfEnv:
         return self.peak_tflops * 1e3 / (self.peak_hbm_gibps / GIBI_PER_GIGA)
 
 
-def _first(values: pd.Series, default: float = 0.0) -> float:
-    values = values.dropna()
-    return float(values.iloc[0]) if len(values) else default
+def _first(values: list[float], default: float = 0.0) -> float:
+    """The first value that is not NaN (``default`` when none is)."""
+    return next((float(v) for v in values if not pd.isna(v)), default)
 
 
 def build_perf_env(planes: pd.DataFrame) -> PerfEnv:
@@ -237,19 +260,18 @@ def build_perf_env(planes: pd.DataFrame) -> PerfEnv:
     kind = xs.hardware_type(names)
     if kind == xs.HARDWARE_CPU:
         return PerfEnv(kind, "CPU", 0.0, 0.0, "no device")
-    peaks = device_peaks(planes)
     prefix = xs.TPU_PLANE_PREFIX if kind == xs.HARDWARE_TPU else xs.GPU_PLANE_PREFIX
-    sel = peaks[peaks["plane"].astype(str).str.startswith(prefix).to_numpy(dtype=bool)] if len(peaks) else peaks
+    sel = [row for row in _peak_rows(planes) if row["plane"].startswith(prefix)]
     if len(sel) == 0:
         return PerfEnv(kind, kind, 0.0, 0.0, "unknown")
-    first = sel.iloc[0]
+    first = sel[0]
     return PerfEnv(
         hardware_type=kind,
         device_type=str(first["device_type"]) or kind,
-        peak_tflops=_first(sel["peak_tflops"]),
-        peak_hbm_gibps=_first(sel["peak_hbm_gibps"]),
+        peak_tflops=_first([row["peak_tflops"] for row in sel]),
+        peak_hbm_gibps=_first([row["peak_hbm_gibps"] for row in sel]),
         peak_source=str(first["peak_source"]),
         vendor=str(first["vendor"]),
         arch=str(first["arch"]),
-        peak_sram_gibps=_first(sel["peak_sram_gibps"]),
+        peak_sram_gibps=_first([row["peak_sram_gibps"] for row in sel]),
     )
