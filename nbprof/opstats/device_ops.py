@@ -584,11 +584,11 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
     if len(k) == 0:
         return [], planes
     rk = op_rows[k]
-    extra = xs.stat_table(frames, rk, ("memory_access_breakdown", "source", "source_stack", "time_scale_multiplier"))
+    extra = xs.stat_columns(frames, rk, ("memory_access_breakdown", "source", "source_stack", "time_scale_multiplier"))
     display, long_name = ec.str_column(ev, "display_name", rk), ec.str_column(ev, "name", rk)
     name = np.where(display != "", display, long_name)
     # file and line of each distinct ``source`` text ("file:line"), spread back to the events
-    source_code, distinct_source = pd.factorize(extra["source"].to_numpy(dtype=object), use_na_sentinel=False)
+    source_code, distinct_source = pd.factorize(extra["source"], use_na_sentinel=False)
     source = pd.Series(distinct_source, dtype=object).astype("string")
     source_file = source.str.rsplit(":", n=1).str[0].fillna("").to_numpy(dtype=object)[source_code]
     source_line = pd.to_numeric(source.str.rsplit(":", n=1).str[1], errors="coerce").to_numpy()[source_code]
@@ -604,15 +604,15 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
             "deduplicated_name": ec.str_column(ev, "deduplicated_name", rk),
             "source_file": source_file,
             "source_line": pd.array(source_line.astype(np.float64), dtype="Int64"),
-            "source_stack": _text_or_empty(extra["source_stack"].to_numpy(dtype=object)),
+            "source_stack": _text_or_empty(extra["source_stack"]),
     }  # fmt: skip
     occ = np.maximum(ev["num_occurrences"].to_numpy()[rk], 1).astype(np.int64)
     flops = ec.int_column(ev, "flops", rk) * occ
     model = ec.int_column(ev, "model_flops", rk) * occ
-    blob_codes, blobs = pd.factorize(extra["memory_access_breakdown"].to_numpy(dtype=object), use_na_sentinel=False)
+    blob_codes, blobs = pd.factorize(extra["memory_access_breakdown"], use_na_sentinel=False)
     per_blob = np.array([parse_memory_breakdown(b) for b in blobs], dtype=np.int64).reshape(-1, 4)  # distinct stats
     hbm = per_blob[blob_codes] if len(per_blob) else np.zeros((len(k), 4), np.int64)
-    scale = pd.to_numeric(extra["time_scale_multiplier"], errors="coerce").fillna(1.0).to_numpy(np.float64)
+    scale = pd.to_numeric(pd.Series(extra["time_scale_multiplier"]), errors="coerce").fillna(1.0).to_numpy(np.float64)
     metrics = event_metrics(
         len(k),
         o_len[k],

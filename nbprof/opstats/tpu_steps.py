@@ -285,8 +285,8 @@ def _op_costs(
     leaf = ~np.isin(ec.str_column(ev, "hlo_category", rows), INNER_OP_CATEGORIES)
     flops = ec.int_column(ev, "flops", rows) * occ
     accessed = ec.int_column(ev, "bytes_accessed", rows) * occ
-    blobs = xs.stat_table(frames, ev.index.to_numpy()[rows], ["memory_access_breakdown"])
-    codes, distinct = pd.factorize(blobs["memory_access_breakdown"].to_numpy(dtype=object), use_na_sentinel=False)
+    blobs = xs.stat_columns(frames, ev.index.to_numpy()[rows], ["memory_access_breakdown"])["memory_access_breakdown"]
+    codes, distinct = pd.factorize(blobs, use_na_sentinel=False)
     parsed = np.array([parse_memory_breakdown(b) for b in distinct], dtype=np.int64).reshape(-1, 4)  # distinct stats
     per_run = parsed[codes] if len(parsed) else np.zeros((len(rows), 4), np.int64)
     hbm = np.where(per_run[:, 3] > 0, per_run[:, 2] * occ, accessed)
@@ -304,7 +304,8 @@ def _all_reduce_breakdown(
     if len(rows) == 0:
         return empty
     ids = pd.to_numeric(
-        xs.stat_table(frames, ev.index.to_numpy()[rows], [ALL_REDUCE_ID_STAT])[ALL_REDUCE_ID_STAT], errors="coerce"
+        pd.Series(xs.stat_columns(frames, ev.index.to_numpy()[rows], [ALL_REDUCE_ID_STAT])[ALL_REDUCE_ID_STAT]),
+        errors="coerce",
     )
     has = ids.notna().to_numpy()
     if not has.any():

@@ -222,12 +222,21 @@ def str_values(series: pd.Series, rows: np.ndarray | None = None) -> np.ndarray:
 
 # ------------------------------------------------------------------------------- stats
 def stat_table(frames: Frames, rows: np.ndarray, names: Iterable[str]) -> pd.DataFrame:
-    """Values of the named stats for event ``rows``: one object column per name (None where
-    absent), indexed by event row. Event stats win over metadata stats of the same name.
+    """Values of the named stats for event ``rows``: one column per name (missing where absent),
+    indexed by event row. Event stats win over metadata stats of the same name.
 
     Promoted stats come from ``events`` columns; the others from the long-form ``stats``
     frame (built on first use, which costs time: ask only for what is not promoted).
     """
+    rows = np.asarray(rows, dtype=np.int64)
+    names = list(names)
+    columns = stat_columns(frames, rows, names)
+    return pd.DataFrame(columns, index=pd.Index(rows, name="event"), columns=names)
+
+
+def stat_columns(frames: Frames, rows: np.ndarray, names: Iterable[str]) -> dict[str, np.ndarray]:
+    """``stat_table``'s values as object arrays (None or NaN where absent), without the frame (whose
+    string columns pandas would type and a caller convert back)."""
     rows = np.asarray(rows, dtype=np.int64)
     names = list(names)
     events = frames.events
@@ -242,8 +251,7 @@ def stat_table(frames: Frames, rows: np.ndarray, names: Iterable[str]) -> pd.Dat
         if len(rows) and _named_in_metadata(frames, other):
             sel = frames.stats_of(rows, other) if hasattr(frames, "stats_of") else _stats_of(frames.stats, rows, other)
         columns.update(_first_stat_values(sel, rows, other))
-    index = pd.Index(rows, name="event")
-    return pd.DataFrame({n: _object_column(columns[n], len(rows)) for n in names}, index=index, columns=names)
+    return {n: _object_column(columns[n], len(rows)) for n in names}
 
 
 def _named_in_metadata(frames: Frames, names: list[str]) -> bool:
@@ -295,7 +303,5 @@ def _stats_of(stats: pd.DataFrame, rows: np.ndarray, names: list[str]) -> pd.Dat
 
 def stat_values(frames: Frames, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(values, present)`` of one stat for event ``rows`` (object array; event stats win)."""
-    table = stat_table(frames, rows, [name])
-    values = table[name].to_numpy(dtype=object)
-    present = pd.notna(table[name]).to_numpy()
-    return values, present
+    values = stat_columns(frames, rows, [name])[name]
+    return values, ~pd.isna(values)
