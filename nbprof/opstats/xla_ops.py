@@ -79,18 +79,47 @@ def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame(columns=FUSED_COLUMNS)
     rows = []
     fusions = ops[ops["category"].astype(str).str.contains("fusion", regex=False).to_numpy()]
+    programs: dict[int, _FusionTree] = {}
     for i, pid, name in zip(fusions.index, fusions["program_id"], fusions["name"]):  # fusion ops, not events
+        tree = programs.get(int(pid))
+        if tree is None:
+            tree = programs[int(pid)] = _FusionTree(index.instructions_of([int(pid)]))
         todo, seen = [name], {name}
         while todo:
             parent = todo.pop(0)
-            inside = index.fused(int(pid), parent)
-            for child, category, provenance, opcode in zip(inside["name"], inside["category"], inside["provenance"],
-                                                           inside["opcode"]):  # fmt: skip
+            for child, category, provenance, opcode in tree.inside(parent):
                 rows.append((i, parent, child, category, provenance, 0.0))
                 if opcode == "fusion" and child not in seen:
                     seen.add(child)
                     todo.append(child)
     return pd.DataFrame(rows, columns=FUSED_COLUMNS)
+
+
+class _FusionTree:
+    """One program's instructions as look-ups: what ``HloIndex.fused`` answers, for many fusions
+    (it filters the whole instruction frame on every call)."""
+
+    def __init__(self, ins: pd.DataFrame) -> None:
+        names = ins["name"].tolist()
+        self.first: dict[str, int] = {}
+        for row, name in enumerate(names):
+            self.first.setdefault(name, row)
+        self.opcode = ins["opcode"].tolist()
+        self.called = ins["called"].tolist()
+        kept = ~ins["opcode"].isin(["parameter", "tuple"]).to_numpy()
+        self.by_computation: dict[object, list[int]] = {}
+        for row, computation in zip(np.flatnonzero(kept).tolist(), ins["computation_id"].to_numpy()[kept].tolist()):
+            self.by_computation.setdefault(computation, []).append(row)
+        self.values = list(zip(names, ins["category"].tolist(), ins["provenance"].tolist(), self.opcode))
+
+    def inside(self, name: str) -> list[tuple[str, str, str, str]]:
+        """(name, category, provenance, opcode) of the instructions inside fusion ``name``, in the
+        instruction frame's order; none when ``name`` is no fusion of this program."""
+        row = self.first.get(name)
+        if row is None or self.opcode[row] != "fusion":
+            return []
+        members = sorted(r for c in set(self.called[row]) for r in self.by_computation.get(c, ()))
+        return [self.values[r] for r in members]
 
 
 def _peak(value: float) -> float:
