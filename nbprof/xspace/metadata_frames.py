@@ -61,12 +61,12 @@ class MetadataFrames:
         if len(plane.stats):
             # A stat whose metadata id the plane does not name is no column: JAX's
             # /host:__ScopeRangeCallStack__ plane holds thousands (scope id -> parent scope id).
-            named = np.isin(plane.stats.metadata_id, np.fromiter(names, np.int64, len(names)))
+            named = [mid in names for mid in plane.stats.metadata_id.tolist()]  # few: no np.isin
             for nm, val, ok in zip(stat_names(plane.stats, names), values_python(plane.stats, names), named):
                 if ok:
                     row[str(nm)] = val
-            if not named.all():
-                row["unnamed_stats"] = int((~named).sum())
+            if not all(named):
+                row["unnamed_stats"] = named.count(False)
         self.plane_rows.append(row)
         k = len(lines.id)
         cols = self.lines
@@ -189,7 +189,7 @@ def planes_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
         present = [v for v in values if v is not None and not (isinstance(v, float) and np.isnan(v))]
         kinds = {type(v) for v in present}
         if name in ("host", "name"):
-            data[name] = pd.Categorical([str(v) for v in values])
+            data[name] = _sorted_categorical([str(v) for v in values])
         elif present and kinds == {int}:
             big = any(not -(2**63) <= v < 2**63 for v in present)
             if big and any(v < 0 for v in present):  # mixed signs beyond int64: keep the Python ints
@@ -204,6 +204,22 @@ def planes_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
         else:
             data[name] = _objects([np.nan if v is None else v for v in values])
     return pd.DataFrame(data)
+
+
+# pandas' code dtype for a number of categories: int8 below 127, int16 below 32767, else int32
+_CODE_LIMITS = (126, 32766)
+_CODE_DTYPES = (np.int8, np.int16, np.int32)
+
+
+def _sorted_categorical(values: list[str]) -> pd.Categorical:
+    """``pd.Categorical(values)`` (categories sorted, pandas' inferred dtype) without its
+    factorizing of a pandas string array (0.3 ms a call, 3 ms the first time in a process)."""
+    categories = sorted(set(values))
+    code_of = {v: k for k, v in enumerate(categories)}
+    codes = np.array(
+        [code_of[v] for v in values], _CODE_DTYPES[np.searchsorted(_CODE_LIMITS, len(categories), "right")]
+    )
+    return pd.Categorical.from_codes(codes, dtype=pd.CategoricalDtype(pd.Index(categories)), validate=False)
 
 
 def _objects(values: list[object]) -> pd.Series:
