@@ -7,9 +7,11 @@ import pandas as pd
 import pytest
 from pandas.testing import assert_frame_equal
 
+from nbprof.xspace import typed_frame as typed_frame_module
 from nbprof.xspace.absent import absent
-from nbprof.xspace.frames import _categories_dtype, events_frame
+from nbprof.xspace.frames import _categories_dtype
 from nbprof.xspace.metadata_frames import _sorted_categorical
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 
 def _columns(n: int) -> dict[str, object]:
@@ -25,9 +27,9 @@ def _columns(n: int) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("n", [0, 1, 5])
-def test_events_frame_is_what_pandas_builds(n: int) -> None:
+def test_typed_frame_is_what_pandas_builds(n: int) -> None:
     columns = _columns(n)
-    fast, plain = events_frame(columns), pd.DataFrame(columns, copy=False)
+    fast, plain = typed_frame(columns), pd.DataFrame(columns, copy=False)
     assert_frame_equal(fast, plain, check_exact=True)
     assert fast.columns.dtype == plain.columns.dtype
     assert fast._mgr.nblocks == plain._mgr.nblocks == len(columns)  # not consolidated: no copy
@@ -35,15 +37,15 @@ def test_events_frame_is_what_pandas_builds(n: int) -> None:
     assert not fast["plane_id"].to_numpy().flags.writeable  # a constant column stays a read-only view
 
 
-def test_events_frames_do_not_share_their_column_labels() -> None:
-    first, second = events_frame(_columns(2)), events_frame(_columns(2))
+def test_typed_frames_do_not_share_their_column_labels() -> None:
+    first, second = typed_frame(_columns(2)), typed_frame(_columns(2))
     first.columns.name = "renamed"
     assert second.columns.name is None
-    assert events_frame(_columns(2)).columns.name is None
+    assert typed_frame(_columns(2)).columns.name is None
 
 
-def test_events_frame_of_no_columns() -> None:
-    assert_frame_equal(events_frame({}), pd.DataFrame({}))
+def test_typed_frame_of_no_columns() -> None:
+    assert_frame_equal(typed_frame({}), pd.DataFrame({}))
 
 
 @pytest.mark.parametrize(
@@ -76,3 +78,23 @@ def test_categories_dtype_is_pandas_dtype(categories: list[str]) -> None:
     ours_array = pd.Categorical.from_codes(codes, dtype=ours)
     theirs_array = pd.Categorical.from_codes(codes, dtype=theirs)
     assert ours_array.equals(theirs_array)
+
+
+@pytest.mark.parametrize("values", [[], ["a"], ["x", "", "é", "x"]])
+def test_strings_are_typed_as_pandas_infers(values: list[str]) -> None:
+    ours = typed_frame({"s": strings(values), "n": np.arange(len(values))})
+    theirs = pd.DataFrame({"s": values, "n": np.arange(len(values))})
+    assert_frame_equal(ours, theirs, check_exact=True)
+    assert ours["s"].dtype == theirs["s"].dtype
+
+
+def test_typed_frame_takes_object_series() -> None:
+    lists = pd.Series([[1, 2], []], dtype=object)
+    assert_frame_equal(typed_frame({"ids": lists}), pd.DataFrame({"ids": lists}), check_exact=True)
+
+
+def test_strings_where_pandas_infers_object(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pandas 2 (no default string dtype): an object column, as ``pd.DataFrame`` makes it there."""
+    monkeypatch.setattr(typed_frame_module, "_inferred_string_dtype", lambda: np.dtype(object))
+    column = strings(["a", "b"])
+    assert isinstance(column, np.ndarray) and column.dtype == object and column.tolist() == ["a", "b"]

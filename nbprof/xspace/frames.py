@@ -20,7 +20,6 @@ builder touches as few new bytes as it can:
 
 from __future__ import annotations
 
-import functools
 import mmap
 from dataclasses import dataclass, field
 
@@ -44,11 +43,7 @@ from nbprof.xspace.stat_values import (
     value_strings,
 )
 from nbprof.xspace.stats_frame import StatsSource, kept_stats, take_stats
-
-try:  # pandas' own constructor of a frame from typed arrays (internal; pd.DataFrame where absent)
-    from pandas.core.internals.construction import arrays_to_mgr as _arrays_to_mgr
-except ImportError:  # pragma: no cover
-    _arrays_to_mgr = None
+from nbprof.xspace.typed_frame import categories_dtype, typed_frame
 
 __all__ = [
     "BuiltFrames",
@@ -180,9 +175,7 @@ def _categorical(codes: np.ndarray, dtype: pd.CategoricalDtype) -> pd.Categorica
 def _categories_dtype(categories: list[str]) -> pd.CategoricalDtype:
     """The categorical dtype of distinct strings (an object Index), without pandas' check that
     they are distinct (a hash table of them: half the cost of a small column)."""
-    index = pd.Index(categories, dtype=object)
-    fastpath = getattr(pd.CategoricalDtype, "_from_fastpath", None)
-    return fastpath(index, False) if fastpath is not None else pd.CategoricalDtype(index)
+    return categories_dtype(pd.Index(categories, dtype=object))
 
 
 # --------------------------------------------------------------------------- build
@@ -539,27 +532,7 @@ def _assemble_events(
                 valid_list.append(valid)
         columns[sname] = _promoted_column(kind, n, rows_list, vals_list, valid_list)
         del rows_list, vals_list, valid_list
-    return events_frame(columns), inverse
-
-
-def events_frame(columns: dict[str, object]) -> pd.DataFrame:
-    """The DataFrame of ``columns`` (final 1-D numpy or pandas arrays of one length), no copy.
-
-    What ``pd.DataFrame(columns, copy=False)`` gives, without its per-column checks and
-    inference (two thirds of its 0.6 ms on a small profile): the columns are typed already.
-    """
-    if not columns or _arrays_to_mgr is None or not hasattr(pd.DataFrame, "_from_mgr"):
-        return pd.DataFrame(columns, copy=False)
-    n = len(next(iter(columns.values())))  # type: ignore[arg-type]
-    labels = _column_labels(tuple(columns)).copy()  # its own object: a frame may rename its columns
-    mgr = _arrays_to_mgr(list(columns.values()), labels, pd.RangeIndex(n), verify_integrity=False, consolidate=False)
-    return pd.DataFrame._from_mgr(mgr, axes=mgr.axes)
-
-
-@functools.lru_cache(maxsize=8)
-def _column_labels(names: tuple[str, ...]) -> pd.Index:
-    """The column Index ``pd.DataFrame`` makes of a dict with keys ``names`` (every events frame has the same)."""
-    return pd.Index(list(names))
+    return typed_frame(columns), inverse
 
 
 def _sort_order(line_key: np.ndarray, start: np.ndarray, duration: np.ndarray) -> np.ndarray | None:
