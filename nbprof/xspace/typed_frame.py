@@ -50,7 +50,7 @@ def strings(values: list[str]) -> object:
 
 @functools.lru_cache(maxsize=1)
 def _inferred_string_dtype() -> object:
-    return pd.Series(["a"]).dtype
+    return pd.Index(["a"]).dtype  # as a frame infers a column of str (an Index is the cheaper to make)
 
 
 def categories_dtype(categories: pd.Index) -> pd.CategoricalDtype:
