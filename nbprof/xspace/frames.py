@@ -38,6 +38,7 @@ from nbprof.xspace.stat_values import (
     STRING_STATS,
     UINT_STATS,
     StatNames,
+    has_valueless,
     numeric_values,
     promoted_rows,
     value_strings,
@@ -396,7 +397,8 @@ def _values(stats: raw.RawStats, rows: np.ndarray, kind: str, names: StatNames) 
     """(values, valid) of the stats at ``rows`` for a promoted column of ``kind``."""
     if kind == "str":
         vals = value_strings(stats, rows, names)
-        vals[pd.isna(vals)] = "None"  # a stat without a value: the text str() gives it
+        if has_valueless(stats.kind[rows]):  # else every value is text already (pd.isna: 70 ns an object)
+            vals[pd.isna(vals)] = "None"  # a stat without a value: the text str() gives it
         return vals, np.ones(len(rows), bool)
     return numeric_values(stats, rows, kind)
 
