@@ -38,11 +38,13 @@ from nbprof.xspace.stat_values import (
     STRING_STATS,
     UINT_STATS,
     StatNames,
+    has_valueless,
     numeric_values,
     promoted_rows,
     value_strings,
 )
 from nbprof.xspace.stats_frame import StatsSource, kept_stats, take_stats
+from nbprof.xspace.typed_frame import categories_dtype, typed_frame
 
 __all__ = [
     "BuiltFrames",
@@ -166,11 +168,15 @@ def _code_dtype(n_categories: int) -> type:
     return np.int8 if n_categories < 127 else np.int16 if n_categories < 32767 else np.int32
 
 
-def _categorical(codes: np.ndarray, interner: _Interner) -> pd.Categorical:
-    cats = interner.categories()
-    return pd.Categorical.from_codes(
-        codes.astype(_code_dtype(len(cats)), copy=False), categories=pd.Index(cats, dtype=object), validate=False
-    )
+def _categorical(codes: np.ndarray, dtype: pd.CategoricalDtype) -> pd.Categorical:
+    n = len(dtype.categories)
+    return pd.Categorical.from_codes(codes.astype(_code_dtype(n), copy=False), dtype=dtype, validate=False)
+
+
+def _categories_dtype(categories: list[str]) -> pd.CategoricalDtype:
+    """The categorical dtype of distinct strings (an object Index), without pandas' check that
+    they are distinct (a hash table of them: half the cost of a small column)."""
+    return categories_dtype(pd.Index(categories, dtype=object))
 
 
 # --------------------------------------------------------------------------- build
@@ -391,7 +397,8 @@ def _values(stats: raw.RawStats, rows: np.ndarray, kind: str, names: StatNames) 
     """(values, valid) of the stats at ``rows`` for a promoted column of ``kind``."""
     if kind == "str":
         vals = value_strings(stats, rows, names)
-        vals[pd.isna(vals)] = "None"  # a stat without a value: the text str() gives it
+        if has_valueless(stats.kind[rows]):  # else every value is text already (pd.isna: 70 ns an object)
+            vals[pd.isna(vals)] = "None"  # a stat without a value: the text str() gives it
         return vals, np.ones(len(rows), bool)
     return numeric_values(stats, rows, kind)
 
@@ -488,15 +495,22 @@ def _assemble_events(
         return np.repeat(np.array(values, dtype), sizes) if pieces else np.zeros(0, dtype)
 
     columns: dict[str, object] = {
-        "host": _categorical(per_piece([p.host_code for p in pieces], _code_dtype(len(host_i.codes))), host_i),
-        "plane": _categorical(per_piece([p.plane_code for p in pieces], _code_dtype(len(plane_i.codes))), plane_i),
+        "host": _categorical(
+            per_piece([p.host_code for p in pieces], _code_dtype(len(host_i.codes))),
+            _categories_dtype(host_i.categories()),
+        ),
+        "plane": _categorical(
+            per_piece([p.plane_code for p in pieces], _code_dtype(len(plane_i.codes))),
+            _categories_dtype(plane_i.categories()),
+        ),
         "plane_id": per_piece([p.plane_id for p in pieces], np.int64),
-        "line": _categorical(line_codes, line_i),
+        "line": _categorical(line_codes, _categories_dtype(line_i.categories())),
         "line_id": line_id,
     }
     names = _code_dtype(len(name_i.codes))
-    columns["display_name"] = _categorical(_take(_join(pieces, "display_code", names), perm), name_i)
-    columns["name"] = _categorical(_take(_join(pieces, "name_code", names), perm), name_i)
+    name_dtype = _categories_dtype(name_i.categories())  # one dtype for both columns
+    columns["display_name"] = _categorical(_take(_join(pieces, "display_code", names), perm), name_dtype)
+    columns["name"] = _categorical(_take(_join(pieces, "name_code", names), perm), name_dtype)
     columns["metadata_id"] = _take(_join(pieces, "metadata_id", np.int64), perm)
     columns.update(
         {
@@ -520,7 +534,7 @@ def _assemble_events(
                 valid_list.append(valid)
         columns[sname] = _promoted_column(kind, n, rows_list, vals_list, valid_list)
         del rows_list, vals_list, valid_list
-    return pd.DataFrame(columns, copy=False), inverse
+    return typed_frame(columns), inverse
 
 
 def _sort_order(line_key: np.ndarray, start: np.ndarray, duration: np.ndarray) -> np.ndarray | None:
@@ -564,7 +578,7 @@ def _promoted_column(
         new_code[order] = np.arange(len(uniq))
         out = np.full(n, -1, new_code.dtype)
         out[rows] = new_code[codes]
-        return pd.Categorical.from_codes(out, categories=pd.Index(uniq[order].tolist(), dtype=object), validate=False)
+        return pd.Categorical.from_codes(out, dtype=_categories_dtype(uniq[order].tolist()), validate=False)
     np_dtype, pd_cls = {
         "int": (np.int64, pd.arrays.IntegerArray),
         "uint": (np.uint64, pd.arrays.IntegerArray),

@@ -128,7 +128,7 @@ def value_strings(stats: raw.RawStats, rows: np.ndarray, names: StatNames) -> np
     bytes decoded (invalid UTF-8 replaced), ``None`` for a stat without a value."""
     out = np.full(len(rows), None, object)
     kind = stats.kind[rows]
-    for code in np.unique(kind).tolist():
+    for code in distinct_kinds(kind):
         m = kind == code
         at = rows[m]
         if code == raw.KIND_STR:
@@ -144,6 +144,19 @@ def value_strings(stats: raw.RawStats, rows: np.ndarray, names: StatNames) -> np
         elif code == raw.KIND_BYTES:
             out[m] = [b.decode("utf-8", "replace") for b in stats.obj_value[at]]
     return out
+
+
+def distinct_kinds(kind: np.ndarray) -> list[int]:
+    """The distinct stat kinds (``raw.KIND_*``) in ``kind``, ascending; one comparison where all
+    are alike (the usual case: np.unique sorts)."""
+    if len(kind) and bool((kind == kind[0]).all()):
+        return [int(kind[0])]
+    return np.unique(kind).tolist()
+
+
+def has_valueless(kind: np.ndarray) -> bool:
+    """Whether any kind is not one ``value_strings`` writes text for (``KIND_NONE``, or unknown)."""
+    return bool(len(kind)) and (int(kind.min()) < raw.KIND_DOUBLE or int(kind.max()) > raw.KIND_REF)
 
 
 def values_python(stats: raw.RawStats, names: StatNames) -> np.ndarray:

@@ -1,0 +1,100 @@
+"""The shortcuts that build the frames give what the plain pandas constructors give."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from pandas.testing import assert_frame_equal
+
+from nbprof.xspace import typed_frame as typed_frame_module
+from nbprof.xspace.absent import absent
+from nbprof.xspace.frames import _categories_dtype
+from nbprof.xspace.metadata_frames import _sorted_categorical
+from nbprof.xspace.typed_frame import strings, typed_frame
+
+
+def _columns(n: int) -> dict[str, object]:
+    return {
+        "host": pd.Categorical.from_codes(np.zeros(n, np.int8), categories=pd.Index(["h"], dtype=object)),
+        "plane_id": np.broadcast_to(np.int64(3), (n,)),
+        "start_ps": np.arange(n, dtype=np.int64),
+        "depth": np.zeros(n, np.int32),
+        "aggregated": np.zeros(n, bool),
+        "flops": absent(np.int64, n),
+        "fragmentation": pd.arrays.FloatingArray(np.ones(n), np.zeros(n, bool)),
+    }
+
+
+@pytest.mark.parametrize("n", [0, 1, 5])
+def test_typed_frame_is_what_pandas_builds(n: int) -> None:
+    columns = _columns(n)
+    fast, plain = typed_frame(columns), pd.DataFrame(columns, copy=False)
+    assert_frame_equal(fast, plain, check_exact=True)
+    assert fast.columns.dtype == plain.columns.dtype
+    assert fast._mgr.nblocks == plain._mgr.nblocks == len(columns)  # not consolidated: no copy
+    assert n == 0 or np.shares_memory(fast["start_ps"].to_numpy(), columns["start_ps"])  # type: ignore[arg-type]
+    assert not fast["plane_id"].to_numpy().flags.writeable  # a constant column stays a read-only view
+
+
+def test_typed_frames_do_not_share_their_column_labels() -> None:
+    first, second = typed_frame(_columns(2)), typed_frame(_columns(2))
+    first.columns.name = "renamed"
+    assert second.columns.name is None
+    assert typed_frame(_columns(2)).columns.name is None
+
+
+def test_typed_frame_of_no_columns() -> None:
+    assert_frame_equal(typed_frame({}), pd.DataFrame({}))
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        ["b", "a", "b"],
+        ["/host:CPU", "/device:GPU:0", "é", "Z", "z", "", "\U0001f600", "\uffff"],
+        [str(i) for i in range(126)],
+        [str(i) for i in range(127)],
+        [str(i) for i in range(32767)],
+    ],
+)
+def test_sorted_categorical_is_pandas_categorical(values: list[str]) -> None:
+    ours, theirs = _sorted_categorical(values), pd.Categorical(values)
+    assert ours.dtype == theirs.dtype
+    assert ours.categories.dtype == theirs.categories.dtype
+    assert ours.codes.dtype == theirs.codes.dtype
+    assert list(ours.categories) == list(theirs.categories)
+    np.testing.assert_array_equal(ours.codes, theirs.codes)
+
+
+@pytest.mark.parametrize("categories", [[], ["b", "a"], ["", "x", "é"]])
+def test_categories_dtype_is_pandas_dtype(categories: list[str]) -> None:
+    ours = _categories_dtype(categories)
+    theirs = pd.CategoricalDtype(pd.Index(categories, dtype=object))
+    assert ours == theirs
+    assert ours.categories.dtype == theirs.categories.dtype == object
+    assert ours.ordered is False
+    codes = np.arange(len(categories), dtype=np.int8)
+    ours_array = pd.Categorical.from_codes(codes, dtype=ours)
+    theirs_array = pd.Categorical.from_codes(codes, dtype=theirs)
+    assert ours_array.equals(theirs_array)
+
+
+@pytest.mark.parametrize("values", [[], ["a"], ["x", "", "é", "x"]])
+def test_strings_are_typed_as_pandas_infers(values: list[str]) -> None:
+    ours = typed_frame({"s": strings(values), "n": np.arange(len(values))})
+    theirs = pd.DataFrame({"s": values, "n": np.arange(len(values))})
+    assert_frame_equal(ours, theirs, check_exact=True)
+    assert ours["s"].dtype == theirs["s"].dtype
+
+
+def test_typed_frame_takes_object_series() -> None:
+    lists = pd.Series([[1, 2], []], dtype=object)
+    assert_frame_equal(typed_frame({"ids": lists}), pd.DataFrame({"ids": lists}), check_exact=True)
+
+
+def test_strings_where_pandas_infers_object(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pandas 2 (no default string dtype): an object column, as ``pd.DataFrame`` makes it there."""
+    monkeypatch.setattr(typed_frame_module, "_inferred_string_dtype", lambda: np.dtype(object))
+    column = strings(["a", "b"])
+    assert isinstance(column, np.ndarray) and column.dtype == object and column.tolist() == ["a", "b"]
