@@ -98,3 +98,14 @@ def test_strings_where_pandas_infers_object(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(typed_frame_module, "_inferred_string_dtype", lambda: np.dtype(object))
     column = strings(["a", "b"])
     assert isinstance(column, np.ndarray) and column.dtype == object and column.tolist() == ["a", "b"]
+
+
+def test_typed_frame_falls_back_where_pandas_internals_differ(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pandas whose internal constructor takes other arguments gets its public constructor's frame."""
+
+    def other_signature(*args: object, **kwargs: object) -> None:
+        raise TypeError("arrays_to_mgr() got an unexpected keyword argument 'consolidate'")
+
+    monkeypatch.setattr(typed_frame_module, "_arrays_to_mgr", other_signature)
+    columns = {"a": np.arange(3, dtype=np.int64), "b": pd.array(["x", "y", "z"], dtype="string")}
+    assert_frame_equal(typed_frame(columns), pd.DataFrame(columns))

@@ -25,8 +25,13 @@ def typed_frame(columns: dict[str, object]) -> pd.DataFrame:
         return pd.DataFrame(columns, copy=False)
     n = len(next(iter(columns.values())))  # type: ignore[arg-type]
     labels = _column_labels(tuple(columns)).copy()  # its own object: a frame may rename its columns
-    mgr = _arrays_to_mgr(list(columns.values()), labels, pd.RangeIndex(n), verify_integrity=False, consolidate=False)
-    return pd.DataFrame._from_mgr(mgr, axes=mgr.axes)
+    try:
+        mgr = _arrays_to_mgr(
+            list(columns.values()), labels, pd.RangeIndex(n), verify_integrity=False, consolidate=False
+        )
+        return pd.DataFrame._from_mgr(mgr, axes=mgr.axes)
+    except (TypeError, AttributeError):  # a pandas whose internals differ: its public constructor
+        return pd.DataFrame(columns, copy=False)
 
 
 @functools.lru_cache(maxsize=16)
