@@ -88,15 +88,15 @@ class TpuSteps:
 
 def empty_tpu_steps(notes: list[str] | None = None) -> TpuSteps:
     """A breakdown without steps (the columns of ``build_tpu_steps``')."""
-    cores = pd.DataFrame({c: pd.Series(dtype="int64") for c in CORE_COLUMNS})
-    steps = pd.DataFrame({c: pd.Series(dtype="int64") for c in STEP_COLUMNS})
-    for frame, text_columns in ((cores, ("host", "plane")), (steps, ("host", "step_name"))):
-        for c in text_columns:
-            frame[c] = frame[c].astype(object)
-    cores["is_sparse_core"] = cores["is_sparse_core"].astype(bool)
-    for c in ("infeed_pct_avg", "infeed_pct_min", "infeed_pct_max"):
-        steps[c] = steps[c].astype(np.float64)
+    cores = _empty_frame(CORE_COLUMNS, {"host": object, "plane": object, "is_sparse_core": bool})
+    percent = dict.fromkeys(("infeed_pct_avg", "infeed_pct_min", "infeed_pct_max"), np.float64)
+    steps = _empty_frame(STEP_COLUMNS, {"host": object, "step_name": object, **percent})
     return TpuSteps(cores, steps, list(notes or []))
+
+
+def _empty_frame(columns: list[str], dtypes: dict[str, type]) -> pd.DataFrame:
+    """A frame without rows: int64 columns but those ``dtypes`` names (one constructor call)."""
+    return pd.DataFrame({c: np.empty(0, dtypes.get(c, np.int64)) for c in columns})
 
 
 def stack_tpu_steps(parts: list[TpuSteps]) -> TpuSteps:
