@@ -203,7 +203,7 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
     is_memory = ev["name"].isin(EVENT_NAMES).to_numpy() & (ev["plane"] == xs.HOST_PLANE).to_numpy()
     if not is_memory.any():
         return _empty(no_data)
-    hosts = list(dict.fromkeys(ev.loc[is_memory, "host"].astype(str)))
+    hosts = list(dict.fromkeys(ec.str_column(ev, "host", np.flatnonzero(is_memory)).tolist()))
     if host is None:
         host = hosts[0]
     elif host not in hosts:
@@ -421,15 +421,20 @@ def _summary(frame: pd.DataFrame) -> dict[str, Any]:
 
 
 def _timeline(frame: pd.DataFrame) -> pd.DataFrame:
-    """Events sorted by XProf's time (line offset), steps filled in, deallocations named."""
-    out = frame.sort_values("offset_ps", kind="stable").reset_index(drop=True)
-    group = out.pop("group_id").to_numpy(np.int64)
+    """Events sorted by XProf's time (line offset), steps filled in, deallocations named (on arrays,
+    one frame at the end)."""
+    order = np.argsort(frame["offset_ps"].to_numpy(), kind="stable")
+    columns = {c: frame[c].to_numpy()[order] for c in frame.columns}
+    group = columns.pop("group_id").astype(np.int64)
     valid = group >= 0
-    last_valid = pd.Series(np.where(valid, group, np.nan)).ffill().fillna(-1).to_numpy(np.int64)
-    out["step_id"] = np.where(valid, group, last_valid + 1)
-    _name_deallocations(out)
-    out["time_ms"] = out["time_ps"] / 1e9
-    return out[TIMELINE_COLUMNS]
+    # a step-less event takes the step after the last event with one (-1 + 1 = 0 before any)
+    last = np.where(valid, np.arange(len(group)), -1)
+    np.maximum.accumulate(last, out=last)
+    last_valid = np.where(last >= 0, group[np.maximum(last, 0)], -1)
+    columns["step_id"] = np.where(valid, group, last_valid + 1)
+    _name_deallocations(columns)
+    columns["time_ms"] = columns["time_ps"] / 1e9
+    return pd.DataFrame({c: columns[c] for c in TIMELINE_COLUMNS})
 
 
 def _segment_keys(address: np.ndarray, is_dealloc: np.ndarray) -> np.ndarray:
@@ -454,14 +459,15 @@ def _first_allocation(keys: np.ndarray, is_dealloc: np.ndarray, rows: np.ndarray
     return np.where(uniq[pos] == keys[rows], alloc_rows[first[pos]], -1)
 
 
-def _name_deallocations(timeline: pd.DataFrame) -> None:
-    """Give each deallocation the op, region, data type and shape of the allocation it frees.
+def _name_deallocations(timeline: dict[str, np.ndarray]) -> None:
+    """Give each deallocation the op, region, data type and shape of the allocation it frees
+    (columns of ``timeline``, in time order, replaced).
 
     Per address, the allocation freed by a deallocation is the first allocation since the
     previous deallocation of that address (XProf's address map keeps the first one).
     """
-    is_dealloc = (timeline["kind"] == "deallocation").to_numpy()
-    keys = _segment_keys(timeline["address"].to_numpy(), is_dealloc)
+    is_dealloc = np.asarray(timeline["kind"] == "deallocation", dtype=bool)
+    keys = _segment_keys(timeline["address"], is_dealloc)
     dealloc_rows = np.flatnonzero(is_dealloc)
     source = _first_allocation(keys, is_dealloc, dealloc_rows)
     matched = source >= 0
@@ -469,7 +475,7 @@ def _name_deallocations(timeline: pd.DataFrame) -> None:
         return
     targets, sources = dealloc_rows[matched], source[matched]
     for column in ("tf_op", "region_type", "data_type", "shape"):
-        values = timeline[column].to_numpy(dtype=object).copy()
+        values = np.asarray(timeline[column], dtype=object).copy()
         values[targets] = values[sources]
         timeline[column] = values
 
