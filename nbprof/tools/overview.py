@@ -157,10 +157,11 @@ def overview(op_stats: OpStats) -> Overview:
         graph = tpu_step_graph(tpu)
     else:
         listed = step_details(analysed)
-        graph = pd.DataFrame({"host": listed["host"].to_numpy(), "step_name": listed["step_name"].to_numpy()})
-        graph["step_time_ms"] = listed["duration_ps"].to_numpy() / 1e9
+        graph_columns = {"host": listed["host"].to_numpy(), "step_name": listed["step_name"].to_numpy()}
+        graph_columns["step_time_ms"] = listed["duration_ps"].to_numpy() / 1e9
         for cat, values in nbprof_breakdown_ps(listed).items():
-            graph[f"{cat}_ms"] = values.to_numpy() / 1e9
+            graph_columns[f"{cat}_ms"] = values.to_numpy() / 1e9
+        graph = pd.DataFrame(graph_columns)
     recommendation = _recommendation(bn, env.hardware_type)
     summary["is_training"] = op_stats.is_training
     latency = pd.DataFrame(columns=LATENCY_COLUMNS)
@@ -281,16 +282,17 @@ def _with_device_programs(top: pd.DataFrame, op_stats: OpStats) -> pd.DataFrame:
     distinct = pd.unique(provenance)
     _, parsed_name, _ = _tf_op.parse_many(distinct)
     parsed = parsed_name[pd.Index(distinct).get_indexer(provenance)] if len(distinct) else provenance
-    framework_name = np.where(provenance != "", parsed, ops["name"].astype(str).to_numpy(dtype=object))
-    programs = (
-        pd.DataFrame({"name": framework_name.astype(str), "program": ops["program"].astype(str).to_numpy(object)})
-        .groupby("name", sort=False)["program"]
-        .agg(["first", "nunique"])
-        .reindex(top["name"].astype(str).to_numpy())
-    )
-    count = programs["nunique"].fillna(0).to_numpy(np.int64)
-    program = np.where(count == 1, programs["first"].fillna("").to_numpy(dtype=object), "")
-    return top.assign(program=program.astype(object), num_programs=count)
+    framework_name = np.where(provenance != "", parsed, ops["name"].astype(str).to_numpy(dtype=object)).astype(str)
+    op_programs = ops["program"].astype(str).to_numpy(object)
+    names = top["name"].astype(str).tolist()
+    count = np.zeros(len(names), np.int64)
+    program = np.full(len(names), "", dtype=object)
+    for k, name in enumerate(names):  # the top ops (ten): the programs of the XLA ops each comes from
+        mine = op_programs[framework_name == name]
+        count[k] = len(set(mine.tolist()))
+        if count[k] == 1:
+            program[k] = mine[0]
+    return top.assign(program=program, num_programs=count)
 
 
 def _with_tensor_core_flags(top: pd.DataFrame, op_stats: OpStats) -> pd.DataFrame:
