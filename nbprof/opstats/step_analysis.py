@@ -55,6 +55,24 @@ def step_times_ps(steps: pd.DataFrame) -> pd.Series:
     return steps.groupby("step", sort=True)["duration_ps"].max()
 
 
+def _details_mask(steps: pd.DataFrame) -> np.ndarray:
+    """``step_details``' rows as a mask of ``steps``' rows."""
+    if "core_id" not in steps.columns:
+        return np.ones(len(steps), bool)
+    return (steps["core_id"] == DEFAULT_CORE_ID).to_numpy()
+
+
+def _step_times_array(steps: pd.DataFrame) -> np.ndarray:
+    """``step_times_ps`` as float64 (ps), in the same order (by step), without pandas' group-by."""
+    duration = steps["duration_ps"].to_numpy()
+    if "step" not in steps.columns:
+        return duration.astype(np.float64)
+    step_code, distinct = pd.factorize(steps["step"].to_numpy(), sort=True)
+    slowest = np.full(len(distinct), np.iinfo(np.int64).min, np.int64)
+    np.maximum.at(slowest, step_code, duration.astype(np.int64))
+    return slowest.astype(np.float64)
+
+
 def nbprof_breakdown_ps(steps: pd.DataFrame) -> dict[str, pd.Series]:
     """Each step's breakdown as nbprof shows it (ps): XProf's categories, with the time only XLA CPU
     ops covered (``xla_cpu_compute``) taken out of ``all_others`` (XProf's ``all_others_ps`` column
@@ -70,21 +88,29 @@ def nbprof_breakdown_ps(steps: pd.DataFrame) -> dict[str, pd.Series]:
 def step_summary(steps: pd.DataFrame) -> dict[str, float]:
     """Step-time statistics (ms; each step's slowest core) and per-category averages/stds (ms)
     over the step details (``step_details``) of ``steps``."""
-    details = step_details(steps)
-    out: dict[str, float] = {"num_steps": int(len(details))}
-    out.update(_stats(step_times_ps(steps).to_numpy(np.float64) / 1e9, "step_time_ms"))
-    steps = details
-    parts = nbprof_breakdown_ps(steps)
+    core_one = _details_mask(steps)
+    out: dict[str, float] = {"num_steps": int(core_one.sum())}
+    out.update(_stats(_step_times_array(steps) / 1e9, "step_time_ms"))
+
+    def column(name: str) -> np.ndarray:  # a column of the step details, as float64
+        return steps[name].to_numpy(np.float64)[core_one]
+
+    parts = {cat: column(f"{cat}_ps") for cat in CATEGORIES}
+    if "xla_cpu_compute_ps" in steps.columns:  # nbprof_breakdown_ps's split of "all others"
+        xla = steps["xla_cpu_compute_ps"].to_numpy()[core_one]
+        others = steps["all_others_ps"].to_numpy()[core_one]
+        parts["all_others"] = np.clip(others - xla, 0, None).astype(np.float64)
+        parts["xla_cpu_compute"] = xla.astype(np.float64)
     for cat, values in parts.items():
-        s = _stats(values.to_numpy(np.float64) / 1e9, f"{cat}_ms")
+        s = _stats(values / 1e9, f"{cat}_ms")
         out[f"{cat}_ms_avg"] = s[f"{cat}_ms_avg"]
         out[f"{cat}_ms_std"] = s[f"{cat}_ms_std"]
-    xprof = _stats(steps["all_others_ps"].to_numpy(np.float64) / 1e9, "all_others_ms")
+    xprof = _stats(column("all_others_ps") / 1e9, "all_others_ms")
     out["all_others_ms_avg_xprof"] = xprof["all_others_ms_avg"]
     out["all_others_ms_std_xprof"] = xprof["all_others_ms_std"]
-    dur = steps["duration_ps"].to_numpy(float)
+    dur = column("duration_ps")
     with np.errstate(invalid="ignore", divide="ignore"):
-        pct = np.where(dur > 0, 100.0 * steps["input_ps"].to_numpy(float) / dur, 0.0)
+        pct = np.where(dur > 0, 100.0 * column("input_ps") / dur, 0.0)
     out.update(_stats(pct, "input_pct_per_step"))
     return out
 
