@@ -125,21 +125,20 @@ def input_pipeline(op_stats: OpStats) -> InputPipeline:
 # ------------------------------------------------------------------------ device side
 def device_step_table(steps: pd.DataFrame) -> pd.DataFrame:
     """Per step: name, step time and each category in ms, input time and its % of the step."""
-    out = pd.DataFrame(
-        {
-            "host": steps["host"].to_numpy(),
-            "step_name": steps["step_name"].to_numpy(),
-            "step_num": steps["step_num"].to_numpy(),
-        }
-    )
-    out["step_time_ms"] = steps["duration_ps"].to_numpy() / 1e9
+    columns: dict[str, np.ndarray] = {
+        "host": steps["host"].to_numpy(),
+        "step_name": steps["step_name"].to_numpy(),
+        "step_num": steps["step_num"].to_numpy(),
+        "step_time_ms": steps["duration_ps"].to_numpy() / 1e9,
+    }
     for cat, values in nbprof_breakdown_ps(steps).items():
-        out[f"{cat}_ms"] = values.to_numpy() / 1e9
-    out["input_wait_ms"] = steps["host_wait_input_ps"].to_numpy() / 1e9
-    out["host_to_device_ms"] = steps["host_to_device_ps"].to_numpy() / 1e9
+        columns[f"{cat}_ms"] = values.to_numpy() / 1e9
+    columns["input_wait_ms"] = steps["host_wait_input_ps"].to_numpy() / 1e9
+    columns["host_to_device_ms"] = steps["host_to_device_ps"].to_numpy() / 1e9
+    step_time = columns["step_time_ms"]
     with np.errstate(invalid="ignore", divide="ignore"):
-        out["input_pct"] = np.where(out["step_time_ms"] > 0, 100.0 * out["input_ms"] / out["step_time_ms"], 0.0)
-    return out
+        columns["input_pct"] = np.where(step_time > 0, 100.0 * columns["input_ms"] / step_time, 0.0)
+    return pd.DataFrame(columns)  # one frame: a few steps, where each column insert cost more
 
 
 def tpu_device_step_table(tpu: pd.DataFrame) -> pd.DataFrame:
