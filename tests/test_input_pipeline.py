@@ -11,6 +11,8 @@ import functools
 import json
 import pathlib
 
+import numpy as np
+import pandas as pd
 import pytest
 from fixture_paths import load_fixture
 
@@ -145,3 +147,40 @@ def test_merged_hosts_combine_input_ops(tmp_path: pathlib.Path) -> None:
         assert merged.loc[row["name"], "self_pct"] == pytest.approx(row["self_pct"])
     assert both.summary["verdict"] == one.summary["verdict"]
     assert both.summary["input_pct"] == pytest.approx(one.summary["input_pct"])
+
+
+def test_input_op_labels_by_name_and_category() -> None:
+    """XProf's input-op classes: file reads by reader suffix (advanced when a prefetch/interleave/... is
+    in the name), enqueue by infeed/memcpy/"enqueue" category, read/unknown categories, the rest
+    preprocessing; IDLE and non-input categories are no input ops."""
+    from types import SimpleNamespace
+
+    from nbprof.tools.input_pipeline import _host_input_ops
+
+    rows = [
+        ("Iterator::Model::TFRecord", "Dataset", "Demanded file read"),
+        ("Iterator::Prefetch::ParallelMap::TFRecord", "Dataset", "Advanced file read"),
+        ("Iterator::Map", "Dataset", "Preprocessing"),
+        ("InfeedEnqueueTuple", "InfeedEnqueueTuple", "Enqueue"),
+        ("MemcpyHToD", "MemcpyHToD", "Enqueue"),
+        ("my_reader", "Read", "Demanded file read"),
+        ("mystery", "Unknown", "Unknown"),
+        ("push", "enqueue", "Enqueue"),
+        ("decode", "preprocessing", "Preprocessing"),
+        ("dense/MatMul", "MatMul", None),
+        ("IDLE", "IDLE", None),
+    ]
+    n = len(rows)
+    host_op_db = pd.DataFrame(
+        {
+            "host": ["h"] * n,
+            "name": [r[0] for r in rows],
+            "category": [r[1] for r in rows],
+            "occurrences": np.ones(n, np.int64),
+            "total_time_ps": np.arange(1, n + 1, dtype=np.int64) * 1000,
+            "self_time_ps": np.arange(1, n + 1, dtype=np.int64) * 1000,
+        }
+    )
+    table, _, _ = _host_input_ops(SimpleNamespace(host_op_db=host_op_db))  # type: ignore[arg-type]
+    got = dict(zip(table["name"], table["category"]))
+    assert got == {name: label for name, _, label in rows if label is not None}

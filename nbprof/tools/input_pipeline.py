@@ -20,6 +20,7 @@ Times in the frames are ps; the result reports ms and µs as XProf does (column 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -159,13 +160,8 @@ def tpu_device_step_table(tpu: pd.DataFrame) -> pd.DataFrame:
 def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], list[str]]:
     """Input ops of the host op metrics db, their categories, and the µs per category."""
     host = op_stats.host_op_db
-    host = host[(host["name"].astype(str) != "IDLE").to_numpy()]
-    category = host["category"].astype(str)
-    lower = category.str.lower()
-    is_dataset = category.eq("Dataset")
-    is_enqueue = category.isin(INFEED_TYPES) | category.eq("MemcpyHToD") | lower.eq("enqueue")
-    is_new = lower.isin(["read", "preprocessing", "unknown"])
-    ops = host[(is_dataset | is_enqueue | is_new).to_numpy()].copy()
+    is_input = (host["name"].astype(str) != "IDLE").to_numpy() & _per_distinct(host["category"], _is_input_category)
+    ops = host[is_input].copy()
     breakdown = {k: 0.0 for k in HOST_CATEGORIES}
     notes = [
         "input ops: tf.data Iterator::* events, infeed enqueue and host-to-device memcpy of the host op metrics db; "
@@ -188,17 +184,14 @@ def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], 
         )
     ops = ops.sort_values(["self_time_ps", "name"], ascending=[False, True], kind="stable")
     oname = ops["name"].astype(str)
-    ocat = ops["category"].astype(str)
     label = np.full(len(ops), "Preprocessing", dtype=object)
-    file_read = oname.apply(lambda n: n.endswith(FILE_READ_SUFFIXES)).to_numpy()
-    advanced = oname.apply(lambda n: any(m in n for m in ADVANCED_READ_MARKERS)).to_numpy()
+    file_read = _per_distinct(oname, lambda n: n.endswith(FILE_READ_SUFFIXES))
+    advanced = _per_distinct(oname, lambda n: any(m in n for m in ADVANCED_READ_MARKERS))
     label[file_read & advanced] = "Advanced file read"
     label[file_read & ~advanced] = "Demanded file read"
-    low = ocat.str.lower().to_numpy()
-    label[low == "read"] = "Demanded file read"
-    label[low == "unknown"] = "Unknown"
-    enqueue = (ocat.isin(INFEED_TYPES) | ocat.eq("MemcpyHToD")).to_numpy() | (low == "enqueue")
-    label[enqueue] = "Enqueue"
+    label[_per_distinct(ops["category"], lambda c: c.lower() == "read")] = "Demanded file read"
+    label[_per_distinct(ops["category"], lambda c: c.lower() == "unknown")] = "Unknown"
+    label[_per_distinct(ops["category"], _is_enqueue_category)] = "Enqueue"
     total_self = float(ops["self_time_ps"].sum())
     table = pd.DataFrame(
         {
@@ -222,6 +215,26 @@ def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], 
     for cat, us in (table.groupby("category")["self_ms"].sum() * 1e3).items():
         breakdown[key[cat]] += float(us)
     return table, breakdown, notes
+
+
+def _is_enqueue_category(category: str) -> bool:
+    """An infeed enqueue or host-to-device memcpy (XProf's enqueue ops)."""
+    return category in INFEED_TYPES or category == "MemcpyHToD" or category.lower() == "enqueue"
+
+
+def _is_input_category(category: str) -> bool:
+    """A category the input pipeline counts: tf.data, enqueue, or the newer read/preprocessing/unknown."""
+    return (
+        category == "Dataset"
+        or _is_enqueue_category(category)
+        or category.lower() in ("read", "preprocessing", "unknown")
+    )
+
+
+def _per_distinct(values: pd.Series, test: Callable[[str], bool]) -> np.ndarray:
+    """``test`` of each value's text (``str(value)``), run once per distinct value: a boolean mask."""
+    code, distinct = pd.factorize(values.to_numpy(dtype=object), use_na_sentinel=False)
+    return np.array([bool(test(str(v))) for v in distinct], dtype=bool)[code] if len(distinct) else np.zeros(0, bool)
 
 
 def _empty_input_ops() -> pd.DataFrame:
