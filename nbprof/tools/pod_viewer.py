@@ -11,7 +11,7 @@ id, ``host index * 1000 + 1``). Built on ``prof.steps`` (times there are ps).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -65,28 +65,27 @@ def pod_viewer(op_stats: OpStats) -> PodViewer:
     """XProf's pod-viewer table from an OpStats (see the module docstring)."""
     steps = op_stats.step_db.steps
     notes = list(op_stats.step_db.notes)
-    table = pd.DataFrame(
-        {
-            "host": steps["host"].to_numpy(),
-            "core": steps["core"].to_numpy(),
-            "core_id": steps["core_id"].to_numpy(np.int64),
-            "step_num": steps["step"].to_numpy(np.int64),
-            "step_name": steps["step_name"].to_numpy(),
-            "duration_us": steps["duration_ps"].to_numpy() / 1e6,
-        }
-    )
+    columns: dict[str, Any] = {
+        "host": steps["host"].to_numpy(),
+        "core": steps["core"].to_numpy(),
+        "core_id": steps["core_id"].to_numpy(np.int64),
+        "step_num": steps["step"].to_numpy(np.int64),
+        "step_name": steps["step_name"].to_numpy(),
+        "duration_us": steps["duration_ps"].to_numpy() / 1e6,
+    }
     for cat in CATEGORIES:
-        table[f"{cat}_us"] = steps[f"{cat}_ps"].to_numpy() / 1e6
+        columns[f"{cat}_us"] = steps[f"{cat}_ps"].to_numpy() / 1e6
+    if len(steps):  # the largest category of each step (the first on a tie)
+        parts = np.column_stack([columns[f"{c}_us"] for c in CATEGORIES])
+        columns["bottleneck"] = [CATEGORY_LABELS[CATEGORIES[i]] for i in parts.argmax(axis=1)]
+    table = pd.DataFrame(columns)  # one frame: a few steps, where each column insert cost more
     if len(op_stats.hosts) > 1:
         notes.append(
             f"{len(op_stats.hosts)} hosts: one row per step every worker ran and worker (XProf's combined step db: "
             "step_num counts those steps, core_id = host index * 1000 + 1); a host's other steps are in its own "
             "OpStats (prof.op_stats(host=...)); host is the file's host, where XProf shows the machine name"
         )
-    if len(table):
-        parts = table[[f"{c}_us" for c in CATEGORIES]].to_numpy()
-        table["bottleneck"] = [CATEGORY_LABELS[CATEGORIES[i]] for i in parts.argmax(axis=1)]
-    else:
+    if not len(table):
         table["bottleneck"] = pd.Series(dtype=object)
         notes.append(
             "No step marker observed and hence the step time is unknown (instrument the training steps, "
