@@ -166,11 +166,10 @@ def _reduce_array(values: np.ndarray, group: np.ndarray, positions: np.ndarray, 
     if how in ("first", "last"):
         valid = ~pd.isna(values[positions]) if values.dtype.kind in "Ofc" else np.ones(len(positions), bool)
         rows, owner = positions[valid], group[valid]
-        pick = np.full(n_groups, -1, np.int64)
-        if how == "first":
-            pick[owner[::-1]] = rows[::-1]
-        else:
-            pick[owner] = rows
+        # each group's smallest / largest valid row (ufunc.at: defined with repeated groups)
+        pick = np.full(n_groups, np.iinfo(np.int64).max if how == "first" else -1, np.int64)
+        (np.minimum if how == "first" else np.maximum).at(pick, owner, rows)
+        pick[pick == np.iinfo(np.int64).max] = -1
         if (pick >= 0).all():
             return values[pick]
         out = np.full(n_groups, np.nan, dtype=np.float64 if values.dtype.kind == "f" else object)
