@@ -29,6 +29,8 @@ import pytest
 from fixture_paths import NVIDIA_XLA_OPS_FIXTURES, xprof_output_path
 
 import nbprof
+from nbprof.hlo import _cost_shapes as shp
+from nbprof.hlo._cost_graph import Module
 from nbprof.hlo.cost import COLUMNS, instruction_costs, module_costs
 from nbprof.proto import hlo_pb2, xplane_pb2
 
@@ -354,6 +356,24 @@ def test_element_sizes() -> None:
     y = b.add(main, "y", "parameter", b.shape(F32, [2]), parameter_number=1)
     b.add(main, "t", "tuple", tup, [x, y])
     assert instruction_costs(b.entry(main)).set_index("name").loc["t", "bytes_accessed"] == 2 * 8  # pointers
+
+
+def test_instruction_sizes_cached_as_the_shape_functions_give_them() -> None:
+    """``Instr.size``/``elements`` (cached per instruction) equal the shape functions, read twice; an
+    array without a layout has size 0 and a tuple its pointer table."""
+    module = Module.from_proto(dot_add_module())
+    instructions = [ins for comp in module.computations for ins in comp.instructions]
+    for ins in instructions:
+        for _ in range(2):
+            assert ins.size == shp.byte_size(ins.proto.shape) and ins.elements == shp.elements(ins.proto.shape)
+    assert len({id(ins) for ins in instructions}) == len(set(instructions))  # hashed by identity
+    bare = hlo_pb2.ShapeProto(element_type=F32, dimensions=[2, 3])
+    assert shp.byte_size(bare) == 0 and shp.elements(bare) == 6
+    tup = hlo_pb2.ShapeProto(element_type=hlo_pb2.TUPLE, tuple_shapes=[bare, bare])
+    assert shp.byte_size(tup) == 0  # a leaf without a layout: no layout, no size
+    tup.tuple_shapes[0].layout.minor_to_major.extend([1, 0])
+    tup.tuple_shapes[1].layout.minor_to_major.extend([1, 0])
+    assert shp.byte_size(tup) == 2 * 8 and shp.byte_size(tup.tuple_shapes[0]) == 4 * 6
 
 
 # ---------------------------------------------------------------------------------- XLA's base model

@@ -140,15 +140,15 @@ class CostAnalysis:
 
     def preprocess(self, ins: Instr) -> Props:
         """Default properties: the instruction reads each operand once and writes its result."""
-        p = Props()
+        p = Props()  # filled directly (the ``set_*`` keys): this runs once per instruction visited
         out = shp.leaf_bytes(ins.shape) if shp.is_tuple(ins.shape) else ins.size
         total = float(out)
-        p.set_out((), out)
+        p[("out", ())] = total
         for i, op in enumerate(ins.operands):
             size = op.size
             total += size
-            p.set_operand(i, (), size)
-            p.set_util(i, (), 1.0)
+            p[("in", i, ())] = float(size)
+            p[("util", i, ())] = 1.0
         p[BYTES] = total
         return p
 

@@ -13,35 +13,41 @@ from nbprof.hlo import _cost_shapes as shp
 from nbprof.proto import hlo_pb2
 
 
-@dataclass(eq=False)
 class Instr:
-    """An HLO instruction with its operands, users and called computations resolved."""
+    """An HLO instruction with its operands, users and called computations resolved.
 
-    proto: hlo_pb2.HloInstructionProto
-    comp: Comp
-    operands: list[Instr] = field(default_factory=list)
-    users: list[Instr] = field(default_factory=list)
-    called: list[Comp] = field(default_factory=list)
-    name: str = field(init=False)
-    opcode: str = field(init=False)
+    A plain slotted class (hashed by identity): one is made per instruction of every analysed module,
+    and ``size``/``elements`` are read many times each, so they are cached without a lock."""
 
-    def __post_init__(self) -> None:
-        self.name = self.proto.name
-        self.opcode = self.proto.opcode
+    __slots__ = ("proto", "comp", "operands", "users", "called", "name", "opcode", "shape", "_size", "_elements")
 
-    @cached_property
-    def shape(self) -> shp.Shape:
-        return self.proto.shape
+    def __init__(self, proto: hlo_pb2.HloInstructionProto, comp: Comp) -> None:
+        self.proto = proto
+        self.comp = comp
+        self.operands: list[Instr] = []
+        self.users: list[Instr] = []
+        self.called: list[Comp] = []
+        self.name: str = proto.name
+        self.opcode: str = proto.opcode
+        self.shape: shp.Shape = proto.shape
+        self._size: int | None = None
+        self._elements: int | None = None
 
-    @cached_property
+    @property
     def size(self) -> int:
         """Bytes of the result as XLA's cost analysis sizes it (a tuple: its pointer table)."""
-        return shp.byte_size(self.shape)
+        size = self._size
+        if size is None:
+            size = self._size = shp.byte_size(self.shape)
+        return size
 
-    @cached_property
+    @property
     def elements(self) -> int:
         """Elements of the result (0 for a tuple)."""
-        return shp.elements(self.shape)
+        count = self._elements
+        if count is None:
+            count = self._elements = shp.elements(self.shape)
+        return count
 
     def operand_indices(self, operand: Instr) -> list[int]:
         return [i for i, op in enumerate(self.operands) if op is operand]

@@ -91,6 +91,8 @@ def array_bytes(shape: Shape) -> int:
 
 def byte_size(shape: Shape) -> int:
     """XLA's cost-analysis size of a shape in bytes (0 without a layout; a tuple is its pointer table)."""
+    if shape.element_type not in _NOT_ARRAY:  # an array, the common case: no layout, no size
+        return array_bytes(shape) if shape.HasField("layout") else 0
     if not has_layout(shape):
         return 0
     if is_tuple(shape):
