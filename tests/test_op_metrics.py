@@ -11,8 +11,9 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
-from fixture_paths import load_fixture, xprof_op_stats
+from fixture_paths import fixture_file, load_fixture, xprof_op_stats
 
 import nbprof
 from nbprof.opstats.op_metrics_db import COLUMNS
@@ -121,3 +122,17 @@ def test_cpu_only_jax_has_only_host_idle():
     om = op_metrics(load("jax_mlp_train"))
     assert list(om["name"]) == ["IDLE"]
     assert om["self_time_ps"].iloc[0] == 0
+
+
+@pytest.mark.parametrize("name", ["flax_cnn_gpu", "tf_keras2_fit", "tpu_v6e", "gpu_v100"])
+def test_host_op_db_alone_is_the_combined_dbs_host_side(name: str) -> None:
+    """The input pipeline reads the host op db without building the device ops; those rows are the
+    combined db's Host rows, in the same order and types."""
+    alone = nbprof.load(fixture_file(name)).op_stats()
+    host = alone.host_op_db
+    assert "device_ops" not in alone.__dict__ and "_op_metrics" not in alone.__dict__
+    combined = nbprof.load(fixture_file(name)).op_stats()
+    db = combined.op_metrics_db
+    expected = db[(db["host_or_device"] == "Host").to_numpy()].reset_index(drop=True)
+    pd.testing.assert_frame_equal(host, expected, check_exact=True)
+    assert len(host) > 0
