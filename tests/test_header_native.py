@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from test_decode_fast import FIXTURES, assert_array_same, assert_stats_same, mutate
 
 from nbprof.proto import xplane_lazy_pb2, xplane_pb2
-from nbprof.xspace import decode_native
+from nbprof.xspace import decode_native, raw
+from nbprof.xspace.metadata_frames import MetadataFrames
 from nbprof.xspace.plane_header import event_metadata_of, stat_metadata_of
 
 pytestmark = pytest.mark.skipif(not decode_native.available(), reason="the C decoder was not compiled here")
@@ -196,3 +198,40 @@ def test_random_damage_is_read_like_protobuf() -> None:
         parsed += 1
         assert_header_read_like_protobuf(data)
     assert parsed > 200
+
+
+def _plane_with_metadata(ids: list[int]) -> raw.RawPlane:
+    k = len(ids)
+    stats = raw.RawStats(
+        owner=np.array([0, 2, 2], np.int64),
+        metadata_id=np.array([1, 1, 2], np.int64),
+        kind=np.zeros(3, np.int8),
+        int_value=np.zeros(3, np.uint64),
+        double_value=np.zeros(3),
+        obj_value=np.full(3, None, object),
+    )
+    em = raw.RawEventMetadata(
+        id=np.array(ids, np.int64),
+        name=[f"n{i}" for i in ids],
+        display_name=[f"d{i}" for i in ids],
+        metadata=[b""] * k,
+        child_ids=[[i] for i in ids],
+        stats=stats,
+    )
+    no_lines = raw.RawLines(*(np.zeros(0, np.int64),) * 2, [], [], *(np.zeros(0, np.int64),) * 3)
+    return raw.RawPlane(
+        0, "p", no_lines, decode_native._NO_EVENTS, em, {9: ("b", ""), 2: ("a", "x")}, raw.RawStats.empty()
+    )
+
+
+def test_metadata_frames_sort_unsorted_event_metadata() -> None:
+    """Decoders give event metadata sorted by id; other orders are sorted as before (stably)."""
+    frames = MetadataFrames()
+    frames.add_plane("h", _plane_with_metadata([5, 1, 3, 1]), 0, np.zeros(0, np.int64))
+    df = frames.event_metadata_frame()
+    assert df["metadata_id"].tolist() == [1, 1, 3, 5]
+    assert df["name"].tolist() == ["n1", "n1", "n3", "n5"]
+    assert df["num_stats"].tolist() == [0, 0, 2, 1]
+    assert df["child_ids"].tolist() == [[1], [1], [3], [5]]
+    sm = frames.stat_metadata_frame()
+    assert sm["metadata_id"].tolist() == [2, 9] and sm["name"].tolist() == ["a", "b"]
