@@ -259,11 +259,18 @@ typedef struct {
 
 static const char CHANGED[] = "the bytes changed while they were decoded";
 
-/* One XStat: fields 1 metadata_id, 2 double, 3 uint64, 4 int64, 5 str, 6 bytes, 7 ref. */
-static int read_stat(PlaneOut *o, ptr p, ptr end, int64_t owner) {
-    uint64_t metadata_id = 0, ival = 0, dbits = 0;
-    int kind = KIND_NONE;
-    ptr obj = NULL, obj_end = NULL;
+/* One XStat's fields, as protobuf reads them: the last value of the oneof wins. */
+typedef struct {
+    uint64_t metadata_id, ival, dbits;
+    int kind;
+    ptr obj, obj_end;
+} Stat;
+
+/* Fields 1 metadata_id, 2 double, 3 uint64, 4 int64, 5 str, 6 bytes, 7 ref; groups skipped where groups_ok. */
+static inline int parse_stat(ptr p, ptr end, int groups_ok, Stat *s) {
+    s->metadata_id = s->ival = s->dbits = 0;
+    s->kind = KIND_NONE;
+    s->obj = s->obj_end = NULL;
     while (p < end) {
         uint32_t field;
         int wire;
@@ -272,27 +279,37 @@ static int read_stat(PlaneOut *o, ptr p, ptr end, int64_t owner) {
             uint64_t v;
             if (read_varint(&p, end, &v) < 0) return -1;
             if (field == 1) {
-                metadata_id = v;
+                s->metadata_id = v;
             } else {
-                ival = v;
-                dbits = 0;
-                kind = field == 3 ? KIND_UINT64 : field == 4 ? KIND_INT64 : KIND_REF;
+                s->ival = v;
+                s->dbits = 0;
+                s->kind = field == 3 ? KIND_UINT64 : field == 4 ? KIND_INT64 : KIND_REF;
             }
         } else if (wire == WT_FIXED64 && field == 2) {
             if (end - p < 8) return fail("fixed-width field runs past the end");
-            memcpy(&dbits, p, 8);
+            memcpy(&s->dbits, p, 8);
             p += 8;
-            ival = 0;
-            kind = KIND_DOUBLE;
+            s->ival = 0;
+            s->kind = KIND_DOUBLE;
         } else if (wire == WT_LEN && (field == 5 || field == 6)) {
-            if (read_len(&p, end, &obj, &obj_end) < 0) return -1;
-            ival = 0;
-            dbits = 0;
-            kind = field == 5 ? KIND_STR : KIND_BYTES;
-        } else if (skip_value(&p, end, field, wire, 0, 0) < 0) {
+            if (read_len(&p, end, &s->obj, &s->obj_end) < 0) return -1;
+            s->ival = 0;
+            s->dbits = 0;
+            s->kind = field == 5 ? KIND_STR : KIND_BYTES;
+        } else if (skip_value(&p, end, field, wire, groups_ok, 0) < 0) {
             return -1;
         }
     }
+    return 0;
+}
+
+/* One XStat of an event into the stat columns. */
+static int read_stat(PlaneOut *o, ptr p, ptr end, int64_t owner) {
+    Stat s;
+    if (parse_stat(p, end, 0, &s) < 0) return -1;
+    uint64_t metadata_id = s.metadata_id, ival = s.ival, dbits = s.dbits;
+    int kind = s.kind;
+    ptr obj = s.obj, obj_end = s.obj_end;
     Py_ssize_t row = o->n_stats++;
     if (kind == KIND_STR || kind == KIND_BYTES) o->n_objects++;
     if (kind == KIND_DOUBLE) o->n_doubles++;
@@ -715,9 +732,180 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ plane header maps */
+
+/* Columns of a plane header's event_metadata and stat_metadata maps, entries in file order.
+ * The header was parsed by protobuf first (it checked the bytes and the UTF-8 of names);
+ * map entries protobuf would merge or drop are left to it: UNUSUAL. */
+enum { EM_KEY, EM_NAME, EM_DISPLAY, EM_METADATA, EM_CHILDREN, ST_OWNER, ST_MID, ST_KIND, ST_INT, ST_DOUBLE, ST_OBJ,
+       SM_KEY, SM_NAME, SM_DESCRIPTION, N_HEADER_LISTS };
+#define UNUSUAL (-3)
+
+/* Appends a new reference to a list; -2 (Python error) when value is NULL or append fails. */
+static int append_new(PyObject *list, PyObject *value) {
+    if (!value) return -2;
+    int rc = PyList_Append(list, value);
+    Py_DECREF(value);
+    return rc < 0 ? -2 : 0;
+}
+
+/* A strict UTF-8 str of [s, s_end) (an empty str for NULL) into list. */
+static int append_str(PyObject *list, ptr s, ptr s_end) {
+    return append_new(list, s ? name_of(s, s_end) : PyUnicode_FromStringAndSize(NULL, 0));
+}
+
+/* One XStat of event metadata `owner` (an entry's position) into the ST_* lists. */
+static int header_stat(PyObject **L, ptr p, ptr end, Py_ssize_t owner) {
+    Stat s;
+    if (parse_stat(p, end, 1, &s) < 0) return -1;
+    double d;
+    memcpy(&d, &s.dbits, 8);
+    PyObject *obj = Py_None;
+    Py_INCREF(obj);
+    if (s.kind == KIND_STR) {
+        Py_DECREF(obj);
+        obj = name_of(s.obj, s.obj_end);
+    } else if (s.kind == KIND_BYTES) {
+        Py_DECREF(obj);
+        obj = PyBytes_FromStringAndSize((const char *)s.obj, s.obj_end - s.obj);
+    }
+    if (append_new(L[ST_OBJ], obj) < 0) return -2;
+    if (append_new(L[ST_OWNER], PyLong_FromSsize_t(owner)) < 0) return -2;
+    if (append_new(L[ST_MID], PyLong_FromLongLong((int64_t)s.metadata_id)) < 0) return -2;
+    if (append_new(L[ST_KIND], PyLong_FromLong(s.kind)) < 0) return -2;
+    if (append_new(L[ST_INT], PyLong_FromUnsignedLongLong(s.ival)) < 0) return -2;
+    return append_new(L[ST_DOUBLE], PyFloat_FromDouble(d));
+}
+
+/* One XEventMetadata (NULL: an entry without its value): 2 name, 4 display_name, 3 metadata,
+ * 5 stats, 6 child_id (varint or packed). The last name wins; stats and child ids add up. */
+static int header_event_metadata(PyObject **L, ptr p, ptr end, Py_ssize_t owner) {
+    ptr name = NULL, name_end = NULL, display = NULL, display_end = NULL, meta = NULL, meta_end = NULL;
+    PyObject *children = PyList_New(0);
+    if (!children) return -2;
+    int rc = 0;
+    while (p && p < end && rc == 0) {
+        uint32_t field;
+        int wire;
+        ptr s, s_end;
+        uint64_t v;
+        if (read_tag(&p, end, &field, &wire) < 0) {
+            rc = -1;
+        } else if (wire == WT_LEN && (field == 2 || field == 3 || field == 4)) {
+            if (read_len(&p, end, &s, &s_end) < 0) rc = -1;
+            else if (field == 2) name = s, name_end = s_end;
+            else if (field == 4) display = s, display_end = s_end;
+            else meta = s, meta_end = s_end;
+        } else if (wire == WT_LEN && field == 5) {
+            rc = read_len(&p, end, &s, &s_end) < 0 ? -1 : header_stat(L, s, s_end, owner);
+        } else if (wire == WT_LEN && field == 6) {
+            if (read_len(&p, end, &s, &s_end) < 0) rc = -1;
+            while (rc == 0 && s < s_end) {
+                if (read_varint(&s, s_end, &v) < 0) rc = -1;
+                else rc = append_new(children, PyLong_FromLongLong((int64_t)v));
+            }
+        } else if (wire == WT_VARINT && field == 6) {
+            rc = read_varint(&p, end, &v) < 0 ? -1 : append_new(children, PyLong_FromLongLong((int64_t)v));
+        } else if (skip_value(&p, end, field, wire, 1, 0) < 0) {
+            rc = -1;
+        }
+    }
+    if (rc == 0) rc = append_str(L[EM_NAME], name, name_end);
+    if (rc == 0) rc = append_str(L[EM_DISPLAY], display, display_end);
+    if (rc == 0) rc = append_new(L[EM_METADATA], PyBytes_FromStringAndSize((const char *)meta, meta ? meta_end - meta : 0));
+    if (rc == 0) return append_new(L[EM_CHILDREN], children);
+    Py_DECREF(children);
+    return rc;
+}
+
+/* One XStatMetadata (NULL: an entry without its value): 2 name, 3 description; the last wins. */
+static int header_stat_metadata(PyObject **L, ptr p, ptr end) {
+    ptr name = NULL, name_end = NULL, desc = NULL, desc_end = NULL;
+    while (p && p < end) {
+        uint32_t field;
+        int wire;
+        ptr s, s_end;
+        if (read_tag(&p, end, &field, &wire) < 0) return -1;
+        if (wire == WT_LEN && (field == 2 || field == 3)) {
+            if (read_len(&p, end, &s, &s_end) < 0) return -1;
+            if (field == 2) name = s, name_end = s_end;
+            else desc = s, desc_end = s_end;
+        } else if (skip_value(&p, end, field, wire, 1, 0) < 0) {
+            return -1;
+        }
+    }
+    int rc = append_str(L[SM_NAME], name, name_end);
+    return rc < 0 ? rc : append_str(L[SM_DESCRIPTION], desc, desc_end);
+}
+
+/* One map entry: 1 key (int64), 2 value. UNUSUAL: a value given twice (protobuf merges them),
+ * any other field or wire type (protobuf drops the entry then). */
+static int header_entry(PyObject **L, ptr p, ptr end, int is_event) {
+    uint64_t key = 0;
+    ptr value = NULL, value_end = NULL;
+    while (p < end) {
+        uint32_t field;
+        int wire;
+        if (read_tag(&p, end, &field, &wire) < 0) return -1;
+        if (wire == WT_VARINT && field == 1) {
+            if (read_varint(&p, end, &key) < 0) return -1;
+        } else if (wire == WT_LEN && field == 2) {
+            if (value) return UNUSUAL;
+            if (read_len(&p, end, &value, &value_end) < 0) return -1;
+        } else {
+            return UNUSUAL; /* protobuf drops an entry holding other fields */
+        }
+    }
+    PyObject *keys = L[is_event ? EM_KEY : SM_KEY];
+    Py_ssize_t owner = PyList_GET_SIZE(keys);
+    if (append_new(keys, PyLong_FromLongLong((int64_t)key)) < 0) return -2;
+    return is_event ? header_event_metadata(L, value, value_end, owner) : header_stat_metadata(L, value, value_end);
+}
+
+/* read_header(header bytes) -> 14 lists (see EM_KEY...) or None where protobuf's parse must be used. */
+static PyObject *read_header(PyObject *self, PyObject *args) {
+    Py_buffer view;
+    if (!PyArg_ParseTuple(args, "y*", &view)) return NULL;
+    PyObject *L[N_HEADER_LISTS] = {NULL};
+    int rc = 0;
+    for (int i = 0; i < N_HEADER_LISTS && rc == 0; i++)
+        if (!(L[i] = PyList_New(0))) rc = -2;
+    ptr p = view.buf, end = p + view.len;
+    while (p < end && rc == 0) {
+        uint32_t field;
+        int wire;
+        ptr s, s_end;
+        if (read_tag(&p, end, &field, &wire) < 0) {
+            rc = -1;
+        } else if (wire == WT_LEN && (field == 4 || field == 5)) {
+            rc = read_len(&p, end, &s, &s_end) < 0 ? -1 : header_entry(L, s, s_end, field == 4);
+        } else if (skip_value(&p, end, field, wire, 1, 0) < 0) {
+            rc = -1;
+        }
+    }
+    PyBuffer_Release(&view);
+    PyObject *result = NULL;
+    if (rc == 0) {
+        result = PyTuple_New(N_HEADER_LISTS);
+        for (int i = 0; result && i < N_HEADER_LISTS; i++) {
+            PyTuple_SET_ITEM(result, i, L[i]);
+            L[i] = NULL;
+        }
+    } else if (rc == -2 && PyErr_ExceptionMatches(PyExc_MemoryError)) {
+        result = NULL;
+    } else {  /* bytes or UTF-8 protobuf would read differently: its parse decides */
+        PyErr_Clear();
+        Py_INCREF(Py_None);
+        result = Py_None;
+    }
+    for (int i = 0; i < N_HEADER_LISTS; i++) Py_XDECREF(L[i]);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"split_space", split_space, METH_VARARGS, "(plane spans, errors, warnings, hostnames) of a serialized XSpace."},
     {"read_plane", read_plane, METH_VARARGS, "Lines, events and stats of one XPlane as columns (see module doc)."},
+    {"read_header", read_header, METH_VARARGS, "A plane header's event and stat metadata maps as lists, or None (see read_header)."},
     {"nest", nest, METH_VARARGS, "Parent, depth and self time of each event by a stack walk per line."},
     {"owners", owners, METH_VARARGS, "Each row's nearest marked ancestor-or-self as a node number, and the nodes' parents."},
     {NULL, NULL, 0, NULL},

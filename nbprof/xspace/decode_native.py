@@ -23,8 +23,8 @@ import numpy as np
 
 from nbprof.errors import ProfileError
 from nbprof.proto import xplane_lazy_pb2
-from nbprof.xspace.plane_header import event_metadata_of, stat_metadata_of, stats_from_messages
-from nbprof.xspace.raw import RawEvents, RawLines, RawPlane, RawSpace, RawStats
+from nbprof.xspace.plane_header import event_metadata_of, metadata_from_columns, stat_metadata_of, stats_from_messages
+from nbprof.xspace.raw import RawEventMetadata, RawEvents, RawLines, RawPlane, RawSpace, RawStats
 
 try:
     from nbprof.xspace import _wire  # type: ignore[attr-defined]
@@ -149,7 +149,8 @@ def plane_summaries(data: Any) -> tuple[list[PlaneSummary], list[str], list[str]
 
 
 def _plane_without_events(out: dict[str, Any]) -> RawPlane:
-    header = xplane_lazy_pb2.LazyXPlane.FromString(out["header"])
+    header = xplane_lazy_pb2.LazyXPlane.FromString(out["header"])  # checks the bytes and names
+    event_metadata, stat_metadata = header_metadata(out["header"], header)
     lines = RawLines(
         id=np.frombuffer(out["line_id"], np.int64),
         display_id=np.frombuffer(out["display_id"], np.int64),
@@ -164,10 +165,19 @@ def _plane_without_events(out: dict[str, Any]) -> RawPlane:
         name=header.name,
         lines=lines,
         events=_NO_EVENTS,
-        event_metadata=event_metadata_of(header.event_metadata),
-        stat_metadata=stat_metadata_of(header.stat_metadata),
+        event_metadata=event_metadata,
+        stat_metadata=stat_metadata,
         stats=stats_from_messages([header.stats]),
     )
+
+
+def header_metadata(data: bytes, header: Any) -> tuple[RawEventMetadata, dict[int, tuple[str, str]]]:
+    """(event metadata, stat metadata) of a plane header: ``data`` read by the C module, or
+    ``header`` (protobuf's parse of ``data``) where the bytes hold what protobuf merges."""
+    lists = _wire.read_header(data)
+    if lists is not None:
+        return metadata_from_columns(lists)
+    return event_metadata_of(header.event_metadata), stat_metadata_of(header.stat_metadata)
 
 
 _NO_EVENTS = RawEvents(

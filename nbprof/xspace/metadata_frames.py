@@ -83,26 +83,41 @@ class MetadataFrames:
         cols["num_events"].append(lines.num_events)
         cols["start_ps"].append(line_zero_ps)
         self._add_event_metadata(host, plane)
-        for sid, (sname, sdesc) in sorted(names.items()):
-            for col, value in zip(self.sm, (host, plane.name, sid, sname, sdesc)):
-                self.sm[col].append(value)
+        self._add_stat_metadata(host, plane)
+
+    def _add_stat_metadata(self, host: str, plane: raw.RawPlane) -> None:
+        """The plane's stat metadata rows, sorted by id: a column at a time."""
+        items = sorted(plane.stat_metadata.items())
+        sm, k = self.sm, len(items)
+        sm["host"].extend([host] * k)
+        sm["plane"].extend([plane.name] * k)
+        sm["metadata_id"].extend([sid for sid, _ in items])
+        sm["name"].extend([name for _, (name, _) in items])
+        sm["description"].extend([desc for _, (_, desc) in items])
 
     def _add_event_metadata(self, host: str, plane: raw.RawPlane) -> None:
         em = plane.event_metadata
         k = len(em.id)
         if not k:
             return
-        order = np.argsort(em.id, kind="stable")
-        rows = order.tolist()
-        em_names = [em.name[r] for r in rows]
+        ids = np.asarray(em.id, np.int64)
+        num_stats = np.bincount(em.stats.owner, minlength=k).astype(np.int64)
+        em_names, display_names, child_ids = em.name, em.display_name, em.child_ids
+        if not (ids[1:] >= ids[:-1]).all():  # the decoders give them sorted
+            order = np.argsort(ids, kind="stable")
+            rows = order.tolist()
+            ids, num_stats = ids[order], num_stats[order]
+            em_names, display_names, child_ids = (
+                [col[r] for r in rows] for col in (em_names, display_names, child_ids)
+            )
         cols = self.em
         cols["host"].extend([host] * k)
         cols["plane"].extend([plane.name] * k)
-        cols["metadata_id"].append(np.asarray(em.id, np.int64)[order])
+        cols["metadata_id"].append(ids)
         cols["name"].extend(em_names)
-        cols["display_name"].extend([em.display_name[r] for r in rows])
-        cols["num_stats"].append(np.bincount(em.stats.owner, minlength=k)[order].astype(np.int64))
-        cols["child_ids"].extend([em.child_ids[r] for r in rows])
+        cols["display_name"].extend(display_names)
+        cols["num_stats"].append(num_stats)
+        cols["child_ids"].extend(child_ids)
         protos = hlo_protos_of(em, plane.stat_metadata)
         if plane.name == METADATA_PLANE:
             self.metadata_plane_rows.append((self.em_size, em_names, protos))

@@ -44,6 +44,60 @@ def stat_metadata_of(entries: Mapping[int, Any]) -> dict[int, tuple[str, str]]:
     return {int(k): (m.name, m.description) for k, m in entries.items()}
 
 
+def metadata_from_columns(lists: Sequence[list[Any]]) -> tuple[RawEventMetadata, dict[int, tuple[str, str]]]:
+    """Event and stat metadata from ``_wire.read_header``'s 14 lists (entries in file order).
+
+    As protobuf's maps: a key given twice keeps its last entry; event metadata sorted by key.
+    """
+    em_keys, names, display, metadata, children, *stat_cols, sm_keys, sm_names, sm_descs = lists
+    stat_metadata = dict(zip(sm_keys, zip(sm_names, sm_descs)))
+    ids = np.array(em_keys, dtype=np.int64)
+    stats = _stats_from_columns(stat_cols)
+    if len(ids) > 1 and not (ids[1:] > ids[:-1]).all():  # files written by XProf hold them sorted
+        last = {k: i for i, k in enumerate(em_keys)}
+        rows = [last[k] for k in sorted(last)]
+        ids, stats = ids[rows], _stats_of_rows(stats, rows, len(em_keys))
+        names, display, metadata, children = ([col[r] for r in rows] for col in (names, display, metadata, children))
+    event_metadata = RawEventMetadata(
+        id=ids, name=names, display_name=display, metadata=metadata, child_ids=children, stats=stats
+    )
+    return event_metadata, stat_metadata
+
+
+def _stats_from_columns(cols: Sequence[list[Any]]) -> RawStats:
+    """RawStats from ``read_header``'s stat lists: owner, metadata id, kind, int, double, str/bytes."""
+    owner, metadata_id, kind, int_value, double_value, obj_value = cols
+    objs = np.empty(len(obj_value), dtype=object)
+    objs[:] = obj_value
+    return RawStats(
+        owner=np.array(owner, dtype=np.int64),
+        metadata_id=np.array(metadata_id, dtype=np.int64),
+        kind=np.array(kind, dtype=np.int8),
+        int_value=np.array(int_value, dtype=np.uint64),
+        double_value=np.array(double_value, dtype=np.float64),
+        obj_value=objs,
+    )
+
+
+def _stats_of_rows(stats: RawStats, rows: list[int], n_entries: int) -> RawStats:
+    """The stats of entries ``rows`` (in that order), owner renumbered to positions in ``rows``."""
+    if not len(stats.owner):
+        return stats
+    position = np.full(n_entries, -1, np.int64)
+    position[rows] = np.arange(len(rows))
+    owner = position[stats.owner]
+    keep = np.flatnonzero(owner >= 0)
+    order = keep[np.argsort(owner[keep], kind="stable")]
+    return RawStats(
+        owner=owner[order],
+        metadata_id=stats.metadata_id[order],
+        kind=stats.kind[order],
+        int_value=stats.int_value[order],
+        double_value=stats.double_value[order],
+        obj_value=stats.obj_value[order],
+    )
+
+
 def stats_from_messages(stat_lists: Sequence[Sequence[Any]]) -> RawStats:
     """RawStats from parsed XStat messages, owner = position in ``stat_lists``."""
     owner: list[int] = []
