@@ -12,6 +12,7 @@ import random
 import numpy as np
 import pytest
 from test_decode_fast import FIXTURES, assert_array_same, assert_stats_same, mutate
+from wire_bytes import field_bytes, tag, varint
 
 from nbprof.proto import xplane_lazy_pb2, xplane_pb2
 from nbprof.xspace import decode_native, raw
@@ -19,24 +20,6 @@ from nbprof.xspace.metadata_frames import MetadataFrames
 from nbprof.xspace.plane_header import event_metadata_of, stat_metadata_of
 
 pytestmark = pytest.mark.skipif(not decode_native.available(), reason="the C decoder was not compiled here")
-
-
-def tag(field: int, wire: int) -> bytes:
-    return varint(field << 3 | wire)
-
-
-def varint(value: int) -> bytes:
-    value &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        low, value = value & 0x7F, value >> 7
-        out.append(low | (0x80 if value else 0))
-        if not value:
-            return bytes(out)
-
-
-def field_bytes(field: int, payload: bytes) -> bytes:
-    return tag(field, 2) + varint(len(payload)) + payload
 
 
 def entry(key: bytes | None, *values: bytes) -> bytes:

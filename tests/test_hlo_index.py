@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
 from google.protobuf.message import DecodeError
+from wire_bytes import varint
 
 import nbprof
 from nbprof.hlo.index import build_hlo_index, framework_op_fullname, parse_hlo_proto
@@ -77,19 +78,10 @@ def test_a_module_protobuf_rejects_is_read_field_by_field(load_fixture):
     module = dict(fields(bytes(blob)))[1]
     assert isinstance(module, bytes)
     cut = module[: len(module) // 2]
-    damaged = b"\x0a" + _varint(len(cut)) + cut
+    damaged = b"\x0a" + varint(len(cut)) + cut
     with pytest.raises(DecodeError):
         hlo_pb2.HloModuleProto.FromString(cut)
     rows = parse_hlo_proto(damaged)
     assert rows == parse_hlo_proto(damaged, fast=False)
     assert 0 < len(rows) < len(whole)
     assert (rows[0]["name"], rows[0]["opcode"]) == (whole[0]["name"], whole[0]["opcode"])
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte, value = value & 0x7F, value >> 7
-        out.append(byte | (0x80 if value else 0))
-        if not value:
-            return bytes(out)

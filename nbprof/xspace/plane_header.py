@@ -22,6 +22,7 @@ from nbprof.xspace.raw import (
     RawEventMetadata,
     RawStats,
 )
+from nbprof.xspace.stats_frame import take_stats
 
 
 def event_metadata_of(entries: Mapping[int, Any]) -> RawEventMetadata:
@@ -65,7 +66,7 @@ def metadata_from_columns(lists: Sequence[list[Any]]) -> tuple[RawEventMetadata,
 
 
 def _stats_from_columns(cols: Sequence[list[Any]]) -> RawStats:
-    """RawStats from ``read_header``'s stat lists: owner, metadata id, kind, int, double, str/bytes."""
+    """RawStats from stat lists by column: owner, metadata id, kind, int, double, str/bytes value."""
     owner, metadata_id, kind, int_value, double_value, obj_value = cols
     objs = np.empty(len(obj_value), dtype=object)
     objs[:] = obj_value
@@ -88,14 +89,7 @@ def _stats_of_rows(stats: RawStats, rows: list[int], n_entries: int) -> RawStats
     owner = position[stats.owner]
     keep = np.flatnonzero(owner >= 0)
     order = keep[np.argsort(owner[keep], kind="stable")]
-    return RawStats(
-        owner=owner[order],
-        metadata_id=stats.metadata_id[order],
-        kind=stats.kind[order],
-        int_value=stats.int_value[order],
-        double_value=stats.double_value[order],
-        obj_value=stats.obj_value[order],
-    )
+    return take_stats(stats, order, owner[order])
 
 
 def stats_from_messages(stat_lists: Sequence[Sequence[Any]]) -> RawStats:
@@ -128,13 +122,4 @@ def stats_from_messages(stat_lists: Sequence[Sequence[Any]]) -> RawStats:
             int_value.append(ival)
             double_value.append(dval)
             obj_value.append(oval)
-    objs = np.empty(len(obj_value), dtype=object)
-    objs[:] = obj_value
-    return RawStats(
-        owner=np.array(owner, dtype=np.int64),
-        metadata_id=np.array(metadata_id, dtype=np.int64),
-        kind=np.array(kind, dtype=np.int8),
-        int_value=np.array(int_value, dtype=np.uint64),
-        double_value=np.array(double_value, dtype=np.float64),
-        obj_value=objs,
-    )
+    return _stats_from_columns((owner, metadata_id, kind, int_value, double_value, obj_value))
