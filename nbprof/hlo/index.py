@@ -355,7 +355,7 @@ class HloIndex:
     """All instructions of all programs of a profile, one row each (columns: ``COLUMNS``).
 
     Built from the profile's ``<module>(<program id>)`` HLO protos, each module parsed on first use:
-    ``lookup`` and ``fused`` parse only the programs they are asked about, ``instructions`` parses
+    ``lookup`` and ``instructions_of`` parse only the programs they are asked about, ``instructions`` parses
     every module. ``HloIndex(frame)`` wraps instructions already parsed.
     """
 
@@ -537,18 +537,6 @@ class HloIndex:
                     position[key] = len(rows)
                     rows.append(row)
         return _Keyed(frozenset(program_ids), rows, position)
-
-    def fused(self, program_id: int, name: str) -> pd.DataFrame:
-        """Instructions inside fusion ``name`` of a program (parameters and tuples left out, as XProf)."""
-        ins = self.instructions_of([int(program_id)])
-        mine = ins[(ins["name"] == name).to_numpy()]
-        if len(mine) == 0 or mine["opcode"].iloc[0] != "fusion":
-            return ins.iloc[:0]
-        inside = ins[
-            ins["computation_id"].isin(list(mine["called"].iloc[0])).to_numpy()
-            & ~ins["opcode"].isin(["parameter", "tuple"]).to_numpy()
-        ]
-        return inside
 
 
 def _empty_instructions() -> pd.DataFrame:

@@ -120,8 +120,6 @@ class OpStats:
         )
 
     # ------------------------------------------------------------------ op metrics
-    _host_db_alone = True  # whether ``host_op_db`` may come from this host's own events (not combined)
-
     @cached_property
     def _host_ops(self) -> tuple[pd.DataFrame, dict[str, Any]]:
         """The host op metrics db as ``build_host_op_db`` makes it, and its counts."""
@@ -217,17 +215,15 @@ class OpStats:
         """The host side of ``op_metrics_db`` (framework ops on host threads, plus IDLE). Made from
         the host db alone (the input pipeline needs no device op) unless the combined db exists or
         the host db is empty (whose empty frame takes the combined db's dtypes)."""
-        host = self._host_ops[0] if self._host_db_alone and "_op_metrics" not in self.__dict__ else None
+        host = self._host_ops[0] if "_op_metrics" not in self.__dict__ else None
         if host is not None and len(host):
             return combine_op_metrics_dbs(host, _NO_DEVICE_OPS)  # the combined db's host rows, same order
-        db = self.op_metrics_db
-        return db[(db["host_or_device"] == "Host").to_numpy()].reset_index(drop=True)
+        return _side_of(self.op_metrics_db, "Host")
 
     @cached_property
     def device_op_db(self) -> pd.DataFrame:
         """The device side of ``op_metrics_db`` (ops on GPU/TPU planes, plus IDLE)."""
-        db = self.op_metrics_db
-        return db[(db["host_or_device"] == "Device").to_numpy()].reset_index(drop=True)
+        return _side_of(self.op_metrics_db, "Device")
 
     def framework_op_table(self, include_idle: bool = True) -> FrameworkOpTable:
         """XProf's framework-op (TF stats) table, with or without the IDLE rows (built once each)."""
@@ -297,6 +293,12 @@ class OpStats:
 
 _NO_DEVICE_OPS = DeviceOpDb(pd.DataFrame(), pd.DataFrame(), xs.HARDWARE_CPU)
 
+
+def _side_of(db: pd.DataFrame, side: str) -> pd.DataFrame:
+    """The rows of an op metrics db of one side (``"Host"`` or ``"Device"``)."""
+    return db[(db["host_or_device"] == side).to_numpy()].reset_index(drop=True)
+
+
 HostParts = OpStats | OpStatsTables
 """What a combination reads of a host: its OpStats (parts built on demand) or its shipped tables."""
 
@@ -330,7 +332,10 @@ class CombinedOpStats(OpStats):
     def _all_parts(self) -> list[HostParts]:
         return [self.parts_of(h) for h in self.hosts]
 
-    _host_db_alone = False  # the hosts' op metrics are combined (``combine_op_metrics``)
+    @cached_property
+    def host_op_db(self) -> pd.DataFrame:
+        """The host side of the hosts' combined op metrics db."""
+        return _side_of(self.op_metrics_db, "Host")
 
     @cached_property
     def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:

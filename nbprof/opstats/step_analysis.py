@@ -45,14 +45,7 @@ def step_details(steps: pd.DataFrame) -> pd.DataFrame:
     """The rows XProf lists per step: core 1's (one host: every row; combined: the first host's)."""
     if "core_id" not in steps.columns:
         return steps
-    return steps[(steps["core_id"] == DEFAULT_CORE_ID).to_numpy()]
-
-
-def step_times_ps(steps: pd.DataFrame) -> pd.Series:
-    """Each step's time (ps): its slowest core's, as XProf's ComputeStepTimeSummaryInMs."""
-    if "step" not in steps.columns:
-        return steps["duration_ps"]
-    return steps.groupby("step", sort=True)["duration_ps"].max()
+    return steps[_details_mask(steps)]
 
 
 def _details_mask(steps: pd.DataFrame) -> np.ndarray:
@@ -62,8 +55,9 @@ def _details_mask(steps: pd.DataFrame) -> np.ndarray:
     return (steps["core_id"] == DEFAULT_CORE_ID).to_numpy()
 
 
-def _step_times_array(steps: pd.DataFrame) -> np.ndarray:
-    """``step_times_ps`` as float64 (ps), in the same order (by step), without pandas' group-by."""
+def step_times_ps(steps: pd.DataFrame) -> np.ndarray:
+    """Each step's time (ps, float64), by step number: its slowest core's, as XProf's
+    ComputeStepTimeSummaryInMs."""
     duration = steps["duration_ps"].to_numpy()
     if "step" not in steps.columns:
         return duration.astype(np.float64)
@@ -90,7 +84,7 @@ def step_summary(steps: pd.DataFrame) -> dict[str, float]:
     over the step details (``step_details``) of ``steps``."""
     core_one = _details_mask(steps)
     out: dict[str, float] = {"num_steps": int(core_one.sum())}
-    out.update(_stats(_step_times_array(steps) / 1e9, "step_time_ms"))
+    out.update(_stats(step_times_ps(steps) / 1e9, "step_time_ms"))
 
     def column(name: str) -> np.ndarray:  # a column of the step details, as float64
         return steps[name].to_numpy(np.float64)[core_one]

@@ -430,13 +430,7 @@ def _covered_by_parent(ev: pd.DataFrame, rows: np.ndarray, span_type: np.ndarray
     """
     if len(rows) == 0 or "parent" not in ev.columns:
         return np.zeros(len(rows), bool)
-    parent = ev["parent"].to_numpy(np.int64)
-    index = ev.index
-    if not (isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1):
-        labels = index.to_numpy(np.int64)  # ascending rows of the whole events frame
-        at = np.searchsorted(labels, parent)
-        found = (parent >= 0) & (at < len(labels)) & (labels[np.minimum(at, len(labels) - 1)] == parent)
-        parent = np.where(found, at, -1)
+    parent = se.parent_positions(ev)
     # a span's (group, type) packed in one int64 (types are < 2**16), -1 for the other rows and for
     # "no parent" (the extra last row): one gather per span; in chunks, so that the per-span
     # temporaries stay small on large profiles

@@ -265,18 +265,23 @@ class _Graph:
         return out
 
 
+def parent_positions(ev: pd.DataFrame) -> np.ndarray:
+    """Each row's nesting parent as a position in ``ev`` (a slice of the events frame whose index
+    is the rows there): -1 for a top-level event or a parent outside the slice."""
+    par = ev["parent"].to_numpy(np.int64)
+    if isinstance(ev.index, pd.RangeIndex) and ev.index.start == 0 and ev.index.step == 1:
+        return par  # rows are positions (the whole events frame): no lookup, no copy
+    if not len(ev):
+        return np.full(0, -1, np.int64)
+    pos = pd.Index(ev.index).get_indexer(np.where(par >= 0, par, ev.index[0]))
+    return np.where((par >= 0) & (pos >= 0), pos, -1)
+
+
 def event_graph(ev: pd.DataFrame, levels: bool = True) -> _Graph:
     """The edges a group spreads along over the rows of ``ev`` (one host, frame order): nesting on a
     line, producer -> consumer contexts (``_pt``/``_p`` -> ``_ct``/``_c``) and XProf's inter-thread links.
     ``levels=False``: without the per-depth row lists ``propagate`` needs (the edges only)."""
-    n = len(ev)
-    parent = np.full(n, -1, np.int64)
-    par = ev["parent"].to_numpy(np.int64)
-    if n and isinstance(ev.index, pd.RangeIndex) and ev.index.start == 0 and ev.index.step == 1:
-        parent = par  # rows are positions (the whole events frame): no lookup, no copy
-    elif n:
-        pos = pd.Index(ev.index).get_indexer(np.where(par >= 0, par, ev.index[0]))
-        parent = np.where((par >= 0) & (pos >= 0), pos, -1)
+    parent = parent_positions(ev)
     depth = np.where(parent >= 0, ev["depth"].to_numpy(np.int64), 0) if levels else np.zeros(0, np.int64)
 
     prod, cons, keys = _context_pairs(ev)

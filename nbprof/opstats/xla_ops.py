@@ -96,8 +96,8 @@ def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
 
 
 class _FusionTree:
-    """One program's instructions as look-ups: what ``HloIndex.fused`` answers, for many fusions
-    (it filters the whole instruction frame on every call)."""
+    """One program's instructions as look-ups: the instructions inside each of its fusions
+    (parameters and tuples left out, as XProf), without filtering the instruction frame per fusion."""
 
     def __init__(self, ins: pd.DataFrame) -> None:
         names = ins["name"].tolist()

@@ -20,7 +20,6 @@ Times in the frames are ps; the result reports ms and µs as XProf does (column 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -38,6 +37,7 @@ from nbprof.opstats.step_analysis import (
     tpu_step_summary,
 )
 from nbprof.tools._result import ToolResult
+from nbprof.xspace import semantics as xs
 
 HOST_CATEGORIES = (
     "enqueue_us",
@@ -160,7 +160,7 @@ def tpu_device_step_table(tpu: pd.DataFrame) -> pd.DataFrame:
 def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], list[str]]:
     """Input ops of the host op metrics db, their categories, and the µs per category."""
     host = op_stats.host_op_db
-    is_input = (host["name"].astype(str) != "IDLE").to_numpy() & _per_distinct(host["category"], _is_input_category)
+    is_input = (host["name"].astype(str) != "IDLE").to_numpy() & xs.value_mask(host["category"], _is_input_category)
     ops = host[is_input].copy()
     breakdown = {k: 0.0 for k in HOST_CATEGORIES}
     notes = [
@@ -185,13 +185,13 @@ def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], 
     ops = ops.sort_values(["self_time_ps", "name"], ascending=[False, True], kind="stable")
     oname = ops["name"].astype(str)
     label = np.full(len(ops), "Preprocessing", dtype=object)
-    file_read = _per_distinct(oname, lambda n: n.endswith(FILE_READ_SUFFIXES))
-    advanced = _per_distinct(oname, lambda n: any(m in n for m in ADVANCED_READ_MARKERS))
+    file_read = xs.value_mask(oname, lambda n: n.endswith(FILE_READ_SUFFIXES))
+    advanced = xs.value_mask(oname, lambda n: any(m in n for m in ADVANCED_READ_MARKERS))
     label[file_read & advanced] = "Advanced file read"
     label[file_read & ~advanced] = "Demanded file read"
-    label[_per_distinct(ops["category"], lambda c: c.lower() == "read")] = "Demanded file read"
-    label[_per_distinct(ops["category"], lambda c: c.lower() == "unknown")] = "Unknown"
-    label[_per_distinct(ops["category"], _is_enqueue_category)] = "Enqueue"
+    label[xs.value_mask(ops["category"], lambda c: c.lower() == "read")] = "Demanded file read"
+    label[xs.value_mask(ops["category"], lambda c: c.lower() == "unknown")] = "Unknown"
+    label[xs.value_mask(ops["category"], _is_enqueue_category)] = "Enqueue"
     total_self = float(ops["self_time_ps"].sum())
     table = pd.DataFrame(
         {
@@ -229,12 +229,6 @@ def _is_input_category(category: str) -> bool:
         or _is_enqueue_category(category)
         or category.lower() in ("read", "preprocessing", "unknown")
     )
-
-
-def _per_distinct(values: pd.Series, test: Callable[[str], bool]) -> np.ndarray:
-    """``test`` of each value's text (``str(value)``), run once per distinct value: a boolean mask."""
-    code, distinct = pd.factorize(values.to_numpy(dtype=object), use_na_sentinel=False)
-    return np.array([bool(test(str(v))) for v in distinct], dtype=bool)[code] if len(distinct) else np.zeros(0, bool)
 
 
 def _empty_input_ops() -> pd.DataFrame:
