@@ -99,16 +99,25 @@ def _reduce(values: pd.Series, group: np.ndarray, positions: np.ndarray, n_group
     if how == "size":
         return np.bincount(group, minlength=n_groups).astype(np.int64)
     if how in ("first", "last"):
-        valid = values.notna().to_numpy()[positions]
-        rows = positions[valid]
-        pick = np.full(n_groups, -1, np.int64)
-        if how == "first":
-            pick[group[valid][::-1]] = rows[::-1]
-        else:
-            pick[group[valid]] = rows
+        pick = _pick_rows(positions, group, values.notna().to_numpy()[positions], n_groups, how)
         array = values.to_numpy() if isinstance(values.dtype, np.dtype) else values.array
         return pd.Series(take(array, pick, allow_fill=True), dtype=values.dtype)
-    data = values.to_numpy()[positions]
+    return _reduce_numbers(values.to_numpy()[positions], group, n_groups, how)
+
+
+def _pick_rows(positions: np.ndarray, group: np.ndarray, valid: np.ndarray, n_groups: int, how: str) -> np.ndarray:
+    """Each group's first (``how="first"``) or last valid row among ``positions``, -1 where it has
+    none (``ufunc.at``: defined where groups repeat, unlike a fancy assignment)."""
+    none = np.iinfo(np.int64).max
+    pick = np.full(n_groups, none if how == "first" else -1, np.int64)
+    (np.minimum if how == "first" else np.maximum).at(pick, group[valid], positions[valid])
+    pick[pick == none] = -1
+    return pick
+
+
+def _reduce_numbers(data: np.ndarray, group: np.ndarray, n_groups: int, how: str) -> np.ndarray:
+    """``sum``/``min``/``max``/``any`` of numeric or bool ``data`` per group (NaN skipped; a float
+    group with no number gives NaN)."""
     if how == "any" or (how == "max" and data.dtype.kind == "b"):
         return np.bincount(group, weights=data.astype(np.int64), minlength=n_groups) > 0
     if how == "min" and data.dtype.kind == "b":
@@ -165,29 +174,13 @@ def _reduce_array(values: np.ndarray, group: np.ndarray, positions: np.ndarray, 
         return np.bincount(group, minlength=n_groups).astype(np.int64)
     if how in ("first", "last"):
         valid = ~pd.isna(values[positions]) if values.dtype.kind in "Ofc" else np.ones(len(positions), bool)
-        rows, owner = positions[valid], group[valid]
-        # each group's smallest / largest valid row (ufunc.at: defined with repeated groups)
-        pick = np.full(n_groups, np.iinfo(np.int64).max if how == "first" else -1, np.int64)
-        (np.minimum if how == "first" else np.maximum).at(pick, owner, rows)
-        pick[pick == np.iinfo(np.int64).max] = -1
+        pick = _pick_rows(positions, group, valid, n_groups, how)
         if (pick >= 0).all():
             return values[pick]
         out = np.full(n_groups, np.nan, dtype=np.float64 if values.dtype.kind == "f" else object)
         out[pick >= 0] = values[pick[pick >= 0]]
         return out
-    data = values[positions]
-    if how == "any" or (how == "max" and data.dtype.kind == "b"):
-        return np.bincount(group, weights=data.astype(np.int64), minlength=n_groups) > 0
-    if how == "min" and data.dtype.kind == "b":
-        return np.bincount(group, weights=(~data).astype(np.int64), minlength=n_groups) == 0
-    if how == "sum":
-        total = np.zeros(n_groups, data.dtype)
-        np.add.at(total, group, data)
-        return total
-    info = np.iinfo(data.dtype)
-    out = np.full(n_groups, info.max if how == "min" else info.min, data.dtype)
-    (np.minimum if how == "min" else np.maximum).at(out, group, data)
-    return out
+    return _reduce_numbers(values[positions], group, n_groups, how)
 
 
 def group_columns(
