@@ -186,7 +186,7 @@ def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nd
         par_key, chi_key = key[: len(par)], key[len(par) :]
         # the last parent of each key (XProf keeps the last one it sees), in frame order
         last_of_key = np.full(n_keys, -1, np.int64)
-        last_of_key[par_key] = np.arange(len(par))  # later assignments win
+        np.maximum.at(last_of_key, par_key, np.arange(len(par)))  # the last parent of each key
         last = np.zeros(len(par), bool)
         last[last_of_key[last_of_key >= 0]] = True
         par, par_key = par[last], par_key[last]

@@ -118,8 +118,9 @@ def build_layout(
     hosts = events["host"].cat.categories if n else []
     planes = events["plane"].cat.categories if n else []
     line_names = _line_display_names(events, lines)
-    first_row = np.zeros(len(uniques), np.int64)
-    first_row[track_codes[::-1]] = np.arange(n - 1, -1, -1)
+    first_row = np.full(len(uniques), n, np.int64)
+    np.minimum.at(first_row, track_codes, np.arange(n))  # each track's first row
+    first_row[first_row == n] = 0
     candidates = []
     for code, (h, p, lid) in enumerate(uniques):
         if max_depth[code] < 0:
