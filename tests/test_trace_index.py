@@ -78,6 +78,39 @@ def test_counter_track_is_memory_in_use(load_fixture):
     assert narrow["counter_v"].max() == mem["bytes_allocated"].max()
 
 
+@pytest.mark.parametrize("categorical", [True, False])
+def test_counter_series_match_a_sorted_groupby(categorical):
+    """One series per (host, plane, allocator) in a sorted groupby's order (a categorical's own order,
+    else sorted text), samples by start time, file order among equal starts; missing allocator = ""."""
+    from nbprof.trace.counters import find_counters
+
+    rng = np.random.default_rng(5)
+    n = 400
+    host = rng.choice(["h2", "h1", "h10"], n).astype(object)
+    plane = rng.choice(["/host:CPU", "/device:GPU:0"], n).astype(object)
+    events = pd.DataFrame(
+        {
+            "host": pd.Categorical(host, categories=["h2", "h10", "h1"]) if categorical else host,
+            "plane": pd.Categorical(plane, categories=["/host:CPU", "/device:GPU:0"]) if categorical else plane,
+            "start_ps": rng.integers(0, 50, n).astype(np.int64),  # many equal starts
+            "bytes_allocated": pd.array(np.where(rng.random(n) < 0.3, None, rng.integers(0, 1 << 40, n)), "Int64"),
+            "allocator_name": pd.array(rng.choice(np.array(["bfc", "gpu_host", None], object), n), "str"),
+        }
+    )
+    got = find_counters(events)
+    part = events[events["bytes_allocated"].notna()].assign(
+        alloc=lambda f: f["allocator_name"].astype(object).fillna("").astype(str)
+    )
+    expected = list(part.groupby(["host", "plane", "alloc"], observed=True, sort=True))
+    assert len(got) == len(expected) > 6
+    for series, ((h, p, a), grp) in zip(got, expected):
+        grp = grp.sort_values("start_ps", kind="stable")
+        assert (series.host, series.plane) == (h, p)
+        assert series.name == (f"Memory in use ({a})" if a else "Memory in use")
+        assert np.array_equal(series.time_ps, grp["start_ps"].to_numpy(np.int64))
+        assert np.array_equal(series.value, grp["bytes_allocated"].to_numpy(np.float64))
+
+
 # ---------------------------------------------------------------------------- viewport replies
 def _brute_force_check(profile, model: TraceModel, t0: int, t1: int, width: int):
     reply = model.query(t0, t1, width)
