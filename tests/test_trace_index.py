@@ -165,6 +165,52 @@ def test_viewport_matches_brute_force_on_synthetic(synthetic, zoom):
     _brute_force_check(synthetic, m, t0, t0 + width, 1600)
 
 
+@pytest.mark.parametrize("one_pass", [True, False])
+def test_viewport_matches_brute_force_by_either_path(synthetic, pytrace, monkeypatch, one_pass):
+    """The one-pass answer (few events) and the lane-by-lane one (many) both match brute force."""
+    import nbprof.trace.index as trace_index
+
+    monkeypatch.setattr(trace_index, "SMALL_QUERY_EVENTS", 1 << 40 if one_pass else -1)
+    for profile in (synthetic, pytrace):
+        m = _model(profile)
+        s0, s1 = m.span
+        for zoom in (1, 40, 4_000):
+            width = (s1 - s0) // zoom
+            _brute_force_check(profile, m, s0 + (s1 - s0 - width) // 3, s0 + (s1 - s0 - width) // 3 + width, 1000)
+
+
+@pytest.mark.parametrize("fixture", ["tpu_v6e", "amd_mi300x_conv", "jax_mlp_train_pytrace"])
+def test_one_pass_items_equal_the_lane_by_lane_items(load_fixture, fixture):
+    """Same items in the same order, searched or not, coarsened or not, on random viewports and lanes
+    (viewports past the trace's ends and narrower than the pixels included)."""
+    m = _model(load_fixture(fixture))
+    index = m.index
+    s0, s1 = m.span
+    every_lane = index.lanes_of_tracks(m.resolve_tracks(None))
+    rng = np.random.default_rng(11)
+    views = [(s0, s1, 1600, every_lane)]
+    for _ in range(25):
+        t0, t1 = sorted(rng.integers(s0 - 1000, s1 + 1000, 2).tolist())
+        lanes = rng.choice(every_lane, int(rng.integers(1, 12)))  # duplicates included
+        views.append((t0, max(t1, t0 + int(rng.integers(1, 40))), int(rng.choice([1, 7, 1600, 5000])), lanes))
+    m.run_search("e")
+    items = 0
+    for t0, t1, width, lanes in views:
+        for search in (None, m.search):
+            for coarsen in (1, 4):
+                cols = max(width // coarsen, 1)
+                col_ps = (t1 - t0) / cols
+                bounds = t0 + np.floor(np.arange(cols + 1) * col_ps).astype(np.int64)
+                bounds[-1] = t1
+                args = (t0, t1, bounds, col_ps, coarsen, (t1 - t0) / width, np.asarray(lanes, np.int64), search)
+                by_lane, one_pass = index._items_by_lane(*args), index._items_of_few(*args)
+                keys = ["lane", "x0", "x1", "name", "row"] + (["hit"] if search is not None else [])
+                for key in keys:
+                    assert np.array_equal(by_lane[key].astype(np.float64), one_pass[key].astype(np.float64)), key
+                items += len(one_pass["row"])
+    assert items > 1000
+
+
 def test_rows_out_of_order_still_give_exact_replies(synthetic):
     shuffled = build_trace_profile(30_000, seed=9)
     order = np.random.default_rng(0).permutation(len(shuffled.events))

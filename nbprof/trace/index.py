@@ -13,7 +13,9 @@ structure: a viewport of ``width_px`` pixels of ``px_ps`` picoseconds needs
   ``searchsorted`` of the ``width_px + 1`` column boundaries on the lane's starts.
 
 So a reply holds at most about two items per pixel per lane whatever the event count, and
-answering it costs ``O(lanes * (width_px * log n))``.
+answering it costs ``O(lanes * (width_px * log n))``. When the lanes asked for hold few events
+(``SMALL_QUERY_EVENTS``: a small profile, or a few lanes), one pass over those events gives the same
+items without the per-lane loop, whose fixed cost per lane would then dominate.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from nbprof.trace.layout import Layout
 N_CLASSES = 28  # 4**28 ps = 20 hours: the top class holds everything longer
 MAX_REPLY_BYTES = 1_000_000
 MAX_LABEL_CHARS = 120
+# A viewport over at most this many events (all of its lanes) is answered in one pass over them.
+SMALL_QUERY_EVENTS = 1 << 18
 # A trace may span at most 2**61 ps (26.7 days), so that every difference of two times the
 # index computes (an event and a viewport edge clamped to the span +- this) fits in int64.
 MAX_SPAN_PS = 2**61
@@ -214,8 +218,46 @@ class TraceIndex:
         col_ps = (t1 - t0) / cols  # a summary column (1 px unless coarsened)
         bounds = t0 + np.floor(np.arange(cols + 1) * col_ps).astype(np.int64)
         bounds[-1] = t1
+        lanes = np.asarray(lanes, np.int64)
+        n_events = int((self.lane_off[lanes + 1] - self.lane_off[lanes]).sum()) if len(lanes) else 0
+        if n_events <= SMALL_QUERY_EVENTS and bool(np.all(bounds[1:] >= bounds[:-1])):
+            cat = self._items_of_few(t0, t1, bounds, col_ps, coarsen, px_ps, lanes, search)
+        else:
+            cat = self._items_by_lane(t0, t1, bounds, col_ps, coarsen, px_ps, lanes, search)
+        limit = 4.0 * width_px + 16
+        x0 = np.clip(cat["x0"], -limit, limit).astype(np.float32)
+        x1 = np.clip(cat["x1"], -limit, limit).astype(np.float32)
+        codes, local = np.unique(cat["name"].astype(np.int64), return_inverse=True)
+        names = [self.labels[c] for c in codes.tolist()]
+        reply = {
+            "type": "viewport",
+            "start_ps": t0,
+            "end_ps": t1,
+            "width_px": width_px,
+            "px_ps": px_ps,
+            "coarsen": coarsen,
+            "n_items": int(len(x0)),
+            "names": names,
+            "lane": cat["lane"].astype(np.uint16),
+            "x0": x0,
+            "x1": x1,
+            "name": local.astype(np.uint32),
+            "row": cat["row"].astype(np.int32),
+            "_codes": codes,
+        }
+        if search is not None:
+            reply["hit"] = cat["hit"].astype(np.uint8)
+        reply.update(self._counters(t0, t1, width_px, counter_tracks))
+        return reply
+
+    def _items_by_lane(
+        self, t0: int, t1: int, bounds: np.ndarray, col_ps: float, coarsen: int, px_ps: float, lanes: np.ndarray, search
+    ) -> dict[str, np.ndarray]:
+        """The viewport's items lane by lane: per lane, its wide events (ascending), then one item per
+        pixel column holding event starts (the event itself when it is the only one, else a summary)."""
+        cols = len(bounds) - 1
         parts: dict[str, list[np.ndarray]] = {k: [] for k in ("lane", "x0", "x1", "name", "row", "hit")}
-        for lane in np.asarray(lanes, np.int64).tolist():
+        for lane in lanes.tolist():
             a, b = int(self.lane_off[lane]), int(self.lane_off[lane + 1])
             if a == b:
                 continue
@@ -250,32 +292,61 @@ class TraceIndex:
                         [search.name_mask[self.name[wide]], np.where(single, search.name_mask[self.name[rep]], in_col)]
                     )
                 )
-        cat = {k: (np.concatenate(v) if v else np.zeros(0)) for k, v in parts.items()}
-        limit = 4.0 * width_px + 16
-        x0 = np.clip(cat["x0"], -limit, limit).astype(np.float32)
-        x1 = np.clip(cat["x1"], -limit, limit).astype(np.float32)
-        codes, local = np.unique(cat["name"].astype(np.int64), return_inverse=True)
-        names = [self.labels[c] for c in codes.tolist()]
-        reply = {
-            "type": "viewport",
-            "start_ps": t0,
-            "end_ps": t1,
-            "width_px": width_px,
-            "px_ps": px_ps,
-            "coarsen": coarsen,
-            "n_items": int(len(x0)),
-            "names": names,
-            "lane": cat["lane"].astype(np.uint16),
-            "x0": x0,
-            "x1": x1,
-            "name": local.astype(np.uint32),
-            "row": cat["row"].astype(np.int32),
-            "_codes": codes,
+        return {k: (np.concatenate(v) if v else np.zeros(0)) for k, v in parts.items()}
+
+    def _items_of_few(
+        self, t0: int, t1: int, bounds: np.ndarray, col_ps: float, coarsen: int, px_ps: float, lanes: np.ndarray, search
+    ) -> dict[str, np.ndarray]:
+        """``_items_by_lane``'s items, in its order, from one pass over all events of the lanes (few of
+        them: a small profile or a few lanes), without a loop over the lanes. Needs ascending ``bounds``."""
+        cols = len(bounds) - 1
+        first, last = self.lane_off[lanes], self.lane_off[lanes + 1]
+        sizes = last - first
+        seg = np.repeat(np.arange(len(lanes), dtype=np.int64), sizes)  # which requested lane each event is of
+        offsets = np.cumsum(sizes) - sizes
+        pos = first[seg] + (np.arange(len(seg), dtype=np.int64) - offsets[seg])  # ascending within a lane
+        start, end = self.start[pos], self.end[pos]
+        # wide: overlapping [t0, t1) and at least a column long (TraceIndex.overlapping's set)
+        wide = (start < t1) & ((end > t0) | (start >= t0)) & ((end - start) >= col_ps)
+        wide_pos, wide_seg = pos[wide], seg[wide]
+        # the events starting in view, by pixel column; (lane, column) keys ascend with the events
+        shown = (start >= t0) & (start < t1)
+        col_of = np.searchsorted(bounds, start[shown], "right") - 1
+        key = seg[shown] * cols + col_of
+        group_first = np.flatnonzero(np.r_[True, key[1:] != key[:-1]]) if len(key) else np.zeros(0, np.int64)
+        group_key = key[group_first]
+        raw = np.diff(np.r_[group_first, len(key)])
+        rep = pos[shown][group_first]  # the first event of the column
+        after = rep + raw  # the position the next column starts at (as searchsorted of its bound)
+        wide_in = wide & (start >= t0)
+        wcol = np.minimum(((start[wide_in] - t0) / col_ps).astype(np.int64), cols - 1)
+        wide_keys, wide_counts = np.unique(seg[wide_in] * cols + wcol, return_counts=True)
+        counts = raw.copy()
+        at = np.searchsorted(group_key, wide_keys)
+        hit_group = at < len(group_key)
+        hit_group[hit_group] = group_key[at[hit_group]] == wide_keys[hit_group]
+        counts[at[hit_group]] -= wide_counts[hit_group]
+        busy = counts > 0
+        col_seg, col = group_key[busy] // cols, group_key[busy] % cols
+        column_first, after, counts = rep[busy], after[busy], counts[busy]
+        rep = np.where(_member(column_first, wide_pos), np.minimum(column_first + 1, after - 1), column_first)
+        single = (counts == 1) & ~_member(rep, wide_pos)
+        sx0 = np.where(single, (self.start[rep] - t0) / px_ps, col * coarsen)
+        sx1 = np.where(single, (self.end[rep] - t0) / px_ps, (col + 1) * coarsen)
+        order = np.argsort(np.r_[wide_seg, col_seg], kind="stable")  # per lane: wide events, then columns
+        items = {
+            "lane": lanes[np.r_[wide_seg, col_seg]].astype(np.uint16),
+            "x0": np.r_[(self.start[wide_pos] - t0) / px_ps, sx0],
+            "x1": np.r_[(self.end[wide_pos] - t0) / px_ps, sx1],
+            "name": np.r_[self.name[wide_pos], self.name[rep]],
+            "row": np.r_[self.row[wide_pos].astype(np.int64), np.where(single, self.row[rep], -counts)],
         }
-        if search is not None:
-            reply["hit"] = cat["hit"].astype(np.uint8)
-        reply.update(self._counters(t0, t1, width_px, counter_tracks))
-        return reply
+        if search is not None:  # an event matches by name; a summary if its column holds a match
+            in_col = search.prefix[after] - search.prefix[column_first] > 0
+            items["hit"] = np.r_[
+                search.name_mask[self.name[wide_pos]], np.where(single, search.name_mask[self.name[rep]], in_col)
+            ]
+        return {k: v[order] for k, v in items.items()}
 
     def _counters(self, t0: int, t1: int, width_px: int, tracks) -> dict:
         px_ps = (t1 - t0) / width_px
