@@ -98,7 +98,8 @@ class TraceIndex:
         self.name = codes[rows]  # the categorical's own small code dtype
         self.full_names = np.asarray(events["name"].cat.categories, dtype=object)
         self.labels = [_label(n) for n in self.full_names]
-        self.label_json_bytes = np.array([len(json.dumps(x).encode()) + 1 for x in self.labels], np.int64)
+        # each label's size in a reply's JSON (its text and a comma), measured when first sent; -1 until then
+        self.label_json_bytes = np.full(len(self.labels), -1, np.int64)
         cls = duration_class(self.end - self.start)
         corder = np.argsort(cls, kind="stable")
         self._stride = np.int64(len(rows) + 1)
@@ -204,10 +205,20 @@ class TraceIndex:
                 return reply
             coarsen *= 2 ** max(int(np.ceil(np.log2(size / max_bytes))), 1)
 
+    def label_bytes(self, codes: np.ndarray) -> np.ndarray:
+        """Size in bytes of each name code's label in a reply's JSON (its text and a comma)."""
+        sizes = self.label_json_bytes[codes]
+        unknown = sizes < 0
+        if unknown.any():
+            todo = np.unique(codes[unknown])
+            self.label_json_bytes[todo] = [len(json.dumps(self.labels[c]).encode()) + 1 for c in todo.tolist()]
+            sizes = self.label_json_bytes[codes]
+        return sizes
+
     def _estimate_nbytes(self, reply: dict) -> int:
         """Wire size of a reply, computed without serialising it (the names' JSON sizes are known)."""
         binary = sum(v.nbytes for v in reply.values() if isinstance(v, np.ndarray))
-        names = int(self.label_json_bytes[reply["_codes"]].sum()) if len(reply["_codes"]) else 0
+        names = int(self.label_bytes(reply["_codes"]).sum()) if len(reply["_codes"]) else 0
         return binary - reply["_codes"].nbytes + names + 400
 
     def _query_at(

@@ -121,12 +121,13 @@ def build_layout(
     first_row = np.full(len(uniques), n, np.int64)
     np.minimum.at(first_row, track_codes, np.arange(n))  # each track's first row
     first_row[first_row == n] = 0
+    first_line = events["line"].take(first_row).tolist() if n else []  # each track's line name (one take)
     candidates = []
     for code, (h, p, lid) in enumerate(uniques):
         if max_depth[code] < 0:
             continue
         host, plane = str(hosts[h]), str(planes[p])
-        line = str(events["line"].iat[first_row[code]])
+        line = str(first_line[code])
         candidates.append((host, plane, int(lid), line_names.get((host, plane, int(lid)), line), code))
     multi_host = len({c[0] for c in candidates}) > 1
 

@@ -13,7 +13,6 @@ opens on the first few of them (``nbprof.trace.opening``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -90,8 +89,8 @@ def rename_in_index(index: TraceIndex, names: dict[int, str]) -> None:
     index.full_names = np.asarray(full, dtype=object)
     index.labels = list(index.labels) + added
     index.label_json_bytes = np.concatenate(
-        [index.label_json_bytes, np.array([len(json.dumps(x).encode()) + 1 for x in added], np.int64)]
-    )
+        [index.label_json_bytes, np.full(len(added), -1, np.int64)]
+    )  # measured when sent
 
 
 def _label(text: str) -> str:
