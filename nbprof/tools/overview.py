@@ -213,23 +213,22 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
     out: dict[str, float | str | None] = {}
     host = op_stats.host_op_db
     device = op_stats.device_op_db
-    host_ops = host[host["name"].astype(str) != "IDLE"]
-    device_tf = stats[stats["host_or_device"] == "Device"]
-    n_host = float(host_ops["occurrences"].sum())
-    n_device = float(device_tf["occurrences"].sum())
+    host_busy = host["name"].to_numpy(object) != "IDLE"
+    host_self_ps = host["self_time_ps"].to_numpy()[host_busy]
+    side_of_op = stats["host_or_device"].to_numpy(object)
+    on_device = side_of_op == "Device"
+    device_self_ps = stats["total_self_time_ps"].to_numpy()
+    n_host = float(host["occurrences"].to_numpy()[host_busy].sum())
+    n_device = float(stats["occurrences"].to_numpy()[on_device].sum())
     total = n_host + n_device
     out["host_tf_op_pct"] = 100.0 * n_host / total if total else 0.0
     out["device_tf_op_pct"] = 100.0 * n_device / total if total else 0.0
-    host_self = float(host_ops["self_time_ps"].sum())
-    out["host_op_time_eager_pct"] = (
-        100.0 * float(host_ops.loc[host_ops["is_eager"], "self_time_ps"].sum()) / host_self if host_self else 0.0
-    )
-    dev_self = float(device_tf["total_self_time_ps"].sum())
-    out["device_op_time_eager_pct"] = (
-        100.0 * float(device_tf.loc[device_tf["is_eager"].astype(bool), "total_self_time_ps"].sum()) / dev_self
-        if dev_self
-        else 0.0
-    )
+    host_self = float(host_self_ps.sum())
+    host_eager = host["is_eager"].to_numpy(bool)[host_busy]
+    out["host_op_time_eager_pct"] = 100.0 * float(host_self_ps[host_eager].sum()) / host_self if host_self else 0.0
+    dev_self = float(device_self_ps[on_device].sum())
+    device_eager = on_device & stats["is_eager"].to_numpy(bool)
+    out["device_op_time_eager_pct"] = 100.0 * float(device_self_ps[device_eager].sum()) / dev_self if dev_self else 0.0
     if op_stats.run_env.hardware_type == xs.HARDWARE_TPU:
         # XProf reports device idle and duty cycle for TPUs only
         out.update(_idle(device, "device"))
@@ -237,11 +236,11 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
         out["device_duty_cycle_pct"] = duty.duty_cycle_pct
         out["device_idle_time_high_confidence_ms"] = duty.idle_ps / 1e9
     out.update(_utilization(op_stats, notes))
-    if len(device_tf):
-        side, rows = "Device", device_tf
+    if on_device.any():
+        side, rows = "Device", np.flatnonzero(on_device)
         pct_col = "device_self_time_pct"
     else:
-        side, rows = "Host", stats[stats["host_or_device"] == "Host"]
+        side, rows = "Host", np.flatnonzero(side_of_op == "Host")
         pct_col = "host_self_time_pct"
         if len(rows):
             notes.append("no device ops: top ops are host framework ops (XProf lists none without a device)")
@@ -253,26 +252,35 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
                     "(nbprof's op profile, source 'host'; XProf lists none)"
                 )
                 return out, xla_top, notes
-    rows = rows.sort_values(["total_self_time_ps", "name"], ascending=[False, True], kind="stable").head(TOP_OPS)
-    top = pd.DataFrame(
-        {
-            "name": rows["name"].astype(str).to_numpy(),
-            "category": rows["type"].astype(str).to_numpy(),
-            "self_time_pct": rows[pct_col].to_numpy(float),
-            "flop_rate_gflops": rows["flop_rate_gflops"].to_numpy(float),
-            "self_time_ms": rows["total_self_time_ps"].to_numpy() / 1e9,
-            "side": side,
-        }
-    )
-    top.insert(3, "cumulative_pct", np.cumsum(top["self_time_pct"].to_numpy()))
+    rows = rows[_top_positions(device_self_ps[rows], stats["name"].to_numpy(object)[rows], TOP_OPS)]
+    self_time_pct = stats[pct_col].to_numpy(float)[rows]
+    columns: dict[str, Any] = {
+        "name": stats["name"].to_numpy(object)[rows].astype(str),
+        "category": stats["type"].to_numpy(object)[rows].astype(str),
+        "self_time_pct": self_time_pct,
+        "cumulative_pct": np.cumsum(self_time_pct),
+        "flop_rate_gflops": stats["flop_rate_gflops"].to_numpy(float)[rows],
+        "self_time_ms": device_self_ps[rows] / 1e9,
+        "side": side,
+    }
     if side == "Device":
-        top = _with_device_programs(top, op_stats)
-    if op_stats.run_env.hardware_type == xs.HARDWARE_GPU and side == "Device":
-        top = _with_tensor_core_flags(top, op_stats)
-    return out, top, notes
+        columns["program"], columns["num_programs"] = _device_programs(columns["name"].tolist(), op_stats)
+        if op_stats.run_env.hardware_type == xs.HARDWARE_GPU:
+            eligible, using = _tensor_core_flags(columns["name"], op_stats)
+            columns["is_op_tensor_core_eligible"], columns["is_op_using_tensor_core"] = eligible, using
+    return out, pd.DataFrame(columns), notes
 
 
-def _with_device_programs(top: pd.DataFrame, op_stats: OpStats) -> pd.DataFrame:
+def _top_positions(self_ps: np.ndarray, names: np.ndarray, n: int) -> np.ndarray:
+    """Positions of the ``n`` ops of most self time (ps), ties by name, ascending (a stable sort)."""
+    if len(names) and not pd.isna(names).any():
+        name_rank = np.unique(names, return_inverse=True)[1].reshape(-1)
+        return np.lexsort((name_rank, np.negative(self_ps)))[:n]  # self times are >= 0: no overflow
+    keys = pd.DataFrame({"t": self_ps, "n": names})  # a missing name sorts last, as pandas puts it
+    return keys.sort_values(["t", "n"], ascending=[False, True], kind="stable").index.to_numpy()[:n]
+
+
+def _device_programs(names: list[str], op_stats: OpStats) -> tuple[np.ndarray, np.ndarray]:
     """``program`` (XProf's ``<module>(<program id>)``) and ``num_programs`` of each device top op: the
     programs of the XLA ops its time comes from (a framework op, or an XLA op without one, can span
     several; ``program`` is then ""). Ops that are not XLA ops (TensorFlow without XLA): "", 0."""
@@ -284,7 +292,6 @@ def _with_device_programs(top: pd.DataFrame, op_stats: OpStats) -> pd.DataFrame:
     parsed = parsed_name[pd.Index(distinct).get_indexer(provenance)] if len(distinct) else provenance
     framework_name = np.where(provenance != "", parsed, ops["name"].astype(str).to_numpy(dtype=object)).astype(str)
     op_programs = ops["program"].astype(str).to_numpy(object)
-    names = top["name"].astype(str).tolist()
     count = np.zeros(len(names), np.int64)
     program = np.full(len(names), "", dtype=object)
     for k, name in enumerate(names):  # the top ops (ten): the programs of the XLA ops each comes from
@@ -292,15 +299,15 @@ def _with_device_programs(top: pd.DataFrame, op_stats: OpStats) -> pd.DataFrame:
         count[k] = len(set(mine.tolist()))
         if count[k] == 1:
             program[k] = mine[0]
-    return top.assign(program=program, num_programs=count)
+    return program, count
 
 
-def _with_tensor_core_flags(top: pd.DataFrame, op_stats: OpStats) -> pd.DataFrame:
+def _tensor_core_flags(names: np.ndarray, op_stats: OpStats) -> tuple[np.ndarray, np.ndarray]:
     """XProf's GPU top-op columns: the op is Tensor Core eligible / uses them (kernel stats by op name)."""
-    by_op = op_stats.kernel_db.by_op_name().reindex(top["name"].to_numpy())
+    by_op = op_stats.kernel_db.by_op_name().reindex(names)
     eligible = by_op["is_op_tensor_core_eligible"].fillna(False).to_numpy(dtype=bool)
     using = by_op["tensor_core_duration_ns"].fillna(0).to_numpy(dtype=np.float64) > 0
-    return top.assign(is_op_tensor_core_eligible=eligible, is_op_using_tensor_core=using)
+    return eligible, using
 
 
 def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
