@@ -228,7 +228,7 @@ def build_tree(x: XlaOps, by: str, include_idle: bool) -> dict[str, np.ndarray]:
     raw["dedup_key"] = np.where(dedup != "", dedup, raw["name"])
     dedup_code = pd.factorize(raw["dedup_key"])[0].astype(np.int64)  # -1: no key
     sums = {c: raw[c] for c in _SUM_COLS}
-    sum_frame = pd.DataFrame(sums)
+    sum_columns = _SumColumns(sums)
     leaf = _node_values(raw)
     by_program = by == "program"
     nodes = _Nodes(leaf)
@@ -287,7 +287,7 @@ def build_tree(x: XlaOps, by: str, include_idle: bool) -> dict[str, np.ndarray]:
                           **{c: cat_sums[c].iat[g] for c in _SUM_COLS})  # fmt: skip
                 if not pd.isna(cat):  # a missing category matches no op
                     for members in groups.of(g):
-                        _add_ops(nodes, sum_frame, leaf_time, scoped[members], ckey)
+                        _add_ops(nodes, sum_columns, leaf_time, scoped[members], ckey)
 
     if include_idle and x.source == "device":
         nodes.add("idle", ("root",), ("idle",), name="IDLE", category="IDLE", program="", program_id=pd.NA,
@@ -319,7 +319,24 @@ class _DedupGroups:
         return [self.rows[self.starts[k] : self.starts[k + 1]] for k in groups.tolist()]
 
 
-def _add_ops(nodes: _Nodes, sum_frame: pd.DataFrame, leaf_time: np.ndarray, members: np.ndarray, ckey: tuple) -> None:
+class _SumColumns:
+    """Sums over some rows of the leaf ops' summed columns (int64 and float64 arrays, ``_op_columns``),
+    as ``DataFrame.sum`` of those rows gives them (missing values skipped, every sum in the columns'
+    common dtype), without a frame per group."""
+
+    def __init__(self, columns: dict[str, np.ndarray]) -> None:
+        self.columns = columns
+        self.scalar = np.result_type(*[v.dtype for v in columns.values()]).type
+
+    def sums(self, rows: np.ndarray) -> dict[str, Any]:
+        """Column -> sum over ``rows`` (positions)."""
+        return {
+            c: self.scalar(np.nansum(v[rows]) if v.dtype.kind == "f" else v[rows].sum())
+            for c, v in self.columns.items()
+        }
+
+
+def _add_ops(nodes: _Nodes, sum_columns: _SumColumns, leaf_time: np.ndarray, members: np.ndarray, ckey: tuple) -> None:
     """Ops sharing a deduplicated name (positions in the leaf ops): alone, one op node; else a group
     ``"<top op> and its duplicate(s)"`` over them, longest first."""
     leaf = nodes.leaf
@@ -330,7 +347,7 @@ def _add_ops(nodes: _Nodes, sum_frame: pd.DataFrame, leaf_time: np.ndarray, memb
     top = int(members[0])
     dkey = leaf["dedup_key"][top]
     gkey = ckey + ("dedup", dkey)
-    sums = sum_frame.iloc[members].sum()
+    sums = sum_columns.sums(members)
     nodes.add("dedup", ckey, gkey, name=f"{leaf['name'][top]} and its duplicate(s)",
               category=leaf["category"][top], program=leaf["program"][top], program_id=leaf["program_id"][top],
               expression=leaf["expression"][top], deduplicated_name=dkey, source_file=leaf["source_file"][top],
