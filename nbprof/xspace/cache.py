@@ -573,6 +573,8 @@ class _Mapped:
     def numpy(self, column: str, dtype: Any) -> np.ndarray:
         """The column's values as a numpy view of the map (a column without nulls, one chunk)."""
         col = self.table.column(column)
+        if col.num_chunks == 0 and len(col) == 0:  # Arrow reads an empty table's columns as no chunk
+            return np.zeros(0, dtype)
         if col.num_chunks != 1 or col.null_count:
             raise ValueError(f"cache column {column} is not one chunk without nulls")
         return self._view(col.chunk(0), dtype)
