@@ -11,7 +11,7 @@ from nbprof.xspace import typed_frame as typed_frame_module
 from nbprof.xspace.absent import absent
 from nbprof.xspace.frames import _categories_dtype
 from nbprof.xspace.metadata_frames import _sorted_categorical
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import string_index, strings, typed_frame
 
 
 def _columns(n: int) -> dict[str, object]:
@@ -86,6 +86,36 @@ def test_strings_are_typed_as_pandas_infers(values: list[str]) -> None:
     theirs = pd.DataFrame({"s": values, "n": np.arange(len(values))})
     assert_frame_equal(ours, theirs, check_exact=True)
     assert ours["s"].dtype == theirs["s"].dtype
+
+
+STRING_LISTS = [
+    ["a"],
+    ["x", "", "é", "x"],
+    ["/host:CPU", "\U0001f600", "\uffff", "a\x00b", "日本語"],
+    [f"op_{i}" for i in range(3000)],
+]
+
+
+@pytest.mark.parametrize("values", STRING_LISTS)
+def test_arrow_strings_are_the_array_pandas_makes(values: list[str]) -> None:
+    ours, theirs = strings(values), pd.array(values, dtype=pd.Index(["a"]).dtype)
+    assert type(ours) is type(theirs) and ours.dtype == theirs.dtype
+    assert ours._pa_array.type == theirs._pa_array.type  # type: ignore[attr-defined]
+    pd.testing.assert_extension_array_equal(ours, theirs)  # type: ignore[arg-type]
+    assert list(ours) == values  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("values", [*STRING_LISTS, []])
+def test_string_index_is_pandas_index(values: list[str]) -> None:
+    pd.testing.assert_index_equal(string_index(values), pd.Index(values), exact=True)
+
+
+def test_strings_fall_back_to_pandas_for_a_lone_surrogate() -> None:
+    values = ["a", "\ud800"]
+    with pytest.raises(UnicodeEncodeError):
+        pd.array(values, dtype=pd.Index(["a"]).dtype)  # pandas refuses it too, with the same error
+    with pytest.raises(UnicodeEncodeError):
+        strings(values)
 
 
 def test_typed_frame_takes_object_series() -> None:

@@ -13,7 +13,7 @@ import pandas as pd
 
 from nbprof.xspace import raw
 from nbprof.xspace.stat_values import StatNames, stat_names, values_python
-from nbprof.xspace.typed_frame import categories_dtype, strings, typed_frame
+from nbprof.xspace.typed_frame import categories_dtype, string_index, strings, typed_frame
 
 METADATA_PLANE = "/host:metadata"
 HLO_PROTO_STAT = "Hlo Proto"
@@ -235,7 +235,7 @@ def _sorted_categorical(values: list[str]) -> pd.Categorical:
     codes = np.array(
         [code_of[v] for v in values], _CODE_DTYPES[np.searchsorted(_CODE_LIMITS, len(categories), "right")]
     )
-    return pd.Categorical.from_codes(codes, dtype=categories_dtype(pd.Index(categories)), validate=False)
+    return pd.Categorical.from_codes(codes, dtype=categories_dtype(string_index(categories)), validate=False)
 
 
 def _objects(values: list[object]) -> pd.Series:
