@@ -303,11 +303,12 @@ def _plane_events(
         em_row_of_event = np.where(rows >= 0, em_order[np.maximum(rows, 0)], -1) if len(em_ids) else rows
         owner_rows = _events_by_metadata_row(em_row_of_event, len(em.name))
         for sname, kind, srows in promoted_rows(em.stats, names):
-            ev_rows, stat_rows = _expand(owner_rows, em.stats.owner[srows], srows)
-            if len(ev_rows):
-                piece.promoted.setdefault(sname, []).append((ev_rows, _values(em.stats, stat_rows, kind, names)))
+            ev_rows, at = _expand(owner_rows, em.stats.owner[srows])
+            if len(ev_rows):  # values read once per metadata stat, then repeated for its events
+                vals, valid = _values(em.stats, srows, kind, names)
+                piece.promoted.setdefault(sname, []).append((ev_rows, (vals[at], valid[at])))
         # long form: metadata stats expanded per event
-        all_ev_rows, all_stat_rows = _expand(owner_rows, em.stats.owner, np.arange(len(em.stats)))
+        all_ev_rows, all_stat_rows = _expand(owner_rows, em.stats.owner)
         if len(all_ev_rows):
             expanded = take_stats(em.stats, all_stat_rows, all_ev_rows)
             del all_ev_rows, all_stat_rows
@@ -376,10 +377,9 @@ def _events_by_metadata_row(em_row_of_event: np.ndarray, n_rows: int) -> tuple[n
     return sorted_events, starts
 
 
-def _expand(
-    owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray, stat_index: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """For each metadata stat, the events of its metadata row: (event rows, stat rows)."""
+def _expand(owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each metadata stat (its metadata row in ``stat_owner``), the events of that row:
+    (event rows, position of the stat in ``stat_owner``)."""
     sorted_events, starts = owner_rows
     lo = starts[stat_owner]
     hi = starts[stat_owner + 1]
@@ -387,10 +387,10 @@ def _expand(
     total = int(counts.sum())
     if total == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    stat_rows = np.repeat(stat_index, counts)
+    at = np.repeat(np.arange(len(stat_owner)), counts)
     within = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
     ev_rows = sorted_events[np.repeat(lo, counts) + within]
-    return ev_rows, stat_rows
+    return ev_rows, at
 
 
 def _values(stats: raw.RawStats, rows: np.ndarray, kind: str, names: StatNames) -> tuple[np.ndarray, np.ndarray]:
