@@ -11,7 +11,7 @@ from nbprof.xspace import typed_frame as typed_frame_module
 from nbprof.xspace.absent import absent
 from nbprof.xspace.frames import _categories_dtype
 from nbprof.xspace.metadata_frames import _sorted_categorical
-from nbprof.xspace.typed_frame import string_index, strings, typed_frame
+from nbprof.xspace.typed_frame import repeated_strings, string_index, strings, typed_frame
 
 
 def _columns(n: int) -> dict[str, object]:
@@ -90,6 +90,7 @@ def test_strings_are_typed_as_pandas_infers(values: list[str]) -> None:
 
 STRING_LISTS = [
     ["a"],
+    ["", "", ""],
     ["x", "", "é", "x"],
     ["/host:CPU", "\U0001f600", "\uffff", "a\x00b", "日本語"],
     [f"op_{i}" for i in range(3000)],
@@ -110,12 +111,31 @@ def test_string_index_is_pandas_index(values: list[str]) -> None:
     pd.testing.assert_index_equal(string_index(values), pd.Index(values), exact=True)
 
 
+@pytest.mark.parametrize(
+    "runs",
+    [
+        [],
+        [("h", 0)],
+        [("vm", 3)],
+        [("h1", 2), ("", 1), ("h1", 0), ("hé", 2)],
+        [("/host:CPU", 5000), ("/device:TPU:0", 7)],
+    ],
+)
+def test_repeated_strings_are_strings_of_the_expanded_list(runs: list[tuple[str, int]]) -> None:
+    expanded = [value for value, k in runs for _ in range(k)]
+    ours, theirs = typed_frame({"s": repeated_strings(runs)}), typed_frame({"s": strings(expanded)})
+    assert_frame_equal(ours, theirs, check_exact=True)
+    assert_frame_equal(ours, pd.DataFrame({"s": expanded}), check_exact=True)
+
+
 def test_strings_fall_back_to_pandas_for_a_lone_surrogate() -> None:
     values = ["a", "\ud800"]
     with pytest.raises(UnicodeEncodeError):
         pd.array(values, dtype=pd.Index(["a"]).dtype)  # pandas refuses it too, with the same error
     with pytest.raises(UnicodeEncodeError):
         strings(values)
+    with pytest.raises(UnicodeEncodeError):
+        repeated_strings([(v, 2) for v in values])
 
 
 def test_typed_frame_takes_object_series() -> None:

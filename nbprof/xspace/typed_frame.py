@@ -70,20 +70,44 @@ def strings(values: list[str]) -> object:
     return pd.array(values, dtype=dtype)
 
 
+def repeated_strings(runs: list[tuple[str, int]]) -> object:
+    """``strings`` of each value repeated its count of times (a host or plane name per row of a
+    frame of metadata): its Arrow buffers made a run at a time, not a string at a time."""
+    dtype = _inferred_string_dtype()
+    if getattr(dtype, "storage", None) == "pyarrow" and any(k for _, k in runs):
+        try:
+            encoded = [value.encode() for value, _ in runs]
+        except UnicodeEncodeError:  # a lone surrogate: pandas' own conversion says so
+            pass
+        else:
+            counts = [k for _, k in runs]
+            data = b"".join(e * k for e, k in zip(encoded, counts))
+            lengths = np.repeat(np.array([len(e) for e in encoded], np.int64), counts)
+            return _arrow_array(lengths, data, dtype)
+    return strings([value for value, k in runs for _ in range(k)])
+
+
 def _arrow_strings(values: list[str], dtype: object) -> object:
     """pandas' ``ArrowStringArray`` of ``values`` (all str) built from its Arrow buffers."""
-    import pyarrow as pa
-    from pandas.arrays import ArrowStringArray
-
     text = "".join(values)
     data = text.encode()
-    if len(data) == len(text):  # ASCII: a character is a byte
+    if not data:  # all empty (display names, descriptions often are)
+        lengths = np.zeros(len(values), np.int64)
+    elif len(data) == len(text):  # ASCII: a character is a byte
         lengths = np.fromiter(map(len, values), np.int64, len(values))
     else:
         lengths = np.fromiter((len(v.encode()) for v in values), np.int64, len(values))
-    offsets = np.zeros(len(values) + 1, np.int64)
+    return _arrow_array(lengths, data, dtype)
+
+
+def _arrow_array(lengths: np.ndarray, data: bytes, dtype: object) -> object:
+    """An ``ArrowStringArray`` of the strings of ``lengths`` bytes each, one after the other in ``data``."""
+    import pyarrow as pa
+    from pandas.arrays import ArrowStringArray
+
+    offsets = np.zeros(len(lengths) + 1, np.int64)
     np.cumsum(lengths, out=offsets[1:])
-    array = pa.LargeStringArray.from_buffers(len(values), pa.py_buffer(offsets), pa.py_buffer(data))
+    array = pa.LargeStringArray.from_buffers(len(lengths), pa.py_buffer(offsets), pa.py_buffer(data))
     return ArrowStringArray(array, dtype=dtype)  # type: ignore[arg-type]
 
 
