@@ -159,3 +159,20 @@ def test_typed_frame_falls_back_where_pandas_internals_differ(monkeypatch: pytes
     monkeypatch.setattr(typed_frame_module, "_arrays_to_mgr", other_signature)
     columns = {"a": np.arange(3, dtype=np.int64), "b": pd.array(["x", "y", "z"], dtype="string")}
     assert_frame_equal(typed_frame(columns), pd.DataFrame(columns))
+
+
+@pytest.mark.parametrize("n", [0, 5, 30000])
+def test_zero_columns_are_separate_zeroed_columns(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nbprof.xspace import frames
+
+    for limit in (frames._LAZY_ZEROS_BYTES, 8):  # small columns share a block; big ones each their own
+        monkeypatch.setattr(frames, "_LAZY_ZEROS_BYTES", limit)
+        columns = frames._zero_columns(n, 3)
+        assert len(columns) == 3
+        for k, column in enumerate(columns):
+            assert column.shape == (n,) and column.dtype == np.uint64 and column.flags.writeable
+            assert not column.any()
+            column.view(np.int64)[:] = k + 1
+        assert [column.tolist() for column in columns] == [[k + 1] * n for k in range(3)]
+        shared = n > 0 and np.shares_memory(columns[0].base, columns[1].base)
+        assert shared == (n > 0 and n * 8 < limit)
