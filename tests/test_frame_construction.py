@@ -11,7 +11,7 @@ from nbprof.xspace import typed_frame as typed_frame_module
 from nbprof.xspace.absent import absent
 from nbprof.xspace.frames import _categories_dtype
 from nbprof.xspace.metadata_frames import _sorted_categorical
-from nbprof.xspace.typed_frame import repeated_strings, string_index, strings, typed_frame
+from nbprof.xspace.typed_frame import object_index, repeated_strings, string_index, strings, typed_frame
 
 
 def _columns(n: int) -> dict[str, object]:
@@ -176,3 +176,13 @@ def test_zero_columns_are_separate_zeroed_columns(n: int, monkeypatch: pytest.Mo
         assert [column.tolist() for column in columns] == [[k + 1] * n for k in range(3)]
         shared = n > 0 and np.shares_memory(columns[0].base, columns[1].base)
         assert shared == (n > 0 and n * 8 < limit)
+
+
+@pytest.mark.parametrize("values", [[], ["b", "a"], ["", "x", "é", "\U0001f600"]])
+@pytest.mark.parametrize("internals", [True, False])
+def test_object_index_is_pandas_index(values: list[str], internals: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not internals:  # a pandas without the internal constructor: its public one
+        monkeypatch.setattr(typed_frame_module, "_simple_index", None)
+    ours, theirs = object_index(values), pd.Index(values, dtype=object)
+    pd.testing.assert_index_equal(ours, theirs, exact=True)
+    assert ours.dtype == object and ours.name is None and ours.is_unique

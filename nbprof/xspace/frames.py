@@ -44,7 +44,7 @@ from nbprof.xspace.stat_values import (
     value_strings,
 )
 from nbprof.xspace.stats_frame import StatsSource, kept_stats, take_stats
-from nbprof.xspace.typed_frame import categories_dtype, typed_frame
+from nbprof.xspace.typed_frame import categories_dtype, object_index, typed_frame
 
 __all__ = [
     "BuiltFrames",
@@ -176,7 +176,7 @@ def _categorical(codes: np.ndarray, dtype: pd.CategoricalDtype) -> pd.Categorica
 def _categories_dtype(categories: list[str]) -> pd.CategoricalDtype:
     """The categorical dtype of distinct strings (an object Index), without pandas' check that
     they are distinct (a hash table of them: half the cost of a small column)."""
-    return categories_dtype(pd.Index(categories, dtype=object))
+    return categories_dtype(object_index(categories))
 
 
 # --------------------------------------------------------------------------- build
