@@ -8,7 +8,7 @@ import pytest
 from fixture_paths import fixture_file
 
 import nbprof
-from nbprof.xspace.absent import absent
+from nbprof.xspace.absent import absent, constant
 from nbprof.xspace.stat_values import PROMOTED
 
 
@@ -49,3 +49,17 @@ def test_absent_columns_behave_as_pandas_ones() -> None:
     with pytest.raises(IndexError):
         column.iloc[[10]]
     assert pd.Series(absent(np.float64, 3)).dtype == "Float64"
+
+
+@pytest.mark.parametrize(
+    ("value", "dtype"),
+    [(0, np.int64), (-1, np.int8), (True, np.bool_), (0, np.float64), (2**64 - 1, np.uint64), (7, np.int16)],
+)
+@pytest.mark.parametrize("n", [0, 1, 1000])
+def test_constant_is_a_broadcast_view(value: object, dtype: type, n: int) -> None:
+    ours, theirs = constant(value, dtype, n), np.broadcast_to(np.array(value, dtype), (n,))
+    assert ours.dtype == theirs.dtype and ours.shape == theirs.shape and ours.strides == (0,)
+    np.testing.assert_array_equal(ours, theirs)
+    assert not ours.flags.writeable
+    with pytest.raises(ValueError):
+        ours.flags.writeable = True  # its buffer is immutable: no write can reach the shared element

@@ -73,7 +73,7 @@ def assert_same_profile(a: nbprof.Profile, b: nbprof.Profile) -> None:
         assert getattr(a, name) == getattr(b, name), name
 
 
-@pytest.mark.parametrize("name", ["jax_mlp_train_pytrace", "tf_keras_fit", "tpu_v6e", "gpu_v100"])
+@pytest.mark.parametrize("name", ["jax_mlp_train_pytrace", "tf_keras_fit", "tpu_v6e", "gpu_v100", "amd_mi300x_gemm"])
 def test_reopened_frames_equal_fresh_ones(tmp_path: Path, decodes: list[str], name: str) -> None:
     logdir = copy_fixture(name, tmp_path)
     first = nbprof.load(logdir)

@@ -11,7 +11,7 @@ from nbprof.xspace import typed_frame as typed_frame_module
 from nbprof.xspace.absent import absent
 from nbprof.xspace.frames import _categories_dtype
 from nbprof.xspace.metadata_frames import _sorted_categorical
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import object_index, repeated_strings, string_index, strings, typed_frame
 
 
 def _columns(n: int) -> dict[str, object]:
@@ -88,6 +88,56 @@ def test_strings_are_typed_as_pandas_infers(values: list[str]) -> None:
     assert ours["s"].dtype == theirs["s"].dtype
 
 
+STRING_LISTS = [
+    ["a"],
+    ["", "", ""],
+    ["x", "", "é", "x"],
+    ["/host:CPU", "\U0001f600", "\uffff", "a\x00b", "日本語"],
+    [f"op_{i}" for i in range(3000)],
+]
+
+
+@pytest.mark.parametrize("values", STRING_LISTS)
+def test_arrow_strings_are_the_array_pandas_makes(values: list[str]) -> None:
+    ours, theirs = strings(values), pd.array(values, dtype=pd.Index(["a"]).dtype)
+    assert type(ours) is type(theirs) and ours.dtype == theirs.dtype
+    assert ours._pa_array.type == theirs._pa_array.type  # type: ignore[attr-defined]
+    pd.testing.assert_extension_array_equal(ours, theirs)  # type: ignore[arg-type]
+    assert list(ours) == values  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("values", [*STRING_LISTS, []])
+def test_string_index_is_pandas_index(values: list[str]) -> None:
+    pd.testing.assert_index_equal(string_index(values), pd.Index(values), exact=True)
+
+
+@pytest.mark.parametrize(
+    "runs",
+    [
+        [],
+        [("h", 0)],
+        [("vm", 3)],
+        [("h1", 2), ("", 1), ("h1", 0), ("hé", 2)],
+        [("/host:CPU", 5000), ("/device:TPU:0", 7)],
+    ],
+)
+def test_repeated_strings_are_strings_of_the_expanded_list(runs: list[tuple[str, int]]) -> None:
+    expanded = [value for value, k in runs for _ in range(k)]
+    ours, theirs = typed_frame({"s": repeated_strings(runs)}), typed_frame({"s": strings(expanded)})
+    assert_frame_equal(ours, theirs, check_exact=True)
+    assert_frame_equal(ours, pd.DataFrame({"s": expanded}), check_exact=True)
+
+
+def test_strings_fall_back_to_pandas_for_a_lone_surrogate() -> None:
+    values = ["a", "\ud800"]
+    with pytest.raises(UnicodeEncodeError):
+        pd.array(values, dtype=pd.Index(["a"]).dtype)  # pandas refuses it too, with the same error
+    with pytest.raises(UnicodeEncodeError):
+        strings(values)
+    with pytest.raises(UnicodeEncodeError):
+        repeated_strings([(v, 2) for v in values])
+
+
 def test_typed_frame_takes_object_series() -> None:
     lists = pd.Series([[1, 2], []], dtype=object)
     assert_frame_equal(typed_frame({"ids": lists}), pd.DataFrame({"ids": lists}), check_exact=True)
@@ -109,3 +159,30 @@ def test_typed_frame_falls_back_where_pandas_internals_differ(monkeypatch: pytes
     monkeypatch.setattr(typed_frame_module, "_arrays_to_mgr", other_signature)
     columns = {"a": np.arange(3, dtype=np.int64), "b": pd.array(["x", "y", "z"], dtype="string")}
     assert_frame_equal(typed_frame(columns), pd.DataFrame(columns))
+
+
+@pytest.mark.parametrize("n", [0, 5, 30000])
+def test_zero_columns_are_separate_zeroed_columns(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nbprof.xspace import frames
+
+    for limit in (frames._LAZY_ZEROS_BYTES, 8):  # small columns share a block; big ones each their own
+        monkeypatch.setattr(frames, "_LAZY_ZEROS_BYTES", limit)
+        columns = frames._zero_columns(n, 3)
+        assert len(columns) == 3
+        for k, column in enumerate(columns):
+            assert column.shape == (n,) and column.dtype == np.uint64 and column.flags.writeable
+            assert not column.any()
+            column.view(np.int64)[:] = k + 1
+        assert [column.tolist() for column in columns] == [[k + 1] * n for k in range(3)]
+        shared = n > 0 and np.shares_memory(columns[0].base, columns[1].base)
+        assert shared == (n > 0 and n * 8 < limit)
+
+
+@pytest.mark.parametrize("values", [[], ["b", "a"], ["", "x", "é", "\U0001f600"]])
+@pytest.mark.parametrize("internals", [True, False])
+def test_object_index_is_pandas_index(values: list[str], internals: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not internals:  # a pandas without the internal constructor: its public one
+        monkeypatch.setattr(typed_frame_module, "_simple_index", None)
+    ours, theirs = object_index(values), pd.Index(values, dtype=object)
+    pd.testing.assert_index_equal(ours, theirs, exact=True)
+    assert ours.dtype == object and ours.name is None and ours.is_unique

@@ -190,3 +190,21 @@ def test_summary_and_repr() -> None:
     assert row["count"] == len(train) == 20
     assert row["total_ps"] == train["duration_ps"].sum()
     assert "events=4,119" in repr(prof)
+
+
+@pytest.mark.parametrize("decoder", ["native", "fast"])
+def test_only_big_loads_hand_their_freed_heap_back(monkeypatch: pytest.MonkeyPatch, decoder: str) -> None:
+    """malloc_trim after building the frames of files of TRIM_AFTER_BYTES or more; not for small ones."""
+    from nbprof.xspace import decode_native, read
+
+    if decoder == "native" and not decode_native.available():
+        pytest.skip("needs the C decoder")
+    monkeypatch.setenv("NBPROF_DECODER", decoder)
+    trims: list[int] = []
+    monkeypatch.setattr(read, "_return_freed_memory", lambda: trims.append(1))
+    path = fixture_file("jax_mlp_train")
+    nbprof.load(path, cache=False).events  # noqa: B018
+    assert trims == []
+    monkeypatch.setattr(read, "TRIM_AFTER_BYTES", path.stat().st_size)
+    nbprof.load(path, cache=False).events  # noqa: B018
+    assert trims == [1]

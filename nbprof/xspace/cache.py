@@ -55,7 +55,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.xspace import files, raw
-from nbprof.xspace.absent import absent
+from nbprof.xspace.absent import absent, constant
 from nbprof.xspace.frameset import Frames
 from nbprof.xspace.stats_frame import StatsSource
 
@@ -573,6 +573,8 @@ class _Mapped:
     def numpy(self, column: str, dtype: Any) -> np.ndarray:
         """The column's values as a numpy view of the map (a column without nulls, one chunk)."""
         col = self.table.column(column)
+        if col.num_chunks == 0 and len(col) == 0:  # Arrow reads an empty table's columns as no chunk
+            return np.zeros(0, dtype)
         if col.num_chunks != 1 or col.null_count:
             raise ValueError(f"cache column {column} is not one chunk without nulls")
         return self._view(col.chunk(0), dtype)
@@ -642,17 +644,17 @@ def _decode_column(events: _Mapped, col: dict[str, Any], n: int, categories: lis
     if kind == "category":
         return events.categorical(name, categories, n)
     if kind == "category_absent":
-        codes = np.broadcast_to(np.dtype(col["dtype"]).type(-1), (n,))
+        codes = constant(-1, col["dtype"], n)
         return pd.Categorical.from_codes(codes, categories=pd.Index([], dtype=object), validate=False)
     if kind == "category_constant":
         code = np.dtype(col["dtype"]).type(col["value"])
         if not -1 <= code < len(categories):
             raise ValueError(f"cache column {name}: bad codes")
         return pd.Categorical.from_codes(
-            np.broadcast_to(code, (n,)), categories=pd.Index(categories, dtype=object), validate=False
+            constant(code, code.dtype, n), categories=pd.Index(categories, dtype=object), validate=False
         )
     if kind == "constant":
-        return np.broadcast_to(np.dtype(col["dtype"]).type(col["value"]), (n,))
+        return constant(np.dtype(col["dtype"]).type(col["value"]), col["dtype"], n)
     if kind == "absent":
         return absent(pd.api.types.pandas_dtype(col["dtype"]).numpy_dtype.type, n)  # type: ignore[union-attr]
     if kind == "zeros":

@@ -23,6 +23,7 @@ import numpy as np
 
 from nbprof.errors import ProfileError
 from nbprof.proto import xplane_lazy_pb2
+from nbprof.xspace.absent import constant
 from nbprof.xspace.plane_header import event_metadata_of, metadata_from_columns, stat_metadata_of, stats_from_messages
 from nbprof.xspace.raw import RawEventMetadata, RawEvents, RawLines, RawPlane, RawSpace, RawStats
 
@@ -108,7 +109,7 @@ def _column_or_zeros(out: dict[str, Any], key: str, dtype: type, n: int) -> np.n
     """The C module leaves out a column that would hold only zeros: a read-only view of zeros then."""
     if key in out:
         return np.frombuffer(out[key], dtype)
-    return np.broadcast_to(dtype(0), (n,))
+    return constant(0, dtype, n)
 
 
 @dataclass

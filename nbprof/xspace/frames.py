@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.xspace import raw
-from nbprof.xspace.absent import absent
+from nbprof.xspace.absent import absent, constant
 from nbprof.xspace.metadata_frames import METADATA_PLANE, MetadataFrames
 from nbprof.xspace.nesting import nest_lines
 from nbprof.xspace.origin import check_times, host_clock, line_zero_ps, profile_origin
@@ -44,7 +44,7 @@ from nbprof.xspace.stat_values import (
     value_strings,
 )
 from nbprof.xspace.stats_frame import StatsSource, kept_stats, take_stats
-from nbprof.xspace.typed_frame import categories_dtype, typed_frame
+from nbprof.xspace.typed_frame import categories_dtype, object_index, typed_frame
 
 __all__ = [
     "BuiltFrames",
@@ -176,7 +176,7 @@ def _categorical(codes: np.ndarray, dtype: pd.CategoricalDtype) -> pd.Categorica
 def _categories_dtype(categories: list[str]) -> pd.CategoricalDtype:
     """The categorical dtype of distinct strings (an object Index), without pandas' check that
     they are distinct (a hash table of them: half the cost of a small column)."""
-    return categories_dtype(pd.Index(categories, dtype=object))
+    return categories_dtype(object_index(categories))
 
 
 # --------------------------------------------------------------------------- build
@@ -303,11 +303,12 @@ def _plane_events(
         em_row_of_event = np.where(rows >= 0, em_order[np.maximum(rows, 0)], -1) if len(em_ids) else rows
         owner_rows = _events_by_metadata_row(em_row_of_event, len(em.name))
         for sname, kind, srows in promoted_rows(em.stats, names):
-            ev_rows, stat_rows = _expand(owner_rows, em.stats.owner[srows], srows)
-            if len(ev_rows):
-                piece.promoted.setdefault(sname, []).append((ev_rows, _values(em.stats, stat_rows, kind, names)))
+            ev_rows, at = _expand(owner_rows, em.stats.owner[srows])
+            if len(ev_rows):  # values read once per metadata stat, then repeated for its events
+                vals, valid = _values(em.stats, srows, kind, names)
+                piece.promoted.setdefault(sname, []).append((ev_rows, (vals[at], valid[at])))
         # long form: metadata stats expanded per event
-        all_ev_rows, all_stat_rows = _expand(owner_rows, em.stats.owner, np.arange(len(em.stats)))
+        all_ev_rows, all_stat_rows = _expand(owner_rows, em.stats.owner)
         if len(all_ev_rows):
             expanded = take_stats(em.stats, all_stat_rows, all_ev_rows)
             del all_ev_rows, all_stat_rows
@@ -376,10 +377,9 @@ def _events_by_metadata_row(em_row_of_event: np.ndarray, n_rows: int) -> tuple[n
     return sorted_events, starts
 
 
-def _expand(
-    owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray, stat_index: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """For each metadata stat, the events of its metadata row: (event rows, stat rows)."""
+def _expand(owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each metadata stat (its metadata row in ``stat_owner``), the events of that row:
+    (event rows, position of the stat in ``stat_owner``)."""
     sorted_events, starts = owner_rows
     lo = starts[stat_owner]
     hi = starts[stat_owner + 1]
@@ -387,10 +387,10 @@ def _expand(
     total = int(counts.sum())
     if total == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    stat_rows = np.repeat(stat_index, counts)
+    at = np.repeat(np.arange(len(stat_owner)), counts)
     within = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
     ev_rows = sorted_events[np.repeat(lo, counts) + within]
-    return ev_rows, stat_rows
+    return ev_rows, at
 
 
 def _values(stats: raw.RawStats, rows: np.ndarray, kind: str, names: StatNames) -> tuple[np.ndarray, np.ndarray]:
@@ -491,7 +491,7 @@ def _assemble_events(
     def per_piece(values: list[int], dtype: type) -> np.ndarray:
         """A value per piece, repeated over its events; one piece: a read-only view (no memory)."""
         if len(pieces) == 1:
-            return np.broadcast_to(np.array(values[0], dtype), (n,))
+            return constant(values[0], dtype, n)
         return np.repeat(np.array(values, dtype), sizes) if pieces else np.zeros(0, dtype)
 
     columns: dict[str, object] = {
@@ -525,6 +525,8 @@ def _assemble_events(
         }
     )
     offsets = np.concatenate([[0], np.cumsum(sizes)]).tolist() if pieces else [0]
+    numeric = [s for s, kind in PROMOTED.items() if kind != "str" and any(s in p.promoted for p in pieces)]
+    zeroed = dict(zip(numeric, _zero_columns(n, len(numeric))))
     for sname, kind in PROMOTED.items():
         rows_list, vals_list, valid_list = [], [], []
         for p, off in zip(pieces, offsets[:-1]):
@@ -532,9 +534,23 @@ def _assemble_events(
                 rows_list.append(_event_rows(rows, off, inverse))
                 vals_list.append(vals)
                 valid_list.append(valid)
-        columns[sname] = _promoted_column(kind, n, rows_list, vals_list, valid_list)
+        columns[sname] = _promoted_column(kind, n, rows_list, vals_list, valid_list, zeroed.pop(sname, None))
         del rows_list, vals_list, valid_list
     return typed_frame(columns), inverse
+
+
+def _zero_columns(n: int, count: int) -> list[np.ndarray]:
+    """``count`` zero-filled columns of ``n`` 8-byte values (uint64; to be viewed as the column's dtype).
+
+    Small ones are slices of one block (``_zeros``: fresh pages from one mapping once the block is big
+    enough): a separate array each, freed and allocated again by every load, costs its page faults and
+    glibc's zeroing again (tpu_v6e, 19 columns of 210 kB: 2 ms a load). Columns of 1 MiB or more keep a
+    mapping each (``_zeros``), so each is freed on its own.
+    """
+    if count < 2 or n * 8 >= _LAZY_ZEROS_BYTES:
+        return [_zeros(n, np.uint64) for _ in range(count)]
+    block = _zeros(n * count, np.uint64)
+    return [block[k * n : (k + 1) * n] for k in range(count)]
 
 
 def _sort_order(line_key: np.ndarray, start: np.ndarray, duration: np.ndarray) -> np.ndarray | None:
@@ -558,27 +574,35 @@ def _sort_order(line_key: np.ndarray, start: np.ndarray, duration: np.ndarray) -
 
 
 def _promoted_column(
-    kind: str, n: int, rows_list: list[np.ndarray], vals_list: list[np.ndarray], valid_list: list[np.ndarray]
+    kind: str,
+    n: int,
+    rows_list: list[np.ndarray],
+    vals_list: list[np.ndarray],
+    valid_list: list[np.ndarray],
+    zeroed: np.ndarray | None = None,
 ) -> object:
     """A typed column: categorical for strings, nullable Int64/UInt64/Float64 for numbers.
 
     Rows are written in order, so event stats (added after metadata stats) win.
-    An absent stat costs no memory (a read-only all-NA view).
+    An absent stat costs no memory (a read-only all-NA view). ``zeroed``: ``n`` zero-filled
+    8-byte values for a number column's data (else its own ``_zeros``).
     """
     if kind == "str":
         if not rows_list:  # no memory: a read-only view of -1 codes
-            return pd.Categorical.from_codes(np.broadcast_to(np.int8(-1), (n,)), dtype=_NO_CATEGORIES, validate=False)
+            return pd.Categorical.from_codes(constant(-1, np.int8, n), dtype=_NO_CATEGORIES, validate=False)
         rows = np.concatenate(rows_list)
         vals = np.concatenate(vals_list)
-        # distinct strings by hashing, then sorted (categories stay in sorted order)
+        # distinct strings by hashing, then sorted (categories stay in sorted order): Python's sort
+        # of a list of str compares them directly, twice as fast as numpy's argsort of objects
         codes, uniq = pd.factorize(vals)
-        uniq = np.asarray(uniq, dtype=object)
-        order = np.argsort(uniq, kind="stable")
-        new_code = np.empty(len(uniq), _code_dtype(len(uniq)))
-        new_code[order] = np.arange(len(uniq))
+        distinct = uniq.tolist()
+        order = sorted(range(len(distinct)), key=distinct.__getitem__)
+        new_code = np.empty(len(distinct), _code_dtype(len(distinct)))
+        new_code[order] = np.arange(len(distinct))
         out = np.full(n, -1, new_code.dtype)
         out[rows] = new_code[codes]
-        return pd.Categorical.from_codes(out, dtype=_categories_dtype(uniq[order].tolist()), validate=False)
+        categories = [distinct[k] for k in order]
+        return pd.Categorical.from_codes(out, dtype=_categories_dtype(categories), validate=False)
     np_dtype, pd_cls = {
         "int": (np.int64, pd.arrays.IntegerArray),
         "uint": (np.uint64, pd.arrays.IntegerArray),
@@ -586,7 +610,7 @@ def _promoted_column(
     }[kind]
     if not rows_list:
         return absent(np_dtype, n)
-    data = _zeros(n, np_dtype)
+    data = _zeros(n, np_dtype) if zeroed is None else zeroed.view(np_dtype)
     mask = np.ones(n, bool)
     for rows, vals, valid in zip(rows_list, vals_list, valid_list):
         rows = rows[valid]

@@ -13,7 +13,7 @@ import pandas as pd
 
 from nbprof.xspace import raw
 from nbprof.xspace.stat_values import StatNames, stat_names, values_python
-from nbprof.xspace.typed_frame import categories_dtype, strings, typed_frame
+from nbprof.xspace.typed_frame import categories_dtype, repeated_strings, string_index, strings, typed_frame
 
 METADATA_PLANE = "/host:metadata"
 HLO_PROTO_STAT = "Hlo Proto"
@@ -39,13 +39,17 @@ class MetadataFrames:
 
     def __init__(self) -> None:
         self.plane_rows: list[dict[str, object]] = []
-        self.lines: dict[str, list[Any]] = {c: [] for c in self.LINE_COLUMNS}
-        self.em: dict[str, list[Any]] = {c: [] for c in self.EVENT_METADATA_COLUMNS}
+        self.lines: dict[str, list[Any]] = {c: [] for c in self.LINE_COLUMNS[2:]}
+        self.em: dict[str, list[Any]] = {c: [] for c in self.EVENT_METADATA_COLUMNS[2:]}
+        # (host, plane, rows) of each plane's lines, event and stat metadata: their host and plane columns
+        self.line_runs: list[tuple[str, str, int]] = []
+        self.em_runs: list[tuple[str, str, int]] = []
+        self.sm_runs: list[tuple[str, str, int]] = []
         self.em_size = 0
         # (first row, HLO protos of that plane by module name) of each /host:metadata plane: each host's
         # own protos (two hosts may hold different modules under one name)
         self.metadata_plane_rows: list[tuple[int, list[str], dict[str, bytes]]] = []
-        self.sm: dict[str, list[Any]] = {c: [] for c in ("host", "plane", "metadata_id", "name", "description")}
+        self.sm: dict[str, list[Any]] = {c: [] for c in ("metadata_id", "name", "description")}
         self.hlo_protos: dict[str, bytes] = {}
 
     def add_plane(self, host: str, plane: raw.RawPlane, num_events: int, line_zero_ps: np.ndarray) -> None:
@@ -71,8 +75,7 @@ class MetadataFrames:
         self.plane_rows.append(row)
         k = len(lines.id)
         cols = self.lines
-        cols["host"].append([host] * k)
-        cols["plane"].append([plane.name] * k)
+        self.line_runs.append((host, plane.name, k))
         cols["plane_id"].append(np.full(k, plane.id, np.int64))
         cols["line_id"].append(lines.id)
         cols["display_id"].append(lines.display_id)
@@ -89,8 +92,7 @@ class MetadataFrames:
         """The plane's stat metadata rows, sorted by id: a column at a time."""
         items = sorted(plane.stat_metadata.items())
         sm, k = self.sm, len(items)
-        sm["host"].extend([host] * k)
-        sm["plane"].extend([plane.name] * k)
+        self.sm_runs.append((host, plane.name, k))
         sm["metadata_id"].extend([sid for sid, _ in items])
         sm["name"].extend([name for _, (name, _) in items])
         sm["description"].extend([desc for _, (_, desc) in items])
@@ -111,8 +113,7 @@ class MetadataFrames:
                 [col[r] for r in rows] for col in (em_names, display_names, child_ids)
             )
         cols = self.em
-        cols["host"].extend([host] * k)
-        cols["plane"].extend([plane.name] * k)
+        self.em_runs.append((host, plane.name, k))
         cols["metadata_id"].append(ids)
         cols["name"].extend(em_names)
         cols["display_name"].extend(display_names)
@@ -131,11 +132,11 @@ class MetadataFrames:
 
     def lines_frame(self) -> pd.DataFrame:
         cols = self.lines
-        if not cols["host"]:
+        if not self.line_runs:
             return pd.DataFrame(columns=list(self.LINE_COLUMNS))
-        data: dict[str, Any] = {}
+        data: dict[str, Any] = _host_and_plane(self.line_runs)
         for name, parts in cols.items():
-            if name in ("host", "plane", "name", "display_name"):
+            if name in ("name", "display_name"):
                 data[name] = strings([x for part in parts for x in part])
             else:
                 data[name] = np.concatenate(parts).astype(np.int64, copy=False)
@@ -153,8 +154,7 @@ class MetadataFrames:
             hlo[first : first + len(names)] = [protos.get(nm) for nm in names]
         return typed_frame(
             {
-                "host": strings(cols["host"]),
-                "plane": strings(cols["plane"]),
+                **_host_and_plane(self.em_runs),
                 "metadata_id": np.concatenate(cols["metadata_id"]),
                 "name": strings(cols["name"]),
                 "display_name": strings(cols["display_name"]),
@@ -168,13 +168,20 @@ class MetadataFrames:
         sm = self.sm
         return typed_frame(
             {
-                "host": strings(sm["host"]),
-                "plane": strings(sm["plane"]),
+                **_host_and_plane(self.sm_runs),
                 "metadata_id": np.array(sm["metadata_id"], dtype=np.int64),
                 "name": strings(sm["name"]),
                 "description": strings(sm["description"]),
             }
         )
+
+
+def _host_and_plane(runs: list[tuple[str, str, int]]) -> dict[str, object]:
+    """The ``host`` and ``plane`` columns of rows gathered a plane at a time: (host, plane, rows) per plane."""
+    return {
+        "host": repeated_strings([(host, k) for host, _, k in runs]),
+        "plane": repeated_strings([(plane, k) for _, plane, k in runs]),
+    }
 
 
 def hlo_protos_of(em: raw.RawEventMetadata, names: StatNames) -> dict[str, bytes]:
@@ -235,7 +242,7 @@ def _sorted_categorical(values: list[str]) -> pd.Categorical:
     codes = np.array(
         [code_of[v] for v in values], _CODE_DTYPES[np.searchsorted(_CODE_LIMITS, len(categories), "right")]
     )
-    return pd.Categorical.from_codes(codes, dtype=categories_dtype(pd.Index(categories)), validate=False)
+    return pd.Categorical.from_codes(codes, dtype=categories_dtype(string_index(categories)), validate=False)
 
 
 def _objects(values: list[object]) -> pd.Series:

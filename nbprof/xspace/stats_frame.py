@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.xspace import raw
+from nbprof.xspace.absent import constant
 from nbprof.xspace.stat_values import StatNames, name_codes, values_python
 
 
@@ -61,12 +62,12 @@ def kept_stats(stats: raw.RawStats, rows: np.ndarray, n_events: int) -> raw.RawS
         ids = ids.astype(np.int32, copy=False)
     double_value, obj_value, int_value = stats.double_value, stats.obj_value, stats.int_value
     if double_value.strides[0] and not (stats.kind == raw.KIND_DOUBLE).any():
-        double_value = np.broadcast_to(np.float64(0), (n,))
+        double_value = constant(0, np.float64, n)
     if obj_value.strides[0] and not ((stats.kind == raw.KIND_STR) | (stats.kind == raw.KIND_BYTES)).any():
         obj_value = np.broadcast_to(np.array(None, object), (n,))
     is_int = (stats.kind == raw.KIND_INT64) | (stats.kind == raw.KIND_UINT64) | (stats.kind == raw.KIND_REF)
     if int_value.strides[0] and not is_int.any():
-        int_value = np.broadcast_to(np.uint64(0), (n,))
+        int_value = constant(0, np.uint64, n)
     return raw.RawStats(
         owner=rows,
         metadata_id=ids,
