@@ -139,10 +139,13 @@ def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray
     if len(prod) == 0 or len(cons) == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
     # one id per distinct (type, id) pair, in order of first appearance over producers then consumers
-    key, n_keys = ec.group_ids(
-        np.concatenate([int_array(p_type, rows=prod), int_array(c_type, rows=cons)]),
-        np.concatenate([int_array(p_id, 0, prod), int_array(c_id, 0, cons)]),
-    )
+    types = np.concatenate([int_array(p_type, rows=prod), int_array(c_type, rows=cons)])
+    ids = np.concatenate([int_array(p_id, 0, prod), int_array(c_id, 0, cons)])
+    if (types == types[0]).all():  # one context type (the usual case): the ids alone, numbered alike
+        codes, distinct = pd.factorize(ids)
+        key, n_keys = codes.astype(np.int64, copy=False), len(distinct)
+    else:
+        key, n_keys = ec.group_ids(types, ids)
     pkey, ckey = key[: len(prod)], key[len(prod) :]
     n_prod = np.bincount(pkey, minlength=n_keys)
     n_cons = np.bincount(ckey, minlength=n_keys)
@@ -519,8 +522,8 @@ class _Skeleton:
         self.graph = _Graph(
             node_parent,
             _tree_depth(node_parent),
-            np.searchsorted(self.nodes, full.prod),
-            np.searchsorted(self.nodes, full.cons),
+            self.owner[full.prod],  # a marked row's owner is its own node number
+            self.owner[full.cons],
             full.prod_key,
             full.cons_key,
             full.n_keys,
@@ -554,7 +557,7 @@ def _root_names(ev: pd.DataFrame, root_rows: dict[int, int]) -> tuple[dict[int, 
     rows = np.array(list(root_rows.values()))
     gids = list(root_rows.keys())
     nm = [str(v) for v in _values_at(ev["name"], rows)]
-    gt = _values_at(column(ev, "graph_type"), rows)
+    gt = _values_at(ev["graph_type"], rows) if "graph_type" in ev.columns else [None] * len(rows)
     it_col, sn_col = column(ev, "iter_num"), column(ev, "step_num")
     it, has_it = int_array(it_col, 0, rows), _present(it_col)[rows]
     sn, has_sn = int_array(sn_col, 0, rows), _present(sn_col)[rows]
