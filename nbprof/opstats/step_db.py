@@ -21,6 +21,7 @@ Times are int64 ps.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -33,6 +34,7 @@ from nbprof.opstats.tpu_steps import TpuSteps, build_tpu_steps, stack_tpu_steps
 from nbprof.opstats.xla_cpu_ops import xla_cpu_op_mask
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
+from nbprof.xspace.typed_frame import typed_frame
 
 CATEGORIES = tuple(se.CATEGORY_TYPES)
 DROP_INCOMPLETE_THRESHOLD = 5  # XProf's kDropIncomplteteStepThreshold
@@ -482,15 +484,14 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     group = grouping.group
     plane = ec.codes(ev["plane"])  # plane codes: only compared with each other
     on_device = xs.value_mask(ev["plane"], xs.is_device_plane) & (group >= 0)
-    is_steps_line = xs.values_in(ev["line"], ["Steps"])
     derived = xs.is_derived_line(ev["line_id"].to_numpy(), ev["line"])
-    start, end = _device_timespan(ev)
-    mk = on_device & is_steps_line
     if grouping.gpu_markers is not None:  # grouped here: the markers derived from the GPU events
         mk = np.zeros(len(ev), bool)
         mk[grouping.gpu_markers.index.to_numpy()] = True
         markers = grouping.gpu_markers.reset_index(drop=True)
     else:
+        start, end = _device_timespan(ev)
+        mk = on_device & se.named(ev["line"], ["Steps"])
         markers = pd.DataFrame(
             {
                 "group": group[mk],
@@ -500,34 +501,51 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
             }
         )
     has_corr = xs.column(ev, "correlation_id").notna().to_numpy()
-    ops = on_device & ~derived & has_corr
-    kind = xs.value_map(ev["name"], _classify_gpu, se.HOST_COMPUTE, np.int64)
+    op_rows = np.flatnonzero(on_device & ~derived & has_corr)
+    kind = _map_at(ev["name"], op_rows, _classify_gpu, se.HOST_COMPUTE, np.int64)
     # precision from the tensor shapes (``shape`` stat) when present, else from the name
     shape = xs.column(ev, "shape")
     if shape.notna().any():
         shape_str = shape.astype("category") if not isinstance(shape.dtype, pd.CategoricalDtype) else shape
-        has_shape = xs.category_mask(shape_str, lambda s: s.str.len() > 0)
-        half = xs.category_mask(shape_str, lambda s: s.str.contains("half", regex=False))
+        has_shape = xs.category_mask(shape_str, lambda s: s.str.len() > 0)[op_rows]
+        half = xs.category_mask(shape_str, lambda s: s.str.contains("half", regex=False))[op_rows]
         compute = (kind == se.DEVICE_COMPUTE_16) | (kind == se.DEVICE_COMPUTE_32)
         kind = np.where(compute & has_shape, np.where(half, se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32), kind)
     # Per plane: keep only groups that the plane's Steps line marks (when it has events).
-    op_rows = np.flatnonzero(ops)
     op_plane, op_group = plane[op_rows], group[op_rows]
     marked_plane, marked_group = plane[mk], group[mk]
     keep = np.zeros(len(op_rows), bool)
     for code in np.unique(marked_plane):
         keep |= (op_plane == code) & np.isin(op_group, marked_group[marked_plane == code])
     rows = op_rows[keep]
-    spans = pd.DataFrame(
+    spans = typed_frame(
         {
             "group": group[rows],
-            "type": kind[rows],
+            "type": kind[keep],
             "start_ps": ev["start_ps"].to_numpy()[rows],
             "end_ps": ev["end_ps"].to_numpy()[rows],
-        },
-        index=np.flatnonzero(keep),  # row labels of the ops' table the kept spans had
+        }
     )
+    spans.index = pd.Index(np.flatnonzero(keep))  # row labels of the ops' table the kept spans had
     return markers, spans
+
+
+def _map_at(
+    series: pd.Series, rows: np.ndarray, function: Callable[[str], Any], missing: Any, dtype: Any
+) -> np.ndarray:
+    """``xs.value_map(series, function, missing, dtype, rows=rows)``: on a categorical, ``function``
+    runs only for the categories that ``rows`` use (a profile's names are mostly other planes')."""
+    if not isinstance(series.dtype, pd.CategoricalDtype):
+        return xs.value_map(series, function, missing, dtype, rows=rows)
+    categorical = series.array
+    codes = np.asarray(categorical.codes)[rows]
+    seen = np.zeros(len(categorical.categories) + 1, bool)  # the last slot takes the missing values' -1
+    seen[codes] = True
+    used = np.flatnonzero(seen[:-1])
+    table = np.full(len(seen), missing, dtype)
+    names = categorical.categories[used].tolist()
+    table[used] = np.fromiter((function(str(name)) for name in names), dtype, len(used))
+    return table[codes]
 
 
 def _device_timespan(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
