@@ -34,7 +34,7 @@ from nbprof.opstats.tpu_steps import TpuSteps, build_tpu_steps, stack_tpu_steps
 from nbprof.opstats.xla_cpu_ops import xla_cpu_op_mask
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
-from nbprof.xspace.typed_frame import typed_frame
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 CATEGORIES = tuple(se.CATEGORY_TYPES)
 DROP_INCOMPLETE_THRESHOLD = 5  # XProf's kDropIncomplteteStepThreshold
@@ -103,9 +103,10 @@ def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> St
     if groupings is None:
         groupings = group_events(frames)
     tables, notes, tpu_parts = [], [], []
-    planes = frames.planes
+    plane_names = [str(n) for n in frames.planes["name"].tolist()]
+    plane_hosts = frames.planes["host"].tolist()
     for host in groupings.hosts:
-        host_planes = planes if host is None else planes[planes["host"] == host]
+        host_planes = plane_names if host is None else [n for n, h in zip(plane_names, plane_hosts) if h == host]
         sub, grouping = groupings.host_events(frames.events, host)
         table, host_notes, tpu = _host_steps(frames, sub, grouping, host_planes, host if host is not None else "")
         tables.append(table)
@@ -163,7 +164,7 @@ def group_events(frames: Frames) -> EventGroupings:
     """
     events = frames.events
     plane = events["plane"]
-    grouped_planes = xs.values_in(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)
+    grouped_planes = se.named(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)
     hosts = list(frames.hosts) or [None]
     if len(hosts) == 1 and grouped_planes.all():  # one host, every event grouped: its groups as they come
         grouping = se.group_host_events(events)
@@ -173,7 +174,7 @@ def group_events(frames: Frames) -> EventGroupings:
     event_groups = np.full(len(events), -1, np.int64)
     out: dict[str | None, HostGrouping] = {}
     for host in hosts:
-        mask = grouped_planes if host is None else grouped_planes & xs.values_in(events["host"], [host])
+        mask = grouped_planes if host is None else grouped_planes & se.named(events["host"], [host])
         if mask.all():
             grouping = se.group_host_events(events)
             event_groups[:] = grouping.group
@@ -194,7 +195,7 @@ def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
         return {}
     offset = lines["start_ps"].to_numpy(np.int64) - lines["timestamp_ns"].to_numpy(np.int64) * 1000
     hosts = [str(h) for h in lines["host"].tolist()]
-    on_host_plane = (lines["plane"] == xs.HOST_PLANE).to_numpy()
+    on_host_plane = np.array([plane == xs.HOST_PLANE for plane in lines["plane"].tolist()], bool)
     out: dict[str, int] = {}
     for row in np.argsort(~on_host_plane, kind="stable").tolist():  # host-plane lines first (a few lines)
         out.setdefault(hosts[row], int(offset[row]))
@@ -214,12 +215,12 @@ def empty_steps() -> pd.DataFrame:
 
 # ------------------------------------------------------------------------- one host
 def _host_steps(
-    frames: Frames, sub: pd.DataFrame, grouping: se.Grouping, planes: pd.DataFrame, host: str
+    frames: Frames, sub: pd.DataFrame, grouping: se.Grouping, plane_names: list[str], host: str
 ) -> tuple[pd.DataFrame, list[str], TpuSteps | None]:
-    """Steps of one host from its grouped events, its notes and, on TPU, its TPU step breakdown."""
+    """Steps of one host (``plane_names``: its planes') from its grouped events, its notes and, on TPU,
+    its TPU step breakdown."""
     notes: list[str] = []
-    device_plane_names = [str(n) for n in planes["name"].tolist()]
-    device_plane_names = [n for n in device_plane_names if xs.is_device_plane(n)]
+    device_plane_names = [n for n in plane_names if xs.is_device_plane(n)]
     has_device = len(device_plane_names) > 0
     is_tpu = any(n.startswith("/device:TPU:") for n in device_plane_names)
     label = f"host {host!r}: " if host else ""
@@ -311,7 +312,7 @@ def _host_steps(
             f"(XProf drops them when there are more than {DROP_INCOMPLETE_THRESHOLD})"
         )
     columns["in_analysis"] = in_analysis
-    out = pd.DataFrame(columns)
+    out = _steps_frame(columns, len(order))
     total = float(columns["duration_ps"][in_analysis].sum())
     if total > 0:
         notes.append(
@@ -326,6 +327,35 @@ def _host_steps(
             "(not reachable from a step marker: other threads' work, time outside the steps)"
         )
     return out, notes, None
+
+
+def _steps_frame(columns: dict[str, Any], n: int) -> pd.DataFrame:
+    """``pd.DataFrame(columns)`` of ``n`` rows (arrays, lists and scalars, as ``_host_steps`` makes them),
+    typed as pandas infers them but without its checks; ``pd.DataFrame`` itself for what is not a
+    column of str, of ints or of bools."""
+    typed = {c: _typed_column(v, n) for c, v in columns.items()} if n else {}
+    if not n or any(v is None for v in typed.values()):
+        return pd.DataFrame(columns)
+    return typed_frame(typed)
+
+
+def _typed_column(values: Any, n: int) -> Any:
+    """A column of ``_steps_frame`` as pandas types it: a numeric or bool array as it is, str, int64;
+    None when it is of another kind."""
+    if isinstance(values, np.ndarray):
+        if values.dtype.kind in "iufb":
+            return values
+        values = values.tolist()
+    elif not isinstance(values, list):
+        values = [values] * n  # a scalar, as pandas broadcasts it
+    if all(type(v) is str for v in values):
+        return strings(values)
+    if all(type(v) is int or isinstance(v, np.signedinteger) for v in values):
+        try:
+            return np.array(values, dtype=np.int64)
+        except OverflowError:  # pandas makes it another type
+            return None
+    return None
 
 
 def _reordered(values: Any, order: np.ndarray) -> Any:
@@ -380,25 +410,25 @@ def _tpu_step_rows(tpu: pd.DataFrame, grouping: se.Grouping) -> pd.DataFrame:
 def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Host step markers and typed spans of a host-only profile (ConvertHostThreadsXPlaneToStepEvents)."""
     group = grouping.group
-    on_host = xs.values_in(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
+    on_host = se.named(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
     names = ev["name"]
     explicit = xs.value_mask(names, _explicit_marker)
     implicit = xs.column(ev, "step_name").notna().to_numpy() & ~explicit
     named_groups = np.array(sorted(grouping.names), dtype=np.int64)
     if len(named_groups):
         # grouping gives the user root of each named group a step_name stat
-        roots = np.flatnonzero((xs.int_values(xs.column(ev, "_r")) >= 0) | xs.values_in(names, ["TraceContext"]))
+        roots = np.flatnonzero((xs.int_values(xs.column(ev, "_r")) >= 0) | se.named(names, ["TraceContext"]))
         roots = roots[np.isin(group[roots], named_groups)]
         _, first_root = np.unique(group[roots], return_index=True)  # each named group's first root
         first_roots = roots[first_root]
         implicit[first_roots] |= ~explicit[first_roots]
     is_marker = on_host & (explicit | implicit)
-    markers = pd.DataFrame(
+    markers = typed_frame(
         {
             "group": group[is_marker],
             "start_ps": ev["start_ps"].to_numpy()[is_marker],
             "end_ps": ev["end_ps"].to_numpy()[is_marker],
-            "marker": np.where(explicit[is_marker], "host (explicit)", "host (step name)"),
+            "marker": np.where(explicit[is_marker], "host (explicit)", "host (step name)").astype(object),
         }
     )
     # real CPU compute is never an explicit marker
@@ -406,7 +436,7 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
     span_type = xs.value_map(names, _classify_cpu, se.HOST_COMPUTE, np.int16, rows=rows)  # XProf's types < 2**15
     kept = ~_covered_by_parent(ev, rows, span_type, group)
     rows, span_type = rows[kept], span_type[kept]
-    spans = pd.DataFrame(
+    spans = typed_frame(
         {
             "group": group[rows],
             "type": span_type.astype(np.int64),
@@ -458,9 +488,9 @@ def _xla_cpu_spans(ev: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
     time span contains its start (they are usually in no step group: XProf counts their time as "all
     others"). Zero-length ops are left out."""
     rows = np.flatnonzero(xla_cpu_op_mask(ev) & (ev["duration_ps"].to_numpy() > 0))
-    empty = pd.DataFrame({"group": [], "type": [], "start_ps": [], "end_ps": []}).astype(np.int64)
     if len(rows) == 0 or len(steps) == 0:
-        return empty
+        empty = np.zeros(0, np.int64)
+        return typed_frame({"group": empty, "type": empty, "start_ps": empty, "end_ps": empty})
     start = ev["start_ps"].to_numpy()[rows]
     order = np.argsort(steps["start_ps"].to_numpy(), kind="stable")
     step_start = steps["start_ps"].to_numpy(np.int64)[order]
@@ -468,14 +498,14 @@ def _xla_cpu_spans(ev: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
     step_group = steps.index.to_numpy(np.int64)[order]
     at = np.searchsorted(step_start, start, side="right") - 1
     inside = (at >= 0) & (start < step_end[np.maximum(at, 0)])
-    return pd.DataFrame(
+    return typed_frame(
         {
-            "group": step_group[at[inside]],
-            "type": se.XLA_CPU_COMPUTE,
-            "start_ps": start[inside],
-            "end_ps": ev["end_ps"].to_numpy()[rows][inside],
+            "group": step_group[at[inside]].astype(np.int64),
+            "type": np.full(int(inside.sum()), se.XLA_CPU_COMPUTE, np.int64),
+            "start_ps": start[inside].astype(np.int64),
+            "end_ps": ev["end_ps"].to_numpy()[rows][inside].astype(np.int64),
         }
-    ).astype(np.int64)
+    )
 
 
 def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -605,14 +635,11 @@ def _longest_markers(markers: pd.DataFrame) -> pd.DataFrame:
     group = markers["group"].to_numpy(np.int64)[rows]
     order = np.lexsort((rows, -duration[rows], group))  # by group, longest first, earliest on ties
     best = rows[order[np.r_[True, group[order][1:] != group[order][:-1]]]] if len(rows) else rows
-    return pd.DataFrame(
-        {
-            "start_ps": start[best],
-            "duration_ps": duration[best],
-            "marker": markers["marker"].to_numpy()[best],
-        },
-        index=pd.Index(markers["group"].to_numpy(np.int64)[best], name="group"),
+    longest = typed_frame(
+        {"start_ps": start[best], "duration_ps": duration[best], "marker": markers["marker"].to_numpy()[best]}
     )
+    longest.index = pd.Index(markers["group"].to_numpy(np.int64)[best], name="group")
+    return longest
 
 
 def union_length(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> pd.Series:
