@@ -196,7 +196,7 @@ def _category_texts(series: pd.Series) -> np.ndarray:
     """A categorical's categories as an object array of str, with ``""`` appended for code -1 (missing):
     categories that are str already are not converted again."""
     categories = series.array.categories
-    if categories.dtype == object and categories.inferred_type == "string":
+    if categories.dtype == object and categories.inferred_type in ("string", "empty"):
         texts = np.asarray(categories, dtype=object)
     else:
         texts = np.asarray(categories.astype(str), dtype=object)
@@ -497,9 +497,8 @@ def _gpu_ops(
         found_values, found = index.lookup_values(upid, uname, hlo_columns)  # "" where not found
         stat_category = _str_at(ev, "hlo_category", rows[x][first])
         event_tf = tf_full[x][first]
-        distinct_tf = pd.unique(event_tf)
+        module_marker, distinct_tf = pd.factorize(event_tf)  # event_tf: str, none missing
         _, tf_names, _ = _tf_op.parse_many(distinct_tf)
-        module_marker = pd.Index(distinct_tf).get_indexer(event_tf)
         is_marker = tf_names[module_marker] == XLA_MODULE_ANNOTATION if len(distinct_tf) else np.zeros(0, bool)
         meta = _empty_meta(n_pairs)
         meta.update({c: found_values[c] for c in hlo_columns[:-1]})
@@ -946,7 +945,7 @@ def build_device_op_db(
     ``event_groups``: the step (group) of every event, on demand, for XProf's merging of back-to-back
     GPU events of one op name (``_merged_run_programs``); None skips that merging.
     """
-    names = frames.planes["name"].astype(str).tolist() if len(frames.planes) else []
+    names = [str(n) for n in frames.planes["name"].tolist()] if len(frames.planes) else []
     kind = xs.hardware_type(names)
     planes = xs.device_planes(names)
     info: dict[str, Any] = {"hardware_type": kind, "device_planes": planes}
