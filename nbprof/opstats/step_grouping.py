@@ -141,11 +141,7 @@ def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray
     # one id per distinct (type, id) pair, in order of first appearance over producers then consumers
     types = np.concatenate([int_array(p_type, rows=prod), int_array(c_type, rows=cons)])
     ids = np.concatenate([int_array(p_id, 0, prod), int_array(c_id, 0, cons)])
-    if (types == types[0]).all():  # one context type (the usual case): the ids alone, numbered alike
-        codes, distinct = pd.factorize(ids)
-        key, n_keys = codes.astype(np.int64, copy=False), len(distinct)
-    else:
-        key, n_keys = ec.group_ids(types, ids)
+    key, n_keys = _key_ids(types, ids)
     pkey, ckey = key[: len(prod)], key[len(prod) :]
     n_prod = np.bincount(pkey, minlength=n_keys)
     n_cons = np.bincount(ckey, minlength=n_keys)
@@ -153,6 +149,22 @@ def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray
     pk_ok = ~skip[pkey]
     ck_ok = ~skip[ckey]
     return prod[pk_ok], cons[ck_ok], np.concatenate([pkey[pk_ok], ckey[ck_ok]])
+
+
+def _key_ids(*keys: np.ndarray) -> tuple[np.ndarray, int]:
+    """``ec.group_ids`` of int64 keys (the same numbers: dense, in order of first appearance): one
+    factorize of the keys packed side by side in one int64 where their values fit (not negative)."""
+    if len(keys[0]) == 0 or any(int(k.min()) < 0 for k in keys):
+        return ec.group_ids(*keys)
+    widths = [int(k.max()).bit_length() for k in keys]
+    if sum(widths) > 62:
+        return ec.group_ids(*keys)
+    packed = keys[0].copy()
+    for key, width in zip(keys[1:], widths[1:]):
+        packed <<= width
+        packed |= key
+    codes, distinct = pd.factorize(packed)
+    return codes.astype(np.int64, copy=False), len(distinct)
 
 
 def _link_ends(ev: pd.DataFrame) -> list[tuple[np.ndarray, np.ndarray, list[pd.Series]]]:
@@ -187,7 +199,7 @@ def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nd
         if len(par) == 0 or len(chi) == 0:
             continue
         both = np.concatenate([par, chi])
-        key, n_keys = ec.group_ids(*[int_array(k, 0, both) for k in keys])
+        key, n_keys = _key_ids(*[int_array(k, 0, both) for k in keys])
         par_key, chi_key = key[: len(par)], key[len(par) :]
         # the last parent of each key (XProf keeps the last one it sees), in frame order
         last_of_key = np.full(n_keys, -1, np.int64)
