@@ -113,7 +113,8 @@ def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> St
         notes.extend(host_notes)
         if tpu is not None:
             tpu_parts.append(tpu)
-    out = pd.concat(tables, ignore_index=True) if tables else empty_steps()
+    # one host's table has a default index already (no copy needed)
+    out = (tables[0] if len(tables) == 1 else pd.concat(tables, ignore_index=True)) if tables else empty_steps()
     if len(out) == 0:
         out = empty_steps()
     return StepDb(
