@@ -206,7 +206,7 @@ def _category_texts(series: pd.Series) -> np.ndarray:
 def _str_at(ev: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
     """``ec.str_column``: object array of str (``""`` where missing) of a categorical column at ``rows``."""
     if name not in ev.columns or len(rows) == 0 or not isinstance(ev[name].dtype, pd.CategoricalDtype):
-        return _str_at(ev, name, rows)
+        return ec.str_column(ev, name, rows)
     column = ev[name]
     return _category_texts(column)[np.asarray(column.array.codes)[rows]]
 
@@ -216,7 +216,7 @@ def _int_at(ev: pd.DataFrame, name: str, rows: np.ndarray, default: int = 0) -> 
     absent); an ``Int64`` column read through its array."""
     if name in ev.columns and len(rows) and isinstance(ev[name].dtype, pd.Int64Dtype):
         return xs.int_values(ev[name], default, rows)
-    return _int_at(ev, name, rows, default)
+    return ec.int_column(ev, name, rows, default)
 
 
 def _uint_at(ev: pd.DataFrame, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -224,7 +224,7 @@ def _uint_at(ev: pd.DataFrame, name: str, rows: np.ndarray) -> tuple[np.ndarray,
     if name in ev.columns and len(rows) and isinstance(ev[name].dtype, pd.UInt64Dtype):
         values = ev[name].array[rows]
         return values.to_numpy(np.uint64, na_value=0), ~np.asarray(values.isna(), dtype=bool)
-    return _uint_at(ev, name, rows)
+    return ec.uint_column(ev, name, rows)
 
 
 def _row_codes(series: pd.Series, rows: np.ndarray) -> np.ndarray:
