@@ -413,7 +413,8 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
     group = grouping.group
     on_host = se.named(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
     names = ev["name"]
-    explicit = xs.value_mask(names, _explicit_marker)
+    kind = xs.value_map(names, _host_name_kind, 0, np.int8)  # per distinct name: both tests in one pass
+    explicit = (kind & _EXPLICIT) != 0
     implicit = xs.column(ev, "step_name").notna().to_numpy() & ~explicit
     named_groups = np.array(sorted(grouping.names), dtype=np.int64)
     if len(named_groups):
@@ -433,8 +434,8 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
         }
     )
     # real CPU compute is never an explicit marker
-    rows = np.flatnonzero(on_host & ~implicit & xs.value_mask(names, _real_cpu_compute))
-    span_type = xs.value_map(names, _classify_cpu, se.HOST_COMPUTE, np.int16, rows=rows)  # XProf's types < 2**15
+    rows = np.flatnonzero(on_host & ~implicit & ((kind & _REAL_CPU) != 0))
+    span_type = _map_at(names, rows, _classify_cpu, se.HOST_COMPUTE, np.int16)  # XProf's types < 2**15
     kept = ~_covered_by_parent(ev, rows, span_type, group)
     rows, span_type = rows[kept], span_type[kept]
     spans = typed_frame(
@@ -594,6 +595,14 @@ _INFEED_ENQUEUE = re.compile(r"^[^:]*:Infeed(?:Enqueue|EnqueueTuple|EnqueuePreli
 def _explicit_marker(name: str) -> bool:
     """XProf's IsExplicitHostStepMarker: train*/test*/TraceContext* without '/'."""
     return name.startswith(_EXPLICIT_MARKER_PREFIXES) and "/" not in name
+
+
+_EXPLICIT, _REAL_CPU = 1, 2  # bits of ``_host_name_kind``
+
+
+def _host_name_kind(name: str) -> int:
+    """``_EXPLICIT`` if the name is an explicit host step marker, ``| _REAL_CPU`` if it is real CPU compute."""
+    return (_EXPLICIT if _explicit_marker(name) else 0) | (_REAL_CPU if _real_cpu_compute(name) else 0)
 
 
 def _real_cpu_compute(name: str) -> bool:
