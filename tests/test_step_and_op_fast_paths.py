@@ -204,3 +204,14 @@ def test_union_length_is_the_groupby_one() -> None:
     pd.testing.assert_series_equal(step_db.union_length(*wide), step_db._union_length_pandas(*wide))
     floats = (np.array([1, 1]), np.array([0.0, 1.0]), np.array([2.0, 3.0]))  # not int64 times: pandas
     pd.testing.assert_series_equal(step_db.union_length(*floats), step_db._union_length_pandas(*floats))
+
+
+def test_empty_tables_are_the_inferred_frames() -> None:
+    from nbprof.opstats import tpu_steps
+
+    expected = pd.DataFrame({c: np.empty(0, dtype) for c, dtype in step_db._EMPTY_STEP_DTYPES.items()})
+    pd.testing.assert_frame_equal(step_db.empty_steps(), expected)
+    empty = tpu_steps.empty_tpu_steps()
+    for table, columns in ((empty.cores, tpu_steps.CORE_COLUMNS), (empty.steps, tpu_steps.STEP_COLUMNS)):
+        inferred = pd.DataFrame({c: table[c].to_numpy() for c in columns})
+        pd.testing.assert_frame_equal(table, inferred)

@@ -211,7 +211,7 @@ _EMPTY_STEP_DTYPES = {
 
 def empty_steps() -> pd.DataFrame:
     """A steps table without rows (the columns and dtypes of ``build_step_db``'s)."""
-    return pd.DataFrame({c: np.empty(0, dtype) for c, dtype in _EMPTY_STEP_DTYPES.items()})
+    return typed_frame({c: np.empty(0, dtype) for c, dtype in _EMPTY_STEP_DTYPES.items()})
 
 
 # ------------------------------------------------------------------------- one host
