@@ -215,3 +215,18 @@ def test_empty_tables_are_the_inferred_frames() -> None:
     for table, columns in ((empty.cores, tpu_steps.CORE_COLUMNS), (empty.steps, tpu_steps.STEP_COLUMNS)):
         inferred = pd.DataFrame({c: table[c].to_numpy() for c in columns})
         pd.testing.assert_frame_equal(table, inferred)
+
+
+def test_values_list_is_tolist(load_fixture) -> None:
+    profile = load_fixture("jax_two_hosts")
+    for table, column in ((profile.planes, "name"), (profile.planes, "host"), (profile.lines, "plane")):
+        assert step_grouping.values_list(table[column]) == table[column].tolist()
+    with_missing = pd.Series(pd.Categorical(["a", None, "b"]))
+    ours, expected = step_grouping.values_list(with_missing), with_missing.tolist()
+    assert ours[0] == expected[0] and ours[2] == expected[2] and ours[1] != ours[1] and expected[1] != expected[1]
+
+
+def test_cpu_only_device_db_is_empty_frames(load_fixture) -> None:
+    db = load_fixture("jax_mlp_train").op_stats().device_ops
+    pd.testing.assert_frame_equal(db.table, pd.DataFrame(columns=device_ops.COLUMNS))
+    pd.testing.assert_frame_equal(db.planes, pd.DataFrame(columns=device_ops.PLANE_COLUMNS))

@@ -65,7 +65,7 @@ from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.host_ops import IDLE
-from nbprof.opstats.step_grouping import named
+from nbprof.opstats.step_grouping import named, values_list
 from nbprof.proto.wire import fields
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
@@ -345,8 +345,8 @@ def _plane_keys(frames: Frames, plane_names: list[str]) -> list[tuple[str, str]]
     """(host, plane) of the device planes (a plane with no events still counts: idle 0)."""
     planes = frames.planes
     wanted = set(plane_names)
-    hosts = [str(h) for h in planes["host"].tolist()]
-    names = [str(n) for n in planes["name"].tolist()]
+    hosts = [str(h) for h in values_list(planes["host"])]
+    names = [str(n) for n in values_list(planes["name"])]
     return [key for key in zip(hosts, names) if key[1] in wanted]  # one per plane
 
 
@@ -945,7 +945,7 @@ def build_device_op_db(
     ``event_groups``: the step (group) of every event, on demand, for XProf's merging of back-to-back
     GPU events of one op name (``_merged_run_programs``); None skips that merging.
     """
-    names = [str(n) for n in frames.planes["name"].tolist()] if len(frames.planes) else []
+    names = [str(n) for n in values_list(frames.planes["name"])] if len(frames.planes) else []
     kind = xs.hardware_type(names)
     planes = xs.device_planes(names)
     info: dict[str, Any] = {"hardware_type": kind, "device_planes": planes}
@@ -954,8 +954,8 @@ def build_device_op_db(
     elif kind == xs.HARDWARE_TPU:
         parts, plane_totals = _tpu_ops(frames, planes, info)
     else:
-        empty = pd.DataFrame(columns=COLUMNS)
-        return DeviceOpDb(empty, pd.DataFrame(columns=PLANE_COLUMNS), kind, info, _notes(info))
+        empty, no_planes = (typed_frame({c: np.empty(0, object) for c in cs}) for cs in (COLUMNS, PLANE_COLUMNS))
+        return DeviceOpDb(empty, no_planes, kind, info, _notes(info))  # as pd.DataFrame(columns=...) makes them
     table = _aggregate_columns(frames.events, parts)
     if kind == xs.HARDWARE_GPU and table is not None:
         if callable(hlo_costs):  # costs asked for the programs whose ops the HLO protos hold, only

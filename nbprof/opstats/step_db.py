@@ -103,8 +103,8 @@ def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> St
     if groupings is None:
         groupings = group_events(frames)
     tables, notes, tpu_parts = [], [], []
-    plane_names = [str(n) for n in frames.planes["name"].tolist()]
-    plane_hosts = frames.planes["host"].tolist()
+    plane_names = [str(n) for n in se.values_list(frames.planes["name"])]
+    plane_hosts = se.values_list(frames.planes["host"])
     for host in groupings.hosts:
         host_planes = plane_names if host is None else [n for n, h in zip(plane_names, plane_hosts) if h == host]
         sub, grouping = groupings.host_events(frames.events, host)
@@ -195,8 +195,8 @@ def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
     if len(lines) == 0:
         return {}
     offset = lines["start_ps"].to_numpy(np.int64) - lines["timestamp_ns"].to_numpy(np.int64) * 1000
-    hosts = [str(h) for h in lines["host"].tolist()]
-    on_host_plane = np.array([plane == xs.HOST_PLANE for plane in lines["plane"].tolist()], bool)
+    hosts = [str(h) for h in se.values_list(lines["host"])]
+    on_host_plane = np.array([plane == xs.HOST_PLANE for plane in se.values_list(lines["plane"])], bool)
     out: dict[str, int] = {}
     for row in np.argsort(~on_host_plane, kind="stable").tolist():  # host-plane lines first (a few lines)
         out.setdefault(hosts[row], int(offset[row]))
@@ -262,7 +262,7 @@ def _host_steps(
     if not has_device:
         xla = _xla_cpu_spans(sub, step_span)
         if len(xla):
-            spans = pd.concat([spans, xla], ignore_index=True)
+            spans = typed_frame({c: np.concatenate([spans[c].to_numpy(), xla[c].to_numpy()]) for c in spans.columns})
     breakdown = _breakdown(spans, step_span)
     well_formed = (breakdown["t_140"] + breakdown["t_150"] > 0) if has_device else (breakdown["_host_compute_any"] > 0)
     dropped = int((~well_formed).sum())

@@ -241,6 +241,15 @@ def named(series: pd.Series, values: Iterable[str]) -> np.ndarray:
     return values_in(series, values)
 
 
+def values_list(series: pd.Series) -> list[object]:
+    """``series.tolist()``; a categorical's through its categories (pandas' own maps every value)."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        categorical = series.array
+        values = [*categorical.categories.tolist(), np.nan]  # code -1 (missing) takes the last, as tolist's NaN
+        return [values[code] for code in categorical.codes.tolist()]
+    return series.tolist()
+
+
 def _category_codes(categories: pd.Index, values: Iterable[str]) -> list[int]:
     """The codes of those of ``values`` that are categories (distinct: one code each)."""
     out = []
