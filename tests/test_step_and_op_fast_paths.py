@@ -230,3 +230,30 @@ def test_cpu_only_device_db_is_empty_frames(load_fixture) -> None:
     db = load_fixture("jax_mlp_train").op_stats().device_ops
     pd.testing.assert_frame_equal(db.table, pd.DataFrame(columns=device_ops.COLUMNS))
     pd.testing.assert_frame_equal(db.planes, pd.DataFrame(columns=device_ops.PLANE_COLUMNS))
+
+
+def test_program_name_is_the_pandas_one() -> None:
+    cases = [
+        (pd.Series(["a", None, "", "b"], dtype="str"), pd.Series([1, 2, 3, None], dtype="UInt64")),
+        (pd.Series(["a", "b"], dtype=object), pd.Series([5, 6], dtype=np.int64)),
+        (pd.Series([], dtype="str"), pd.Series([], dtype="UInt64")),
+        (pd.Series(["x", np.nan], dtype=object, index=[5, 7]), pd.Series([1, 2], dtype="UInt64", index=[5, 7])),
+        (pd.Series([1, "x"], dtype=object), pd.Series([1.0, 2.0])),  # not str / not integers: pandas' path
+    ]
+    for module, program_id in cases:
+        expected = device_ops._program_name_pandas(module, program_id)
+        pd.testing.assert_series_equal(device_ops.program_name(module, program_id), expected)
+
+
+def test_category_from_name_per_distinct_name() -> None:
+    def by_sorted_unique(names: np.ndarray) -> list[str]:  # the sorted-unique version it replaces
+        distinct, inverse = np.unique(np.asarray(names, dtype=object).astype(str), return_inverse=True)
+        base = [device_ops._SUFFIX.sub("", n).removeprefix("wrapped_") for n in distinct]
+        base = [device_ops._COMMAND_BUFFER.sub("command buffer", b) for b in base]
+        return [("fusion" if "fusion" in b else b) for b in np.array(base, dtype=object)[inverse]]
+
+    names = np.array(["multiply_add_fusion.3", "wrapped_reduce", "dot.2", "command_buffer_10", "dot.2", "x"], object)
+    assert device_ops.category_from_name(names).tolist() == by_sorted_unique(names)
+    assert device_ops.category_from_name(names[:0]).tolist() == []
+    odd = np.array([None, "a.1", 3], dtype=object)  # not all str: as text
+    assert device_ops.category_from_name(odd).tolist() == by_sorted_unique(odd)

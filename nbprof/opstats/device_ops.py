@@ -124,7 +124,11 @@ def category_from_name(names: np.ndarray) -> np.ndarray:
     """A category for an HLO op known only by name: ``multiply_add_fusion.3`` -> ``fusion``,
     ``wrapped_reduce`` -> ``reduce``, ``dot.2`` -> ``dot``, ``command_buffer_10`` (the kernels XLA runs
     as a CUDA graph) -> ``command buffer`` (per distinct name)."""
-    distinct, inverse = np.unique(np.asarray(names, dtype=object).astype(str), return_inverse=True)
+    values = np.asarray(names, dtype=object)
+    if all(type(v) is str for v in values.tolist()):  # the usual case: distinct names by hashing, no copy
+        inverse, distinct = pd.factorize(values)
+    else:
+        distinct, inverse = np.unique(values.astype(str), return_inverse=True)
     base = [_COMMAND_BUFFER.sub("command buffer", re.sub(r"^wrapped_", "", _SUFFIX.sub("", n))) for n in distinct]
     cats = np.array(["fusion" if "fusion" in b else b for b in base] or [""], dtype=object)
     return cats[inverse] if len(distinct) else np.zeros(0, dtype=object)
@@ -132,6 +136,22 @@ def category_from_name(names: np.ndarray) -> np.ndarray:
 
 def program_name(module: pd.Series, program_id: pd.Series) -> pd.Series:
     """XProf's program node name ``<hlo module>(<program id>)``; ``main`` when either is unknown."""
+    modules, ids = module.tolist(), program_id.tolist()
+    mod_missing, id_missing = module.isna().tolist(), program_id.isna().tolist()
+    if not (
+        pd.api.types.is_integer_dtype(program_id.dtype)
+        and all(m or type(v) is str for v, m in zip(modules, mod_missing))
+    ):
+        return _program_name_pandas(module, program_id)
+    names = [
+        "main" if m_missing or i_missing or m == "" else f"{m}({i})"
+        for m, i, m_missing, i_missing in zip(modules, ids, mod_missing, id_missing)
+    ]
+    return pd.Series(strings(names) if names else np.zeros(0, dtype=object), index=module.index).astype(str)
+
+
+def _program_name_pandas(module: pd.Series, program_id: pd.Series) -> pd.Series:
+    """``program_name`` by pandas' string dtype (modules that are not all str, ids that are not integers)."""
     mod = module.astype("string")
     pid = program_id.astype("string")
     named = mod.fillna("") + "(" + pid.fillna("") + ")"
