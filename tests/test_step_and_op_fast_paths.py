@@ -182,6 +182,9 @@ def test_order_by_self_time_then_name_is_the_lexsort() -> None:
     names[[3, 50]] = np.nan  # missing names rank first
     expected = np.lexsort((pd.factorize(names, sort=True)[0], -self_ps))
     assert framework_ops._by_self_time_then_name(self_ps, names).tolist() == expected.tolist()
+    mixed = np.array(["b", 1, "a", 2.5], dtype=object)  # names that do not compare: pandas' ranking
+    expected = np.lexsort((pd.factorize(mixed, sort=True)[0], -np.zeros(4, np.int64)))
+    assert framework_ops._by_self_time_then_name(np.zeros(4, np.int64), mixed).tolist() == expected.tolist()
 
 
 @pytest.mark.parametrize("name", [n for n in FIXTURE_NAMES if n in ("gpu_v100", "amd_mi300x_gemm", "tf_keras_fit")])

@@ -162,11 +162,14 @@ def _by_self_time_then_name(self_ps: np.ndarray, names: np.ndarray) -> np.ndarra
     are sorted once (a stable sort by name, then a stable sort of that by self time)."""
     if len(names) < 2:
         return np.arange(len(names))
-    if pd.isna(names).any():  # missing names rank first, as pandas' factorize ranks them
-        name_rank = pd.factorize(names, sort=True)[0]
-        return np.lexsort((name_rank, -self_ps))
-    by_name = np.argsort(names, kind="stable")
-    return by_name[np.argsort(-self_ps[by_name], kind="stable")]
+    if not pd.isna(names).any():
+        try:
+            by_name = np.argsort(names, kind="stable")
+            return by_name[np.argsort(-self_ps[by_name], kind="stable")]
+        except TypeError:  # names that do not compare with each other: pandas' ranking below
+            pass
+    name_rank = pd.factorize(names, sort=True)[0]  # missing names rank first
+    return np.lexsort((name_rank, -self_ps))
 
 
 def _host_framework_ops(host: dict[str, np.ndarray], include_idle: bool) -> dict[str, np.ndarray] | None:
@@ -255,11 +258,10 @@ def _side_totals(db: dict[str, np.ndarray], include_idle: bool) -> dict[str, int
 def _tensor_core_utilization(op_stats: OpStats, table: dict[str, np.ndarray] | None) -> np.ndarray:
     """Per row of ``table`` (arrays by column; None: no row), the share of its kernels' time on
     Tensor/Matrix Cores for a device row (XProf's lookup by op name), 0 for a host row."""
-    n = len(table["name"]) if table is not None else 0
-    out = np.zeros(n)
+    by_op = op_stats.kernel_db.by_op_name()["tensor_core_utilization_ratio"]
+    out = np.zeros(len(table["name"]) if table is not None else 0)
     if table is None:
         return out
-    by_op = op_stats.kernel_db.by_op_name()["tensor_core_utilization_ratio"]
     device_rows = np.flatnonzero(np.asarray(table["host_or_device"], dtype=object) == "Device")
     names = ec.text(np.asarray(table["name"], dtype=object)[device_rows])  # as the finished table's
     out[device_rows] = by_op.reindex(names).fillna(0.0).to_numpy(np.float64)
