@@ -260,3 +260,16 @@ def test_category_from_name_per_distinct_name() -> None:
     assert device_ops.category_from_name(names[:0]).tolist() == []
     odd = np.array([None, "a.1", 3], dtype=object)  # not all str: as text
     assert device_ops.category_from_name(odd).tolist() == by_sorted_unique(odd)
+
+
+def test_bottleneck_and_summary_read_numpy_and_nullable_columns_alike(load_fixture) -> None:
+    from nbprof.opstats import step_analysis
+
+    steps = load_fixture("jax_two_hosts").op_stats().step_db.steps
+    assert steps["core_id"].dtype.kind == "i"
+    nullable = steps.astype({c: "Int64" for c in steps.columns if steps[c].dtype.kind == "i"})
+    assert step_analysis.bottleneck(nullable) == step_analysis.bottleneck(steps)
+    assert step_analysis.step_summary(nullable) == step_analysis.step_summary(steps)
+    mask = (steps["core_id"] == step_db.DEFAULT_CORE_ID).to_numpy()
+    assert step_analysis._details_mask(steps).tolist() == mask.tolist()
+    assert step_analysis._details_mask(nullable).tolist() == mask.tolist()
