@@ -372,7 +372,7 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
     n = len(ev)
     names = ev["name"]
     existing = column(ev, "group_id")
-    if existing.notna().any():
+    if _present(existing).any():
         group = int_array(existing)
         return Grouping(group=group, names=_existing_names(ev, group), source="group_id stats in the file")
     if named(names, TF_LOOP_OP_NAMES).any():
@@ -447,14 +447,21 @@ def _step_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarra
     values, 0 where missing or not a number; mask of the rows that have one)."""
     step_id = column(ev, "step_id")
     if "id" not in ev.columns:
-        return int_array(step_id, 0, rows), _present(step_id)[rows]
+        return _ints_at(step_id, rows)
     id_col = column(ev, "id")
     if isinstance(id_col.dtype, pd.Int64Dtype) and isinstance(step_id.dtype, pd.Int64Dtype):
-        ids, has_id = int_array(id_col, 0, rows), _present(id_col)[rows]
-        fallback, has_fallback = int_array(step_id, 0, rows), _present(step_id)[rows]
+        (ids, has_id), (fallback, has_fallback) = _ints_at(id_col, rows), _ints_at(step_id, rows)
         return np.where(has_id, ids, fallback), has_id | has_fallback
     merged = id_col.fillna(step_id).iloc[rows]  # other dtypes: as pandas merges them
     return int_array(merged, 0), merged.notna().to_numpy()
+
+
+def _ints_at(series: pd.Series, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(int64 values, 0 where missing or not a number; present mask) of a column at ``rows`` only."""
+    if isinstance(series.dtype, pd.Int64Dtype):
+        part = series.array[rows]
+        return part.to_numpy(np.int64, na_value=0), ~np.asarray(part.isna(), dtype=bool)
+    return int_array(series, 0, rows), _present(series)[rows]
 
 
 def gpu_plane_rows_in_time_order(ev: pd.DataFrame) -> list[np.ndarray]:
