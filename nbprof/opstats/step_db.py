@@ -413,9 +413,10 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
     group = grouping.group
     on_host = se.named(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
     names = ev["name"]
-    kind = xs.value_map(names, _host_name_kind, 0, np.int8)  # per distinct name: both tests in one pass
-    explicit = (kind & _EXPLICIT) != 0
-    implicit = xs.column(ev, "step_name").notna().to_numpy() & ~explicit
+    # per distinct name, both tests in one pass; the explicit-marker mask is read off it where needed
+    # (one event-length array alive, not two: the memory of large profiles)
+    kind = xs.value_map(names, _host_name_kind, 0, np.int8)
+    implicit = xs.column(ev, "step_name").notna().to_numpy() & ((kind & _EXPLICIT) == 0)
     named_groups = np.array(sorted(grouping.names), dtype=np.int64)
     if len(named_groups):
         # grouping gives the user root of each named group a step_name stat
@@ -423,14 +424,16 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
         roots = roots[np.isin(group[roots], named_groups)]
         _, first_root = np.unique(group[roots], return_index=True)  # each named group's first root
         first_roots = roots[first_root]
-        implicit[first_roots] |= ~explicit[first_roots]
-    is_marker = on_host & (explicit | implicit)
+        implicit[first_roots] |= (kind[first_roots] & _EXPLICIT) == 0
+    is_marker = on_host & (((kind & _EXPLICIT) != 0) | implicit)
     markers = typed_frame(
         {
             "group": group[is_marker],
             "start_ps": ev["start_ps"].to_numpy()[is_marker],
             "end_ps": ev["end_ps"].to_numpy()[is_marker],
-            "marker": np.where(explicit[is_marker], "host (explicit)", "host (step name)").astype(object),
+            "marker": np.where((kind[is_marker] & _EXPLICIT) != 0, "host (explicit)", "host (step name)").astype(
+                object
+            ),
         }
     )
     # real CPU compute is never an explicit marker
