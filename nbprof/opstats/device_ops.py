@@ -65,9 +65,11 @@ from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.host_ops import IDLE
+from nbprof.opstats.step_grouping import named, values_list
 from nbprof.proto.wire import fields
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 COLUMNS = [
     "host", "host_or_device", "program_id", "program", "hlo_module", "name", "category", "provenance",
@@ -122,7 +124,11 @@ def category_from_name(names: np.ndarray) -> np.ndarray:
     """A category for an HLO op known only by name: ``multiply_add_fusion.3`` -> ``fusion``,
     ``wrapped_reduce`` -> ``reduce``, ``dot.2`` -> ``dot``, ``command_buffer_10`` (the kernels XLA runs
     as a CUDA graph) -> ``command buffer`` (per distinct name)."""
-    distinct, inverse = np.unique(np.asarray(names, dtype=object).astype(str), return_inverse=True)
+    values = np.asarray(names, dtype=object)
+    if all(type(v) is str for v in values.tolist()):  # the usual case: distinct names by hashing, no copy
+        inverse, distinct = pd.factorize(values)
+    else:
+        distinct, inverse = np.unique(values.astype(str), return_inverse=True)
     base = [_COMMAND_BUFFER.sub("command buffer", re.sub(r"^wrapped_", "", _SUFFIX.sub("", n))) for n in distinct]
     cats = np.array(["fusion" if "fusion" in b else b for b in base] or [""], dtype=object)
     return cats[inverse] if len(distinct) else np.zeros(0, dtype=object)
@@ -130,6 +136,22 @@ def category_from_name(names: np.ndarray) -> np.ndarray:
 
 def program_name(module: pd.Series, program_id: pd.Series) -> pd.Series:
     """XProf's program node name ``<hlo module>(<program id>)``; ``main`` when either is unknown."""
+    modules, ids = module.tolist(), program_id.tolist()
+    mod_missing, id_missing = module.isna().tolist(), program_id.isna().tolist()
+    if not (
+        pd.api.types.is_integer_dtype(program_id.dtype)
+        and all(m or type(v) is str for v, m in zip(modules, mod_missing))
+    ):
+        return _program_name_pandas(module, program_id)
+    names = [
+        "main" if m_missing or i_missing or m == "" else f"{m}({i})"
+        for m, i, m_missing, i_missing in zip(modules, ids, mod_missing, id_missing)
+    ]
+    return pd.Series(strings(names) if names else np.zeros(0, dtype=object), index=module.index).astype(str)
+
+
+def _program_name_pandas(module: pd.Series, program_id: pd.Series) -> pd.Series:
+    """``program_name`` by pandas' string dtype (modules that are not all str, ids that are not integers)."""
     mod = module.astype("string")
     pid = program_id.astype("string")
     named = mod.fillna("") + "(" + pid.fillna("") + ")"
@@ -187,6 +209,47 @@ def nearest_container(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> 
         candidate[miss] = nxt
         done[miss[nxt < 0]] = True
     return parent
+
+
+# ------------------------------------------------------------------- event columns at rows
+def _category_texts(series: pd.Series) -> np.ndarray:
+    """A categorical's categories as an object array of str, with ``""`` appended for code -1 (missing):
+    categories that are str already are not converted again."""
+    categories = series.array.categories
+    if categories.dtype == object and categories.inferred_type in ("string", "empty"):
+        texts = np.asarray(categories, dtype=object)
+    else:
+        texts = np.asarray(categories.astype(str), dtype=object)
+    return np.append(texts, "")
+
+
+def _str_at(ev: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
+    """``ec.str_column``: object array of str (``""`` where missing) of a categorical column at ``rows``."""
+    if name not in ev.columns or len(rows) == 0 or not isinstance(ev[name].dtype, pd.CategoricalDtype):
+        return ec.str_column(ev, name, rows)
+    column = ev[name]
+    return _category_texts(column)[np.asarray(column.array.codes)[rows]]
+
+
+def _int_at(ev: pd.DataFrame, name: str, rows: np.ndarray, default: int = 0) -> np.ndarray:
+    """``ec.int_column``: int64 values of a numeric column at ``rows`` (``default`` where missing or
+    absent); an ``Int64`` column read through its array."""
+    if name in ev.columns and len(rows) and isinstance(ev[name].dtype, pd.Int64Dtype):
+        return xs.int_values(ev[name], default, rows)
+    return ec.int_column(ev, name, rows, default)
+
+
+def _uint_at(ev: pd.DataFrame, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``ec.uint_column``: (uint64 values, 0 where missing; present mask) of a ``UInt64`` column at ``rows``."""
+    if name in ev.columns and len(rows) and isinstance(ev[name].dtype, pd.UInt64Dtype):
+        values = ev[name].array[rows]
+        return values.to_numpy(np.uint64, na_value=0), ~np.asarray(values.isna(), dtype=bool)
+    return ec.uint_column(ev, name, rows)
+
+
+def _row_codes(series: pd.Series, rows: np.ndarray) -> np.ndarray:
+    """int64 category codes of a categorical column at ``rows`` (-1 where missing), no full-length copy."""
+    return np.asarray(series.array.codes)[rows].astype(np.int64)
 
 
 def _empty_meta(n: int) -> dict[str, np.ndarray]:
@@ -253,12 +316,12 @@ def _aggregate_columns(ev: pd.DataFrame, parts: list[OpEvents]) -> dict[str, Any
     order = np.argsort(rows, kind="stable")
     rows, meta_id = rows[order], meta_id[order]
     metrics = {k: v[order] for k, v in metrics.items()}
-    host_codes = ec.codes(ev["host"])[rows]
+    host_codes = _row_codes(ev["host"], rows)
     key, n = ec.group_ids(host_codes, op_of_meta[meta_id])
     first = np.full(n, len(key), np.int64)
     np.minimum.at(first, key, np.arange(len(key)))
     chosen = meta_id[first]
-    out: dict[str, Any] = {"host": np.asarray(ev["host"].cat.categories.astype(str), dtype=object)[host_codes[first]]}
+    out: dict[str, Any] = {"host": _category_texts(ev["host"])[:-1][host_codes[first]]}
     out.update({c: values[chosen] for c, values in meta.items()})
     for col in SUM_COLUMNS:
         out[col] = ec.sum_by(key, metrics[col], n)
@@ -302,8 +365,8 @@ def _plane_keys(frames: Frames, plane_names: list[str]) -> list[tuple[str, str]]
     """(host, plane) of the device planes (a plane with no events still counts: idle 0)."""
     planes = frames.planes
     wanted = set(plane_names)
-    hosts = [str(h) for h in planes["host"].tolist()]
-    names = [str(n) for n in planes["name"].tolist()]
+    hosts = [str(h) for h in values_list(planes["host"])]
+    names = [str(n) for n in values_list(planes["name"])]
     return [key for key in zip(hosts, names) if key[1] in wanted]  # one per plane
 
 
@@ -311,10 +374,9 @@ def _plane_positions(ev: pd.DataFrame, rows: np.ndarray, keys: list[tuple[str, s
     """Position in ``keys`` of the (host, plane) of each event row (the last of equal keys; -1 where it
     is not a key), looked up once per distinct pair of category codes."""
     position = {key: k for k, key in enumerate(keys)}
-    host_names = np.append(np.asarray(ev["host"].cat.categories.astype(str), dtype=object), "")
-    plane_names = np.append(np.asarray(ev["plane"].cat.categories.astype(str), dtype=object), "")
-    host_code = ec.row_codes(ev["host"], rows).astype(np.int64)
-    plane_code = ec.row_codes(ev["plane"], rows).astype(np.int64)
+    host_names, plane_names = _category_texts(ev["host"]), _category_texts(ev["plane"])
+    host_code = _row_codes(ev["host"], rows)
+    plane_code = _row_codes(ev["plane"], rows)
     host_code[host_code < 0] = len(host_names) - 1  # missing: "", as ``ec.str_column``
     plane_code[plane_code < 0] = len(plane_names) - 1
     pair = host_code * len(plane_names) + plane_code
@@ -349,14 +411,19 @@ def _plane_totals(
     np.add.at(op, k[hit], self_time.astype(np.int64)[hit])
     span = np.maximum(end - start, 0)
     total = np.maximum(span, op)
-    host = np.empty(n, dtype=object)
-    plane = np.empty(n, dtype=object)
-    host[:] = [h for h, _ in keys]
-    plane[:] = [p for _, p in keys]
-    return pd.DataFrame(
-        {"host": host, "plane": plane, "span_ps": span, "op_time_ps": op, "total_time_ps": total,
-         "idle_ps": total - op},
-        columns=PLANE_COLUMNS,
+    if n == 0 or not all(type(h) is str and type(p) is str for h, p in keys):
+        host = np.empty(n, dtype=object)
+        plane = np.empty(n, dtype=object)
+        host[:] = [h for h, _ in keys]
+        plane[:] = [p for _, p in keys]
+        return pd.DataFrame(
+            {"host": host, "plane": plane, "span_ps": span, "op_time_ps": op, "total_time_ps": total,
+             "idle_ps": total - op},
+            columns=PLANE_COLUMNS,
+        )  # fmt: skip
+    return typed_frame(
+        {"host": strings([h for h, _ in keys]), "plane": strings([p for _, p in keys]), "span_ps": span,
+         "op_time_ps": op, "total_time_ps": total, "idle_ps": total - op}
     )  # fmt: skip
 
 
@@ -430,7 +497,7 @@ def _gpu_ops(
     rows = np.flatnonzero(mask)
     dur = ev["duration_ps"].to_numpy()[rows]
     hlo = ec.last_component(ev, "hlo_op", rows, "::")
-    tf_full = ec.str_column(ev, "tf_op", rows)
+    tf_full = _str_at(ev, "tf_op", rows)
     is_xla = hlo != ""
     is_tf = ~is_xla & (tf_full != "")
     parts: list[OpEvents] = []
@@ -438,7 +505,7 @@ def _gpu_ops(
     x = np.flatnonzero(is_xla)
     matched = 0
     if len(x):
-        pid, _ = ec.uint_column(ev, "program_id", rows[x])
+        pid, _ = _uint_at(ev, "program_id", rows[x])
         if event_groups is not None:
             pid = _merged_run_programs(ev, rows, x, is_tf, pid, hlo[x], index, event_groups)
         pair_id, n_pairs = ec.group_ids(pid, hlo[x])
@@ -448,11 +515,10 @@ def _gpu_ops(
         hlo_columns = ["category", "provenance", "expression", "shape", "deduplicated_name", "source_file",
                        "source_stack", "source_line"]  # fmt: skip
         found_values, found = index.lookup_values(upid, uname, hlo_columns)  # "" where not found
-        stat_category = ec.str_column(ev, "hlo_category", rows[x][first])
+        stat_category = _str_at(ev, "hlo_category", rows[x][first])
         event_tf = tf_full[x][first]
-        distinct_tf = pd.unique(event_tf)
+        module_marker, distinct_tf = pd.factorize(event_tf)  # event_tf: str, none missing
         _, tf_names, _ = _tf_op.parse_many(distinct_tf)
-        module_marker = pd.Index(distinct_tf).get_indexer(event_tf)
         is_marker = tf_names[module_marker] == XLA_MODULE_ANNOTATION if len(distinct_tf) else np.zeros(0, bool)
         meta = _empty_meta(n_pairs)
         meta.update({c: found_values[c] for c in hlo_columns[:-1]})
@@ -460,17 +526,17 @@ def _gpu_ops(
         meta["category"] = np.where(found, meta["category"], fallback_category)
         meta["provenance"] = np.where(found, meta["provenance"], np.where(is_marker, "", event_tf))
         meta["name"] = uname
-        meta["hlo_module"] = ec.str_column(ev, "hlo_module", rows[x][first])
+        meta["hlo_module"] = _str_at(ev, "hlo_module", rows[x][first])
         lines = np.where(found, found_values["source_line"], -1).astype(np.int64)
         columns = {"program_id": upid, "source_line": pd.arrays.IntegerArray(lines, ~(found & (lines >= 0))), **meta}
         frame = {c: columns[c] for c in META_COLUMNS}
         metrics = event_metrics(
             len(x),
             dur[x],
-            flops=ec.int_column(ev, "flops", rows[x]),
-            model_flops=ec.int_column(ev, "model_flops", rows[x]),
-            bytes_accessed=ec.int_column(ev, "bytes_accessed", rows[x]),
-            eager=ec.int_column(ev, "is_eager", rows[x]) != 0,
+            flops=_int_at(ev, "flops", rows[x]),
+            model_flops=_int_at(ev, "model_flops", rows[x]),
+            bytes_accessed=_int_at(ev, "bytes_accessed", rows[x]),
+            eager=_int_at(ev, "is_eager", rows[x]) != 0,
         )
         event_found = found[pair_id]
         matched = int(event_found.sum())
@@ -493,7 +559,7 @@ def _gpu_ops(
 
     t = np.flatnonzero(is_tf)
     if len(t):
-        kernel = ec.str_column(ev, "name", rows[t])
+        kernel = _str_at(ev, "name", rows[t])
         pair_id, n_pairs = ec.group_ids(tf_full[t], kernel)
         first = np.full(n_pairs, len(t), np.int64)
         np.minimum.at(first, pair_id, np.arange(len(t)))
@@ -505,7 +571,7 @@ def _gpu_ops(
         meta["provenance"] = utf
         no_line = pd.arrays.IntegerArray(np.zeros(n_pairs, np.int64), np.ones(n_pairs, bool))
         columns = {"program_id": np.zeros(n_pairs, np.uint64), "source_line": no_line, **meta}
-        metrics = event_metrics(len(t), dur[t], eager=ec.int_column(ev, "is_eager", rows[t]) != 0)
+        metrics = event_metrics(len(t), dur[t], eager=_int_at(ev, "is_eager", rows[t]) != 0)
         parts.append(OpEvents(rows[t], {c: columns[c] for c in META_COLUMNS}, pair_id, metrics))
 
     unattributed = ~(is_xla | is_tf)
@@ -533,26 +599,57 @@ def _gpu_ops(
 def _device_span(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(start, duration) on the device clock where ``device_offset_ps``/``device_duration_ps`` say
     (XProf's ``GetDeviceEventTimespan``), else the event's own."""
-    start = ev["start_ps"].to_numpy()[rows].copy()
-    length = ev["duration_ps"].to_numpy()[rows].copy()
+    start = ev["start_ps"].to_numpy()[rows]  # fancy indexing: copies
+    length = ev["duration_ps"].to_numpy()[rows]
     if "device_offset_ps" in ev.columns and "device_duration_ps" in ev.columns and len(rows):
-        off, dd = ev["device_offset_ps"].iloc[rows], ev["device_duration_ps"].iloc[rows]
-        has = (off.notna() & dd.notna()).to_numpy()
+        off, dd = ev["device_offset_ps"].array[rows], ev["device_duration_ps"].array[rows]
+        has = ~np.asarray(off.isna(), dtype=bool) & ~np.asarray(dd.isna(), dtype=bool)
         start[has] = off.to_numpy(dtype=np.int64, na_value=0)[has]
         length[has] = dd.to_numpy(dtype=np.int64, na_value=0)[has]
     return start, length
+
+
+def _source_file_and_line(sources: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(file as object array of str, "" where unknown; line as float64, NaN where unknown) of each
+    ``source`` stat value ("file:line"): the text up to and after its last ``:``. Values that are all
+    str or missing are split in Python, others as pandas' ``string`` dtype splits them."""
+    if not all(type(v) is str or v is None or (type(v) is float and v != v) for v in sources.tolist()):
+        source = pd.Series(sources, dtype=object).astype("string")
+        parts = source.str.rsplit(":", n=1)
+        file = parts.str[0].fillna("").to_numpy(dtype=object)
+        return file, pd.to_numeric(parts.str[1], errors="coerce").to_numpy()
+    file = np.empty(len(sources), dtype=object)
+    lines: list[object] = []
+    for k, text in enumerate(sources.tolist()):
+        if type(text) is not str:  # missing
+            file[k] = ""
+            lines.append(None)
+            continue
+        head, colon, tail = text.rpartition(":")
+        file[k] = head if colon else text
+        lines.append(tail if colon else None)
+    line = pd.to_numeric(pd.Series(lines, dtype="string"), errors="coerce").to_numpy() if len(lines) else np.zeros(0)
+    return file, np.asarray(line, dtype=np.float64)
+
+
+def _time_scale(values: np.ndarray) -> np.ndarray:
+    """float64 DVFS time scale of each event from its ``time_scale_multiplier`` stat values (1 where
+    missing or not a number)."""
+    if pd.isna(values).all():
+        return np.ones(len(values))
+    return pd.to_numeric(pd.Series(values), errors="coerce").fillna(1.0).to_numpy(np.float64)
 
 
 def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tuple[list[OpEvents], pd.DataFrame]:
     ev = frames.events
     wanted = set(plane_names)
     in_plane = xs.plane_mask(ev, lambda n: n in wanted)
-    op_rows = np.flatnonzero(in_plane & xs.values_in(ev["line"], xs.TPU_OP_LINES))
-    step_rows = np.flatnonzero(in_plane & xs.values_in(ev["line"], xs.TPU_STEP_LINES))
+    op_rows = np.flatnonzero(in_plane & named(ev["line"], xs.TPU_OP_LINES))
+    step_rows = np.flatnonzero(in_plane & named(ev["line"], xs.TPU_STEP_LINES))
     o_start, o_len = _device_span(ev, op_rows)
     s_start, s_len = _device_span(ev, step_rows)
     # Nest by device timespan per line.
-    line_key, _ = ec.group_ids(ec.codes(ev["host"])[op_rows], ev["plane_id"].to_numpy()[op_rows],
+    line_key, _ = ec.group_ids(_row_codes(ev["host"], op_rows), ev["plane_id"].to_numpy()[op_rows],
                                ev["line_id"].to_numpy()[op_rows])  # fmt: skip
     order = np.lexsort((-o_len, o_start, line_key))
     parent_sorted = nearest_container(line_key[order], o_start[order], o_start[order] + o_len[order])
@@ -562,8 +659,8 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
     children = ec.sum_by(parent[nested], o_len[nested], len(op_rows))
     self_time = o_len - children
 
-    symbol = ec.int_column(ev, "symbol_id", op_rows)
-    pid, has_program = ec.uint_column(ev, "program_id", op_rows)
+    symbol = _int_at(ev, "symbol_id", op_rows)
+    pid, has_program = _uint_at(ev, "program_id", op_rows)
     keep = (symbol != 0) & has_program
     info.update(
         device_events_considered=int(len(op_rows)),
@@ -585,34 +682,33 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
         return [], planes
     rk = op_rows[k]
     extra = xs.stat_columns(frames, rk, ("memory_access_breakdown", "source", "source_stack", "time_scale_multiplier"))
-    display, long_name = ec.str_column(ev, "display_name", rk), ec.str_column(ev, "name", rk)
+    display, long_name = _str_at(ev, "display_name", rk), _str_at(ev, "name", rk)
     name = np.where(display != "", display, long_name)
     # file and line of each distinct ``source`` text ("file:line"), spread back to the events
     source_code, distinct_source = pd.factorize(extra["source"], use_na_sentinel=False)
-    source = pd.Series(distinct_source, dtype=object).astype("string")
-    source_file = source.str.rsplit(":", n=1).str[0].fillna("").to_numpy(dtype=object)[source_code]
-    source_line = pd.to_numeric(source.str.rsplit(":", n=1).str[1], errors="coerce").to_numpy()[source_code]
-    category = ec.str_column(ev, "hlo_category", rk)
+    distinct_file, distinct_line = _source_file_and_line(distinct_source)
+    source_file, source_line = distinct_file[source_code], distinct_line[source_code]
+    category = _str_at(ev, "hlo_category", rk)
     meta = {
             "program_id": pid[k],
             "hlo_module": np.full(len(k), "", dtype=object),
             "name": name,
             "category": np.where(category != "", category, "unknown"),
-            "provenance": ec.str_column(ev, "tf_op", rk),
+            "provenance": _str_at(ev, "tf_op", rk),
             "expression": np.where(name == long_name, "", long_name),
-            "shape": ec.str_column(ev, "shape_with_layout", rk),
-            "deduplicated_name": ec.str_column(ev, "deduplicated_name", rk),
+            "shape": _str_at(ev, "shape_with_layout", rk),
+            "deduplicated_name": _str_at(ev, "deduplicated_name", rk),
             "source_file": source_file,
             "source_line": pd.array(source_line.astype(np.float64), dtype="Int64"),
             "source_stack": _text_or_empty(extra["source_stack"]),
     }  # fmt: skip
     occ = np.maximum(ev["num_occurrences"].to_numpy()[rk], 1).astype(np.int64)
-    flops = ec.int_column(ev, "flops", rk) * occ
-    model = ec.int_column(ev, "model_flops", rk) * occ
+    flops = _int_at(ev, "flops", rk) * occ
+    model = _int_at(ev, "model_flops", rk) * occ
     blob_codes, blobs = pd.factorize(extra["memory_access_breakdown"], use_na_sentinel=False)
     per_blob = np.array([parse_memory_breakdown(b) for b in blobs], dtype=np.int64).reshape(-1, 4)  # distinct stats
     hbm = per_blob[blob_codes] if len(per_blob) else np.zeros((len(k), 4), np.int64)
-    scale = pd.to_numeric(pd.Series(extra["time_scale_multiplier"]), errors="coerce").fillna(1.0).to_numpy(np.float64)
+    scale = _time_scale(extra["time_scale_multiplier"])
     metrics = event_metrics(
         len(k),
         o_len[k],
@@ -621,7 +717,7 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
         children_time_ps=children[k].astype(np.int64),
         flops=flops,
         model_flops=np.where(model > 0, model, flops),
-        bytes_accessed=ec.int_column(ev, "bytes_accessed", rk) * occ,
+        bytes_accessed=_int_at(ev, "bytes_accessed", rk) * occ,
         hbm_read_bytes=hbm[:, 0] * occ,
         hbm_write_bytes=hbm[:, 1] * occ,
         hbm_bytes_all=hbm[:, 2] * occ,
@@ -699,14 +795,24 @@ def _module_names(frames: Frames, index: HloIndex) -> dict[int, str]:
     """program id -> module name: the HLO protos' keys, else TPU ``XLA Modules`` line names."""
     out: dict[int, str] = {}
     ev = frames.events
-    on_line = xs.values_in(ev["line"], [xs.XLA_MODULES_LINE])
+    on_line = named(ev["line"], [xs.XLA_MODULES_LINE])
     if on_line.any():
-        for text in ev.loc[on_line, "name"].astype(str).unique():
+        for text in _distinct_texts(ev["name"], on_line):
             match = _PROGRAM_KEY.match(text)
             if match:
                 out[int(match.group(2))] = match.group(1)
     out.update(index.program_names)
     return out
+
+
+def _distinct_texts(series: pd.Series, mask: np.ndarray) -> list[str]:
+    """The distinct values of a column on the ``mask`` rows as str (``"nan"`` where missing), in order
+    of first appearance."""
+    if not isinstance(series.dtype, pd.CategoricalDtype):
+        return [str(v) for v in series[mask].astype(str).unique()]
+    categories = series.array.categories
+    codes = pd.unique(np.asarray(series.array.codes)[mask])
+    return list(dict.fromkeys(str(categories[c]) if c >= 0 else "nan" for c in codes.tolist()))
 
 
 _TEXT_COLUMNS = ["host", "host_or_device", "program", "hlo_module", "name", "category", "provenance", "expression",
@@ -835,7 +941,12 @@ def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, 
     _, host_rank = np.unique(out["host"].astype(str), return_inverse=True)
     _, name_rank = np.unique(out["name"].astype(str), return_inverse=True)
     order = np.lexsort((name_rank, -out["self_time_ps"], host_rank))
-    return pd.DataFrame({c: v[order] for c, v in out.items()}, columns=COLUMNS)
+    ordered = {c: out[c][order] for c in COLUMNS}
+    if not len(order):
+        return pd.DataFrame(ordered, columns=COLUMNS)
+    for c in _TEXT_COLUMNS:  # object arrays of str (``_as_text``): typed as pandas infers them
+        ordered[c] = strings(ordered[c].tolist())
+    return typed_frame(ordered)
 
 
 def build_device_op_db(
@@ -854,7 +965,7 @@ def build_device_op_db(
     ``event_groups``: the step (group) of every event, on demand, for XProf's merging of back-to-back
     GPU events of one op name (``_merged_run_programs``); None skips that merging.
     """
-    names = frames.planes["name"].astype(str).tolist() if len(frames.planes) else []
+    names = [str(n) for n in values_list(frames.planes["name"])] if len(frames.planes) else []
     kind = xs.hardware_type(names)
     planes = xs.device_planes(names)
     info: dict[str, Any] = {"hardware_type": kind, "device_planes": planes}
@@ -863,8 +974,8 @@ def build_device_op_db(
     elif kind == xs.HARDWARE_TPU:
         parts, plane_totals = _tpu_ops(frames, planes, info)
     else:
-        empty = pd.DataFrame(columns=COLUMNS)
-        return DeviceOpDb(empty, pd.DataFrame(columns=PLANE_COLUMNS), kind, info, _notes(info))
+        empty, no_planes = (typed_frame({c: np.empty(0, object) for c in cs}) for cs in (COLUMNS, PLANE_COLUMNS))
+        return DeviceOpDb(empty, no_planes, kind, info, _notes(info))  # as pd.DataFrame(columns=...) makes them
     table = _aggregate_columns(frames.events, parts)
     if kind == xs.HARDWARE_GPU and table is not None:
         if callable(hlo_costs):  # costs asked for the programs whose ops the HLO protos hold, only

@@ -41,6 +41,7 @@ from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.group_agg import group_columns
 from nbprof.opstats.host_ops import IDLE
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.opstats.op_stats import OpStats
@@ -68,10 +69,11 @@ class FrameworkOpTable:
 
 def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> FrameworkOpTable:
     """XProf's framework op stats (TF stats) table from an OpStats' op metrics dbs."""
-    frame = op_stats.op_metrics_db
-    device = _device_framework_ops(_side_columns(frame, "Device"), include_idle)
-    host = _host_framework_ops(_side_columns(frame, "Host"), include_idle)
-    totals = _side_totals(frame, include_idle)
+    db = _db_columns(op_stats.op_metrics_db)
+    sides = db["host_or_device"]
+    device = _device_framework_ops(_side_columns(db, sides == "Device"), include_idle)
+    host = _host_framework_ops(_side_columns(db, sides == "Host"), include_idle)
+    totals = _side_totals(db, include_idle)
     env = op_stats.perf_env
     peak_tflops, peak_hbm_gibps = env.peak_tflops, env.peak_hbm_gibps
     is_gpu = env.hardware_type == xs.HARDWARE_GPU
@@ -82,8 +84,7 @@ def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> Fr
         if ops is None or n == 0:
             continue
         self_ps = ops["self_time_ps"].astype(np.int64)
-        name_rank = pd.factorize(np.asarray(ops["name"], dtype=object), sort=True)[0]
-        order = np.lexsort((name_rank, -self_ps))  # self time descending, then name; stable
+        order = _by_self_time_then_name(self_ps, np.asarray(ops["name"], dtype=object))
         columns = {c: ops[c][order] for c in _EMPTY_COLUMNS if c != "host_or_device"}
         columns["host_or_device"] = np.full(n, side, dtype=object)
         total = totals.get(side, 0)
@@ -97,22 +98,20 @@ def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> Fr
         columns[f"{other}_cumulative_self_time_pct"] = zeros
         parts.append(columns)
     stacked = {c: np.concatenate([part[c] for part in parts]) for c in parts[0]} if parts else None
-    table = _finish(stacked, peak_tflops, peak_hbm_gibps, is_gpu)
-    if is_gpu:
-        table["gpu_tensorcore_utilization_ratio"] = _tensor_core_utilization(op_stats, table)
-    sides = frame["host_or_device"].to_numpy(dtype=object)
-    is_idle = frame["category"].to_numpy(dtype=object) == IDLE
-    idle_self = frame["self_time_ps"].to_numpy(np.int64)
+    tensor_core = _tensor_core_utilization(op_stats, stacked) if is_gpu else None
+    table = _finish(stacked, peak_tflops, peak_hbm_gibps, tensor_core)
+    is_idle = db["category"] == IDLE
+    idle_self = db["self_time_ps"].astype(np.int64)
     idle_by_side = {
         side: int(idle_self[is_idle & (sides == side)].sum())
         for side in ("Device", "Host")
         if (is_idle & (sides == side)).any()
     }
+    n_rows = {side: len(ops["name"]) if ops is not None else 0 for side, ops in (("Device", device), ("Host", host))}
     notes = op_stats.op_metrics_notes
     notes.append(
         f"XProf lists at most {XPROF_MAX_OPS_PER_SIDE} ops per side; this table keeps all "
-        f"({int((table['host_or_device'] == 'Host').sum())} host, "
-        f"{int((table['host_or_device'] == 'Device').sum())} device rows)"
+        f"({n_rows['Host']} host, {n_rows['Device']} device rows)"
     )
     return FrameworkOpTable(
         table=table,
@@ -145,11 +144,32 @@ _DB_COLUMNS = ["program_id", "name", "category", "provenance", "occurrences", "t
                "flops", "model_flops", "bytes_accessed", "is_eager"]  # fmt: skip
 
 
-def _side_columns(frame: pd.DataFrame, side: str) -> dict[str, np.ndarray]:
-    """The op metrics db's rows of one side (``"Device"``, ``"Host"``) as arrays by column (texts as
-    object arrays, NaN where missing)."""
-    rows = np.flatnonzero(frame["host_or_device"].to_numpy(dtype=object) == side)
-    return {c: frame[c].to_numpy()[rows] for c in _DB_COLUMNS if c in frame.columns}
+def _db_columns(frame: pd.DataFrame) -> dict[str, np.ndarray]:
+    """The op metrics db's columns this table reads, each as a numpy array once (texts as object
+    arrays, NaN where missing): pandas' string columns convert once, not once per side."""
+    wanted = ["host", "host_or_device", *_DB_COLUMNS, "db_total_time_ps", "db_total_op_time_ps"]
+    return {c: frame[c].to_numpy() for c in dict.fromkeys(wanted) if c in frame.columns}
+
+
+def _side_columns(db: dict[str, np.ndarray], on_side: np.ndarray) -> dict[str, np.ndarray]:
+    """The op metrics db's rows of one side (``on_side``: mask of its rows) as arrays by column."""
+    rows = np.flatnonzero(on_side)
+    return {c: db[c][rows] for c in _DB_COLUMNS if c in db}
+
+
+def _by_self_time_then_name(self_ps: np.ndarray, names: np.ndarray) -> np.ndarray:
+    """Row order by self time descending, then name ascending; stable (ties keep row order). Names
+    are sorted once (a stable sort by name, then a stable sort of that by self time)."""
+    if len(names) < 2:
+        return np.arange(len(names))
+    if not pd.isna(names).any():
+        try:
+            by_name = np.argsort(names, kind="stable")
+            return by_name[np.argsort(-self_ps[by_name], kind="stable")]
+        except TypeError:  # names that do not compare with each other: pandas' ranking below
+            pass
+    name_rank = pd.factorize(names, sort=True)[0]  # missing names rank first
+    return np.lexsort((name_rank, -self_ps))
 
 
 def _host_framework_ops(host: dict[str, np.ndarray], include_idle: bool) -> dict[str, np.ndarray] | None:
@@ -221,12 +241,12 @@ def _device_framework_ops(device: dict[str, np.ndarray], include_idle: bool) -> 
     return grouped
 
 
-def _side_totals(frame: pd.DataFrame, include_idle: bool) -> dict[str, int]:
+def _side_totals(db: dict[str, np.ndarray], include_idle: bool) -> dict[str, int]:
     """Total time per side over hosts: db totals with idle, else op self-time totals."""
     column = "db_total_time_ps" if include_idle else "db_total_op_time_ps"
-    sides = frame["host_or_device"].to_numpy(dtype=object)
-    hosts = frame["host"].to_numpy(dtype=object)
-    values = frame[column].to_numpy(np.int64)
+    sides = db["host_or_device"]
+    hosts = db["host"]
+    values = db[column].astype(np.int64)
     out: dict[str, int] = {}
     for side in ("Device", "Host"):
         rows = np.flatnonzero(sides == side)
@@ -235,11 +255,17 @@ def _side_totals(frame: pd.DataFrame, include_idle: bool) -> dict[str, int]:
     return out
 
 
-def _tensor_core_utilization(op_stats: OpStats, table: pd.DataFrame) -> np.ndarray:
-    """Per device row, the share of its kernels' time on Tensor/Matrix Cores (XProf's lookup by op name)."""
+def _tensor_core_utilization(op_stats: OpStats, table: dict[str, np.ndarray] | None) -> np.ndarray:
+    """Per row of ``table`` (arrays by column; None: no row), the share of its kernels' time on
+    Tensor/Matrix Cores for a device row (XProf's lookup by op name), 0 for a host row."""
     by_op = op_stats.kernel_db.by_op_name()["tensor_core_utilization_ratio"]
-    ratio = by_op.reindex(table["name"].to_numpy()).fillna(0.0).to_numpy(np.float64)
-    return np.where(table["host_or_device"].to_numpy() == "Device", ratio, 0.0)
+    out = np.zeros(len(table["name"]) if table is not None else 0)
+    if table is None:
+        return out
+    device_rows = np.flatnonzero(np.asarray(table["host_or_device"], dtype=object) == "Device")
+    names = ec.text(np.asarray(table["name"], dtype=object)[device_rows])  # as the finished table's
+    out[device_rows] = by_op.reindex(names).fillna(0.0).to_numpy(np.float64)
+    return out
 
 
 def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray | float) -> np.ndarray:
@@ -252,10 +278,11 @@ def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray | float) -> np.nd
 
 
 def _finish(
-    table: dict[str, np.ndarray] | None, peak_tflops: float, peak_hbm_gibps: float, is_gpu: bool
+    table: dict[str, np.ndarray] | None, peak_tflops: float, peak_hbm_gibps: float, tensor_core: np.ndarray | None
 ) -> pd.DataFrame:
     """The table (columns as arrays, None: no rows) with its derived columns: µs times, averages,
-    rates, roofline bound, execution mode, rank."""
+    rates, roofline bound, execution mode, rank; ``tensor_core``: the GPU's tensor core utilization
+    per row (None: not a GPU, no such column)."""
     if table is None:
         table = {
             c: np.zeros(0, object if c in ("host_or_device", "type", "name") else np.float64)
@@ -274,7 +301,7 @@ def _finish(
     flops_util = _safe_ratio(flop_rate, peak_tflops * 1e3)
     hbm_util = _safe_ratio(memory_bw, peak_hbm_gibps)
     bound = np.where(flops_util > 0, "Compute", "Unknown").astype(object)
-    bound = np.where(hbm_util > np.maximum(flops_util, 0), "HBM", bound)
+    bound = np.where(hbm_util > np.maximum(flops_util, 0), "HBM", bound).astype(object)
     is_eager = np.asarray(table["is_eager"]).astype(bool)
     out: dict[str, Any] = {
         "rank": np.arange(1, n + 1, dtype=np.int64),
@@ -292,16 +319,23 @@ def _finish(
         "memory_bw_gibps": memory_bw,
         "operational_intensity": _safe_ratio(flops, bytes_accessed),
     }
-    if is_gpu:
-        out["gpu_tensorcore_utilization_ratio"] = np.zeros(n)
-    out["bound_by"] = bound.astype(str)
+    if tensor_core is not None:
+        out["gpu_tensorcore_utilization_ratio"] = tensor_core
+    out["bound_by"] = bound
     out["is_eager"] = is_eager
-    out["execution_mode"] = np.where(is_eager, "Eager", "Function")
+    out["execution_mode"] = np.where(is_eager, "Eager", "Function").astype(object)
     out["total_time_ps"] = np.asarray(table["total_time_ps"]).astype(np.int64)
     out["total_self_time_ps"] = np.asarray(table["self_time_ps"]).astype(np.int64)
     for col in ("flops", "model_flops", "bytes_accessed"):
         out[col] = np.asarray(table[col]).astype(np.int64)
-    return pd.DataFrame(out)
+    if n == 0:  # numpy str arrays where pandas infers a text column from an empty one
+        return pd.DataFrame({**out, "bound_by": bound.astype(str), "execution_mode": np.zeros(0, str)})
+    for col in _TEXT_COLUMNS:  # object arrays of str: typed as pd.DataFrame infers them, without its checks
+        out[col] = strings(out[col].tolist())
+    return typed_frame(out)
+
+
+_TEXT_COLUMNS = ("host_or_device", "type", "name", "bound_by", "execution_mode")
 
 
 _PERCENT_COLUMNS = [

@@ -52,7 +52,10 @@ def _details_mask(steps: pd.DataFrame) -> np.ndarray:
     """``step_details``' rows as a mask of ``steps``' rows."""
     if "core_id" not in steps.columns:
         return np.ones(len(steps), bool)
-    return (steps["core_id"] == DEFAULT_CORE_ID).to_numpy()
+    core_id = steps["core_id"]
+    if isinstance(core_id.dtype, np.dtype) and core_id.dtype.kind in "iu":  # numpy compares without pandas' op
+        return core_id.to_numpy() == DEFAULT_CORE_ID
+    return (core_id == DEFAULT_CORE_ID).to_numpy()
 
 
 def step_times_ps(steps: pd.DataFrame) -> np.ndarray:
@@ -146,8 +149,15 @@ def bottleneck(steps: pd.DataFrame) -> dict[str, Any]:
     ``all_others_pct`` are nbprof's; ``verdict_xprof``, ``statement_xprof``, ``input_pct_xprof`` and
     ``all_others_pct_xprof`` are what XProf says. They agree where no XLA CPU op ran in the steps.
     """
-    steps = step_details(steps)
-    total = float(steps["duration_ps"].sum())
+    details = _details_mask(steps)
+
+    def total_of(column: str) -> float:  # the column's sum over the step details
+        values = steps[column]
+        if isinstance(values.dtype, np.dtype) and values.dtype.kind in "iu":  # numpy sums without pandas' call
+            return float(values.to_numpy()[details].sum())
+        return float(values[details].sum())
+
+    total = total_of("duration_ps")
     if total == 0:
         unknown = "No step time measured. Therefore we cannot tell where the performance bottleneck is."
         return {
@@ -166,8 +176,8 @@ def bottleneck(steps: pd.DataFrame) -> dict[str, Any]:
             "input_pct_xprof": 0.0,
             "all_others_pct_xprof": 0.0,
         }
-    pct = {cat: 100.0 * float(steps[f"{cat}_ps"].sum()) / total for cat in CATEGORIES}
-    xla_pct = 100.0 * float(steps["xla_cpu_compute_ps"].sum()) / total if "xla_cpu_compute_ps" in steps else 0.0
+    pct = {cat: 100.0 * total_of(f"{cat}_ps") / total for cat in CATEGORIES}
+    xla_pct = 100.0 * total_of("xla_cpu_compute_ps") / total if "xla_cpu_compute_ps" in steps else 0.0
     input_pct, xprof_other_pct = pct["input"], pct["all_others"]
     other_pct = max(xprof_other_pct - xla_pct, 0.0)
     verdict_xprof, statement_xprof = _input_verdict(input_pct, xprof_other_pct)

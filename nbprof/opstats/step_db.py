@@ -21,6 +21,7 @@ Times are int64 ps.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -33,6 +34,7 @@ from nbprof.opstats.tpu_steps import TpuSteps, build_tpu_steps, stack_tpu_steps
 from nbprof.opstats.xla_cpu_ops import xla_cpu_op_mask
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 CATEGORIES = tuple(se.CATEGORY_TYPES)
 DROP_INCOMPLETE_THRESHOLD = 5  # XProf's kDropIncomplteteStepThreshold
@@ -101,16 +103,18 @@ def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> St
     if groupings is None:
         groupings = group_events(frames)
     tables, notes, tpu_parts = [], [], []
-    planes = frames.planes
+    plane_names = [str(n) for n in se.values_list(frames.planes["name"])]
+    plane_hosts = se.values_list(frames.planes["host"])
     for host in groupings.hosts:
-        host_planes = planes if host is None else planes[planes["host"] == host]
+        host_planes = plane_names if host is None else [n for n, h in zip(plane_names, plane_hosts) if h == host]
         sub, grouping = groupings.host_events(frames.events, host)
         table, host_notes, tpu = _host_steps(frames, sub, grouping, host_planes, host if host is not None else "")
         tables.append(table)
         notes.extend(host_notes)
         if tpu is not None:
             tpu_parts.append(tpu)
-    out = pd.concat(tables, ignore_index=True) if tables else empty_steps()
+    # one host's table has a default index already (no copy needed)
+    out = (tables[0] if len(tables) == 1 else pd.concat(tables, ignore_index=True)) if tables else empty_steps()
     if len(out) == 0:
         out = empty_steps()
     return StepDb(
@@ -161,7 +165,7 @@ def group_events(frames: Frames) -> EventGroupings:
     """
     events = frames.events
     plane = events["plane"]
-    grouped_planes = xs.values_in(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)
+    grouped_planes = se.named(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)
     hosts = list(frames.hosts) or [None]
     if len(hosts) == 1 and grouped_planes.all():  # one host, every event grouped: its groups as they come
         grouping = se.group_host_events(events)
@@ -171,7 +175,7 @@ def group_events(frames: Frames) -> EventGroupings:
     event_groups = np.full(len(events), -1, np.int64)
     out: dict[str | None, HostGrouping] = {}
     for host in hosts:
-        mask = grouped_planes if host is None else grouped_planes & xs.values_in(events["host"], [host])
+        mask = grouped_planes if host is None else grouped_planes & se.named(events["host"], [host])
         if mask.all():
             grouping = se.group_host_events(events)
             event_groups[:] = grouping.group
@@ -191,8 +195,8 @@ def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
     if len(lines) == 0:
         return {}
     offset = lines["start_ps"].to_numpy(np.int64) - lines["timestamp_ns"].to_numpy(np.int64) * 1000
-    hosts = [str(h) for h in lines["host"].tolist()]
-    on_host_plane = (lines["plane"] == xs.HOST_PLANE).to_numpy()
+    hosts = [str(h) for h in se.values_list(lines["host"])]
+    on_host_plane = np.array([plane == xs.HOST_PLANE for plane in se.values_list(lines["plane"])], bool)
     out: dict[str, int] = {}
     for row in np.argsort(~on_host_plane, kind="stable").tolist():  # host-plane lines first (a few lines)
         out.setdefault(hosts[row], int(offset[row]))
@@ -207,17 +211,17 @@ _EMPTY_STEP_DTYPES = {
 
 def empty_steps() -> pd.DataFrame:
     """A steps table without rows (the columns and dtypes of ``build_step_db``'s)."""
-    return pd.DataFrame({c: np.empty(0, dtype) for c, dtype in _EMPTY_STEP_DTYPES.items()})
+    return typed_frame({c: np.empty(0, dtype) for c, dtype in _EMPTY_STEP_DTYPES.items()})
 
 
 # ------------------------------------------------------------------------- one host
 def _host_steps(
-    frames: Frames, sub: pd.DataFrame, grouping: se.Grouping, planes: pd.DataFrame, host: str
+    frames: Frames, sub: pd.DataFrame, grouping: se.Grouping, plane_names: list[str], host: str
 ) -> tuple[pd.DataFrame, list[str], TpuSteps | None]:
-    """Steps of one host from its grouped events, its notes and, on TPU, its TPU step breakdown."""
+    """Steps of one host (``plane_names``: its planes') from its grouped events, its notes and, on TPU,
+    its TPU step breakdown."""
     notes: list[str] = []
-    device_plane_names = [str(n) for n in planes["name"].tolist()]
-    device_plane_names = [n for n in device_plane_names if xs.is_device_plane(n)]
+    device_plane_names = [n for n in plane_names if xs.is_device_plane(n)]
     has_device = len(device_plane_names) > 0
     is_tpu = any(n.startswith("/device:TPU:") for n in device_plane_names)
     label = f"host {host!r}: " if host else ""
@@ -258,7 +262,7 @@ def _host_steps(
     if not has_device:
         xla = _xla_cpu_spans(sub, step_span)
         if len(xla):
-            spans = pd.concat([spans, xla], ignore_index=True)
+            spans = typed_frame({c: np.concatenate([spans[c].to_numpy(), xla[c].to_numpy()]) for c in spans.columns})
     breakdown = _breakdown(spans, step_span)
     well_formed = (breakdown["t_140"] + breakdown["t_150"] > 0) if has_device else (breakdown["_host_compute_any"] > 0)
     dropped = int((~well_formed).sum())
@@ -309,7 +313,7 @@ def _host_steps(
             f"(XProf drops them when there are more than {DROP_INCOMPLETE_THRESHOLD})"
         )
     columns["in_analysis"] = in_analysis
-    out = pd.DataFrame(columns)
+    out = _steps_frame(columns, len(order))
     total = float(columns["duration_ps"][in_analysis].sum())
     if total > 0:
         notes.append(
@@ -324,6 +328,35 @@ def _host_steps(
             "(not reachable from a step marker: other threads' work, time outside the steps)"
         )
     return out, notes, None
+
+
+def _steps_frame(columns: dict[str, Any], n: int) -> pd.DataFrame:
+    """``pd.DataFrame(columns)`` of ``n`` rows (arrays, lists and scalars, as ``_host_steps`` makes them),
+    typed as pandas infers them but without its checks; ``pd.DataFrame`` itself for what is not a
+    column of str, of ints or of bools."""
+    typed = {c: _typed_column(v, n) for c, v in columns.items()} if n else {}
+    if not n or any(v is None for v in typed.values()):
+        return pd.DataFrame(columns)
+    return typed_frame(typed)
+
+
+def _typed_column(values: Any, n: int) -> Any:
+    """A column of ``_steps_frame`` as pandas types it: a numeric or bool array as it is, str, int64;
+    None when it is of another kind."""
+    if isinstance(values, np.ndarray):
+        if values.dtype.kind in "iufb":
+            return values
+        values = values.tolist()
+    elif not isinstance(values, list):
+        values = [values] * n  # a scalar, as pandas broadcasts it
+    if all(type(v) is str for v in values):
+        return strings(values)
+    if all(type(v) is int or isinstance(v, np.signedinteger) for v in values):
+        try:
+            return np.array(values, dtype=np.int64)
+        except OverflowError:  # pandas makes it another type
+            return None
+    return None
 
 
 def _reordered(values: Any, order: np.ndarray) -> Any:
@@ -378,33 +411,37 @@ def _tpu_step_rows(tpu: pd.DataFrame, grouping: se.Grouping) -> pd.DataFrame:
 def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Host step markers and typed spans of a host-only profile (ConvertHostThreadsXPlaneToStepEvents)."""
     group = grouping.group
-    on_host = xs.values_in(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
+    on_host = se.named(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
     names = ev["name"]
-    explicit = xs.value_mask(names, _explicit_marker)
-    implicit = xs.column(ev, "step_name").notna().to_numpy() & ~explicit
+    # per distinct name, both tests in one pass; the explicit-marker mask is read off it where needed
+    # (one event-length array alive, not two: the memory of large profiles)
+    kind = xs.value_map(names, _host_name_kind, 0, np.int8)
+    implicit = xs.column(ev, "step_name").notna().to_numpy() & ((kind & _EXPLICIT) == 0)
     named_groups = np.array(sorted(grouping.names), dtype=np.int64)
     if len(named_groups):
         # grouping gives the user root of each named group a step_name stat
-        roots = np.flatnonzero((xs.int_values(xs.column(ev, "_r")) >= 0) | xs.values_in(names, ["TraceContext"]))
+        roots = np.flatnonzero((xs.int_values(xs.column(ev, "_r")) >= 0) | se.named(names, ["TraceContext"]))
         roots = roots[np.isin(group[roots], named_groups)]
         _, first_root = np.unique(group[roots], return_index=True)  # each named group's first root
         first_roots = roots[first_root]
-        implicit[first_roots] |= ~explicit[first_roots]
-    is_marker = on_host & (explicit | implicit)
-    markers = pd.DataFrame(
+        implicit[first_roots] |= (kind[first_roots] & _EXPLICIT) == 0
+    is_marker = on_host & (((kind & _EXPLICIT) != 0) | implicit)
+    markers = typed_frame(
         {
             "group": group[is_marker],
             "start_ps": ev["start_ps"].to_numpy()[is_marker],
             "end_ps": ev["end_ps"].to_numpy()[is_marker],
-            "marker": np.where(explicit[is_marker], "host (explicit)", "host (step name)"),
+            "marker": np.where((kind[is_marker] & _EXPLICIT) != 0, "host (explicit)", "host (step name)").astype(
+                object
+            ),
         }
     )
     # real CPU compute is never an explicit marker
-    rows = np.flatnonzero(on_host & ~implicit & xs.value_mask(names, _real_cpu_compute))
-    span_type = xs.value_map(names, _classify_cpu, se.HOST_COMPUTE, np.int16, rows=rows)  # XProf's types < 2**15
+    rows = np.flatnonzero(on_host & ~implicit & ((kind & _REAL_CPU) != 0))
+    span_type = _map_at(names, rows, _classify_cpu, se.HOST_COMPUTE, np.int16)  # XProf's types < 2**15
     kept = ~_covered_by_parent(ev, rows, span_type, group)
     rows, span_type = rows[kept], span_type[kept]
-    spans = pd.DataFrame(
+    spans = typed_frame(
         {
             "group": group[rows],
             "type": span_type.astype(np.int64),
@@ -456,9 +493,9 @@ def _xla_cpu_spans(ev: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
     time span contains its start (they are usually in no step group: XProf counts their time as "all
     others"). Zero-length ops are left out."""
     rows = np.flatnonzero(xla_cpu_op_mask(ev) & (ev["duration_ps"].to_numpy() > 0))
-    empty = pd.DataFrame({"group": [], "type": [], "start_ps": [], "end_ps": []}).astype(np.int64)
     if len(rows) == 0 or len(steps) == 0:
-        return empty
+        empty = np.zeros(0, np.int64)
+        return typed_frame({"group": empty, "type": empty, "start_ps": empty, "end_ps": empty})
     start = ev["start_ps"].to_numpy()[rows]
     order = np.argsort(steps["start_ps"].to_numpy(), kind="stable")
     step_start = steps["start_ps"].to_numpy(np.int64)[order]
@@ -466,14 +503,14 @@ def _xla_cpu_spans(ev: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
     step_group = steps.index.to_numpy(np.int64)[order]
     at = np.searchsorted(step_start, start, side="right") - 1
     inside = (at >= 0) & (start < step_end[np.maximum(at, 0)])
-    return pd.DataFrame(
+    return typed_frame(
         {
-            "group": step_group[at[inside]],
-            "type": se.XLA_CPU_COMPUTE,
-            "start_ps": start[inside],
-            "end_ps": ev["end_ps"].to_numpy()[rows][inside],
+            "group": step_group[at[inside]].astype(np.int64),
+            "type": np.full(int(inside.sum()), se.XLA_CPU_COMPUTE, np.int64),
+            "start_ps": start[inside].astype(np.int64),
+            "end_ps": ev["end_ps"].to_numpy()[rows][inside].astype(np.int64),
         }
-    ).astype(np.int64)
+    )
 
 
 def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -482,15 +519,14 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     group = grouping.group
     plane = ec.codes(ev["plane"])  # plane codes: only compared with each other
     on_device = xs.value_mask(ev["plane"], xs.is_device_plane) & (group >= 0)
-    is_steps_line = xs.values_in(ev["line"], ["Steps"])
     derived = xs.is_derived_line(ev["line_id"].to_numpy(), ev["line"])
-    start, end = _device_timespan(ev)
-    mk = on_device & is_steps_line
     if grouping.gpu_markers is not None:  # grouped here: the markers derived from the GPU events
         mk = np.zeros(len(ev), bool)
         mk[grouping.gpu_markers.index.to_numpy()] = True
         markers = grouping.gpu_markers.reset_index(drop=True)
     else:
+        start, end = _device_timespan(ev)
+        mk = on_device & se.named(ev["line"], ["Steps"])
         markers = pd.DataFrame(
             {
                 "group": group[mk],
@@ -500,34 +536,51 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
             }
         )
     has_corr = xs.column(ev, "correlation_id").notna().to_numpy()
-    ops = on_device & ~derived & has_corr
-    kind = xs.value_map(ev["name"], _classify_gpu, se.HOST_COMPUTE, np.int64)
+    op_rows = np.flatnonzero(on_device & ~derived & has_corr)
+    kind = _map_at(ev["name"], op_rows, _classify_gpu, se.HOST_COMPUTE, np.int64)
     # precision from the tensor shapes (``shape`` stat) when present, else from the name
     shape = xs.column(ev, "shape")
     if shape.notna().any():
         shape_str = shape.astype("category") if not isinstance(shape.dtype, pd.CategoricalDtype) else shape
-        has_shape = xs.category_mask(shape_str, lambda s: s.str.len() > 0)
-        half = xs.category_mask(shape_str, lambda s: s.str.contains("half", regex=False))
+        has_shape = xs.category_mask(shape_str, lambda s: s.str.len() > 0)[op_rows]
+        half = xs.category_mask(shape_str, lambda s: s.str.contains("half", regex=False))[op_rows]
         compute = (kind == se.DEVICE_COMPUTE_16) | (kind == se.DEVICE_COMPUTE_32)
         kind = np.where(compute & has_shape, np.where(half, se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32), kind)
     # Per plane: keep only groups that the plane's Steps line marks (when it has events).
-    op_rows = np.flatnonzero(ops)
     op_plane, op_group = plane[op_rows], group[op_rows]
     marked_plane, marked_group = plane[mk], group[mk]
     keep = np.zeros(len(op_rows), bool)
     for code in np.unique(marked_plane):
         keep |= (op_plane == code) & np.isin(op_group, marked_group[marked_plane == code])
     rows = op_rows[keep]
-    spans = pd.DataFrame(
+    spans = typed_frame(
         {
             "group": group[rows],
-            "type": kind[rows],
+            "type": kind[keep],
             "start_ps": ev["start_ps"].to_numpy()[rows],
             "end_ps": ev["end_ps"].to_numpy()[rows],
-        },
-        index=np.flatnonzero(keep),  # row labels of the ops' table the kept spans had
+        }
     )
+    spans.index = pd.Index(np.flatnonzero(keep))  # row labels of the ops' table the kept spans had
     return markers, spans
+
+
+def _map_at(
+    series: pd.Series, rows: np.ndarray, function: Callable[[str], Any], missing: Any, dtype: Any
+) -> np.ndarray:
+    """``xs.value_map(series, function, missing, dtype, rows=rows)``: on a categorical, ``function``
+    runs only for the categories that ``rows`` use (a profile's names are mostly other planes')."""
+    if not isinstance(series.dtype, pd.CategoricalDtype):
+        return xs.value_map(series, function, missing, dtype, rows=rows)
+    categorical = series.array
+    codes = np.asarray(categorical.codes)[rows]
+    seen = np.zeros(len(categorical.categories) + 1, bool)  # the last slot takes the missing values' -1
+    seen[codes] = True
+    used = np.flatnonzero(seen[:-1])
+    table = np.full(len(seen), missing, dtype)
+    names = categorical.categories[used].tolist()
+    table[used] = np.fromiter((function(str(name)) for name in names), dtype, len(used))
+    return table[codes]
 
 
 def _device_timespan(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
@@ -545,6 +598,14 @@ _INFEED_ENQUEUE = re.compile(r"^[^:]*:Infeed(?:Enqueue|EnqueueTuple|EnqueuePreli
 def _explicit_marker(name: str) -> bool:
     """XProf's IsExplicitHostStepMarker: train*/test*/TraceContext* without '/'."""
     return name.startswith(_EXPLICIT_MARKER_PREFIXES) and "/" not in name
+
+
+_EXPLICIT, _REAL_CPU = 1, 2  # bits of ``_host_name_kind``
+
+
+def _host_name_kind(name: str) -> int:
+    """``_EXPLICIT`` if the name is an explicit host step marker, ``| _REAL_CPU`` if it is real CPU compute."""
+    return (_EXPLICIT if _explicit_marker(name) else 0) | (_REAL_CPU if _real_cpu_compute(name) else 0)
 
 
 def _real_cpu_compute(name: str) -> bool:
@@ -587,20 +648,33 @@ def _longest_markers(markers: pd.DataFrame) -> pd.DataFrame:
     group = markers["group"].to_numpy(np.int64)[rows]
     order = np.lexsort((rows, -duration[rows], group))  # by group, longest first, earliest on ties
     best = rows[order[np.r_[True, group[order][1:] != group[order][:-1]]]] if len(rows) else rows
-    return pd.DataFrame(
-        {
-            "start_ps": start[best],
-            "duration_ps": duration[best],
-            "marker": markers["marker"].to_numpy()[best],
-        },
-        index=pd.Index(markers["group"].to_numpy(np.int64)[best], name="group"),
+    longest = typed_frame(
+        {"start_ps": start[best], "duration_ps": duration[best], "marker": markers["marker"].to_numpy()[best]}
     )
+    longest.index = pd.Index(markers["group"].to_numpy(np.int64)[best], name="group")
+    return longest
 
 
 def union_length(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> pd.Series:
-    """Length (ps) of the union of intervals per group."""
+    """Length (ps) of the union of intervals per group: int64, indexed by the groups (ascending)."""
     if len(group) == 0:
         return pd.Series(dtype="int64")
+    group, start, end = np.asarray(group), np.asarray(start), np.asarray(end)
+    if not all(a.dtype.kind == "i" and a.dtype.itemsize == 8 for a in (start, end)) or group.dtype.kind not in "iu":
+        return _union_length_pandas(group, start, end)
+    order = np.lexsort((start, group))
+    g, s, e = group[order], start[order], end[order]
+    first = np.r_[True, g[1:] != g[:-1]]
+    rank = np.cumsum(first, dtype=np.int64)  # the groups as 1, 2, ... (sorted)
+    prev = np.r_[np.iinfo(np.int64).min, _running_max_by_group(rank, e)[:-1]]  # the group's latest end so far
+    prev[first] = np.iinfo(np.int64).min
+    contrib = np.clip(e - np.maximum(s, prev), 0, None)
+    starts = np.flatnonzero(first)
+    return pd.Series(np.add.reduceat(contrib, starts), index=pd.Index(g[starts]))
+
+
+def _union_length_pandas(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> pd.Series:
+    """``union_length`` by pandas' groupby (any dtype)."""
     order = np.lexsort((start, group))
     g, s, e = group[order], start[order], end[order]
     frame = pd.DataFrame({"g": g, "e": e})

@@ -23,6 +23,7 @@ Times are int64 ps. Nothing here is public API; ``steps.py`` builds ``prof.steps
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,6 +33,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.xspace.nesting import marked_owners
 from nbprof.xspace.semantics import HOST_PLANE, column, is_derived_line_id, is_gpu_plane, value_mask, values_in
 from nbprof.xspace.semantics import int_values as int_array
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 # XProf's EventType (xprof/utils/event_span.h): a higher value wins when events overlap.
 UNKNOWN_TIME = 0
@@ -137,10 +139,9 @@ def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray
     if len(prod) == 0 or len(cons) == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
     # one id per distinct (type, id) pair, in order of first appearance over producers then consumers
-    key, n_keys = ec.group_ids(
-        np.concatenate([int_array(p_type, rows=prod), int_array(c_type, rows=cons)]),
-        np.concatenate([int_array(p_id, 0, prod), int_array(c_id, 0, cons)]),
-    )
+    types = np.concatenate([int_array(p_type, rows=prod), int_array(c_type, rows=cons)])
+    ids = np.concatenate([int_array(p_id, 0, prod), int_array(c_id, 0, cons)])
+    key, n_keys = _key_ids(types, ids)
     pkey, ckey = key[: len(prod)], key[len(prod) :]
     n_prod = np.bincount(pkey, minlength=n_keys)
     n_cons = np.bincount(ckey, minlength=n_keys)
@@ -148,6 +149,22 @@ def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray
     pk_ok = ~skip[pkey]
     ck_ok = ~skip[ckey]
     return prod[pk_ok], cons[ck_ok], np.concatenate([pkey[pk_ok], ckey[ck_ok]])
+
+
+def _key_ids(*keys: np.ndarray) -> tuple[np.ndarray, int]:
+    """``ec.group_ids`` of int64 keys (the same numbers: dense, in order of first appearance): one
+    factorize of the keys packed side by side in one int64 where their values fit (not negative)."""
+    if len(keys[0]) == 0 or any(int(k.min()) < 0 for k in keys):
+        return ec.group_ids(*keys)
+    widths = [int(k.max()).bit_length() for k in keys]
+    if sum(widths) > 62:
+        return ec.group_ids(*keys)
+    packed = keys[0].copy()
+    for key, width in zip(keys[1:], widths[1:]):
+        packed <<= width
+        packed |= key
+    codes, distinct = pd.factorize(packed)
+    return codes.astype(np.int64, copy=False), len(distinct)
 
 
 def _link_ends(ev: pd.DataFrame) -> list[tuple[np.ndarray, np.ndarray, list[pd.Series]]]:
@@ -162,11 +179,11 @@ def _link_ends(ev: pd.DataFrame) -> list[tuple[np.ndarray, np.ndarray, list[pd.S
     for parent_name, child_names, key_stats in INTER_THREAD_LINKS:
         keys = [column(ev, stat) for stat in key_stats]
         has_keys = np.logical_and.reduce([_present(k) for k in keys])
-        ends.append((values_in(names, [parent_name]) & has_keys, values_in(names, child_names) & has_keys, keys))
+        ends.append((named(names, [parent_name]) & has_keys, named(names, child_names) & has_keys, keys))
     correlation = column(ev, "correlation_id")
     has_correlation = _present(correlation)
     if has_correlation.any():
-        on_host = values_in(ev["plane"], [HOST_PLANE])
+        on_host = named(ev["plane"], [HOST_PLANE])
         ends.append((has_correlation & on_host, has_correlation & ~on_host, [correlation]))
     return ends
 
@@ -182,7 +199,7 @@ def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nd
         if len(par) == 0 or len(chi) == 0:
             continue
         both = np.concatenate([par, chi])
-        key, n_keys = ec.group_ids(*[int_array(k, 0, both) for k in keys])
+        key, n_keys = _key_ids(*[int_array(k, 0, both) for k in keys])
         par_key, chi_key = key[: len(par)], key[len(par) :]
         # the last parent of each key (XProf keeps the last one it sees), in frame order
         last_of_key = np.full(n_keys, -1, np.int64)
@@ -207,6 +224,41 @@ def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nd
 def _present(series: pd.Series) -> np.ndarray:
     """Boolean mask: the column has a value."""
     return ~np.asarray(series.array.isna(), dtype=bool)
+
+
+def named(series: pd.Series, values: Iterable[str]) -> np.ndarray:
+    """Boolean row mask: the value is one of ``values`` (``semantics.values_in``); a categorical of
+    strings is matched by its codes (the categories' hash table is built once per frame)."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        categorical = series.array
+        categories = categorical.categories
+        if categories.inferred_type == "string":  # cached on the categories: one scan per frame
+            codes = categorical.codes
+            mask = np.zeros(len(codes), bool)
+            for code in _category_codes(categories, values):
+                mask |= codes == code
+            return mask
+    return values_in(series, values)
+
+
+def values_list(series: pd.Series) -> list[object]:
+    """``series.tolist()``; a categorical's through its categories (pandas' own maps every value)."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        categorical = series.array
+        values = [*categorical.categories.tolist(), np.nan]  # code -1 (missing) takes the last, as tolist's NaN
+        return [values[code] for code in categorical.codes.tolist()]
+    return series.tolist()
+
+
+def _category_codes(categories: pd.Index, values: Iterable[str]) -> list[int]:
+    """The codes of those of ``values`` that are categories (distinct: one code each)."""
+    out = []
+    for value in dict.fromkeys(values):
+        try:
+            out.append(int(categories.get_loc(value)))
+        except KeyError:
+            continue
+    return out
 
 
 class _Graph:
@@ -320,10 +372,10 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
     n = len(ev)
     names = ev["name"]
     existing = column(ev, "group_id")
-    if existing.notna().any():
+    if _present(existing).any():
         group = int_array(existing)
         return Grouping(group=group, names=_existing_names(ev, group), source="group_id stats in the file")
-    if values_in(names, TF_LOOP_OP_NAMES).any():
+    if named(names, TF_LOOP_OP_NAMES).any():
         return Grouping(group=np.full(n, -1, np.int64), source="none: TF loop ops present (XProf skips grouping)")
 
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs
@@ -331,18 +383,10 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
     root_level = int_array(r_col, 0)  # a fresh array: the level where present (negative -> 0), else -1
     np.maximum(root_level, 0, out=root_level)
     root_level[~_present(r_col)] = -1
-    root_level[values_in(names, ["TraceContext"]) & (root_level < 0)] = 1
-    is_function_run = values_in(names, TF_DATA_FUNCTION_RUNS)
+    root_level[named(names, ["TraceContext"]) & (root_level < 0)] = 1
+    is_function_run = named(names, TF_DATA_FUNCTION_RUNS)
     if is_function_run.any():
-        # XProf reads the stat named "id" as the step id (kStepId); some files say "step_id"
-        step_id_col = column(ev, "id").fillna(column(ev, "step_id")) if "id" in ev.columns else column(ev, "step_id")
-        has_step_id = step_id_col.notna().to_numpy()
-        step_id = int_array(step_id_col, 0)
-        tf_data = is_function_run & has_step_id
-        if tf_data.any():
-            in_tf_data = has_step_id & np.isin(step_id, np.unique(step_id[tf_data]))
-            root_level[in_tf_data & (root_level >= 0)] = -1
-        del step_id_col, has_step_id, step_id
+        _drop_tf_data_roots(ev, root_level, np.flatnonzero(is_function_run))
     del is_function_run
 
     # Propagate over the skeleton only: roots and link ends; every other event takes its nearest
@@ -384,6 +428,40 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
         source += f"; {filled:,} GPU events without a launch in a step took the step of the GPU event before them"
     markers = gpu_step_markers(ev, group, in_time)
     return Grouping(group=group, names=names_map, step_nums=nums, source=source, gpu_markers=markers)
+
+
+def _drop_tf_data_roots(ev: pd.DataFrame, root_level: np.ndarray, function_runs: np.ndarray) -> None:
+    """In place: a root (``root_level >= 0``) whose step id is that of a tf.data function run (rows
+    ``function_runs``) is no root (it belongs to tf.data)."""
+    run_ids, run_has = _step_ids(ev, function_runs)
+    if not run_has.any():
+        return
+    roots = np.flatnonzero(root_level >= 0)
+    root_ids, root_has = _step_ids(ev, roots)
+    in_tf_data = root_has & np.isin(root_ids, np.unique(run_ids[run_has]))
+    root_level[roots[in_tf_data]] = -1
+
+
+def _step_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """XProf's step id of ``rows`` (the stat named "id", kStepId; some files say "step_id"): (int64
+    values, 0 where missing or not a number; mask of the rows that have one)."""
+    step_id = column(ev, "step_id")
+    if "id" not in ev.columns:
+        return _ints_at(step_id, rows)
+    id_col = column(ev, "id")
+    if isinstance(id_col.dtype, pd.Int64Dtype) and isinstance(step_id.dtype, pd.Int64Dtype):
+        (ids, has_id), (fallback, has_fallback) = _ints_at(id_col, rows), _ints_at(step_id, rows)
+        return np.where(has_id, ids, fallback), has_id | has_fallback
+    merged = id_col.fillna(step_id).iloc[rows]  # other dtypes: as pandas merges them
+    return int_array(merged, 0), merged.notna().to_numpy()
+
+
+def _ints_at(series: pd.Series, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(int64 values, 0 where missing or not a number; present mask) of a column at ``rows`` only."""
+    if isinstance(series.dtype, pd.Int64Dtype):
+        part = series.array[rows]
+        return part.to_numpy(np.int64, na_value=0), ~np.asarray(part.isna(), dtype=bool)
+    return int_array(series, 0, rows), _present(series)[rows]
 
 
 def gpu_plane_rows_in_time_order(ev: pd.DataFrame) -> list[np.ndarray]:
@@ -428,7 +506,7 @@ def gpu_step_markers(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarr
     ``gpu_plane_rows_in_time_order(ev)``); a run of consecutive events of one group is one step marker
     from the run's first start to its latest end. Columns ``group``, ``start_ps``, ``end_ps``,
     ``marker``; indexed by the row of each run's first event (a row of the marker's plane)."""
-    parts = []
+    index, groups, starts, ends = [], [], [], []
     start_all, end_all = ev["start_ps"].to_numpy(), ev["end_ps"].to_numpy()
     for rows in in_time:
         rows = rows[group[rows] >= 0]
@@ -436,20 +514,23 @@ def gpu_step_markers(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarr
             continue
         g = group[rows]
         first = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
-        parts.append(
-            pd.DataFrame(
-                {
-                    "group": g[first],
-                    "start_ps": start_all[rows[first]],
-                    "end_ps": np.maximum.reduceat(end_all[rows], first),
-                    "marker": DERIVED_GPU_MARKER,
-                },
-                index=rows[first],
-            )
-        )
-    if not parts:
-        return pd.DataFrame({"group": [], "start_ps": [], "end_ps": [], "marker": []}, dtype=np.int64)
-    return pd.concat(parts)
+        index.append(rows[first])
+        groups.append(g[first])
+        starts.append(start_all[rows[first]])
+        ends.append(np.maximum.reduceat(end_all[rows], first))
+    if not index:
+        empty = np.zeros(0, np.int64)
+        return typed_frame({"group": empty, "start_ps": empty, "end_ps": empty, "marker": empty})
+    markers = typed_frame(
+        {
+            "group": np.concatenate(groups),
+            "start_ps": np.concatenate(starts),
+            "end_ps": np.concatenate(ends),
+            "marker": strings([DERIVED_GPU_MARKER] * sum(len(rows) for rows in index)),
+        }
+    )
+    markers.index = pd.Index(np.concatenate(index))
+    return markers
 
 
 class _Skeleton:
@@ -469,8 +550,8 @@ class _Skeleton:
         self.graph = _Graph(
             node_parent,
             _tree_depth(node_parent),
-            np.searchsorted(self.nodes, full.prod),
-            np.searchsorted(self.nodes, full.cons),
+            self.owner[full.prod],  # a marked row's owner is its own node number
+            self.owner[full.cons],
             full.prod_key,
             full.cons_key,
             full.n_keys,
@@ -503,11 +584,11 @@ def _root_names(ev: pd.DataFrame, root_rows: dict[int, int]) -> tuple[dict[int, 
         return out, nums
     rows = np.array(list(root_rows.values()))
     gids = list(root_rows.keys())
-    nm = [str(x) for x in ev["name"].iloc[rows].to_numpy()]
-    gt = column(ev, "graph_type").iloc[rows].astype("object").to_numpy()
-    it_col, sn_col = column(ev, "iter_num").iloc[rows], column(ev, "step_num").iloc[rows]
-    it, has_it = int_array(it_col, 0), it_col.notna().to_numpy()
-    sn, has_sn = int_array(sn_col, 0), sn_col.notna().to_numpy()
+    nm = [str(v) for v in _values_at(ev["name"], rows)]
+    gt = _values_at(ev["graph_type"], rows) if "graph_type" in ev.columns else [None] * len(rows)
+    it_col, sn_col = column(ev, "iter_num"), column(ev, "step_num")
+    it, has_it = int_array(it_col, 0, rows), _present(it_col)[rows]
+    sn, has_sn = int_array(sn_col, 0, rows), _present(sn_col)[rows]
     for gid, name, graph_type, iter_num, i_ok, step_num, s_ok in zip(gids, nm, gt, it, has_it, sn, has_sn):
         if name in IMPLICIT_ROOT_NAMES:
             continue
@@ -516,6 +597,15 @@ def _root_names(ev: pd.DataFrame, root_rows: dict[int, int]) -> tuple[dict[int, 
         out[gid] = f"{prefix} {num}"
         nums[gid] = int(num)
     return out, nums
+
+
+def _values_at(series: pd.Series, rows: np.ndarray, missing: object = np.nan) -> list[object]:
+    """The column's values at ``rows`` (a categorical's: its category values, ``missing`` where it has none)."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        categorical = series.array
+        values = [*categorical.categories.tolist(), missing]  # code -1 (missing) takes the last
+        return [values[code] for code in np.asarray(categorical.codes)[rows].tolist()]
+    return series.iloc[rows].astype("object").to_numpy().tolist()
 
 
 def _existing_names(ev: pd.DataFrame, group: np.ndarray) -> dict[int, str]:

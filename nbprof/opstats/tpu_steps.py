@@ -43,9 +43,11 @@ import pandas as pd
 
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import nearest_container, parse_memory_breakdown
+from nbprof.opstats.step_grouping import named
 from nbprof.opstats.utilization import INNER_OP_CATEGORIES
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
+from nbprof.xspace.typed_frame import typed_frame
 
 # XLA's HLO categories behind XProf's TPU breakdown (tsl xla_op_utils.h).
 INFEED = ("infeed",)
@@ -95,8 +97,8 @@ def empty_tpu_steps(notes: list[str] | None = None) -> TpuSteps:
 
 
 def _empty_frame(columns: list[str], dtypes: dict[str, type]) -> pd.DataFrame:
-    """A frame without rows: int64 columns but those ``dtypes`` names (one constructor call)."""
-    return pd.DataFrame({c: np.empty(0, dtypes.get(c, np.int64)) for c in columns})
+    """A frame without rows: int64 columns but those ``dtypes`` names (typed already: no inference)."""
+    return typed_frame({c: np.empty(0, dtypes.get(c, np.int64)) for c in columns})
 
 
 def stack_tpu_steps(parts: list[TpuSteps]) -> TpuSteps:
@@ -169,14 +171,12 @@ def build_tpu_steps(frames: Frames, ev: pd.DataFrame, group: np.ndarray, host: s
     notes: list[str] = []
     on_tc = xs.plane_mask(ev, xs.is_tpu_plane)
     on_sc = xs.plane_mask(ev, xs.is_sparsecore_plane)
-    markers = (on_tc & xs.values_in(ev["line"], [xs.STEPS_LINE])) | (
-        on_sc & xs.values_in(ev["line"], [xs.SPARSECORE_STEPS_LINE])
-    )
+    markers = (on_tc & named(ev["line"], [xs.STEPS_LINE])) | (on_sc & named(ev["line"], [xs.SPARSECORE_STEPS_LINE]))
     m_rows = np.flatnonzero(markers)
     if len(m_rows) == 0:
         return empty_tpu_steps()
     op_lines = [line for line in xs.TPU_OP_LINES if line != xs.SPARSECORE_OPS_LINE]
-    ops = (on_tc & xs.values_in(ev["line"], op_lines)) | (on_sc & xs.values_in(ev["line"], [xs.SPARSECORE_OPS_LINE]))
+    ops = (on_tc & named(ev["line"], op_lines)) | (on_sc & named(ev["line"], [xs.SPARSECORE_OPS_LINE]))
     o_rows = np.flatnonzero(ops)
     plane_codes = ec.codes(ev["plane"])
     sc_plane = np.zeros(int(plane_codes.max(initial=-1)) + 2, bool)

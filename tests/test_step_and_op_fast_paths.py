@@ -1,0 +1,275 @@
+"""The fast paths of step grouping, the step db, the device op db and the framework-op table agree with
+the pandas (or generic) code they stand in for, on the real fixtures and on edge cases."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from fixture_paths import FIXTURE_NAMES
+
+from nbprof.opstats import device_ops, framework_ops, step_db, step_grouping
+from nbprof.opstats import event_columns as ec
+from nbprof.xspace import semantics as xs
+
+FAST_PATH_FIXTURES = ["amd_mi300x_gemm", "gpu_v100", "jax_gpu_train", "tf_keras_fit", "tpu_v6e"]
+
+
+# ------------------------------------------------------------------------------ name masks
+@pytest.mark.parametrize("name", FAST_PATH_FIXTURES)
+def test_named_is_values_in_on_fixture_columns(load_fixture, name: str) -> None:
+    ev = load_fixture(name).events
+    for column in ("name", "plane", "line", "host"):
+        categories = ev[column].cat.categories.tolist()
+        for values in (categories[:1], categories[-3:], ["no such value"], [], categories[:2] + ["x", categories[0]]):
+            assert step_grouping.named(ev[column], values).tolist() == xs.values_in(ev[column], values).tolist()
+
+
+def test_named_matches_values_in_beyond_string_categoricals() -> None:
+    cases = [
+        pd.Series(pd.Categorical(["a", None, "b", "a"])),  # missing values
+        pd.Series(pd.Categorical([1, 2, 1])),  # not str: values_in compares their text
+        pd.Series(["a", None, "b"], dtype=object),  # not categorical
+        pd.Series(pd.Categorical([], categories=[])),
+    ]
+    for series in cases:
+        for values in (["a"], ["1", "2"], ["zz"], []):
+            assert step_grouping.named(series, values).tolist() == xs.values_in(series, values).tolist()
+
+
+# --------------------------------------------------------------------------- grouping keys
+def test_key_ids_number_as_group_ids() -> None:
+    rng = np.random.default_rng(0)
+    cases = [
+        (rng.integers(0, 4, 500), rng.integers(0, 2**40, 500)),
+        (np.full(50, 3), rng.integers(0, 9, 50)),
+        (rng.integers(0, 2**40, 300), rng.integers(0, 2**30, 300)),  # too wide to pack: group_ids
+        (rng.integers(-5, 5, 100), rng.integers(0, 9, 100)),  # negative: group_ids
+        (rng.integers(0, 2**62, 100),),
+        (np.zeros(0, np.int64), np.zeros(0, np.int64)),
+    ]
+    for keys in cases:
+        keys = tuple(k.astype(np.int64) for k in keys)
+        ids, n = step_grouping._key_ids(*keys)
+        expected, n_expected = ec.group_ids(*keys)
+        assert ids.tolist() == expected.tolist() and n == n_expected
+
+
+def test_step_ids_of_other_dtypes_merge_as_pandas() -> None:
+    ev = pd.DataFrame(
+        {
+            "id": pd.array([1, None, 3, None], dtype="Int64"),
+            "step_id": pd.Series([9.0, 8.0, np.nan, np.nan]),  # float: pandas' fillna path
+        }
+    )
+    rows = np.array([0, 1, 2, 3])
+    values, present = step_grouping._step_ids(ev, rows)
+    merged = ev["id"].fillna(ev["step_id"])
+    assert present.tolist() == merged.notna().tolist()
+    assert values.tolist() == xs.int_values(merged, 0).tolist()
+    only_step_id = pd.DataFrame({"step_id": pd.array([None, 4], dtype="Int64")})
+    values, present = step_grouping._step_ids(only_step_id, np.array([0, 1]))
+    assert values.tolist() == [0, 4] and present.tolist() == [False, True]
+
+
+def test_values_at_reads_categoricals_and_other_columns() -> None:
+    categorical = pd.Series(pd.Categorical(["x", None, "y"]))
+    values = step_grouping._values_at(categorical, np.array([2, 1, 0]))
+    assert values[0] == "y" and values[2] == "x" and values[1] != values[1]  # NaN where missing
+    assert step_grouping._values_at(categorical, np.array([1]), None) == [None]
+    plain = pd.Series(["a", None, "c"], dtype=object)
+    assert step_grouping._values_at(plain, np.array([0, 2])) == ["a", "c"]
+
+
+# ------------------------------------------------------------------------------- step db
+@pytest.mark.parametrize("name", FAST_PATH_FIXTURES)
+def test_map_at_is_value_map_at_the_rows(load_fixture, name: str) -> None:
+    ev = load_fixture(name).events
+    rows = np.arange(0, len(ev), 3)
+    for function in (step_db._classify_gpu, step_db._classify_cpu):
+        ours = step_db._map_at(ev["name"], rows, function, -1, np.int64)
+        assert ours.tolist() == xs.value_map(ev["name"], function, -1, np.int64, rows=rows).tolist()
+    plain = pd.Series(["memcpyHtoD", None, "nccl_all"], dtype=object)
+    rows = np.array([2, 0, 1])
+    expected = xs.value_map(plain, step_db._classify_gpu, -1, np.int64, rows=rows)
+    assert step_db._map_at(plain, rows, step_db._classify_gpu, -1, np.int64).tolist() == expected.tolist()
+
+
+def test_steps_frame_is_the_inferred_frame() -> None:
+    n = 3
+    columns = {
+        "host": "h",
+        "step_num": [1, np.int64(2), 3],
+        "step_name": ["a", "b", "c"],
+        "group_id": np.array([4, 5, 6]),
+        "core_id": 1,
+        "narrow": np.array([1, 2, 3], np.int32),
+        "marker": np.array(["m", "m", "n"], dtype=object),
+        "in_analysis": np.array([True, False, True]),
+    }
+    pd.testing.assert_frame_equal(step_db._steps_frame(columns, n), pd.DataFrame(columns))
+    odd = {"host": "h", "step_num": [1, None, 3], "big": [2**63, 1, 1], "mixed": ["a", 1, "b"]}
+    pd.testing.assert_frame_equal(step_db._steps_frame(odd, n), pd.DataFrame(odd))
+    empty = {"host": "h", "step_num": [], "group_id": np.zeros(0, np.int64)}
+    pd.testing.assert_frame_equal(step_db._steps_frame(empty, 0), pd.DataFrame(empty))
+
+
+# ------------------------------------------------------------------------------ device ops
+@pytest.mark.parametrize("name", FAST_PATH_FIXTURES)
+def test_event_columns_at_rows_are_event_columns(load_fixture, name: str) -> None:
+    ev = load_fixture(name).events
+    rows = np.arange(0, len(ev), 5)
+    for column in ("name", "host", "tf_op", "hlo_category", "hlo_module", "display_name", "not_a_column"):
+        assert device_ops._str_at(ev, column, rows).tolist() == ec.str_column(ev, column, rows).tolist()
+    for column in ("flops", "is_eager", "symbol_id", "not_a_column", "start_ps"):
+        assert device_ops._int_at(ev, column, rows, 7).tolist() == ec.int_column(ev, column, rows, 7).tolist()
+    values, present = device_ops._uint_at(ev, "program_id", rows)
+    expected_values, expected_present = ec.uint_column(ev, "program_id", rows)
+    assert values.tolist() == expected_values.tolist() and present.tolist() == expected_present.tolist()
+    for column in ("host", "plane"):
+        assert device_ops._row_codes(ev[column], rows).tolist() == ec.codes(ev[column])[rows].tolist()
+
+
+def test_category_texts_convert_categories_that_are_not_str() -> None:
+    series = pd.Series(pd.Categorical([1, None, 2]))
+    assert device_ops._category_texts(series).tolist() == ["1", "2", ""]
+    assert device_ops._str_at(pd.DataFrame({"c": series}), "c", np.array([1, 2])).tolist() == ["", "2"]
+
+
+def _pandas_source_split(sources: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    source = pd.Series(sources, dtype=object).astype("string")
+    file = source.str.rsplit(":", n=1).str[0].fillna("").to_numpy(dtype=object)
+    line = pd.to_numeric(source.str.rsplit(":", n=1).str[1], errors="coerce").to_numpy()
+    return file, line
+
+
+def test_source_file_and_line_split_as_pandas() -> None:
+    cases = [
+        np.array(["a/b.py:12", "c.py", None, float("nan"), "x:y:7", "z:", ":3", "w:abc"], dtype=object),
+        np.array(["a.py:1", "b.py:2"], dtype=object),
+        np.array([None], dtype=object),
+        np.array([b"bytes.py:3", 5, "a.py:4"], dtype=object),  # not all str: pandas' own split
+    ]
+    for sources in cases:
+        file, line = device_ops._source_file_and_line(sources)
+        expected_file, expected_line = _pandas_source_split(sources)
+        assert file.tolist() == expected_file.tolist()
+        np.testing.assert_array_equal(line.astype(np.float64), expected_line.astype(np.float64))
+
+
+def test_time_scale_defaults_to_one() -> None:
+    values = np.array([None, "2.5", 3, "x", None], dtype=object)
+    expected = pd.to_numeric(pd.Series(values), errors="coerce").fillna(1.0).to_numpy(np.float64)
+    assert device_ops._time_scale(values).tolist() == expected.tolist()
+    assert device_ops._time_scale(np.array([None, None], dtype=object)).tolist() == [1.0, 1.0]
+
+
+def test_distinct_texts_in_order_of_appearance() -> None:
+    series = pd.Series(pd.Categorical(["b", "a", None, "b", "c"]))
+    mask = np.array([True, True, True, True, False])
+    assert device_ops._distinct_texts(series, mask) == ["b", "a", "nan"]
+    plain = pd.Series(["b", "a", "b"], dtype=object)
+    assert device_ops._distinct_texts(plain, np.array([True, True, True])) == ["b", "a"]
+
+
+# ------------------------------------------------------------------------- framework ops
+def test_order_by_self_time_then_name_is_the_lexsort() -> None:
+    rng = np.random.default_rng(1)
+    names = np.array(rng.choice(["b", "a", "c", "ab", "B"], 200), dtype=object)
+    self_ps = rng.integers(0, 5, 200)
+    expected = np.lexsort((pd.factorize(names, sort=True)[0], -self_ps))
+    assert framework_ops._by_self_time_then_name(self_ps, names).tolist() == expected.tolist()
+    names[[3, 50]] = np.nan  # missing names rank first
+    expected = np.lexsort((pd.factorize(names, sort=True)[0], -self_ps))
+    assert framework_ops._by_self_time_then_name(self_ps, names).tolist() == expected.tolist()
+    mixed = np.array(["b", 1, "a", 2.5], dtype=object)  # names that do not compare: pandas' ranking
+    expected = np.lexsort((pd.factorize(mixed, sort=True)[0], -np.zeros(4, np.int64)))
+    assert framework_ops._by_self_time_then_name(np.zeros(4, np.int64), mixed).tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("name", [n for n in FIXTURE_NAMES if n in ("gpu_v100", "amd_mi300x_gemm", "tf_keras_fit")])
+def test_framework_table_is_the_inferred_frame(load_fixture, name: str) -> None:
+    table = load_fixture(name).op_stats().framework_op_table(False).table
+    inferred = pd.DataFrame({c: table[c].to_numpy(dtype=object if table[c].dtype == "str" else None) for c in table})
+    pd.testing.assert_frame_equal(table, inferred)
+
+
+def test_union_length_is_the_groupby_one() -> None:
+    rng = np.random.default_rng(2)
+    for dtype in (np.int64, np.int32, np.uint64):
+        for n in (1, 7, 400):
+            group = rng.integers(0, 9, n).astype(dtype)
+            start = rng.integers(-50, 1000, n).astype(np.int64)
+            end = start + rng.integers(0, 300, n)
+            expected = step_db._union_length_pandas(group, start, end)
+            pd.testing.assert_series_equal(step_db.union_length(group, start, end), expected)
+    wide = (np.array([1, 1, 2]), np.array([0, -(2**62), 5]), np.array([2**62, 2**62, 6]))  # no packed keys
+    pd.testing.assert_series_equal(step_db.union_length(*wide), step_db._union_length_pandas(*wide))
+    floats = (np.array([1, 1]), np.array([0.0, 1.0]), np.array([2.0, 3.0]))  # not int64 times: pandas
+    pd.testing.assert_series_equal(step_db.union_length(*floats), step_db._union_length_pandas(*floats))
+
+
+def test_empty_tables_are_the_inferred_frames() -> None:
+    from nbprof.opstats import tpu_steps
+
+    expected = pd.DataFrame({c: np.empty(0, dtype) for c, dtype in step_db._EMPTY_STEP_DTYPES.items()})
+    pd.testing.assert_frame_equal(step_db.empty_steps(), expected)
+    empty = tpu_steps.empty_tpu_steps()
+    for table, columns in ((empty.cores, tpu_steps.CORE_COLUMNS), (empty.steps, tpu_steps.STEP_COLUMNS)):
+        inferred = pd.DataFrame({c: table[c].to_numpy() for c in columns})
+        pd.testing.assert_frame_equal(table, inferred)
+
+
+def test_values_list_is_tolist(load_fixture) -> None:
+    profile = load_fixture("jax_two_hosts")
+    for table, column in ((profile.planes, "name"), (profile.planes, "host"), (profile.lines, "plane")):
+        assert step_grouping.values_list(table[column]) == table[column].tolist()
+    with_missing = pd.Series(pd.Categorical(["a", None, "b"]))
+    ours, expected = step_grouping.values_list(with_missing), with_missing.tolist()
+    assert ours[0] == expected[0] and ours[2] == expected[2] and ours[1] != ours[1] and expected[1] != expected[1]
+
+
+def test_cpu_only_device_db_is_empty_frames(load_fixture) -> None:
+    db = load_fixture("jax_mlp_train").op_stats().device_ops
+    pd.testing.assert_frame_equal(db.table, pd.DataFrame(columns=device_ops.COLUMNS))
+    pd.testing.assert_frame_equal(db.planes, pd.DataFrame(columns=device_ops.PLANE_COLUMNS))
+
+
+def test_program_name_is_the_pandas_one() -> None:
+    cases = [
+        (pd.Series(["a", None, "", "b"], dtype="str"), pd.Series([1, 2, 3, None], dtype="UInt64")),
+        (pd.Series(["a", "b"], dtype=object), pd.Series([5, 6], dtype=np.int64)),
+        (pd.Series([], dtype="str"), pd.Series([], dtype="UInt64")),
+        (pd.Series(["x", np.nan], dtype=object, index=[5, 7]), pd.Series([1, 2], dtype="UInt64", index=[5, 7])),
+        (pd.Series([1, "x"], dtype=object), pd.Series([1.0, 2.0])),  # not str / not integers: pandas' path
+    ]
+    for module, program_id in cases:
+        expected = device_ops._program_name_pandas(module, program_id)
+        pd.testing.assert_series_equal(device_ops.program_name(module, program_id), expected)
+
+
+def test_category_from_name_per_distinct_name() -> None:
+    def by_sorted_unique(names: np.ndarray) -> list[str]:  # the sorted-unique version it replaces
+        distinct, inverse = np.unique(np.asarray(names, dtype=object).astype(str), return_inverse=True)
+        base = [device_ops._SUFFIX.sub("", n).removeprefix("wrapped_") for n in distinct]
+        base = [device_ops._COMMAND_BUFFER.sub("command buffer", b) for b in base]
+        return [("fusion" if "fusion" in b else b) for b in np.array(base, dtype=object)[inverse]]
+
+    names = np.array(["multiply_add_fusion.3", "wrapped_reduce", "dot.2", "command_buffer_10", "dot.2", "x"], object)
+    assert device_ops.category_from_name(names).tolist() == by_sorted_unique(names)
+    assert device_ops.category_from_name(names[:0]).tolist() == []
+    odd = np.array([None, "a.1", 3], dtype=object)  # not all str: as text
+    assert device_ops.category_from_name(odd).tolist() == by_sorted_unique(odd)
+
+
+def test_bottleneck_and_summary_read_numpy_and_nullable_columns_alike(load_fixture) -> None:
+    from nbprof.opstats import step_analysis
+
+    steps = load_fixture("jax_two_hosts").op_stats().step_db.steps
+    assert steps["core_id"].dtype.kind == "i"
+    nullable = steps.astype({c: "Int64" for c in steps.columns if steps[c].dtype.kind == "i"})
+    assert step_analysis.bottleneck(nullable) == step_analysis.bottleneck(steps)
+    assert step_analysis.step_summary(nullable) == step_analysis.step_summary(steps)
+    mask = (steps["core_id"] == step_db.DEFAULT_CORE_ID).to_numpy()
+    assert step_analysis._details_mask(steps).tolist() == mask.tolist()
+    assert step_analysis._details_mask(nullable).tolist() == mask.tolist()
