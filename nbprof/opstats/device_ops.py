@@ -65,7 +65,6 @@ from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.host_ops import IDLE
-from nbprof.opstats.step_grouping import named, values_list
 from nbprof.proto.wire import fields
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
@@ -365,8 +364,8 @@ def _plane_keys(frames: Frames, plane_names: list[str]) -> list[tuple[str, str]]
     """(host, plane) of the device planes (a plane with no events still counts: idle 0)."""
     planes = frames.planes
     wanted = set(plane_names)
-    hosts = [str(h) for h in values_list(planes["host"])]
-    names = [str(n) for n in values_list(planes["name"])]
+    hosts = [str(h) for h in xs.values_list(planes["host"])]
+    names = [str(n) for n in xs.values_list(planes["name"])]
     return [key for key in zip(hosts, names) if key[1] in wanted]  # one per plane
 
 
@@ -644,8 +643,8 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
     ev = frames.events
     wanted = set(plane_names)
     in_plane = xs.plane_mask(ev, lambda n: n in wanted)
-    op_rows = np.flatnonzero(in_plane & named(ev["line"], xs.TPU_OP_LINES))
-    step_rows = np.flatnonzero(in_plane & named(ev["line"], xs.TPU_STEP_LINES))
+    op_rows = np.flatnonzero(in_plane & xs.values_in(ev["line"], xs.TPU_OP_LINES))
+    step_rows = np.flatnonzero(in_plane & xs.values_in(ev["line"], xs.TPU_STEP_LINES))
     o_start, o_len = _device_span(ev, op_rows)
     s_start, s_len = _device_span(ev, step_rows)
     # Nest by device timespan per line.
@@ -795,7 +794,7 @@ def _module_names(frames: Frames, index: HloIndex) -> dict[int, str]:
     """program id -> module name: the HLO protos' keys, else TPU ``XLA Modules`` line names."""
     out: dict[int, str] = {}
     ev = frames.events
-    on_line = named(ev["line"], [xs.XLA_MODULES_LINE])
+    on_line = xs.values_in(ev["line"], [xs.XLA_MODULES_LINE])
     if on_line.any():
         for text in _distinct_texts(ev["name"], on_line):
             match = _PROGRAM_KEY.match(text)
@@ -965,7 +964,7 @@ def build_device_op_db(
     ``event_groups``: the step (group) of every event, on demand, for XProf's merging of back-to-back
     GPU events of one op name (``_merged_run_programs``); None skips that merging.
     """
-    names = [str(n) for n in values_list(frames.planes["name"])] if len(frames.planes) else []
+    names = [str(n) for n in xs.values_list(frames.planes["name"])] if len(frames.planes) else []
     kind = xs.hardware_type(names)
     planes = xs.device_planes(names)
     info: dict[str, Any] = {"hardware_type": kind, "device_planes": planes}

@@ -103,8 +103,8 @@ def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> St
     if groupings is None:
         groupings = group_events(frames)
     tables, notes, tpu_parts = [], [], []
-    plane_names = [str(n) for n in se.values_list(frames.planes["name"])]
-    plane_hosts = se.values_list(frames.planes["host"])
+    plane_names = [str(n) for n in xs.values_list(frames.planes["name"])]
+    plane_hosts = xs.values_list(frames.planes["host"])
     for host in groupings.hosts:
         host_planes = plane_names if host is None else [n for n, h in zip(plane_names, plane_hosts) if h == host]
         sub, grouping = groupings.host_events(frames.events, host)
@@ -165,7 +165,7 @@ def group_events(frames: Frames) -> EventGroupings:
     """
     events = frames.events
     plane = events["plane"]
-    grouped_planes = se.named(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)
+    grouped_planes = xs.values_in(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)
     hosts = list(frames.hosts) or [None]
     if len(hosts) == 1 and grouped_planes.all():  # one host, every event grouped: its groups as they come
         grouping = se.group_host_events(events)
@@ -175,7 +175,7 @@ def group_events(frames: Frames) -> EventGroupings:
     event_groups = np.full(len(events), -1, np.int64)
     out: dict[str | None, HostGrouping] = {}
     for host in hosts:
-        mask = grouped_planes if host is None else grouped_planes & se.named(events["host"], [host])
+        mask = grouped_planes if host is None else grouped_planes & xs.values_in(events["host"], [host])
         if mask.all():
             grouping = se.group_host_events(events)
             event_groups[:] = grouping.group
@@ -195,8 +195,8 @@ def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
     if len(lines) == 0:
         return {}
     offset = lines["start_ps"].to_numpy(np.int64) - lines["timestamp_ns"].to_numpy(np.int64) * 1000
-    hosts = [str(h) for h in se.values_list(lines["host"])]
-    on_host_plane = np.array([plane == xs.HOST_PLANE for plane in se.values_list(lines["plane"])], bool)
+    hosts = [str(h) for h in xs.values_list(lines["host"])]
+    on_host_plane = np.array([plane == xs.HOST_PLANE for plane in xs.values_list(lines["plane"])], bool)
     out: dict[str, int] = {}
     for row in np.argsort(~on_host_plane, kind="stable").tolist():  # host-plane lines first (a few lines)
         out.setdefault(hosts[row], int(offset[row]))
@@ -411,7 +411,7 @@ def _tpu_step_rows(tpu: pd.DataFrame, grouping: se.Grouping) -> pd.DataFrame:
 def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Host step markers and typed spans of a host-only profile (ConvertHostThreadsXPlaneToStepEvents)."""
     group = grouping.group
-    on_host = se.named(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
+    on_host = xs.values_in(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
     names = ev["name"]
     # per distinct name, both tests in one pass; the explicit-marker mask is read off it where needed
     # (one event-length array alive, not two: the memory of large profiles)
@@ -420,7 +420,7 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
     named_groups = np.array(sorted(grouping.names), dtype=np.int64)
     if len(named_groups):
         # grouping gives the user root of each named group a step_name stat
-        roots = np.flatnonzero((xs.int_values(xs.column(ev, "_r")) >= 0) | se.named(names, ["TraceContext"]))
+        roots = np.flatnonzero((xs.int_values(xs.column(ev, "_r")) >= 0) | xs.values_in(names, ["TraceContext"]))
         roots = roots[np.isin(group[roots], named_groups)]
         _, first_root = np.unique(group[roots], return_index=True)  # each named group's first root
         first_roots = roots[first_root]
@@ -526,7 +526,7 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
         markers = grouping.gpu_markers.reset_index(drop=True)
     else:
         start, end = _device_timespan(ev)
-        mk = on_device & se.named(ev["line"], ["Steps"])
+        mk = on_device & xs.values_in(ev["line"], ["Steps"])
         markers = pd.DataFrame(
             {
                 "group": group[mk],

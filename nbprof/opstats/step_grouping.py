@@ -23,7 +23,6 @@ Times are int64 ps. Nothing here is public API; ``steps.py`` builds ``prof.steps
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -179,11 +178,11 @@ def _link_ends(ev: pd.DataFrame) -> list[tuple[np.ndarray, np.ndarray, list[pd.S
     for parent_name, child_names, key_stats in INTER_THREAD_LINKS:
         keys = [column(ev, stat) for stat in key_stats]
         has_keys = np.logical_and.reduce([_present(k) for k in keys])
-        ends.append((named(names, [parent_name]) & has_keys, named(names, child_names) & has_keys, keys))
+        ends.append((values_in(names, [parent_name]) & has_keys, values_in(names, child_names) & has_keys, keys))
     correlation = column(ev, "correlation_id")
     has_correlation = _present(correlation)
     if has_correlation.any():
-        on_host = named(ev["plane"], [HOST_PLANE])
+        on_host = values_in(ev["plane"], [HOST_PLANE])
         ends.append((has_correlation & on_host, has_correlation & ~on_host, [correlation]))
     return ends
 
@@ -224,41 +223,6 @@ def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nd
 def _present(series: pd.Series) -> np.ndarray:
     """Boolean mask: the column has a value."""
     return ~np.asarray(series.array.isna(), dtype=bool)
-
-
-def named(series: pd.Series, values: Iterable[str]) -> np.ndarray:
-    """Boolean row mask: the value is one of ``values`` (``semantics.values_in``); a categorical of
-    strings is matched by its codes (the categories' hash table is built once per frame)."""
-    if isinstance(series.dtype, pd.CategoricalDtype):
-        categorical = series.array
-        categories = categorical.categories
-        if categories.inferred_type == "string":  # cached on the categories: one scan per frame
-            codes = categorical.codes
-            mask = np.zeros(len(codes), bool)
-            for code in _category_codes(categories, values):
-                mask |= codes == code
-            return mask
-    return values_in(series, values)
-
-
-def values_list(series: pd.Series) -> list[object]:
-    """``series.tolist()``; a categorical's through its categories (pandas' own maps every value)."""
-    if isinstance(series.dtype, pd.CategoricalDtype):
-        categorical = series.array
-        values = [*categorical.categories.tolist(), np.nan]  # code -1 (missing) takes the last, as tolist's NaN
-        return [values[code] for code in categorical.codes.tolist()]
-    return series.tolist()
-
-
-def _category_codes(categories: pd.Index, values: Iterable[str]) -> list[int]:
-    """The codes of those of ``values`` that are categories (distinct: one code each)."""
-    out = []
-    for value in dict.fromkeys(values):
-        try:
-            out.append(int(categories.get_loc(value)))
-        except KeyError:
-            continue
-    return out
 
 
 class _Graph:
@@ -375,7 +339,7 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
     if _present(existing).any():
         group = int_array(existing)
         return Grouping(group=group, names=_existing_names(ev, group), source="group_id stats in the file")
-    if named(names, TF_LOOP_OP_NAMES).any():
+    if values_in(names, TF_LOOP_OP_NAMES).any():
         return Grouping(group=np.full(n, -1, np.int64), source="none: TF loop ops present (XProf skips grouping)")
 
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs
@@ -383,8 +347,8 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
     root_level = int_array(r_col, 0)  # a fresh array: the level where present (negative -> 0), else -1
     np.maximum(root_level, 0, out=root_level)
     root_level[~_present(r_col)] = -1
-    root_level[named(names, ["TraceContext"]) & (root_level < 0)] = 1
-    is_function_run = named(names, TF_DATA_FUNCTION_RUNS)
+    root_level[values_in(names, ["TraceContext"]) & (root_level < 0)] = 1
+    is_function_run = values_in(names, TF_DATA_FUNCTION_RUNS)
     if is_function_run.any():
         _drop_tf_data_roots(ev, root_level, np.flatnonzero(is_function_run))
     del is_function_run

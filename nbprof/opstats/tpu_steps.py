@@ -43,7 +43,6 @@ import pandas as pd
 
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import nearest_container, parse_memory_breakdown
-from nbprof.opstats.step_grouping import named
 from nbprof.opstats.utilization import INNER_OP_CATEGORIES
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
@@ -171,12 +170,14 @@ def build_tpu_steps(frames: Frames, ev: pd.DataFrame, group: np.ndarray, host: s
     notes: list[str] = []
     on_tc = xs.plane_mask(ev, xs.is_tpu_plane)
     on_sc = xs.plane_mask(ev, xs.is_sparsecore_plane)
-    markers = (on_tc & named(ev["line"], [xs.STEPS_LINE])) | (on_sc & named(ev["line"], [xs.SPARSECORE_STEPS_LINE]))
+    markers = (on_tc & xs.values_in(ev["line"], [xs.STEPS_LINE])) | (
+        on_sc & xs.values_in(ev["line"], [xs.SPARSECORE_STEPS_LINE])
+    )
     m_rows = np.flatnonzero(markers)
     if len(m_rows) == 0:
         return empty_tpu_steps()
     op_lines = [line for line in xs.TPU_OP_LINES if line != xs.SPARSECORE_OPS_LINE]
-    ops = (on_tc & named(ev["line"], op_lines)) | (on_sc & named(ev["line"], [xs.SPARSECORE_OPS_LINE]))
+    ops = (on_tc & xs.values_in(ev["line"], op_lines)) | (on_sc & xs.values_in(ev["line"], [xs.SPARSECORE_OPS_LINE]))
     o_rows = np.flatnonzero(ops)
     plane_codes = ec.codes(ev["plane"])
     sc_plane = np.zeros(int(plane_codes.max(initial=-1)) + 2, bool)

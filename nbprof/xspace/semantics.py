@@ -176,9 +176,39 @@ def value_mask(series: pd.Series, predicate: Callable[[str], bool]) -> np.ndarra
 
 
 def values_in(series: pd.Series, values: Iterable[str]) -> np.ndarray:
-    """Boolean row mask: the value is one of ``values``."""
+    """Boolean row mask: the value is one of ``values``. A categorical of strings is matched by its
+    codes (pandas caches the categories' hash table: one scan per frame, not per call)."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        categorical = series.array
+        categories = categorical.categories
+        if categories.inferred_type == "string":  # cached on the categories
+            codes = categorical.codes
+            mask = np.zeros(len(codes), bool)
+            for code in _category_codes(categories, values):
+                mask |= codes == code
+            return mask
     wanted = list(values)
     return category_mask(series, lambda s: s.isin(wanted).to_numpy())
+
+
+def _category_codes(categories: pd.Index, values: Iterable[str]) -> list[int]:
+    """The codes of those of ``values`` that are categories (distinct: one code each)."""
+    out = []
+    for value in dict.fromkeys(values):
+        try:
+            out.append(int(categories.get_loc(value)))
+        except KeyError:
+            continue
+    return out
+
+
+def values_list(series: pd.Series) -> list[object]:
+    """``series.tolist()``; a categorical's through its categories (pandas' own maps every value)."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        categorical = series.array
+        values = [*categorical.categories.tolist(), np.nan]  # code -1 (missing) takes the last, as tolist's NaN
+        return [values[code] for code in categorical.codes.tolist()]
+    return series.tolist()
 
 
 def plane_mask(events: pd.DataFrame, predicate: Callable[[str], bool]) -> np.ndarray:
