@@ -39,3 +39,72 @@ def test_stats_of_equals_the_built_frame(name):
     table = xs.stat_table(unbuilt, rows, names)
     pd.testing.assert_frame_equal(table, xs.stat_table(built, rows, names))
     assert table["no such stat"].isna().all()
+
+
+def _same_columns(a: dict, b: dict) -> bool:
+    """Equal object columns (NaN equal to NaN, None to None), value types included."""
+    if a.keys() != b.keys():
+        return False
+    for name in a:
+        x, y = a[name], b[name]
+        if x is None or y is None:
+            if x is not y:
+                return False
+            continue
+        if len(x) != len(y) or [type(v) for v in x] != [type(v) for v in y]:
+            return False
+        if not all((u == v) or (u != u and v != v) for u, v in zip(x.tolist(), y.tolist())):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES)
+def test_first_stat_values_equal_the_long_form_reading(name):
+    """``first_stat_values`` (per name, from the decoded stats) gives what reading the long-form
+    selection gives: the first event stat, else the first metadata stat, NaN or None where absent."""
+    from nbprof.xspace.stats_frame import first_stat_values
+
+    unbuilt = nbprof.load(FIXTURES / name, cache=False)
+    built = nbprof.load(FIXTURES / name, cache=False)
+    n = len(built.events)
+    names = sorted(set(built.stats["name"].astype(str))) + ["no such stat"]
+    rng = np.random.default_rng(2)
+    for rows in (rng.choice(n, min(n, 500), replace=True) if n else np.zeros(0, np.int64), np.arange(n)):
+        got = first_stat_values(unbuilt._resolved_stats_sources(), rows, names)
+        expected = xs._first_stat_values(_subset(built.stats, rows, names), rows, names)
+        assert _same_columns(got, expected)
+    assert unbuilt._stats_frame is None
+    assert sum(v is not None for v in got.values()) >= min(len(names) - 1, 1)
+
+
+def test_first_stat_values_prefer_event_stats_then_file_order():
+    """An event's own stat wins over its metadata's, the first in file order wins within a source,
+    an event without the stat reads NaN, and a name no chosen event has reads None."""
+    from nbprof.xspace import raw
+    from nbprof.xspace.stats_frame import StatsSource, first_stat_values, select_stats
+
+    names = {1: ("a", ""), 2: ("b", "")}
+
+    def source(owner: list[int], ids: list[int], values: list[int], kind: str) -> StatsSource:
+        n = len(owner)
+        stats = raw.RawStats(
+            owner=np.array(owner, np.int64),
+            metadata_id=np.array(ids, np.int64),
+            kind=np.full(n, raw.KIND_INT64, np.int8),
+            int_value=np.array(values, np.int64).view(np.uint64),
+            double_value=np.zeros(n),
+            obj_value=np.full(n, None, object),
+        )
+        return StatsSource(np.array(owner, np.int64), stats, names, kind)
+
+    metadata = source([0, 1, 1, 3], [1, 1, 1, 2], [10, 11, 12, 13], "metadata")
+    event = source([1, 2, 2, 0], [1, 1, 1, 2], [21, 22, 23, 24], "event")
+    rows = np.array([0, 1, 2, 3, 4, 1])
+    for sources in ([metadata, event], [event, metadata]):
+        got = first_stat_values(sources, rows, ["a", "b", "c"])
+        assert got["a"][[0, 1, 2, 5]].tolist() == [10, 21, 22, 21]  # event stat wins; first in file order
+        assert all(v != v for v in got["a"][[3, 4]])  # no "a" on events 3 and 4
+        assert got["b"][[0, 3]].tolist() == [24, 13] and all(v != v for v in got["b"][[1, 2, 4]])
+        assert got["c"] is None
+        expected = xs._first_stat_values(select_stats(sources, rows, ["a", "b", "c"]), rows, ["a", "b", "c"])
+        assert _same_columns(got, expected)

@@ -138,12 +138,16 @@ class OpStats:
         return combine_op_metrics_dbs(host, device), info
 
     @cached_property
+    def _plane_names(self) -> list[str]:
+        """The names of this host's planes, as text."""
+        return [str(name) for name in xs.values_list(self.frames.planes["name"])] if len(self.frames.planes) else []
+
+    @cached_property
     def device_ops(self) -> DeviceOpDb:
         """The device op metrics db, one builder for GPU and TPU (see ``device_ops.py``): one row per
         op and host with program, category, framework op, expression, source, times, FLOPs, bytes."""
         self._built("device_ops")
-        names = self.frames.planes["name"].astype(str).tolist() if len(self.frames.planes) else []
-        if xs.hardware_type(names) == xs.HARDWARE_CPU:  # no device plane: an empty db, no HLO to read
+        if xs.hardware_type(self._plane_names) == xs.HARDWARE_CPU:  # no device plane: an empty db, no HLO to read
             return build_device_op_db(self.frames, HloIndex())
         return build_device_op_db(
             self.frames,
@@ -161,8 +165,7 @@ class OpStats:
         op events carry XLA's costs and CPU-only profiles have no device ops. Only the programs that ran
         (a program id some event carries) are analysed: no op joins another program's costs."""
         self._built("hlo_costs")
-        names = self.frames.planes["name"].astype(str).tolist() if len(self.frames.planes) else []
-        if xs.hardware_type(names) != xs.HARDWARE_GPU or not self.frames.hlo_protos:
+        if xs.hardware_type(self._plane_names) != xs.HARDWARE_GPU or not self.frames.hlo_protos:
             return pd.DataFrame(columns=COST_COLUMNS)
         ran = pd.unique(self.frames.events["program_id"].to_numpy(np.uint64, na_value=0))
         return self.costs_of([int(p) for p in ran])

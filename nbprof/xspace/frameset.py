@@ -149,6 +149,16 @@ class Frames:
             }
         )
 
+    def first_stat_values(self, rows: np.ndarray, names: list[str]) -> dict[str, Any] | None:
+        """Per stat name, the value of each event of ``rows`` (event stats win, see
+        ``stats_frame.first_stat_values``), read from the decoded stats while ``stats`` is not built;
+        None once it is (then ``stats_of`` reads the frame)."""
+        if self._stats_frame is not None:
+            return None
+        from nbprof.xspace.stats_frame import first_stat_values
+
+        return first_stat_values(self._resolved_stats_sources(), rows, list(names))
+
     def event_stats(self, row: int) -> dict[str, Any]:
         """All stats of one event (row of ``events``) as a dict; event stats win over metadata stats."""
         st = self.stats

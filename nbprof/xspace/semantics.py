@@ -277,10 +277,18 @@ def stat_columns(frames: Frames, rows: np.ndarray, names: Iterable[str]) -> dict
             columns[name] = values.astype(object).where(values.notna().to_numpy(), None).to_numpy()
     other = [n for n in names if n not in events.columns]
     if other:
-        sel = None
-        if len(rows) and _named_in_metadata(frames, other):
-            sel = frames.stats_of(rows, other) if hasattr(frames, "stats_of") else _stats_of(frames.stats, rows, other)
-        columns.update(_first_stat_values(sel, rows, other))
+        if not len(rows) or not _named_in_metadata(frames, other):
+            columns.update(dict.fromkeys(other))
+        else:
+            direct = frames.first_stat_values(rows, other) if hasattr(frames, "first_stat_values") else None
+            if direct is None:
+                sel = (
+                    frames.stats_of(rows, other)
+                    if hasattr(frames, "stats_of")
+                    else _stats_of(frames.stats, rows, other)
+                )
+                direct = _first_stat_values(sel, rows, other)
+            columns.update(direct)
     return {n: _object_column(columns[n], len(rows)) for n in names}
 
 

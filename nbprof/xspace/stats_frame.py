@@ -159,3 +159,52 @@ def select_stats(sources: list[StatsSource], rows: np.ndarray, names: list[str])
             "source": np.array(source_labels, dtype=object)[source[order]],
         }
     )
+
+
+def first_stat_values(sources: list[StatsSource], rows: np.ndarray, names: list[str]) -> dict[str, np.ndarray | None]:
+    """Per stat name, the value each event of ``rows`` has (an object array aligned with ``rows``):
+    its first event stat in file order, else its first metadata stat; NaN for an event without
+    it. None for a name none of those events has. The same values as reading them from
+    ``select_stats(sources, rows, names)``, without its frame or a name string per stat."""
+    rows = np.asarray(rows, dtype=np.int64)
+    wanted_rows = np.unique(rows)
+    wanted = set(names)
+    source_rank = {label: k for k, label in enumerate(sorted({s.source for s in sources if len(s.stats)}))}
+    found: dict[str, list[tuple[np.ndarray, int, np.ndarray]]] = {n: [] for n in names}
+    for s in sources:
+        if not len(s.stats) or not len(wanted_rows):
+            continue
+        codes, labels = name_codes(s.stats, s.names)
+        hit = {k: label for k, label in enumerate(labels) if label in wanted}
+        if not hit:
+            continue
+        at = np.flatnonzero(np.isin(codes, list(hit)))
+        owner = s.rows[at].astype(np.int64, copy=False)
+        keep = np.isin(owner, wanted_rows)
+        at, owner = at[keep], owner[keep]
+        if not len(at):
+            continue
+        values = values_python(take_stats(s.stats, at, owner), s.names)
+        code_at = codes[at]
+        for k, label in hit.items():
+            mine = code_at == k
+            if mine.any():
+                found[label].append((owner[mine], source_rank[s.source], values[mine]))
+    out: dict[str, np.ndarray | None] = dict.fromkeys(names)
+    for name, parts in found.items():
+        if not parts:
+            continue
+        event = np.concatenate([e for e, _, _ in parts])
+        rank = np.concatenate([np.full(len(e), r, np.int8) for e, r, _ in parts])
+        value = np.concatenate([v for _, _, v in parts])
+        order = np.lexsort((rank, event))  # stable: an event's event stats first, each source in file order
+        event, value = event[order], value[order]
+        first = np.ones(len(event), bool)
+        first[1:] = event[1:] != event[:-1]
+        event, value = event[first], value[first]
+        pos = np.minimum(np.searchsorted(event, rows), len(event) - 1)
+        has = event[pos] == rows
+        column = np.full(len(rows), np.nan, dtype=object)
+        column[has] = value[pos[has]]
+        out[name] = column
+    return out
