@@ -12,6 +12,7 @@ uses, cuBLAS/cuDNN custom calls, concatenate, reduce and collective byte counts.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -96,7 +97,7 @@ class CostAnalysis:
         self.problems: list[str] = []
         self.fatal: list[str] = []  # what would make XLA's visitor stop (XProf then drops the module)
         self._active: list[Comp] = []
-        self._handlers: dict[str, Callable[[Instr, Props], Props | None]] = self._handler_table()
+        self._handlers = _handler_table(type(self))
 
     def run(self) -> None:
         """Analyse the entry computation (without one, every computation no other one calls)."""
@@ -132,7 +133,7 @@ class CostAnalysis:
         if handler is None:
             return props
         try:
-            result = handler(ins, props)
+            result = handler(self, ins, props)
         except (IndexError, KeyError, ValueError, TypeError, ZeroDivisionError, OverflowError, RecursionError) as exc:
             self.problems.append(f"{ins.comp.name}/{ins.name} ({ins.opcode}): not costed, {type(exc).__name__}: {exc}")
             return Props({FAILED: 1.0})
@@ -154,26 +155,6 @@ class CostAnalysis:
 
     def subcomputation(self, comp: Comp) -> Props:
         return self.accept(comp)
-
-    def _handler_table(self) -> dict[str, Callable[[Instr, Props], Props | None]]:
-        table: dict[str, Callable[[Instr, Props], Props | None]] = {op: self.elementwise for op in ELEMENTWISE_COSTED}
-        table.update({
-            "parameter": self.free, "constant": self.free, "get-tuple-element": self.free,
-            "bitcast": self.free, "after-all": self.free, "add-dependency": self.free, "domain": self.free,
-            "tuple": self.tuple_, "transpose": self.transpose, "slice": self.slice_,
-            "dynamic-slice": self.dynamic_slice, "dynamic-update-slice": self.dynamic_update_slice,
-            "concatenate": self.concatenate, "dot": self.dot, "ragged-dot": self.ragged_dot,
-            "convolution": self.convolution, "fft": self.fft, "triangular-solve": self.triangular_solve,
-            "cholesky": self.cholesky, "reduce": self.reduce, "reduce-window": self.reduce_window,
-            "select-and-scatter": self.select_and_scatter, "map": self.map_, "scatter": self.scatter,
-            "gather": self.gather, "sort": self.sort, "rng": self.rng, "rng-bit-generator": self.rng,
-            "infeed": self.infeed, "outfeed": self.outfeed, "while": self.while_,
-            "conditional": self.conditional, "call": self.call, "async-start": self.async_start,
-            "all-reduce": self.all_reduce, "all-reduce-start": self.all_reduce_start,
-            "all-gather": self.all_gather, "all-gather-start": self.all_gather_start,
-            "reduce-scatter": self.reduce_scatter, "custom-call": self.custom_call, "fusion": self.fusion,
-        })  # fmt: skip
-        return table
 
     # -- simple ops
 
@@ -721,6 +702,31 @@ class CostAnalysis:
                 seen_plain_user = True
                 size += hlo.size
         return size
+
+
+Handler = Callable[["CostAnalysis", Instr, Props], "Props | None"]
+
+# The method of ``CostAnalysis`` that costs each opcode (others keep their default properties).
+_HANDLER_NAMES: dict[str, str] = dict.fromkeys(ELEMENTWISE_COSTED, "elementwise") | {
+    "parameter": "free", "constant": "free", "get-tuple-element": "free", "bitcast": "free",
+    "after-all": "free", "add-dependency": "free", "domain": "free", "tuple": "tuple_",
+    "transpose": "transpose", "slice": "slice_", "dynamic-slice": "dynamic_slice",
+    "dynamic-update-slice": "dynamic_update_slice", "concatenate": "concatenate", "dot": "dot",
+    "ragged-dot": "ragged_dot", "convolution": "convolution", "fft": "fft", "triangular-solve": "triangular_solve",
+    "cholesky": "cholesky", "reduce": "reduce", "reduce-window": "reduce_window",
+    "select-and-scatter": "select_and_scatter", "map": "map_", "scatter": "scatter", "gather": "gather",
+    "sort": "sort", "rng": "rng", "rng-bit-generator": "rng", "infeed": "infeed", "outfeed": "outfeed",
+    "while": "while_", "conditional": "conditional", "call": "call", "async-start": "async_start",
+    "all-reduce": "all_reduce", "all-reduce-start": "all_reduce_start", "all-gather": "all_gather",
+    "all-gather-start": "all_gather_start", "reduce-scatter": "reduce_scatter", "custom-call": "custom_call",
+    "fusion": "fusion",
+}  # fmt: skip
+
+
+@functools.lru_cache(maxsize=8)
+def _handler_table(cls: type[CostAnalysis]) -> dict[str, Handler]:
+    """Opcode -> the (unbound) method of ``cls`` that costs it; made once per class, not per module."""
+    return {opcode: getattr(cls, name) for opcode, name in _HANDLER_NAMES.items()}
 
 
 def _ratio(num: float, den: float) -> float:
