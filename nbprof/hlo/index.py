@@ -24,7 +24,7 @@ Per instruction, as XProf's ``HloInstructionWrapper`` derives them:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -191,60 +191,100 @@ def _unsigned(values: Any) -> list[int]:
     return [v & _U64 for v in values]
 
 
-def _module_parts_fast(module: bytes) -> tuple[str, list[tuple[int, list[tuple[InstructionFields, dict]]]],
-                                               dict[int, str], dict[int, tuple[str, int, int, int]]]:  # fmt: skip
-    """``_module_parts`` through protobuf's compiled parser (the same values as the wire reader's
-    for every module it accepts; it raises on a module the wire reader reads only in part)."""
-    proto = hlo_pb2.HloModuleProto.FromString(module)
-    comps: list[tuple[int, list[tuple[InstructionFields, dict]]]] = []
-    comp_names: dict[int, str] = {}
-    shape_texts: dict[bytes, str] = {}  # shapes repeat: text once per distinct serialized shape
+def _compiled_instruction(i: Any, text_of: Callable[[Any], str]) -> tuple[InstructionFields, dict]:
+    """The fields and metadata of an instruction protobuf's compiled parser read (the same values as
+    the wire reader's ``_instruction``)."""
+    m = i.metadata
+    ins = InstructionFields(
+        name=i.name,
+        opcode=i.opcode,
+        shape=text_of(i.shape) if i.HasField("shape") else "",
+        parameter_number=i.parameter_number & _U64,
+        fusion_kind=i.fusion_kind,
+        tuple_index=i.tuple_index & _U64,
+        dimensions=_unsigned(i.dimensions) if i.dimensions else [],
+        window=i.window.SerializeToString() if i.HasField("window") else b"",
+        conv_dims=(
+            i.convolution_dimension_numbers.SerializeToString() if i.HasField("convolution_dimension_numbers") else b""
+        ),
+        custom_call_target=i.custom_call_target,
+        feature_group_count=i.feature_group_count & _U64,
+        batch_group_count=i.batch_group_count & _U64,
+        operand_ids=_unsigned(i.operand_ids) if i.operand_ids else [],
+        called_ids=_unsigned(i.called_computation_ids) if i.called_computation_ids else [],
+        frontend_attributes=dict(i.frontend_attributes.map) if i.HasField("frontend_attributes") else {},
+    )
+    meta = {
+        "op_type": m.op_type, "op_name": m.op_name, "source_file": m.source_file,
+        "source_line": m.source_line, "deduplicated_name": m.deduplicated_name,
+        "stack_frame_id": m.stack_frame_id & _U64, "id": i.id & _U64 or -1,
+    }  # fmt: skip
+    return ins, meta
 
-    def text_of(shape: Any) -> str:
+
+class _CompiledModule:
+    """A module protobuf's compiled parser accepted: its instructions' names at once, each one's row
+    (``parse_hlo_proto``'s) when first asked for; a lookup reads a few of a module's instructions."""
+
+    def __init__(self, module: bytes) -> None:
+        self.blob = module
+        self.proto = hlo_pb2.HloModuleProto.FromString(module)
+        self.comp_names: dict[int, str] = {}
+        # (computation index, computation id, instruction) of every instruction, in proto order
+        self.refs: list[tuple[int, int, Any]] = []
+        for k, comp in enumerate(self.proto.computations):
+            comp_id = comp.id & _U64 or -1  # an id of 0 is not on the wire: the wire reader's "absent"
+            self.comp_names[comp_id] = comp.name
+            self.refs.extend([(k, comp_id, i) for i in comp.instructions])
+        self.names: list[str] = [i.name for _, _, i in self.refs]
+        self._shape_texts: dict[bytes, str] = {}  # shapes repeat: text once per distinct serialized shape
+        self._operands: dict[int, dict[int, tuple[str, str]]] = {}  # computation index -> id -> (shape, name)
+        self._frames: dict[int, tuple[str, int, int, int]] | None = None
+        self._stacks: dict[int, str] = {}
+        self._wire_rows: list[dict] | None = None  # the wire reader's rows, where this parser's failed
+
+    def row(self, k: int) -> dict:
+        """The row of instruction ``k`` (proto order)."""
+        if self._wire_rows is None:
+            try:
+                return self._row(k)
+            except Exception:  # noqa: BLE001 - the module read field by field instead, as parse_hlo_proto
+                self._wire_rows = _wire_module_rows(self.blob)
+        rows = self._wire_rows  # the same instructions (tested on every fixture); a row more: an empty one
+        return rows[k] if k < len(rows) else _row("", -1, InstructionFields(name=self.names[k]), _NO_META, [], {}, "")
+
+    def _row(self, k: int) -> dict:
+        comp_index, comp_id, i = self.refs[k]
+        ins, meta = _compiled_instruction(i, self._shape_text)
+        by_id = self._operands.get(comp_index)
+        if by_id is None:
+            by_id = self._operands[comp_index] = {
+                op.id & _U64 or -1: (self._shape_text(op.shape) if op.HasField("shape") else "", op.name)
+                for op in self.proto.computations[comp_index].instructions
+            }
+        operands = [by_id[o] for o in ins.operand_ids if o in by_id]
+        return _row(self.proto.name, comp_id, ins, meta, operands, self.comp_names, self._stack(meta))
+
+    def _shape_text(self, shape: Any) -> str:
         key = shape.SerializeToString()
-        text = shape_texts.get(key)
+        text = self._shape_texts.get(key)
         if text is None:
-            text = shape_texts[key] = shape_text(shape)
+            text = self._shape_texts[key] = shape_text(shape)
         return text
 
-    for comp in proto.computations:
-        comp_id = comp.id & _U64 or -1  # an id of 0 is not on the wire: the wire reader's "absent"
-        instructions = []
-        for i in comp.instructions:
-            m = i.metadata
-            ins = InstructionFields(
-                name=i.name,
-                opcode=i.opcode,
-                shape=text_of(i.shape) if i.HasField("shape") else "",
-                parameter_number=i.parameter_number & _U64,
-                fusion_kind=i.fusion_kind,
-                tuple_index=i.tuple_index & _U64,
-                dimensions=_unsigned(i.dimensions) if i.dimensions else [],
-                window=i.window.SerializeToString() if i.HasField("window") else b"",
-                conv_dims=(
-                    i.convolution_dimension_numbers.SerializeToString()
-                    if i.HasField("convolution_dimension_numbers")
-                    else b""
-                ),
-                custom_call_target=i.custom_call_target,
-                feature_group_count=i.feature_group_count & _U64,
-                batch_group_count=i.batch_group_count & _U64,
-                operand_ids=_unsigned(i.operand_ids) if i.operand_ids else [],
-                called_ids=_unsigned(i.called_computation_ids) if i.called_computation_ids else [],
-                frontend_attributes=dict(i.frontend_attributes.map) if i.HasField("frontend_attributes") else {},
-            )
-            meta = {
-                "op_type": m.op_type, "op_name": m.op_name, "source_file": m.source_file,
-                "source_line": m.source_line, "deduplicated_name": m.deduplicated_name,
-                "stack_frame_id": m.stack_frame_id & _U64, "id": i.id & _U64 or -1,
-            }  # fmt: skip
-            instructions.append((ins, meta))
-        comp_names[comp_id] = comp.name
-        comps.append((comp_id, instructions))
-    frames: dict[int, tuple[str, int, int, int]] = {}
-    if proto.HasField("stack_frame_index"):
-        frames = _stack_frames(proto.stack_frame_index.SerializeToString())
-    return proto.name, comps, comp_names, frames
+    def _stack(self, meta: dict) -> str:
+        frame_id = meta["stack_frame_id"]
+        stack = self._stacks.get(frame_id)
+        if stack is None:
+            if self._frames is None:
+                has_index = self.proto.HasField("stack_frame_index")
+                self._frames = _stack_frames(self.proto.stack_frame_index.SerializeToString()) if has_index else {}
+            stack = self._stacks[frame_id] = _stack_text(self._frames, frame_id)
+        return stack
+
+
+_NO_META = {"op_type": "", "op_name": "", "source_file": "", "source_line": 0, "deduplicated_name": "",
+               "stack_frame_id": 0, "id": -1}  # fmt: skip
 
 
 def _module_parts(module: bytes) -> tuple[str, list[tuple[int, list[tuple[InstructionFields, dict]]]],
@@ -274,6 +314,23 @@ def _module_parts(module: bytes) -> tuple[str, list[tuple[int, list[tuple[Instru
     return module_name, comps, comp_names, frames
 
 
+def _hlo_modules(blob: bytes, fast: bool = True) -> list[_CompiledModule | list[dict]]:
+    """Each ``HloModuleProto`` (field 1) of a serialized ``HloProto``: read by protobuf's compiled
+    parser where it accepts it (``fast``; rows made when asked for), else its rows read field by field."""
+    modules: list[_CompiledModule | list[dict]] = []
+    for num, module in fields(blob):
+        if num != 1 or not isinstance(module, bytes):
+            continue
+        compiled = None
+        if fast:
+            try:
+                compiled = _CompiledModule(module)
+            except Exception:  # noqa: BLE001 - a module protobuf rejects is read field by field
+                compiled = None
+        modules.append(compiled if compiled is not None else _wire_module_rows(module))
+    return modules
+
+
 def parse_hlo_proto(blob: bytes, fast: bool = True) -> list[dict]:
     """One dict per instruction of a serialized ``HloProto`` (field 1: ``HloModuleProto``).
 
@@ -281,73 +338,131 @@ def parse_hlo_proto(blob: bytes, fast: bool = True) -> list[dict]:
     by field with the wire reader, which keeps what a damaged module still holds; both give the
     same rows for a module the compiled parser accepts (tested on every fixture)."""
     rows: list[dict] = []
-    for num, module in fields(blob):
-        if num != 1 or not isinstance(module, bytes):
-            continue
-        parts = None
-        if fast:
-            try:
-                parts = _module_parts_fast(module)
-            except Exception:  # noqa: BLE001 - a module protobuf rejects is read field by field
-                parts = None
-        module_name, comps, comp_names, frames = parts if parts is not None else _module_parts(module)
-        stacks: dict[int, str] = {}  # instructions share stack frames: each frame's text once
-        for comp_id, instructions in comps:
-            by_id = {meta["id"]: ins for ins, meta in instructions}
-            for ins, meta in instructions:
-                operands = [(by_id[i].shape, by_id[i].name) for i in ins.operand_ids if i in by_id]
-                frame_id = meta["stack_frame_id"]
-                stack = stacks.get(frame_id)
-                if stack is None:
-                    stack = stacks[frame_id] = _stack_text(frames, frame_id)
-                source_file, source_line = meta["source_file"], meta["source_line"]
-                if not source_file and stack:
-                    first = stack.split("\n", 1)[0].split(":")
-                    source_file = first[0]
-                    source_line = int(first[1]) if len(first) > 1 and first[1].lstrip("-").isdigit() else 0
-                rows.append(
-                    {
-                        "module": module_name,
-                        "computation_id": comp_id,
-                        "name": ins.name,
-                        "opcode": ins.opcode,
-                        "category": hlo_category(ins.opcode, ins.fusion_kind),
-                        "fusion_kind": ins.fusion_kind,
-                        "op_name": meta["op_name"],
-                        "op_type": meta["op_type"],
-                        "provenance": framework_op_fullname(meta["op_type"], meta["op_name"]),
-                        "source_file": source_file,
-                        "source_line": source_line if source_file else -1,
-                        "source_stack": stack,
-                        "deduplicated_name": meta["deduplicated_name"],
-                        "expression": instruction_text(ins, operands, comp_names),
-                        "shape": ins.shape,
-                        "called": list(ins.called_ids),
-                    }
-                )
+    for module in _hlo_modules(blob, fast):
+        if isinstance(module, _CompiledModule):
+            rows.extend(module.row(k) for k in range(len(module.names)))
+        else:
+            rows.extend(module)
     return rows
 
 
+def _wire_module_rows(module: bytes) -> list[dict]:
+    """The rows of a serialized ``HloModuleProto`` read field by field (what a damaged one still holds)."""
+    module_name, comps, comp_names, frames = _module_parts(module)
+    rows: list[dict] = []
+    stacks: dict[int, str] = {}  # instructions share stack frames: each frame's text once
+    for comp_id, instructions in comps:
+        by_id = {meta["id"]: ins for ins, meta in instructions}
+        for ins, meta in instructions:
+            operands = [(by_id[i].shape, by_id[i].name) for i in ins.operand_ids if i in by_id]
+            frame_id = meta["stack_frame_id"]
+            stack = stacks.get(frame_id)
+            if stack is None:
+                stack = stacks[frame_id] = _stack_text(frames, frame_id)
+            rows.append(_row(module_name, comp_id, ins, meta, operands, comp_names, stack))
+    return rows
+
+
+def _row(
+    module_name: str,
+    comp_id: int,
+    ins: InstructionFields,
+    meta: dict,
+    operands: list[tuple[str, str]],
+    comp_names: dict[int, str],
+    stack: str,
+) -> dict:
+    """An instruction's row (``COLUMNS`` but the program's); ``operands``: (shape text, name) of each."""
+    source_file, source_line = meta["source_file"], meta["source_line"]
+    if not source_file and stack:
+        first = stack.split("\n", 1)[0].split(":")
+        source_file = first[0]
+        source_line = int(first[1]) if len(first) > 1 and first[1].lstrip("-").isdigit() else 0
+    return {
+        "module": module_name,
+        "computation_id": comp_id,
+        "name": ins.name,
+        "opcode": ins.opcode,
+        "category": hlo_category(ins.opcode, ins.fusion_kind),
+        "fusion_kind": ins.fusion_kind,
+        "op_name": meta["op_name"],
+        "op_type": meta["op_type"],
+        "provenance": framework_op_fullname(meta["op_type"], meta["op_name"]),
+        "source_file": source_file,
+        "source_line": source_line if source_file else -1,
+        "source_stack": stack,
+        "deduplicated_name": meta["deduplicated_name"],
+        "expression": instruction_text(ins, operands, comp_names),
+        "shape": ins.shape,
+        "called": list(ins.called_ids),
+    }
+
+
+class _ProgramRows:
+    """The instructions of one program (its ``<module>(<program id>)`` protos): their names at once,
+    each one's row (``COLUMNS``) when first asked for."""
+
+    def __init__(self, program_id: int, protos: list[tuple[str, bytes]]) -> None:
+        self.program_id = program_id
+        self.names: list[str] = []
+        self._refs: list[tuple[str, _CompiledModule | list[dict], int]] = []  # (key, module, position in it)
+        self.modules: list[_CompiledModule | list[dict]] = []
+        for key, blob in protos:
+            for module in _hlo_modules(blob):
+                self.modules.append(module)
+                names = module.names if isinstance(module, _CompiledModule) else [row["name"] for row in module]
+                self.names.extend(names)
+                self._refs.extend((key, module, k) for k in range(len(names)))
+        self._rows: list[dict | None] = [None] * len(self.names)
+
+    def row(self, j: int) -> dict:
+        """Instruction ``j``'s row."""
+        row = self._rows[j]
+        if row is None:
+            key, module, k = self._refs[j]
+            row = dict(module.row(k) if isinstance(module, _CompiledModule) else module[k])
+            row["program"] = key
+            row["program_id"] = self.program_id
+            self._rows[j] = row
+        return row
+
+    def rows(self) -> list[dict]:
+        """Every instruction's row."""
+        return [self.row(j) for j in range(len(self.names))]
+
+    def op_names(self) -> set[str]:
+        """The instructions' framework op names (``metadata.op_name``), without making rows."""
+        names: set[str] = set()
+        for module in self.modules:
+            if isinstance(module, _CompiledModule):
+                names.update(i.metadata.op_name for _, _, i in module.refs)
+            else:
+                names.update(str(row["op_name"]) for row in module)
+        return names
+
+
 class _Keyed:
-    """The first instruction of each (program id, name) of some programs: its row (``COLUMNS``) and
-    its position by key; the rows as a frame when first asked for."""
+    """The first instruction of each (program id, name) of some programs: its row (``COLUMNS``, made
+    when first read) and its position by key; the rows as a frame when first asked for."""
 
     def __init__(
         self,
         programs: frozenset[int],
-        rows: list[dict],
+        row: Callable[[int], dict],
+        size: int,
         position: dict[tuple[int, str], int],
         frame: pd.DataFrame | None = None,
     ) -> None:
         self.programs = programs
-        self.rows = rows
+        self.row = row
+        self.size = size
         self.position = position
         self._frame = frame
 
     def table(self) -> pd.DataFrame:
         """The rows as a frame, in position order."""
         if self._frame is None:
-            self._frame = _instruction_frame(self.rows)
+            self._frame = _instruction_frame([self.row(p) for p in range(self.size)])
         return self._frame
 
 
@@ -365,7 +480,7 @@ class HloIndex:
             match = _PROGRAM_KEY.match(str(key))
             if match and int(match.group(2)) < 2**64:
                 self._modules.setdefault(int(match.group(2)), []).append((str(key), bytes(blob)))
-        self._rows: dict[int, list[dict]] = {}  # program id -> its parsed instruction rows
+        self._programs: dict[int, _ProgramRows] = {}  # program id -> its instructions (parsed)
         self._parsed: dict[int, pd.DataFrame] = {}  # program id -> those rows as a frame (asked for alone)
         self._all: pd.DataFrame | None = instructions
         self._given = instructions is not None  # a frame given, not protos parsed here
@@ -416,8 +531,8 @@ class HloIndex:
         parsed yet is read by protobuf for them alone, without building its instructions' rows."""
         names: set[str] = set()
         for pid in program_ids:
-            if pid in self._rows:  # parsed already: its rows, no frame
-                names.update(str(row["op_name"]) for row in self._rows[pid])
+            if pid in self._programs:  # parsed already: its instructions, no rows
+                names.update(self._programs[pid].op_names())
                 continue
             if self._all is not None or pid not in self._modules:
                 ins = self.instructions_of([pid])
@@ -434,17 +549,15 @@ class HloIndex:
         return names
 
     def _rows_of(self, program_id: int) -> list[dict]:
-        """The parsed instruction rows of one program (each module parsed once)."""
-        rows = self._rows.get(program_id)
-        if rows is None:
-            rows = []
-            for key, blob in self._modules[program_id]:
-                for ins in parse_hlo_proto(blob):
-                    ins["program"] = key
-                    ins["program_id"] = program_id
-                    rows.append(ins)
-            self._rows[program_id] = rows
-        return rows
+        """The instruction rows of one program (each module parsed once)."""
+        return self._program_rows(program_id).rows()
+
+    def _program_rows(self, program_id: int) -> _ProgramRows:
+        """One program's instructions, parsed on first use (their rows made when read)."""
+        program = self._programs.get(program_id)
+        if program is None:
+            program = self._programs[program_id] = _ProgramRows(program_id, self._modules[program_id])
+        return program
 
     def _program(self, program_id: int) -> pd.DataFrame:
         frame = self._parsed.get(program_id)
@@ -473,11 +586,11 @@ class HloIndex:
         read from the instructions' rows without making a frame (for a few pairs, e.g. distinct ops)."""
         keyed, position = self._positions(program_id, name)
         found = position >= 0
-        rows = keyed.rows
+        rows = [keyed.row(p) if p >= 0 else None for p in position.tolist()]
         out = {}
         for column in columns:
             values = np.empty(len(position), dtype=object)
-            values[:] = [rows[p][column] if p >= 0 else missing for p in position.tolist()]
+            values[:] = [missing if row is None else row[column] for row in rows]
             out[column] = values
         return out, found
 
@@ -490,7 +603,7 @@ class HloIndex:
         pids = np.asarray(program_id, dtype=np.uint64)
         names = np.asarray(name, dtype=object)
         keyed = self._keyed_for(self._programs_naming(pids, names))
-        if not keyed.rows:
+        if not keyed.size:
             return keyed, np.full(len(pids), -1, np.int64)
         position = keyed.position
         pairs = zip(pids.tolist(), names.tolist())
@@ -502,7 +615,7 @@ class HloIndex:
         of an XLA command buffer name ``command_buffer_1``, which no instruction is called)."""
         out = []
         for pid in sorted({int(p) for p in np.unique(pids)}):
-            if self._all is not None or pid in self._rows or pid not in self._modules:
+            if self._all is not None or pid in self._programs or pid not in self._modules:
                 out.append(pid)
                 continue
             wanted = {str(n).encode() for n in pd.unique(names[pids == np.uint64(pid)])}
@@ -525,18 +638,25 @@ class HloIndex:
             table = self.instructions_of(program_ids).drop_duplicates(["program_id", "name"])
             records = table.to_dict("records")
             keys = zip(table["program_id"].astype(np.uint64).tolist(), table["name"].tolist())
-            return _Keyed(frozenset(program_ids), records, {key: i for i, key in enumerate(keys)}, table)
-        rows: list[dict] = []
-        position: dict[tuple[int, str], int] = {}
+            position = {key: i for i, key in enumerate(keys)}
+            return _Keyed(frozenset(program_ids), records.__getitem__, len(records), position, table)
+        refs: list[tuple[_ProgramRows, int]] = []  # (program, instruction) of each position
+        position = {}
         for pid in program_ids:
             if pid not in self._modules:
                 continue
-            for row in self._rows_of(pid):  # every instruction once, as the parse itself
-                key = (pid, row["name"])
+            program = self._program_rows(pid)
+            for j, name in enumerate(program.names):  # every instruction once, as the parse itself
+                key = (pid, name)
                 if key not in position:
-                    position[key] = len(rows)
-                    rows.append(row)
-        return _Keyed(frozenset(program_ids), rows, position)
+                    position[key] = len(refs)
+                    refs.append((program, j))
+
+        def row(p: int) -> dict:
+            program, j = refs[p]
+            return program.row(j)
+
+        return _Keyed(frozenset(program_ids), row, len(refs), position)
 
 
 def _empty_instructions() -> pd.DataFrame:
