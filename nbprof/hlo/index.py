@@ -34,6 +34,7 @@ from nbprof.hlo.shapes import shape_text
 from nbprof.hlo.text import InstructionFields, instruction_text
 from nbprof.proto import hlo_pb2
 from nbprof.proto.wire import fields, packed_ints
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 FUSION_KIND_CATEGORY = {"kLoop": "loop fusion", "kInput": "input fusion", "kOutput": "output fusion",
                         "kCustom": "custom fusion"}  # fmt: skip
@@ -414,6 +415,12 @@ class _ProgramRows:
                 self.names.extend(names)
                 self._refs.extend((key, module, k) for k in range(len(names)))
         self._rows: list[dict | None] = [None] * len(self.names)
+        computation_ids = (
+            module.comp_names if isinstance(module, _CompiledModule) else [row["computation_id"] for row in module]
+            for module in self.modules
+        )
+        # a frame of any of its rows types ``computation_id`` int64, as one of all of them
+        self.int64_computation_ids = all(-(2**63) <= c < 2**63 for ids in computation_ids for c in ids)
 
     def row(self, j: int) -> dict:
         """Instruction ``j``'s row."""
@@ -458,6 +465,14 @@ class _Keyed:
         self.size = size
         self.position = position
         self._frame = frame
+        self.int64_computation_ids = False  # every row's computation id is an int64: a subset's dtype too
+
+    def rows_at(self, positions: np.ndarray) -> pd.DataFrame | None:
+        """``table().iloc[positions]`` from those rows alone, where that frame has the table's dtypes
+        (``None`` where it might not: the caller takes the table's rows)."""
+        if self._frame is not None or not self.int64_computation_ids or not self.size or not len(positions):
+            return None
+        return _instruction_frame([self.row(p) for p in positions.tolist()])
 
     def table(self) -> pd.DataFrame:
         """The rows as a frame, in position order."""
@@ -572,8 +587,10 @@ class HloIndex:
         pass; for callers that select by the mask themselves)."""
         keyed, position = self._positions(program_id, name)
         found = position >= 0
-        table = keyed.table()
-        rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(position)))
+        rows = keyed.rows_at(np.maximum(position, 0))
+        if rows is None:  # the whole table's rows (a frame given; no instruction; no pair)
+            table = keyed.table()
+            rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(position)))
         rows = rows.reset_index(drop=True)
         if masked and not found.all():
             rows = rows.where(pd.Series(found))
@@ -656,16 +673,43 @@ class HloIndex:
             program, j = refs[p]
             return program.row(j)
 
-        return _Keyed(frozenset(program_ids), row, len(refs), position)
+        keyed = _Keyed(frozenset(program_ids), row, len(refs), position)
+        keyed.int64_computation_ids = all(
+            self._programs[p].int64_computation_ids for p in program_ids if p in self._modules
+        )
+        return keyed
 
 
 def _empty_instructions() -> pd.DataFrame:
     return pd.DataFrame(columns=COLUMNS)
 
 
+_INT_COLUMNS = {"program_id": np.uint64, "computation_id": np.int64, "source_line": np.int64}
+_TEXT_COLUMNS = [c for c in COLUMNS if c not in _INT_COLUMNS and c != "called"]
+
+
 def _instruction_frame(rows: list[dict]) -> pd.DataFrame:
+    """The rows as a frame (``COLUMNS``), typed as pandas infers them, built column by column."""
     if not rows:
         return _empty_instructions()
+    columns: dict[str, Any] = {col: [row[col] for row in rows] for col in COLUMNS}
+    if not all(-(2**63) <= c < 2**63 for c in columns["computation_id"]) or not all(
+        type(v) is str for col in _TEXT_COLUMNS for v in columns[col]
+    ):
+        return _inferred_instruction_frame(rows)  # computation ids beyond int64: pandas picks their dtype
+    for col, dtype in _INT_COLUMNS.items():
+        columns[col] = np.array(columns[col], dtype=dtype)
+    for col in _TEXT_COLUMNS:
+        columns[col] = strings(columns[col])
+    called = np.empty(len(rows), dtype=object)
+    for i, ids in enumerate(columns["called"]):
+        called[i] = ids
+    columns["called"] = called
+    return typed_frame(columns)
+
+
+def _inferred_instruction_frame(rows: list[dict]) -> pd.DataFrame:
+    """``_instruction_frame`` through pandas' inference of every column."""
     frame = pd.DataFrame(rows, columns=COLUMNS)
     frame["program_id"] = frame["program_id"].astype(np.uint64)
     frame["source_line"] = frame["source_line"].astype(np.int64)
