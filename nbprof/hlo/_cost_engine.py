@@ -142,7 +142,7 @@ class CostAnalysis:
     def preprocess(self, ins: Instr) -> Props:
         """Default properties: the instruction reads each operand once and writes its result."""
         p = Props()  # filled directly (the ``set_*`` keys): this runs once per instruction visited
-        out = shp.leaf_bytes(ins.shape) if shp.is_tuple(ins.shape) else ins.size
+        out = ins.written_bytes
         total = float(out)
         p[("out", ())] = total
         for i, op in enumerate(ins.operands):
@@ -182,7 +182,7 @@ class CostAnalysis:
 
     def elementwise(self, ins: Instr, p: Props) -> Props:
         if self.gpu:
-            count = shp.elements_recursive(ins.shape)
+            count = ins.elements_recursive
             p[FLOPS] = float(gpu_flops_per_element(ins.opcode, ins.shape.element_type) * count)
             if ins.opcode in TRANSCENDENTAL:
                 p[TRANSCENDENTALS] = float(count)
@@ -610,7 +610,7 @@ class CostAnalysis:
                     roots[op] |= roots[inner]
                     continue
                 roots[op].add(op)
-                n = shp.elements_recursive(op.shape)
+                n = op.elements_recursive
                 share = np.float32(util) * np.float32(props.util(k))
                 rounded = 0.0 if n == 0 else float(np.ceil(share * np.float32(n)) / np.float32(n))
                 root_util[op] = f32(root_util[op] + rounded)

@@ -12,16 +12,33 @@ from functools import cached_property
 from nbprof.hlo import _cost_shapes as shp
 from nbprof.proto import hlo_pb2
 
+ShapeFacts = tuple[int, int, int, int]  # (size, elements, elements over all leaves, bytes written)
+
+
+def shape_facts(shape: shp.Shape) -> ShapeFacts:
+    """What the cost analysis reads of a result shape: its cost-analysis size (a tuple: its pointer
+    table), its elements (0 for a tuple), the elements of all its arrays, and the bytes an instruction
+    producing it writes by default (a tuple: its arrays' bytes)."""
+    size = shp.byte_size(shape)
+    return (
+        size,
+        shp.elements(shape),
+        shp.elements_recursive(shape),
+        shp.leaf_bytes(shape) if shp.is_tuple(shape) else size,
+    )
+
 
 class Instr:
     """An HLO instruction with its operands, users and called computations resolved.
 
-    A plain slotted class (hashed by identity): one is made per instruction of every analysed module,
-    and ``size``/``elements`` are read many times each, so they are cached without a lock."""
+    A plain slotted class (hashed by identity): one is made per instruction of every analysed module.
+    What its result shape gives (``size``, ``elements``...) is read many times: it is worked out once
+    per distinct shape of the module (``facts``: serialized shape -> ``shape_facts``; a module's
+    instructions share a few dozen shapes)."""
 
-    __slots__ = ("proto", "comp", "operands", "users", "called", "name", "opcode", "shape", "_size", "_elements")
+    __slots__ = ("proto", "comp", "operands", "users", "called", "name", "opcode", "shape", "_facts", "_known")
 
-    def __init__(self, proto: hlo_pb2.HloInstructionProto, comp: Comp) -> None:
+    def __init__(self, proto: hlo_pb2.HloInstructionProto, comp: Comp, facts: dict[bytes, ShapeFacts]) -> None:
         self.proto = proto
         self.comp = comp
         self.operands: list[Instr] = []
@@ -30,24 +47,40 @@ class Instr:
         self.name: str = proto.name
         self.opcode: str = proto.opcode
         self.shape: shp.Shape = proto.shape
-        self._size: int | None = None
-        self._elements: int | None = None
+        self._known = facts
+        self._facts: ShapeFacts | None = None
+
+    @property
+    def facts(self) -> ShapeFacts:
+        """``shape_facts`` of the result shape."""
+        facts = self._facts
+        if facts is None:
+            key = self.shape.SerializeToString()
+            facts = self._known.get(key)
+            if facts is None:
+                facts = self._known[key] = shape_facts(self.shape)
+            self._facts = facts
+        return facts
 
     @property
     def size(self) -> int:
         """Bytes of the result as XLA's cost analysis sizes it (a tuple: its pointer table)."""
-        size = self._size
-        if size is None:
-            size = self._size = shp.byte_size(self.shape)
-        return size
+        return self.facts[0]
 
     @property
     def elements(self) -> int:
         """Elements of the result (0 for a tuple)."""
-        count = self._elements
-        if count is None:
-            count = self._elements = shp.elements(self.shape)
-        return count
+        return self.facts[1]
+
+    @property
+    def elements_recursive(self) -> int:
+        """Elements of all arrays of the result (``shp.elements_recursive``)."""
+        return self.facts[2]
+
+    @property
+    def written_bytes(self) -> int:
+        """Bytes the instruction writes by default: its size, for a tuple its arrays' bytes."""
+        return self.facts[3]
 
     def operand_indices(self, operand: Instr) -> list[int]:
         return [i for i, op in enumerate(self.operands) if op is operand]
@@ -124,8 +157,9 @@ class Module:
         problems: list[str] = []
         comps = [Comp(c) for c in proto.computations]
         by_comp_id = {c.proto.id: c for c in comps}
+        facts: dict[bytes, ShapeFacts] = {}
         for comp in comps:
-            comp.instructions = [Instr(p, comp) for p in comp.proto.instructions]
+            comp.instructions = [Instr(p, comp, facts) for p in comp.proto.instructions]
         for comp in comps:
             by_id = {i.proto.id: i for i in comp.instructions}
             for ins in comp.instructions:
