@@ -578,8 +578,12 @@ class CostAnalysis:
         order = list(reversed(comp.order))
         roots: dict[Instr, set[Instr]] = {i: set() for i in order}
         root_util: dict[Instr, float] = dict.fromkeys(order, 0.0)
+        all_props = self.props
         for inner in order:
-            self.props.setdefault(inner, Props())[UTILIZATION] = 0.0
+            props = all_props.get(inner)
+            if props is None:
+                props = all_props[inner] = Props()
+            props[UTILIZATION] = 0.0
         if root is None:
             return
         root_util[root] = 1.0
@@ -592,11 +596,12 @@ class CostAnalysis:
         self, order: list[Instr], roots: dict[Instr, set[Instr]], root_util: dict[Instr, float]
     ) -> float:
         flops = 0.0
+        all_props = self.props
         for inner in order:
-            props = self.props.setdefault(inner, Props())
+            props = all_props[inner]  # every one set by _gpu_utilizations
             util = 0.0
-            for r in roots[inner]:
-                util = f32(util + root_util[r])
+            for n_root, r in enumerate(roots[inner]):  # root utilizations are floats already: the first as is
+                util = f32(util + root_util[r]) if n_root else root_util[r]
             props[UTILIZATION] = util
             flops = f32(flops + f32(util * props.get0(FLOPS)))
             for k, op in enumerate(inner.operands):

@@ -32,11 +32,14 @@ class Instr:
     """An HLO instruction with its operands, users and called computations resolved.
 
     A plain slotted class (hashed by identity): one is made per instruction of every analysed module.
-    What its result shape gives (``size``, ``elements``...) is read many times: it is worked out once
-    per distinct shape of the module (``facts``: serialized shape -> ``shape_facts``; a module's
-    instructions share a few dozen shapes)."""
+    What its result shape gives is read many times, so it is kept as attributes: ``size`` (bytes of
+    the result as XLA's cost analysis sizes it; a tuple: its pointer table), ``elements`` (0 for a
+    tuple), ``elements_recursive`` (of all its arrays) and ``written_bytes`` (what it writes by
+    default: its size, for a tuple its arrays' bytes), worked out once per distinct shape of the
+    module (``facts``: serialized shape -> ``shape_facts``; its instructions share a few dozen)."""
 
-    __slots__ = ("proto", "comp", "operands", "users", "called", "name", "opcode", "shape", "_facts", "_known")
+    __slots__ = ("proto", "comp", "operands", "users", "called", "name", "opcode", "shape", "size", "elements",
+                 "elements_recursive", "written_bytes")  # fmt: skip
 
     def __init__(self, proto: hlo_pb2.HloInstructionProto, comp: Comp, facts: dict[bytes, ShapeFacts]) -> None:
         self.proto = proto
@@ -46,41 +49,12 @@ class Instr:
         self.called: list[Comp] = []
         self.name: str = proto.name
         self.opcode: str = proto.opcode
-        self.shape: shp.Shape = proto.shape
-        self._known = facts
-        self._facts: ShapeFacts | None = None
-
-    @property
-    def facts(self) -> ShapeFacts:
-        """``shape_facts`` of the result shape."""
-        facts = self._facts
-        if facts is None:
-            key = self.shape.SerializeToString()
-            facts = self._known.get(key)
-            if facts is None:
-                facts = self._known[key] = shape_facts(self.shape)
-            self._facts = facts
-        return facts
-
-    @property
-    def size(self) -> int:
-        """Bytes of the result as XLA's cost analysis sizes it (a tuple: its pointer table)."""
-        return self.facts[0]
-
-    @property
-    def elements(self) -> int:
-        """Elements of the result (0 for a tuple)."""
-        return self.facts[1]
-
-    @property
-    def elements_recursive(self) -> int:
-        """Elements of all arrays of the result (``shp.elements_recursive``)."""
-        return self.facts[2]
-
-    @property
-    def written_bytes(self) -> int:
-        """Bytes the instruction writes by default: its size, for a tuple its arrays' bytes."""
-        return self.facts[3]
+        shape = self.shape = proto.shape
+        key = shape.SerializeToString()
+        known = facts.get(key)
+        if known is None:
+            known = facts[key] = shape_facts(shape)
+        self.size, self.elements, self.elements_recursive, self.written_bytes = known
 
     def operand_indices(self, operand: Instr) -> list[int]:
         return [i for i, op in enumerate(self.operands) if op is operand]
@@ -163,16 +137,15 @@ class Module:
         for comp in comps:
             by_id = {i.proto.id: i for i in comp.instructions}
             for ins in comp.instructions:
-                added: set[int] = set()
                 for oid in ins.proto.operand_ids:
                     op = by_id.get(oid)
                     if op is None:
                         problems.append(f"{comp.name}/{ins.name}: operand id {oid} not in its computation")
                         continue
                     ins.operands.append(op)
-                    if id(op) not in added:
-                        added.add(id(op))
-                        op.users.append(ins)
+                    users = op.users
+                    if not users or users[-1] is not ins:  # a user once, however many times it reads op
+                        users.append(ins)
                 for cid in ins.proto.called_computation_ids:
                     callee = by_comp_id.get(cid)
                     if callee is None:
