@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -233,13 +234,17 @@ class _CompiledModule:
         self.comp_names: dict[int, str] = {}
         # (computation index, computation id, instruction) of every instruction, in proto order
         self.refs: list[tuple[int, int, Any]] = []
-        for k, comp in enumerate(self.proto.computations):
+        self._spans: list[range] = []  # each computation's instructions in ``refs``
+        for c, comp in enumerate(self.proto.computations):
             comp_id = comp.id & _U64 or -1  # an id of 0 is not on the wire: the wire reader's "absent"
             self.comp_names[comp_id] = comp.name
-            self.refs.extend([(k, comp_id, i) for i in comp.instructions])
+            start = len(self.refs)
+            self.refs.extend([(c, comp_id, i) for i in comp.instructions])
+            self._spans.append(range(start, len(self.refs)))
         self.names: list[str] = [i.name for _, _, i in self.refs]
         self._shape_texts: dict[bytes, str] = {}  # shapes repeat: text once per distinct serialized shape
-        self._operands: dict[int, dict[int, tuple[str, str]]] = {}  # computation index -> id -> (shape, name)
+        self._shapes: list[str | None] = [None] * len(self.refs)  # each instruction's shape text, once made
+        self._by_id: dict[int, dict[int, int]] = {}  # computation index -> instruction id -> its position
         self._frames: dict[int, tuple[str, int, int, int]] | None = None
         self._stacks: dict[int, str] = {}
         self._wire_rows: list[dict] | None = None  # the wire reader's rows, where this parser's failed
@@ -254,17 +259,41 @@ class _CompiledModule:
         rows = self._wire_rows  # the same instructions (tested on every fixture); a row more: an empty one
         return rows[k] if k < len(rows) else _row("", -1, InstructionFields(name=self.names[k]), _NO_META, [], {}, "")
 
+    def rows(self) -> list[dict]:
+        """Every instruction's row (``row`` of each, in one pass)."""
+        if self._wire_rows is None:
+            try:
+                return [self._row(k) for k in range(len(self.refs))]
+            except Exception:  # noqa: BLE001 - the module read field by field instead, as parse_hlo_proto
+                self._wire_rows = _wire_module_rows(self.blob)
+        return [self.row(k) for k in range(len(self.refs))]
+
     def _row(self, k: int) -> dict:
-        comp_index, comp_id, i = self.refs[k]
+        c, comp_id, i = self.refs[k]
         ins, meta = _compiled_instruction(i, self._shape_text)
-        by_id = self._operands.get(comp_index)
-        if by_id is None:
-            by_id = self._operands[comp_index] = {
-                op.id & _U64 or -1: (self._shape_text(op.shape) if op.HasField("shape") else "", op.name)
-                for op in self.proto.computations[comp_index].instructions
-            }
-        operands = [by_id[o] for o in ins.operand_ids if o in by_id]
-        return _row(self.proto.name, comp_id, ins, meta, operands, self.comp_names, self._stack(meta))
+        self._shapes[k] = ins.shape
+        by_id = self._by_id.get(c)
+        if by_id is None:  # the last of an id wins, as in the wire reader's rows
+            refs = self.refs
+            by_id = self._by_id[c] = {refs[j][2].id & _U64 or -1: j for j in self._spans[c]}
+        operands = []
+        for o in ins.operand_ids:
+            j = by_id.get(o)
+            if j is not None:
+                operands.append((self._shapes[j] or self._shape_at(j), self.names[j]))
+        stack = self._stacks.get(meta["stack_frame_id"])
+        if stack is None:
+            stack = self._stack(meta["stack_frame_id"])
+        return _row(self.proto.name, comp_id, ins, meta, operands, self.comp_names, stack)
+
+    def _shape_at(self, k: int) -> str:
+        """The shape text of instruction ``k``."""
+        text = self._shapes[k]
+        if text is None:
+            shape_owner = self.refs[k][2]
+            text = self._shape_text(shape_owner.shape) if shape_owner.HasField("shape") else ""
+            self._shapes[k] = text
+        return text
 
     def _shape_text(self, shape: Any) -> str:
         key = shape.SerializeToString()
@@ -273,8 +302,8 @@ class _CompiledModule:
             text = self._shape_texts[key] = shape_text(shape)
         return text
 
-    def _stack(self, meta: dict) -> str:
-        frame_id = meta["stack_frame_id"]
+    def _stack(self, frame_id: int) -> str:
+        """The stack text of a frame (the module's stack frames read when first needed)."""
         stack = self._stacks.get(frame_id)
         if stack is None:
             if self._frames is None:
@@ -341,7 +370,7 @@ def parse_hlo_proto(blob: bytes, fast: bool = True) -> list[dict]:
     rows: list[dict] = []
     for module in _hlo_modules(blob, fast):
         if isinstance(module, _CompiledModule):
-            rows.extend(module.row(k) for k in range(len(module.names)))
+            rows.extend(module.rows())
         else:
             rows.extend(module)
     return rows
@@ -413,21 +442,24 @@ class _ProgramRows:
                 self.modules.append(module)
                 names = module.names if isinstance(module, _CompiledModule) else [row["name"] for row in module]
                 self.names.extend(names)
-                self._refs.extend((key, module, k) for k in range(len(names)))
+                self._refs.extend(zip(repeat(key), repeat(module), range(len(names))))
         self._rows: list[dict | None] = [None] * len(self.names)
-        computation_ids = (
-            module.comp_names if isinstance(module, _CompiledModule) else [row["computation_id"] for row in module]
+        computation_ids = [
+            c
             for module in self.modules
-        )
+            for c in (
+                module.comp_names if isinstance(module, _CompiledModule) else {r["computation_id"] for r in module}
+            )
+        ]
         # a frame of any of its rows types ``computation_id`` int64, as one of all of them
-        self.int64_computation_ids = all(-(2**63) <= c < 2**63 for ids in computation_ids for c in ids)
+        self.int64_computation_ids = _within_int64(computation_ids)
 
     def row(self, j: int) -> dict:
         """Instruction ``j``'s row."""
         row = self._rows[j]
         if row is None:
             key, module, k = self._refs[j]
-            row = dict(module.row(k) if isinstance(module, _CompiledModule) else module[k])
+            row = module.row(k) if isinstance(module, _CompiledModule) else module[k]  # its own: made for this program
             row["program"] = key
             row["program_id"] = self.program_id
             self._rows[j] = row
@@ -435,7 +467,21 @@ class _ProgramRows:
 
     def rows(self) -> list[dict]:
         """Every instruction's row."""
+        if self._rows and self._rows[0] is None and all(row is None for row in self._rows):
+            self._make_all()
         return [self.row(j) for j in range(len(self.names))]
+
+    def _make_all(self) -> None:
+        """Every row, each module's in one pass (none made yet)."""
+        j = 0
+        for module in self.modules:
+            made = module.rows() if isinstance(module, _CompiledModule) else module
+            for row in made:
+                key = self._refs[j][0]
+                row["program"] = key
+                row["program_id"] = self.program_id
+                self._rows[j] = row
+                j += 1
 
     def op_names(self) -> set[str]:
         """The instructions' framework op names (``metadata.op_name``), without making rows."""
@@ -693,9 +739,7 @@ def _instruction_frame(rows: list[dict]) -> pd.DataFrame:
     if not rows:
         return _empty_instructions()
     columns: dict[str, Any] = {col: [row[col] for row in rows] for col in COLUMNS}
-    if not all(-(2**63) <= c < 2**63 for c in columns["computation_id"]) or not all(
-        type(v) is str for col in _TEXT_COLUMNS for v in columns[col]
-    ):
+    if not _within_int64(columns["computation_id"]) or any(set(map(type, columns[c])) != {str} for c in _TEXT_COLUMNS):
         return _inferred_instruction_frame(rows)  # computation ids beyond int64: pandas picks their dtype
     for col, dtype in _INT_COLUMNS.items():
         columns[col] = np.array(columns[col], dtype=dtype)
@@ -706,6 +750,11 @@ def _instruction_frame(rows: list[dict]) -> pd.DataFrame:
         called[i] = ids
     columns["called"] = called
     return typed_frame(columns)
+
+
+def _within_int64(values: list[int]) -> bool:
+    """Whether every value (none: True) fits an int64."""
+    return not values or (-(2**63) <= min(values) and max(values) < 2**63)
 
 
 def _inferred_instruction_frame(rows: list[dict]) -> pd.DataFrame:
