@@ -118,11 +118,13 @@ class CostAnalysis:
             self.problems.append(f"{comp.name}: calls itself; not analysed again")
             return total
         self._active.append(comp)
+        all_props = self.props
+        total_get = total.get
         try:
             for ins in comp.order:
-                props = self.visit(ins)
-                self.props[ins] = props
-                total.add(props)
+                props = all_props[ins] = self.visit(ins)
+                for k, v in props.items():  # total.add(props), inline: once per instruction visited
+                    total[k] = total_get(k, 0.0) + v
         finally:
             self._active.pop()
         return total

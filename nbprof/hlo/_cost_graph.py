@@ -7,7 +7,6 @@ ids (damaged protos) are skipped and listed in ``Module.problems``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from nbprof.hlo import _cost_shapes as shp
 from nbprof.proto import hlo_pb2
@@ -71,6 +70,7 @@ class Comp:
     instructions: list[Instr] = field(default_factory=list)
     root: Instr | None = None
     is_fusion: bool = False
+    _order: list[Instr] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -86,34 +86,36 @@ class Comp:
         params = [i for i in self.instructions if i.opcode == "parameter"]
         return sorted(params, key=lambda i: i.proto.parameter_number)
 
-    @cached_property
+    @property
     def order(self) -> list[Instr]:
         """Operands before users: unreachable roots first, then the root (XLA's visiting order)."""
-        return self._post_order()
+        order = self._order
+        if order is None:
+            order = self._order = self._post_order()
+        return order
 
     def _post_order(self) -> list[Instr]:
         roots = [i for i in self.instructions if not i.users and i is not self.root]
         if self.root is not None:
             roots.append(self.root)
-        seen: set[int] = set()
+        seen: set[Instr] = set()  # instructions hash by identity
         order: list[Instr] = []
         for start in roots:
-            if id(start) in seen:
+            if start in seen:
                 continue
-            stack: list[tuple[Instr, int]] = [(start, 0)]
-            seen.add(id(start))
+            seen.add(start)
+            stack = [(start, iter(start.operands))]
             while stack:
-                ins, k = stack[-1]
-                if k < len(ins.operands):
-                    stack[-1] = (ins, k + 1)
-                    op = ins.operands[k]
-                    if id(op) not in seen and op.comp is self:
-                        seen.add(id(op))
-                        stack.append((op, 0))
+                ins, operands = stack[-1]
+                for op in operands:  # the next operand not visited yet, from where this one stopped
+                    if op not in seen and op.comp is self:
+                        seen.add(op)
+                        stack.append((op, iter(op.operands)))
+                        break
                 else:
                     stack.pop()
                     order.append(ins)
-        order.extend(i for i in self.instructions if id(i) not in seen)  # in a cycle: malformed input
+        order.extend(i for i in self.instructions if i not in seen)  # in a cycle: malformed input
         return order
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from itertools import repeat
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
@@ -57,6 +58,7 @@ COLUMNS = [
 ]  # fmt: skip
 
 _PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
+_OP_NAME = attrgetter("metadata.op_name")  # of an instruction protobuf read
 
 
 def hlo_category(opcode: str, fusion_kind: str) -> str:
@@ -488,7 +490,7 @@ class _ProgramRows:
         names: set[str] = set()
         for module in self.modules:
             if isinstance(module, _CompiledModule):
-                names.update(i.metadata.op_name for _, _, i in module.refs)
+                names.update(map(_OP_NAME, map(itemgetter(2), module.refs)))
             else:
                 names.update(str(row["op_name"]) for row in module)
         return names
@@ -606,7 +608,7 @@ class HloIndex:
                     names.update(str(row["op_name"]) for row in self._rows_of(pid))
                     break
                 for comp in module.computations:
-                    names.update(ins.metadata.op_name for ins in comp.instructions)
+                    names.update(map(_OP_NAME, comp.instructions))
         return names
 
     def _rows_of(self, program_id: int) -> list[dict]:
