@@ -153,3 +153,16 @@ def test_a_module_whose_rows_fail_is_read_field_by_field(load_fixture, monkeypat
     index = build_hlo_index({"m(7)": blob})
     rows = [index._program_rows(7).row(j) for j in (0, 1, 2, 5, 3, 4)]
     assert [r["expression"] for r in rows] == [expected[j]["expression"] for j in (0, 1, 2, 5, 3, 4)]
+
+
+def test_an_index_pickles_with_its_rows_made_or_not(load_fixture):
+    import pickle
+
+    index = build_hlo_index(load_fixture("amd_mi300x_gemm").hlo_protos)
+    pids, names = np.array([49, 1], np.uint64), np.array(["custom-call.1", "copy.1"], object)
+    expected, _ = index.lookup(pids, names)
+    again = pickle.loads(pickle.dumps(index))
+    rows, found = again.lookup(pids, names)
+    assert found.all()
+    pd.testing.assert_frame_equal(rows, expected)
+    pd.testing.assert_frame_equal(again.instructions, index.instructions)

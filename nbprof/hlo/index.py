@@ -251,6 +251,10 @@ class _CompiledModule:
         self._stacks: dict[int, str] = {}
         self._wire_rows: list[dict] | None = None  # the wire reader's rows, where this parser's failed
 
+    def __reduce__(self) -> tuple[type[_CompiledModule], tuple[bytes]]:
+        """Pickled as its bytes (read again when unpickled)."""
+        return type(self), (self.blob,)
+
     def row(self, k: int) -> dict:
         """The row of instruction ``k`` (proto order)."""
         if self._wire_rows is None:
@@ -498,22 +502,31 @@ class _ProgramRows:
 
 class _Keyed:
     """The first instruction of each (program id, name) of some programs: its row (``COLUMNS``, made
-    when first read) and its position by key; the rows as a frame when first asked for."""
+    when first read) and its position by key; the rows as a frame when first asked for. The rows are
+    ``records`` (a frame given) or those of (program, instruction) ``refs``."""
 
     def __init__(
         self,
         programs: frozenset[int],
-        row: Callable[[int], dict],
-        size: int,
         position: dict[tuple[int, str], int],
+        refs: list[tuple[_ProgramRows, int]] | None = None,
+        records: list[dict] | None = None,
         frame: pd.DataFrame | None = None,
     ) -> None:
         self.programs = programs
-        self.row = row
-        self.size = size
         self.position = position
+        self._refs = refs if refs is not None else []
+        self._records = records
+        self.size = len(records) if records is not None else len(self._refs)
         self._frame = frame
         self.int64_computation_ids = False  # every row's computation id is an int64: a subset's dtype too
+
+    def row(self, p: int) -> dict:
+        """The row at position ``p``."""
+        if self._records is not None:
+            return self._records[p]
+        program, j = self._refs[p]
+        return program.row(j)
 
     def rows_at(self, positions: np.ndarray) -> pd.DataFrame | None:
         """``table().iloc[positions]`` from those rows alone, where that frame has the table's dtypes
@@ -704,7 +717,7 @@ class HloIndex:
             records = table.to_dict("records")
             keys = zip(table["program_id"].astype(np.uint64).tolist(), table["name"].tolist())
             position = {key: i for i, key in enumerate(keys)}
-            return _Keyed(frozenset(program_ids), records.__getitem__, len(records), position, table)
+            return _Keyed(frozenset(program_ids), position, records=records, frame=table)
         refs: list[tuple[_ProgramRows, int]] = []  # (program, instruction) of each position
         position = {}
         for pid in program_ids:
@@ -716,12 +729,7 @@ class HloIndex:
                 if key not in position:
                     position[key] = len(refs)
                     refs.append((program, j))
-
-        def row(p: int) -> dict:
-            program, j = refs[p]
-            return program.row(j)
-
-        keyed = _Keyed(frozenset(program_ids), row, len(refs), position)
+        keyed = _Keyed(frozenset(program_ids), position, refs=refs)
         keyed.int64_computation_ids = all(
             self._programs[p].int64_computation_ids for p in program_ids if p in self._modules
         )
