@@ -18,7 +18,10 @@ Per instruction, as XProf's ``HloInstructionWrapper`` derives them:
 * ``expression``: the instruction's text (``nbprof.hlo.text``).
 
 ``program_id`` is the id in the module key (on TPU it differs from the module's own id), as
-``uint64``. Built once per profile as the ``OpStats.hlo_index`` part.
+``uint64``. Built once per profile as the ``OpStats.hlo_index`` part. A program's modules are
+parsed when a lookup first names it (protobuf's compiled parser; the wire reader for a module it
+rejects), to instruction names; an instruction's row (its text, stack and source) is made when
+first read: the op tools read the few instructions that ran, not every instruction of a program.
 """
 
 from __future__ import annotations
