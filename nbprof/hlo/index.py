@@ -27,9 +27,10 @@ first read: the op tools read the few instructions that ran, not every instructi
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from itertools import repeat
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -62,6 +63,7 @@ COLUMNS = [
 
 _PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
 _OP_NAME = attrgetter("metadata.op_name")  # of an instruction protobuf read
+_NAME = attrgetter("name")
 
 
 def hlo_category(opcode: str, fusion_kind: str) -> str:
@@ -237,18 +239,17 @@ class _CompiledModule:
         self.blob = module
         self.proto = hlo_pb2.HloModuleProto.FromString(module)
         self.comp_names: dict[int, str] = {}
-        # (computation index, computation id, instruction) of every instruction, in proto order
-        self.refs: list[tuple[int, int, Any]] = []
-        self._spans: list[range] = []  # each computation's instructions in ``refs``
-        for c, comp in enumerate(self.proto.computations):
+        self.names: list[str] = []  # of every instruction, in proto order (its position: ``k``)
+        self._starts: list[int] = []  # each computation's first position
+        self._comp_ids: list[int] = []
+        for comp in self.proto.computations:
             comp_id = comp.id & _U64 or -1  # an id of 0 is not on the wire: the wire reader's "absent"
             self.comp_names[comp_id] = comp.name
-            start = len(self.refs)
-            self.refs.extend([(c, comp_id, i) for i in comp.instructions])
-            self._spans.append(range(start, len(self.refs)))
-        self.names: list[str] = [i.name for _, _, i in self.refs]
+            self._starts.append(len(self.names))
+            self._comp_ids.append(comp_id)
+            self.names.extend(map(_NAME, comp.instructions))
         self._shape_texts: dict[bytes, str] = {}  # shapes repeat: text once per distinct serialized shape
-        self._shapes: list[str | None] = [None] * len(self.refs)  # each instruction's shape text, once made
+        self._shapes: list[str | None] = [None] * len(self.names)  # each instruction's shape text, once made
         self._by_id: dict[int, dict[int, int]] = {}  # computation index -> instruction id -> its position
         self._frames: dict[int, tuple[str, int, int, int]] | None = None
         self._stacks: dict[int, str] = {}
@@ -272,19 +273,32 @@ class _CompiledModule:
         """Every instruction's row (``row`` of each, in one pass)."""
         if self._wire_rows is None:
             try:
-                return [self._row(k) for k in range(len(self.refs))]
+                return [self._row(k) for k in range(len(self.names))]
             except Exception:  # noqa: BLE001 - the module read field by field instead, as parse_hlo_proto
                 self._wire_rows = _wire_module_rows(self.blob)
-        return [self.row(k) for k in range(len(self.refs))]
+        return [self.row(k) for k in range(len(self.names))]
+
+    def op_names(self) -> set[str]:
+        """The instructions' framework op names (``metadata.op_name``)."""
+        names: set[str] = set()
+        for comp in self.proto.computations:
+            names.update(map(_OP_NAME, comp.instructions))
+        return names
+
+    def _instruction(self, k: int) -> tuple[int, Any]:
+        """(computation index, instruction) of position ``k``."""
+        c = bisect_right(self._starts, k) - 1  # the last computation starting at or before k: not an empty one
+        return c, self.proto.computations[c].instructions[k - self._starts[c]]
 
     def _row(self, k: int) -> dict:
-        c, comp_id, i = self.refs[k]
+        c, i = self._instruction(k)
         ins, meta = _compiled_instruction(i, self._shape_text)
         self._shapes[k] = ins.shape
         by_id = self._by_id.get(c)
         if by_id is None:  # the last of an id wins, as in the wire reader's rows
-            refs = self.refs
-            by_id = self._by_id[c] = {refs[j][2].id & _U64 or -1: j for j in self._spans[c]}
+            start = self._starts[c]
+            instructions = self.proto.computations[c].instructions
+            by_id = self._by_id[c] = {op.id & _U64 or -1: start + j for j, op in enumerate(instructions)}
         operands = []
         for o in ins.operand_ids:
             j = by_id.get(o)
@@ -293,13 +307,13 @@ class _CompiledModule:
         stack = self._stacks.get(meta["stack_frame_id"])
         if stack is None:
             stack = self._stack(meta["stack_frame_id"])
-        return _row(self.proto.name, comp_id, ins, meta, operands, self.comp_names, stack)
+        return _row(self.proto.name, self._comp_ids[c], ins, meta, operands, self.comp_names, stack)
 
     def _shape_at(self, k: int) -> str:
         """The shape text of instruction ``k``."""
         text = self._shapes[k]
         if text is None:
-            shape_owner = self.refs[k][2]
+            shape_owner = self._instruction(k)[1]
             text = self._shape_text(shape_owner.shape) if shape_owner.HasField("shape") else ""
             self._shapes[k] = text
         return text
@@ -444,14 +458,15 @@ class _ProgramRows:
     def __init__(self, program_id: int, protos: list[tuple[str, bytes]]) -> None:
         self.program_id = program_id
         self.names: list[str] = []
-        self._refs: list[tuple[str, _CompiledModule | list[dict], int]] = []  # (key, module, position in it)
         self.modules: list[_CompiledModule | list[dict]] = []
+        self._keys: list[str] = []  # each module's program key
+        self._starts: list[int] = []  # each module's first instruction in ``names``
         for key, blob in protos:
             for module in _hlo_modules(blob):
                 self.modules.append(module)
-                names = module.names if isinstance(module, _CompiledModule) else [row["name"] for row in module]
-                self.names.extend(names)
-                self._refs.extend(zip(repeat(key), repeat(module), range(len(names))))
+                self._keys.append(key)
+                self._starts.append(len(self.names))
+                self.names.extend(module.names if isinstance(module, _CompiledModule) else [r["name"] for r in module])
         self._rows: list[dict | None] = [None] * len(self.names)
         computation_ids = [
             c
@@ -467,9 +482,10 @@ class _ProgramRows:
         """Instruction ``j``'s row."""
         row = self._rows[j]
         if row is None:
-            key, module, k = self._refs[j]
+            m = bisect_right(self._starts, j) - 1  # the last module starting at or before j: not an empty one
+            module, k = self.modules[m], j - self._starts[m]
             row = module.row(k) if isinstance(module, _CompiledModule) else module[k]  # its own: made for this program
-            row["program"] = key
+            row["program"] = self._keys[m]
             row["program_id"] = self.program_id
             self._rows[j] = row
         return row
@@ -483,10 +499,9 @@ class _ProgramRows:
     def _make_all(self) -> None:
         """Every row, each module's in one pass (none made yet)."""
         j = 0
-        for module in self.modules:
+        for module, key in zip(self.modules, self._keys):
             made = module.rows() if isinstance(module, _CompiledModule) else module
             for row in made:
-                key = self._refs[j][0]
                 row["program"] = key
                 row["program_id"] = self.program_id
                 self._rows[j] = row
@@ -497,7 +512,7 @@ class _ProgramRows:
         names: set[str] = set()
         for module in self.modules:
             if isinstance(module, _CompiledModule):
-                names.update(map(_OP_NAME, map(itemgetter(2), module.refs)))
+                names.update(module.op_names())
             else:
                 names.update(str(row["op_name"]) for row in module)
         return names
@@ -727,8 +742,13 @@ class HloIndex:
             if pid not in self._modules:
                 continue
             program = self._program_rows(pid)
-            for j, name in enumerate(program.names):  # every instruction once, as the parse itself
-                key = (pid, name)
+            keys = list(zip(repeat(pid), program.names))
+            first = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))  # key -> its first instruction
+            if len(first) == len(keys):  # names unique in the program (the rule): every instruction, in order
+                position.update(zip(keys, range(len(refs), len(refs) + len(keys))))
+                refs.extend(zip(repeat(program), range(len(keys))))
+                continue
+            for j, key in enumerate(keys):  # every instruction once, as the parse itself
                 if key not in position:
                     position[key] = len(refs)
                     refs.append((program, j))
