@@ -64,6 +64,7 @@ COLUMNS = [
 _PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
 _OP_NAME = attrgetter("metadata.op_name")  # of an instruction protobuf read
 _NAME = attrgetter("name")
+_ID = attrgetter("id")
 
 
 def hlo_category(opcode: str, fusion_kind: str) -> str:
@@ -95,39 +96,55 @@ def _signed(value: int) -> int:
     return value - 2**64 if value >= 2**63 else value
 
 
-def _stack_frames(blob: bytes) -> dict[int, tuple[str, int, int, int]]:
-    """Stack frame id (1-based) -> (file, line, column, parent id) of a ``StackFrameIndexProto``."""
-    files: list[str] = []
-    locations: list[tuple[int, int, int]] = []
-    frames: list[tuple[int, int]] = []
-    for num, value in fields(blob):
-        if num == 1:
-            files.append(_text(value))
-        elif num == 3 and isinstance(value, bytes):
-            loc = dict.fromkeys((1, 3, 4), 0)
-            loc.update({k: v for k, v in fields(value) if isinstance(v, int)})
-            locations.append((loc[1], loc[3], loc[4]))
-        elif num == 4 and isinstance(value, bytes):
+Frame = tuple[str, int, int, int]  # (file, line, column, parent frame id)
+
+
+class _StackFrames:
+    """The frames of a serialized ``StackFrameIndexProto``, by id (1-based), each decoded when first
+    asked for: a lookup walks the few frames of the instructions it reads."""
+
+    def __init__(self, blob: bytes = b"") -> None:
+        self._files: list[int | bytes] = []
+        self._locations: list[bytes] = []
+        self._frames: list[bytes] = []
+        for num, value in fields(blob):
+            if num == 1:
+                self._files.append(value)
+            elif num == 3 and isinstance(value, bytes):
+                self._locations.append(value)
+            elif num == 4 and isinstance(value, bytes):
+                self._frames.append(value)
+        self._decoded: dict[int, Frame | None] = {}
+
+    def get(self, frame_id: int) -> Frame | None:
+        """(file, line, column, parent id) of a frame; ``None`` for an unknown id or location."""
+        if frame_id in self._decoded:
+            return self._decoded[frame_id]
+        out = None
+        if 0 < frame_id <= len(self._frames):
             frame = dict.fromkeys((1, 2), 0)
-            frame.update({k: v for k, v in fields(value) if isinstance(v, int)})
-            frames.append((frame[1], frame[2]))
-    out: dict[int, tuple[str, int, int, int]] = {}
-    for i, (location_id, parent) in enumerate(frames, start=1):
-        if not 0 < location_id <= len(locations):
-            continue
-        file_id, line, column = locations[location_id - 1]
-        name = files[file_id - 1] if 0 < file_id <= len(files) else ""
-        out[i] = (name, line, column, parent)
-    return out
+            frame.update({k: v for k, v in fields(self._frames[frame_id - 1]) if isinstance(v, int)})
+            location_id, parent = frame[1], frame[2]
+            if 0 < location_id <= len(self._locations):
+                loc = dict.fromkeys((1, 3, 4), 0)
+                loc.update({k: v for k, v in fields(self._locations[location_id - 1]) if isinstance(v, int)})
+                file_id = loc[1]
+                name = _text(self._files[file_id - 1]) if 0 < file_id <= len(self._files) else ""
+                out = (name, loc[3], loc[4], parent)
+        self._decoded[frame_id] = out
+        return out
 
 
-def _stack_text(frames: dict[int, tuple[str, int, int, int]], frame_id: int) -> str:
+def _stack_text(frames: _StackFrames, frame_id: int) -> str:
     """``file:line:column`` lines from ``frame_id`` outwards (XProf's ``GetOpLocationStack``)."""
     lines: list[str] = []
     seen: set[int] = set()
-    while frame_id and frame_id in frames and frame_id not in seen:  # a chain of frames, not events
+    while frame_id and frame_id not in seen:  # a chain of frames, not events
+        frame = frames.get(frame_id)
+        if frame is None:
+            break
         seen.add(frame_id)
-        name, line, column, frame_id = frames[frame_id]
+        name, line, column, frame_id = frame
         lines.append(f"{name}:{line}:{column}\n")
     return "".join(lines)
 
@@ -251,7 +268,7 @@ class _CompiledModule:
         self._shape_texts: dict[bytes, str] = {}  # shapes repeat: text once per distinct serialized shape
         self._shapes: list[str | None] = [None] * len(self.names)  # each instruction's shape text, once made
         self._by_id: dict[int, dict[int, int]] = {}  # computation index -> instruction id -> its position
-        self._frames: dict[int, tuple[str, int, int, int]] | None = None
+        self._frames: _StackFrames | None = None
         self._stacks: dict[int, str] = {}
         self._wire_rows: list[dict] | None = None  # the wire reader's rows, where this parser's failed
 
@@ -297,8 +314,12 @@ class _CompiledModule:
         by_id = self._by_id.get(c)
         if by_id is None:  # the last of an id wins, as in the wire reader's rows
             start = self._starts[c]
-            instructions = self.proto.computations[c].instructions
-            by_id = self._by_id[c] = {op.id & _U64 or -1: start + j for j, op in enumerate(instructions)}
+            ids = list(map(_ID, self.proto.computations[c].instructions))
+            if ids and min(ids) > 0:  # ids as read: positive (the rule)
+                by_id = dict(zip(ids, range(start, start + len(ids))))
+            else:
+                by_id = {i & _U64 or -1: start + j for j, i in enumerate(ids)}
+            self._by_id[c] = by_id
         operands = []
         for o in ins.operand_ids:
             j = by_id.get(o)
@@ -331,7 +352,7 @@ class _CompiledModule:
         if stack is None:
             if self._frames is None:
                 has_index = self.proto.HasField("stack_frame_index")
-                self._frames = _stack_frames(self.proto.stack_frame_index.SerializeToString()) if has_index else {}
+                self._frames = _StackFrames(self.proto.stack_frame_index.SerializeToString() if has_index else b"")
             stack = self._stacks[frame_id] = _stack_text(self._frames, frame_id)
         return stack
 
@@ -341,18 +362,18 @@ _NO_META = {"op_type": "", "op_name": "", "source_file": "", "source_line": 0, "
 
 
 def _module_parts(module: bytes) -> tuple[str, list[tuple[int, list[tuple[InstructionFields, dict]]]],
-                                          dict[int, str], dict[int, tuple[str, int, int, int]]]:  # fmt: skip
+                                          dict[int, str], _StackFrames]:  # fmt: skip
     """Name, computations (id, instructions), computation names and stack frames of a serialized
     ``HloModuleProto``, read field by field: a damaged module gives what could be read."""
     module_name = ""
     comps: list[tuple[int, list[tuple[InstructionFields, dict]]]] = []
     comp_names: dict[int, str] = {}
-    frames: dict[int, tuple[str, int, int, int]] = {}
+    frames = _StackFrames()
     for mnum, value in fields(module):
         if mnum == 1:
             module_name = _text(value)
         elif mnum == 17 and isinstance(value, bytes):
-            frames = _stack_frames(value)
+            frames = _StackFrames(value)
         elif mnum == 3 and isinstance(value, bytes):
             comp_id, comp_name, instructions = -1, "", []
             for cnum, cvalue in fields(value):
