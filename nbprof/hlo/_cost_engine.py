@@ -605,7 +605,7 @@ class CostAnalysis:
             for n_root, r in enumerate(roots[inner]):  # root utilizations are floats already: the first as is
                 util = f32(util + root_util[r]) if n_root else root_util[r]
             props[UTILIZATION] = util
-            flops = f32(flops + f32(util * props.get0(FLOPS)))
+            flops = f32(flops + f32(util * props.get(FLOPS, 0.0)))
             for k, op in enumerate(inner.operands):
                 if op not in roots:
                     continue

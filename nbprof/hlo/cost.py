@@ -306,9 +306,11 @@ def _costs(ins: Instr, props: Props | None, gpu: bool, match_xprof: bool) -> tup
     """The instruction's ``_COST_COLUMNS`` values."""
     if props is None or FAILED in props:
         return _UNKNOWN_COSTS
-    count = _as_int64(props.get0(FLOPS))
-    adjustment = _as_int64(_device_flops_adjustment(ins, props.get0(FLOPS), match_xprof)) if gpu else 0
-    bytes_accessed = _valid(_as_int64(props.get0(BYTES)))
+    flops = props.get(FLOPS, 0.0)
+    raw_bytes = _as_int64(props.get(BYTES, 0.0))
+    count = _as_int64(flops)
+    adjustment = _as_int64(_device_flops_adjustment(ins, flops, match_xprof)) if gpu else 0
+    bytes_accessed = _valid(raw_bytes)
     read = written = 0
     if bytes_accessed > 0:
         read = max(_as_int64(_bytes_read(ins, props)), 0)
@@ -316,11 +318,11 @@ def _costs(ins: Instr, props: Props | None, gpu: bool, match_xprof: bool) -> tup
     return (
         float(_valid(count - adjustment)),
         float(_valid(count)),
-        float(max(_as_int64(props.get0(TRANSCENDENTALS)), 0)),
+        float(max(_as_int64(props.get(TRANSCENDENTALS, 0.0)), 0)),
         float(bytes_accessed),
         float(read),
         float(written),
-        count != -1 and _as_int64(props.get0(BYTES)) != -1,
+        count != -1 and raw_bytes != -1,
     )
 
 
@@ -332,11 +334,15 @@ def _device_flops_adjustment(ins: Instr, model_flops: float, match_xprof: bool) 
             return 0.0
         width = shp.bit_width(ins.operands[0].shape.element_type)
     else:
+        if not model_flops:
+            return 0.0
         widths = [shp.bit_width(op.shape.element_type) for op in ins.operands if shp.is_array(op.shape)]
-        if not widths or not model_flops:
+        if not widths:
             return 0.0
         width = max(widths)
     factor = {8: 2, 4: 4}.get(width, 1)
+    if factor == 1:  # model - model: 0 (or NaN beyond float32, which the caller reads as 0 too)
+        return 0.0
     model = np.float32(model_flops)
     return float(model - model / np.float32(factor))
 
