@@ -166,3 +166,16 @@ def test_an_index_pickles_with_its_rows_made_or_not(load_fixture):
     assert found.all()
     pd.testing.assert_frame_equal(rows, expected)
     pd.testing.assert_frame_equal(again.instructions, index.instructions)
+
+
+def test_op_names_are_the_same_before_and_after_every_row_is_made(load_fixture):
+    protos = load_fixture("flax_cnn_gpu").hlo_protos
+    fresh = build_hlo_index(protos)
+    programs = list(fresh._modules)
+    expected = fresh.op_names(programs)  # read by protobuf, no rows
+    parsed = build_hlo_index(protos)
+    parsed.contains(np.array(programs, np.uint64), np.array(["x"] * len(programs), object))
+    assert parsed.op_names(programs) == expected  # names parsed, rows not made
+    parsed.instructions_of(programs)
+    assert parsed.op_names(programs) == expected  # every row made: the rows' op names
+    assert expected == set(parsed.instructions["op_name"])

@@ -518,10 +518,12 @@ class _ProgramRows:
         return [self.row(j) for j in range(len(self.names))]
 
     def _make_all(self) -> None:
-        """Every row, each module's in one pass (none made yet)."""
+        """Every row, each module's in one pass (none made yet); a parsed module is then its rows (its
+        protobuf objects let go)."""
         j = 0
-        for module, key in zip(self.modules, self._keys):
+        for m, (module, key) in enumerate(zip(self.modules, self._keys)):
             made = module.rows() if isinstance(module, _CompiledModule) else module
+            self.modules[m] = made
             for row in made:
                 row["program"] = key
                 row["program_id"] = self.program_id
