@@ -10,13 +10,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
 from google.protobuf.message import DecodeError
 from wire_bytes import varint
 
 import nbprof
-from nbprof.hlo.index import build_hlo_index, framework_op_fullname, parse_hlo_proto
+from nbprof.hlo import index as index_module
+from nbprof.hlo.index import (
+    _inferred_instruction_frame,
+    _instruction_frame,
+    build_hlo_index,
+    framework_op_fullname,
+    parse_hlo_proto,
+)
 from nbprof.proto import hlo_pb2
 from nbprof.proto.wire import fields
 
@@ -85,3 +93,89 @@ def test_a_module_protobuf_rejects_is_read_field_by_field(load_fixture):
     assert rows == parse_hlo_proto(damaged, fast=False)
     assert 0 < len(rows) < len(whole)
     assert (rows[0]["name"], rows[0]["opcode"]) == (whole[0]["name"], whole[0]["opcode"])
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_conv", "flax_cnn_gpu", "jax_gpu_kernels", "torch_xla_train", "tpu_v6e"])
+def test_rows_made_when_read_are_the_parsed_rows(load_fixture, name):
+    """A fresh index makes only the rows a lookup reads; they, and a lookup's frame of them, are the
+    rows and frame of the index with every instruction parsed."""
+    protos = load_fixture(name).hlo_protos
+    whole = build_hlo_index(protos)
+    table = whole.instructions
+    pick = table.iloc[::7]
+    pids = np.r_[pick["program_id"].to_numpy(np.uint64), np.uint64(5)]
+    names = np.r_[pick["name"].to_numpy(object), np.array(["nope"], object)]
+    columns = list(table.columns)
+    lazy = build_hlo_index(protos)
+    values, found = lazy.lookup_values(pids, names, columns, missing=None)
+    expected, expected_found = whole.lookup_values(pids, names, columns, missing=None)
+    assert found.tolist() == expected_found.tolist() == [True] * len(pick) + [False]
+    for column in columns:
+        assert values[column].tolist() == expected[column].tolist(), column
+    for masked in (True, False):
+        rows, _ = build_hlo_index(protos).lookup(pids, names, masked=masked)  # the rows asked for alone
+        full = build_hlo_index(protos)
+        full._keyed_for(sorted({int(p) for p in pids}))  # the keyed table's rows, as a given frame
+        keyed = full._keyed
+        assert keyed is not None
+        keyed.int64_computation_ids = False
+        reference, _ = full.lookup(pids, names, masked=masked)
+        pd.testing.assert_frame_equal(rows, reference, check_exact=True)
+
+
+def test_instruction_frame_types_columns_as_pandas_infers_them(load_fixture):
+    index = build_hlo_index(load_fixture("jax_gpu_kernels").hlo_protos)
+    rows = [row for pid in index._modules for row in index._rows_of(pid)]
+    for part in (rows, rows[:1], rows[::5]):
+        pd.testing.assert_frame_equal(_instruction_frame(part), _inferred_instruction_frame(part), check_exact=True)
+    beyond = [dict(rows[0], computation_id=2**63 + 1), dict(rows[1], computation_id=-1)]
+    pd.testing.assert_frame_equal(_instruction_frame(beyond), _inferred_instruction_frame(beyond), check_exact=True)
+    assert _instruction_frame(beyond)["computation_id"].dtype == object
+
+
+def test_a_module_whose_rows_fail_is_read_field_by_field(load_fixture, monkeypatch):
+    """Rows protobuf's parser cannot make (reading an instruction raises) come from the wire reader, as
+    for a module protobuf rejects; those are the same rows, before and after the failure."""
+    blob = bytes(max(load_fixture("amd_mi300x_conv").hlo_protos.values(), key=len))
+    expected = parse_hlo_proto(blob, fast=False)
+    real = index_module._compiled_instruction
+    calls = {"n": 0}
+
+    def failing(i, text_of):
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise RuntimeError("unreadable")
+        return real(i, text_of)
+
+    monkeypatch.setattr(index_module, "_compiled_instruction", failing)
+    assert parse_hlo_proto(blob) == expected
+    calls["n"] = 0
+    index = build_hlo_index({"m(7)": blob})
+    rows = [index._program_rows(7).row(j) for j in (0, 1, 2, 5, 3, 4)]
+    assert [r["expression"] for r in rows] == [expected[j]["expression"] for j in (0, 1, 2, 5, 3, 4)]
+
+
+def test_an_index_pickles_with_its_rows_made_or_not(load_fixture):
+    import pickle
+
+    index = build_hlo_index(load_fixture("amd_mi300x_gemm").hlo_protos)
+    pids, names = np.array([49, 1], np.uint64), np.array(["custom-call.1", "copy.1"], object)
+    expected, _ = index.lookup(pids, names)
+    again = pickle.loads(pickle.dumps(index))
+    rows, found = again.lookup(pids, names)
+    assert found.all()
+    pd.testing.assert_frame_equal(rows, expected)
+    pd.testing.assert_frame_equal(again.instructions, index.instructions)
+
+
+def test_op_names_are_the_same_before_and_after_every_row_is_made(load_fixture):
+    protos = load_fixture("flax_cnn_gpu").hlo_protos
+    fresh = build_hlo_index(protos)
+    programs = list(fresh._modules)
+    expected = fresh.op_names(programs)  # read by protobuf, no rows
+    parsed = build_hlo_index(protos)
+    parsed.contains(np.array(programs, np.uint64), np.array(["x"] * len(programs), object))
+    assert parsed.op_names(programs) == expected  # names parsed, rows not made
+    parsed.instructions_of(programs)
+    assert parsed.op_names(programs) == expected  # every row made: the rows' op names
+    assert expected == set(parsed.instructions["op_name"])

@@ -12,6 +12,7 @@ uses, cuBLAS/cuDNN custom calls, concatenate, reduce and collective byte counts.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -96,7 +97,7 @@ class CostAnalysis:
         self.problems: list[str] = []
         self.fatal: list[str] = []  # what would make XLA's visitor stop (XProf then drops the module)
         self._active: list[Comp] = []
-        self._handlers: dict[str, Callable[[Instr, Props], Props | None]] = self._handler_table()
+        self._handlers = _handler_table(type(self))
 
     def run(self) -> None:
         """Analyse the entry computation (without one, every computation no other one calls)."""
@@ -117,11 +118,13 @@ class CostAnalysis:
             self.problems.append(f"{comp.name}: calls itself; not analysed again")
             return total
         self._active.append(comp)
+        all_props = self.props
+        total_get = total.get
         try:
             for ins in comp.order:
-                props = self.visit(ins)
-                self.props[ins] = props
-                total.add(props)
+                props = all_props[ins] = self.visit(ins)
+                for k, v in props.items():  # total.add(props), inline: once per instruction visited
+                    total[k] = total_get(k, 0.0) + v
         finally:
             self._active.pop()
         return total
@@ -132,7 +135,7 @@ class CostAnalysis:
         if handler is None:
             return props
         try:
-            result = handler(ins, props)
+            result = handler(self, ins, props)
         except (IndexError, KeyError, ValueError, TypeError, ZeroDivisionError, OverflowError, RecursionError) as exc:
             self.problems.append(f"{ins.comp.name}/{ins.name} ({ins.opcode}): not costed, {type(exc).__name__}: {exc}")
             return Props({FAILED: 1.0})
@@ -141,7 +144,7 @@ class CostAnalysis:
     def preprocess(self, ins: Instr) -> Props:
         """Default properties: the instruction reads each operand once and writes its result."""
         p = Props()  # filled directly (the ``set_*`` keys): this runs once per instruction visited
-        out = shp.leaf_bytes(ins.shape) if shp.is_tuple(ins.shape) else ins.size
+        out = ins.written_bytes
         total = float(out)
         p[("out", ())] = total
         for i, op in enumerate(ins.operands):
@@ -154,26 +157,6 @@ class CostAnalysis:
 
     def subcomputation(self, comp: Comp) -> Props:
         return self.accept(comp)
-
-    def _handler_table(self) -> dict[str, Callable[[Instr, Props], Props | None]]:
-        table: dict[str, Callable[[Instr, Props], Props | None]] = {op: self.elementwise for op in ELEMENTWISE_COSTED}
-        table.update({
-            "parameter": self.free, "constant": self.free, "get-tuple-element": self.free,
-            "bitcast": self.free, "after-all": self.free, "add-dependency": self.free, "domain": self.free,
-            "tuple": self.tuple_, "transpose": self.transpose, "slice": self.slice_,
-            "dynamic-slice": self.dynamic_slice, "dynamic-update-slice": self.dynamic_update_slice,
-            "concatenate": self.concatenate, "dot": self.dot, "ragged-dot": self.ragged_dot,
-            "convolution": self.convolution, "fft": self.fft, "triangular-solve": self.triangular_solve,
-            "cholesky": self.cholesky, "reduce": self.reduce, "reduce-window": self.reduce_window,
-            "select-and-scatter": self.select_and_scatter, "map": self.map_, "scatter": self.scatter,
-            "gather": self.gather, "sort": self.sort, "rng": self.rng, "rng-bit-generator": self.rng,
-            "infeed": self.infeed, "outfeed": self.outfeed, "while": self.while_,
-            "conditional": self.conditional, "call": self.call, "async-start": self.async_start,
-            "all-reduce": self.all_reduce, "all-reduce-start": self.all_reduce_start,
-            "all-gather": self.all_gather, "all-gather-start": self.all_gather_start,
-            "reduce-scatter": self.reduce_scatter, "custom-call": self.custom_call, "fusion": self.fusion,
-        })  # fmt: skip
-        return table
 
     # -- simple ops
 
@@ -201,7 +184,7 @@ class CostAnalysis:
 
     def elementwise(self, ins: Instr, p: Props) -> Props:
         if self.gpu:
-            count = shp.elements_recursive(ins.shape)
+            count = ins.elements_recursive
             p[FLOPS] = float(gpu_flops_per_element(ins.opcode, ins.shape.element_type) * count)
             if ins.opcode in TRANSCENDENTAL:
                 p[TRANSCENDENTALS] = float(count)
@@ -597,8 +580,12 @@ class CostAnalysis:
         order = list(reversed(comp.order))
         roots: dict[Instr, set[Instr]] = {i: set() for i in order}
         root_util: dict[Instr, float] = dict.fromkeys(order, 0.0)
+        all_props = self.props
         for inner in order:
-            self.props.setdefault(inner, Props())[UTILIZATION] = 0.0
+            props = all_props.get(inner)
+            if props is None:
+                props = all_props[inner] = Props()
+            props[UTILIZATION] = 0.0
         if root is None:
             return
         root_util[root] = 1.0
@@ -611,13 +598,14 @@ class CostAnalysis:
         self, order: list[Instr], roots: dict[Instr, set[Instr]], root_util: dict[Instr, float]
     ) -> float:
         flops = 0.0
+        all_props = self.props
         for inner in order:
-            props = self.props.setdefault(inner, Props())
+            props = all_props[inner]  # every one set by _gpu_utilizations
             util = 0.0
-            for r in roots[inner]:
-                util = f32(util + root_util[r])
+            for n_root, r in enumerate(roots[inner]):  # root utilizations are floats already: the first as is
+                util = f32(util + root_util[r]) if n_root else root_util[r]
             props[UTILIZATION] = util
-            flops = f32(flops + f32(util * props.get0(FLOPS)))
+            flops = f32(flops + f32(util * props.get(FLOPS, 0.0)))
             for k, op in enumerate(inner.operands):
                 if op not in roots:
                     continue
@@ -629,7 +617,7 @@ class CostAnalysis:
                     roots[op] |= roots[inner]
                     continue
                 roots[op].add(op)
-                n = shp.elements_recursive(op.shape)
+                n = op.elements_recursive
                 share = np.float32(util) * np.float32(props.util(k))
                 rounded = 0.0 if n == 0 else float(np.ceil(share * np.float32(n)) / np.float32(n))
                 root_util[op] = f32(root_util[op] + rounded)
@@ -721,6 +709,31 @@ class CostAnalysis:
                 seen_plain_user = True
                 size += hlo.size
         return size
+
+
+Handler = Callable[["CostAnalysis", Instr, Props], "Props | None"]
+
+# The method of ``CostAnalysis`` that costs each opcode (others keep their default properties).
+_HANDLER_NAMES: dict[str, str] = dict.fromkeys(ELEMENTWISE_COSTED, "elementwise") | {
+    "parameter": "free", "constant": "free", "get-tuple-element": "free", "bitcast": "free",
+    "after-all": "free", "add-dependency": "free", "domain": "free", "tuple": "tuple_",
+    "transpose": "transpose", "slice": "slice_", "dynamic-slice": "dynamic_slice",
+    "dynamic-update-slice": "dynamic_update_slice", "concatenate": "concatenate", "dot": "dot",
+    "ragged-dot": "ragged_dot", "convolution": "convolution", "fft": "fft", "triangular-solve": "triangular_solve",
+    "cholesky": "cholesky", "reduce": "reduce", "reduce-window": "reduce_window",
+    "select-and-scatter": "select_and_scatter", "map": "map_", "scatter": "scatter", "gather": "gather",
+    "sort": "sort", "rng": "rng", "rng-bit-generator": "rng", "infeed": "infeed", "outfeed": "outfeed",
+    "while": "while_", "conditional": "conditional", "call": "call", "async-start": "async_start",
+    "all-reduce": "all_reduce", "all-reduce-start": "all_reduce_start", "all-gather": "all_gather",
+    "all-gather-start": "all_gather_start", "reduce-scatter": "reduce_scatter", "custom-call": "custom_call",
+    "fusion": "fusion",
+}  # fmt: skip
+
+
+@functools.lru_cache(maxsize=8)
+def _handler_table(cls: type[CostAnalysis]) -> dict[str, Handler]:
+    """Opcode -> the (unbound) method of ``cls`` that costs it; made once per class, not per module."""
+    return {opcode: getattr(cls, name) for opcode, name in _HANDLER_NAMES.items()}
 
 
 def _ratio(num: float, den: float) -> float:

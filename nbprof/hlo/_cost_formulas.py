@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import struct
 from collections.abc import Iterable
 
 import numpy as np
@@ -72,6 +73,7 @@ CONV_TARGETS = {
 
 FMA_FLOPS = 2
 _F32_MAX = float(np.finfo(np.float32).max)
+_FLOAT32 = struct.Struct("f")
 GPU_NUM_RANKS = 2  # XLA's GPU model prices collectives for two participants.
 
 
@@ -79,7 +81,7 @@ def f32(value: float) -> float:
     """Round to single precision, as XLA's float-valued properties are (out of range: infinity)."""
     if not abs(value) <= _F32_MAX:
         return value if math.isnan(value) else math.copysign(math.inf, value)
-    return float(np.float32(value))
+    return _FLOAT32.unpack(_FLOAT32.pack(value))[0]  # the C cast to float, as np.float32, without numpy's scalar
 
 
 def dot_flops(lhs: shp.Shape, result: shp.Shape, lhs_contracting: Iterable[int]) -> float:
@@ -162,7 +164,10 @@ def gemm_contracting_dims(ins: Instr) -> list[int]:
 
 
 def gpu_flops_per_element(opcode: str, element_type: int) -> int:
-    return GPU_FLOPS_PER_ELEMENT.get(opcode, {}).get(shp.type_name(element_type), GPU_DEFAULT_FLOPS_PER_ELEMENT)
+    by_type = GPU_FLOPS_PER_ELEMENT.get(opcode)
+    if by_type is None:  # most opcodes: no type to name
+        return GPU_DEFAULT_FLOPS_PER_ELEMENT
+    return by_type.get(shp.type_name(element_type), GPU_DEFAULT_FLOPS_PER_ELEMENT)
 
 
 def all_elementwise(ins: Instr, _outer: frozenset[int] = frozenset()) -> bool:

@@ -7,21 +7,40 @@ ids (damaged protos) are skipped and listed in ``Module.problems``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from nbprof.hlo import _cost_shapes as shp
 from nbprof.proto import hlo_pb2
+
+ShapeFacts = tuple[int, int, int, int]  # (size, elements, elements over all leaves, bytes written)
+
+
+def shape_facts(shape: shp.Shape) -> ShapeFacts:
+    """What the cost analysis reads of a result shape: its cost-analysis size (a tuple: its pointer
+    table), its elements (0 for a tuple), the elements of all its arrays, and the bytes an instruction
+    producing it writes by default (a tuple: its arrays' bytes)."""
+    size = shp.byte_size(shape)
+    return (
+        size,
+        shp.elements(shape),
+        shp.elements_recursive(shape),
+        shp.leaf_bytes(shape) if shp.is_tuple(shape) else size,
+    )
 
 
 class Instr:
     """An HLO instruction with its operands, users and called computations resolved.
 
-    A plain slotted class (hashed by identity): one is made per instruction of every analysed module,
-    and ``size``/``elements`` are read many times each, so they are cached without a lock."""
+    A plain slotted class (hashed by identity): one is made per instruction of every analysed module.
+    What its result shape gives is read many times, so it is kept as attributes: ``size`` (bytes of
+    the result as XLA's cost analysis sizes it; a tuple: its pointer table), ``elements`` (0 for a
+    tuple), ``elements_recursive`` (of all its arrays) and ``written_bytes`` (what it writes by
+    default: its size, for a tuple its arrays' bytes), worked out once per distinct shape of the
+    module (``facts``: serialized shape -> ``shape_facts``; its instructions share a few dozen)."""
 
-    __slots__ = ("proto", "comp", "operands", "users", "called", "name", "opcode", "shape", "_size", "_elements")
+    __slots__ = ("proto", "comp", "operands", "users", "called", "name", "opcode", "shape", "size", "elements",
+                 "elements_recursive", "written_bytes")  # fmt: skip
 
-    def __init__(self, proto: hlo_pb2.HloInstructionProto, comp: Comp) -> None:
+    def __init__(self, proto: hlo_pb2.HloInstructionProto, comp: Comp, facts: dict[bytes, ShapeFacts]) -> None:
         self.proto = proto
         self.comp = comp
         self.operands: list[Instr] = []
@@ -29,25 +48,12 @@ class Instr:
         self.called: list[Comp] = []
         self.name: str = proto.name
         self.opcode: str = proto.opcode
-        self.shape: shp.Shape = proto.shape
-        self._size: int | None = None
-        self._elements: int | None = None
-
-    @property
-    def size(self) -> int:
-        """Bytes of the result as XLA's cost analysis sizes it (a tuple: its pointer table)."""
-        size = self._size
-        if size is None:
-            size = self._size = shp.byte_size(self.shape)
-        return size
-
-    @property
-    def elements(self) -> int:
-        """Elements of the result (0 for a tuple)."""
-        count = self._elements
-        if count is None:
-            count = self._elements = shp.elements(self.shape)
-        return count
+        shape = self.shape = proto.shape
+        key = shape.SerializeToString()
+        known = facts.get(key)
+        if known is None:
+            known = facts[key] = shape_facts(shape)
+        self.size, self.elements, self.elements_recursive, self.written_bytes = known
 
     def operand_indices(self, operand: Instr) -> list[int]:
         return [i for i, op in enumerate(self.operands) if op is operand]
@@ -64,6 +70,7 @@ class Comp:
     instructions: list[Instr] = field(default_factory=list)
     root: Instr | None = None
     is_fusion: bool = False
+    _order: list[Instr] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -79,34 +86,36 @@ class Comp:
         params = [i for i in self.instructions if i.opcode == "parameter"]
         return sorted(params, key=lambda i: i.proto.parameter_number)
 
-    @cached_property
+    @property
     def order(self) -> list[Instr]:
         """Operands before users: unreachable roots first, then the root (XLA's visiting order)."""
-        return self._post_order()
+        order = self._order
+        if order is None:
+            order = self._order = self._post_order()
+        return order
 
     def _post_order(self) -> list[Instr]:
         roots = [i for i in self.instructions if not i.users and i is not self.root]
         if self.root is not None:
             roots.append(self.root)
-        seen: set[int] = set()
+        seen: set[Instr] = set()  # instructions hash by identity
         order: list[Instr] = []
         for start in roots:
-            if id(start) in seen:
+            if start in seen:
                 continue
-            stack: list[tuple[Instr, int]] = [(start, 0)]
-            seen.add(id(start))
+            seen.add(start)
+            stack = [(start, iter(start.operands))]
             while stack:
-                ins, k = stack[-1]
-                if k < len(ins.operands):
-                    stack[-1] = (ins, k + 1)
-                    op = ins.operands[k]
-                    if id(op) not in seen and op.comp is self:
-                        seen.add(id(op))
-                        stack.append((op, 0))
+                ins, operands = stack[-1]
+                for op in operands:  # the next operand not visited yet, from where this one stopped
+                    if op not in seen and op.comp is self:
+                        seen.add(op)
+                        stack.append((op, iter(op.operands)))
+                        break
                 else:
                     stack.pop()
                     order.append(ins)
-        order.extend(i for i in self.instructions if id(i) not in seen)  # in a cycle: malformed input
+        order.extend(i for i in self.instructions if i not in seen)  # in a cycle: malformed input
         return order
 
 
@@ -124,21 +133,21 @@ class Module:
         problems: list[str] = []
         comps = [Comp(c) for c in proto.computations]
         by_comp_id = {c.proto.id: c for c in comps}
+        facts: dict[bytes, ShapeFacts] = {}
         for comp in comps:
-            comp.instructions = [Instr(p, comp) for p in comp.proto.instructions]
+            comp.instructions = [Instr(p, comp, facts) for p in comp.proto.instructions]
         for comp in comps:
             by_id = {i.proto.id: i for i in comp.instructions}
             for ins in comp.instructions:
-                added: set[int] = set()
                 for oid in ins.proto.operand_ids:
                     op = by_id.get(oid)
                     if op is None:
                         problems.append(f"{comp.name}/{ins.name}: operand id {oid} not in its computation")
                         continue
                     ins.operands.append(op)
-                    if id(op) not in added:
-                        added.add(id(op))
-                        op.users.append(ins)
+                    users = op.users
+                    if not users or users[-1] is not ins:  # a user once, however many times it reads op
+                        users.append(ins)
                 for cid in ins.proto.called_computation_ids:
                     callee = by_comp_id.get(cid)
                     if callee is None:

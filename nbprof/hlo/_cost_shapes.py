@@ -9,6 +9,7 @@ without a layout has size 0, as in XLA's cost analysis. Dynamic dimensions count
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator
 
@@ -34,6 +35,7 @@ BIT_WIDTH: dict[int, int] = {
 }  # fmt: skip
 
 
+@functools.lru_cache(maxsize=256)
 def type_name(element_type: int) -> str:
     """Lower-case XLA name of a primitive type (``f32``, ``bf16``...), ``type<N>`` when unknown."""
     try:

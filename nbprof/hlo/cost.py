@@ -54,6 +54,7 @@ from nbprof.hlo._cost_engine import BYTES, FAILED, FLOPS, TRANSCENDENTALS, CostA
 from nbprof.hlo._cost_formulas import GEMM_TARGETS, LEGACY_GEMM_TARGET
 from nbprof.hlo._cost_graph import Instr, Module
 from nbprof.proto import hlo_pb2, wire
+from nbprof.xspace.typed_frame import typed_frame
 
 Variant = Literal["gpu", "xla"]
 
@@ -110,7 +111,7 @@ def instruction_costs(
     notes: list[str] = []
     module_proto = _module_proto(hlo_proto, notes)
     if module_proto is None:
-        return _frame([], notes)
+        return _frame(_empty_columns(), notes)
     return _frame(_module_rows(module_proto, program_id, variant, match_xprof, notes), notes)
 
 
@@ -134,7 +135,7 @@ def module_costs(
     module. ``df.attrs["notes"]`` lists problems, prefixed by the module key.
     """
     _check_variant(variant)
-    rows: list[dict] = []
+    columns = _empty_columns()
     notes: list[str] = []
     wanted = None if programs is None else set(programs)
     for key, blob in hlo_protos.items():
@@ -145,9 +146,9 @@ def module_costs(
         module_notes: list[str] = []
         module_proto = _module_proto(blob, module_notes)
         if module_proto is not None:
-            rows.extend(_module_rows(module_proto, program_id, variant, match_xprof, module_notes, fused))
+            _module_rows(module_proto, program_id, variant, match_xprof, module_notes, fused, columns)
         notes.extend(f"{key}: {n}" for n in module_notes)
-    return _frame(rows, notes)
+    return _frame(columns, notes)
 
 
 def _check_variant(variant: str) -> None:
@@ -237,6 +238,15 @@ def _salvage(blob: bytes, notes: list[str]) -> hlo_pb2.HloModuleProto | None:
 # ------------------------------------------------------------------------------------------ rows
 
 
+_COST_COLUMNS = ("flops", "model_flops", "transcendentals", "bytes_accessed", "bytes_read", "bytes_written",
+                 "cost_known")  # fmt: skip
+_UNKNOWN_COSTS = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, False)
+
+
+def _empty_columns() -> dict[str, list]:
+    return {col: [] for col in COLUMNS}
+
+
 def _module_rows(
     proto: hlo_pb2.HloModuleProto,
     program_id: int | None,
@@ -244,7 +254,10 @@ def _module_rows(
     match_xprof: bool,
     notes: list[str],
     fused: bool = True,
-) -> list[dict]:
+    columns: dict[str, list] | None = None,
+) -> dict[str, list]:
+    """The module's rows appended to ``columns`` (``COLUMNS`` -> values; new lists when ``None``)."""
+    columns = _empty_columns() if columns is None else columns
     module = Module.from_proto(proto)
     analysis = CostAnalysis(module, gpu=variant == "gpu", legacy_gemm=not match_xprof)
     analysis.run()
@@ -254,27 +267,29 @@ def _module_rows(
     if dropped:
         notes.append("XLA's analysis stops on this module: XProf reports no costs for it (match_xprof)")
     program_id = (int(proto.id) if program_id is None else int(program_id)) & _UINT64
-    rows = []
+    gpu = variant == "gpu"
+    all_props = analysis.props
+    costs: list[tuple] = []
     for comp in module.computations:
         if comp.is_fusion and not fused:
             continue
-        is_entry = comp is module.entry
-        for ins in comp.instructions:
-            props = None if dropped else analysis.props.get(ins)
-            row = {
-                "program_id": program_id,
-                "module": proto.name,
-                "computation": comp.name,
-                "name": ins.name,
-                "opcode": ins.opcode,
-                "fusion_kind": ins.proto.fusion_kind,
-                "custom_call_target": ins.proto.custom_call_target,
-                "is_entry": is_entry,
-                "is_fused": comp.is_fusion,
-            }
-            row.update(_costs(ins, props, variant == "gpu", match_xprof))
-            rows.append(row)
-    return rows
+        instructions = comp.instructions
+        n = len(instructions)
+        columns["computation"] += [comp.name] * n
+        columns["is_entry"] += [comp is module.entry] * n
+        columns["is_fused"] += [comp.is_fusion] * n
+        for ins in instructions:
+            props = None if dropped else all_props.get(ins)
+            columns["name"].append(ins.name)
+            columns["opcode"].append(ins.opcode)
+            columns["fusion_kind"].append(ins.proto.fusion_kind)
+            columns["custom_call_target"].append(ins.proto.custom_call_target)
+            costs.append(_costs(ins, props, gpu, match_xprof))
+    columns["program_id"] += [program_id] * len(costs)
+    columns["module"] += [proto.name] * len(costs)
+    for col, values in zip(_COST_COLUMNS, zip(*costs) if costs else [()] * len(_COST_COLUMNS)):
+        columns[col] += values
+    return columns
 
 
 def _as_int64(value: float) -> int:
@@ -287,26 +302,28 @@ def _valid(value: int) -> int:
     return 0 if value == -1 else value
 
 
-def _costs(ins: Instr, props: Props | None, gpu: bool, match_xprof: bool) -> dict:
+def _costs(ins: Instr, props: Props | None, gpu: bool, match_xprof: bool) -> tuple:
+    """The instruction's ``_COST_COLUMNS`` values."""
     if props is None or FAILED in props:
-        return dict.fromkeys(("flops", "model_flops", "transcendentals", "bytes_accessed", "bytes_read",
-                              "bytes_written"), 0.0) | {"cost_known": False}  # fmt: skip
-    count = _as_int64(props.get0(FLOPS))
-    adjustment = _as_int64(_device_flops_adjustment(ins, props.get0(FLOPS), match_xprof)) if gpu else 0
-    bytes_accessed = _valid(_as_int64(props.get0(BYTES)))
+        return _UNKNOWN_COSTS
+    flops = props.get(FLOPS, 0.0)
+    raw_bytes = _as_int64(props.get(BYTES, 0.0))
+    count = _as_int64(flops)
+    adjustment = _as_int64(_device_flops_adjustment(ins, flops, match_xprof)) if gpu else 0
+    bytes_accessed = _valid(raw_bytes)
     read = written = 0
     if bytes_accessed > 0:
         read = max(_as_int64(_bytes_read(ins, props)), 0)
         written = max(_as_int64(_bytes_written(ins, props)), 0)
-    return {
-        "flops": float(_valid(count - adjustment)),
-        "model_flops": float(_valid(count)),
-        "transcendentals": float(max(_as_int64(props.get0(TRANSCENDENTALS)), 0)),
-        "bytes_accessed": float(bytes_accessed),
-        "bytes_read": float(read),
-        "bytes_written": float(written),
-        "cost_known": count != -1 and _as_int64(props.get0(BYTES)) != -1,
-    }
+    return (
+        float(_valid(count - adjustment)),
+        float(_valid(count)),
+        float(max(_as_int64(props.get(TRANSCENDENTALS, 0.0)), 0)),
+        float(bytes_accessed),
+        float(read),
+        float(written),
+        count != -1 and raw_bytes != -1,
+    )
 
 
 def _device_flops_adjustment(ins: Instr, model_flops: float, match_xprof: bool) -> float:
@@ -317,11 +334,15 @@ def _device_flops_adjustment(ins: Instr, model_flops: float, match_xprof: bool) 
             return 0.0
         width = shp.bit_width(ins.operands[0].shape.element_type)
     else:
+        if not model_flops:
+            return 0.0
         widths = [shp.bit_width(op.shape.element_type) for op in ins.operands if shp.is_array(op.shape)]
-        if not widths or not model_flops:
+        if not widths:
             return 0.0
         width = max(widths)
     factor = {8: 2, 4: 4}.get(width, 1)
+    if factor == 1:  # model - model: 0 (or NaN beyond float32, which the caller reads as 0 too)
+        return 0.0
     model = np.float32(model_flops)
     return float(model - model / np.float32(factor))
 
@@ -344,14 +365,19 @@ def _bytes_written(ins: Instr, props: Props) -> float:
     return sum(props.out(index) for index, leaf in shp.leaves(ins.shape) if shp.memory_space(leaf) == 0)
 
 
-def _frame(rows: list[dict], notes: list[str]) -> pd.DataFrame:
-    """The rows as one frame, each column built once with its dtype (texts as object)."""
+def _frame(columns: dict[str, list], notes: list[str]) -> pd.DataFrame:
+    """The columns as one frame, each built once with its dtype (texts as object), without pandas'
+    per-column inference."""
     data = {}
     for col in COLUMNS:
-        values = [row[col] for row in rows]
+        values = columns[col]
         dtype = _DTYPES.get(col, object)
-        array = np.array(values, dtype=dtype) if values else np.empty(0, dtype=dtype)
-        data[col] = pd.Series(array, dtype=dtype, copy=False)  # an explicit object dtype stays object
-    df = pd.DataFrame(data, columns=COLUMNS)
+        if dtype is object:
+            array = np.empty(len(values), dtype=object)
+            array[:] = values
+        else:
+            array = np.array(values, dtype=dtype) if values else np.empty(0, dtype=dtype)
+        data[col] = array
+    df = typed_frame(data)
     df.attrs["notes"] = list(notes)
     return df

@@ -18,13 +18,19 @@ Per instruction, as XProf's ``HloInstructionWrapper`` derives them:
 * ``expression``: the instruction's text (``nbprof.hlo.text``).
 
 ``program_id`` is the id in the module key (on TPU it differs from the module's own id), as
-``uint64``. Built once per profile as the ``OpStats.hlo_index`` part.
+``uint64``. Built once per profile as the ``OpStats.hlo_index`` part. A program's modules are
+parsed when a lookup first names it (protobuf's compiled parser; the wire reader for a module it
+rejects), to instruction names; an instruction's row (its text, stack and source) is made when
+first read: the op tools read the few instructions that ran, not every instruction of a program.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from bisect import bisect_right
+from collections.abc import Callable, Mapping
+from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -34,6 +40,7 @@ from nbprof.hlo.shapes import shape_text
 from nbprof.hlo.text import InstructionFields, instruction_text
 from nbprof.proto import hlo_pb2
 from nbprof.proto.wire import fields, packed_ints
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 FUSION_KIND_CATEGORY = {"kLoop": "loop fusion", "kInput": "input fusion", "kOutput": "output fusion",
                         "kCustom": "custom fusion"}  # fmt: skip
@@ -55,6 +62,9 @@ COLUMNS = [
 ]  # fmt: skip
 
 _PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
+_OP_NAME = attrgetter("metadata.op_name")  # of an instruction protobuf read
+_NAME = attrgetter("name")
+_ID = attrgetter("id")
 
 
 def hlo_category(opcode: str, fusion_kind: str) -> str:
@@ -86,39 +96,55 @@ def _signed(value: int) -> int:
     return value - 2**64 if value >= 2**63 else value
 
 
-def _stack_frames(blob: bytes) -> dict[int, tuple[str, int, int, int]]:
-    """Stack frame id (1-based) -> (file, line, column, parent id) of a ``StackFrameIndexProto``."""
-    files: list[str] = []
-    locations: list[tuple[int, int, int]] = []
-    frames: list[tuple[int, int]] = []
-    for num, value in fields(blob):
-        if num == 1:
-            files.append(_text(value))
-        elif num == 3 and isinstance(value, bytes):
-            loc = dict.fromkeys((1, 3, 4), 0)
-            loc.update({k: v for k, v in fields(value) if isinstance(v, int)})
-            locations.append((loc[1], loc[3], loc[4]))
-        elif num == 4 and isinstance(value, bytes):
+Frame = tuple[str, int, int, int]  # (file, line, column, parent frame id)
+
+
+class _StackFrames:
+    """The frames of a serialized ``StackFrameIndexProto``, by id (1-based), each decoded when first
+    asked for: a lookup walks the few frames of the instructions it reads."""
+
+    def __init__(self, blob: bytes = b"") -> None:
+        self._files: list[int | bytes] = []
+        self._locations: list[bytes] = []
+        self._frames: list[bytes] = []
+        for num, value in fields(blob):
+            if num == 1:
+                self._files.append(value)
+            elif num == 3 and isinstance(value, bytes):
+                self._locations.append(value)
+            elif num == 4 and isinstance(value, bytes):
+                self._frames.append(value)
+        self._decoded: dict[int, Frame | None] = {}
+
+    def get(self, frame_id: int) -> Frame | None:
+        """(file, line, column, parent id) of a frame; ``None`` for an unknown id or location."""
+        if frame_id in self._decoded:
+            return self._decoded[frame_id]
+        out = None
+        if 0 < frame_id <= len(self._frames):
             frame = dict.fromkeys((1, 2), 0)
-            frame.update({k: v for k, v in fields(value) if isinstance(v, int)})
-            frames.append((frame[1], frame[2]))
-    out: dict[int, tuple[str, int, int, int]] = {}
-    for i, (location_id, parent) in enumerate(frames, start=1):
-        if not 0 < location_id <= len(locations):
-            continue
-        file_id, line, column = locations[location_id - 1]
-        name = files[file_id - 1] if 0 < file_id <= len(files) else ""
-        out[i] = (name, line, column, parent)
-    return out
+            frame.update({k: v for k, v in fields(self._frames[frame_id - 1]) if isinstance(v, int)})
+            location_id, parent = frame[1], frame[2]
+            if 0 < location_id <= len(self._locations):
+                loc = dict.fromkeys((1, 3, 4), 0)
+                loc.update({k: v for k, v in fields(self._locations[location_id - 1]) if isinstance(v, int)})
+                file_id = loc[1]
+                name = _text(self._files[file_id - 1]) if 0 < file_id <= len(self._files) else ""
+                out = (name, loc[3], loc[4], parent)
+        self._decoded[frame_id] = out
+        return out
 
 
-def _stack_text(frames: dict[int, tuple[str, int, int, int]], frame_id: int) -> str:
+def _stack_text(frames: _StackFrames, frame_id: int) -> str:
     """``file:line:column`` lines from ``frame_id`` outwards (XProf's ``GetOpLocationStack``)."""
     lines: list[str] = []
     seen: set[int] = set()
-    while frame_id and frame_id in frames and frame_id not in seen:  # a chain of frames, not events
+    while frame_id and frame_id not in seen:  # a chain of frames, not events
+        frame = frames.get(frame_id)
+        if frame is None:
+            break
         seen.add(frame_id)
-        name, line, column, frame_id = frames[frame_id]
+        name, line, column, frame_id = frame
         lines.append(f"{name}:{line}:{column}\n")
     return "".join(lines)
 
@@ -191,75 +217,163 @@ def _unsigned(values: Any) -> list[int]:
     return [v & _U64 for v in values]
 
 
-def _module_parts_fast(module: bytes) -> tuple[str, list[tuple[int, list[tuple[InstructionFields, dict]]]],
-                                               dict[int, str], dict[int, tuple[str, int, int, int]]]:  # fmt: skip
-    """``_module_parts`` through protobuf's compiled parser (the same values as the wire reader's
-    for every module it accepts; it raises on a module the wire reader reads only in part)."""
-    proto = hlo_pb2.HloModuleProto.FromString(module)
-    comps: list[tuple[int, list[tuple[InstructionFields, dict]]]] = []
-    comp_names: dict[int, str] = {}
-    shape_texts: dict[bytes, str] = {}  # shapes repeat: text once per distinct serialized shape
+def _compiled_instruction(i: Any, text_of: Callable[[Any], str]) -> tuple[InstructionFields, dict]:
+    """The fields and metadata of an instruction protobuf's compiled parser read (the same values as
+    the wire reader's ``_instruction``)."""
+    m = i.metadata
+    ins = InstructionFields(
+        name=i.name,
+        opcode=i.opcode,
+        shape=text_of(i.shape) if i.HasField("shape") else "",
+        parameter_number=i.parameter_number & _U64,
+        fusion_kind=i.fusion_kind,
+        tuple_index=i.tuple_index & _U64,
+        dimensions=_unsigned(i.dimensions) if i.dimensions else [],
+        window=i.window.SerializeToString() if i.HasField("window") else b"",
+        conv_dims=(
+            i.convolution_dimension_numbers.SerializeToString() if i.HasField("convolution_dimension_numbers") else b""
+        ),
+        custom_call_target=i.custom_call_target,
+        feature_group_count=i.feature_group_count & _U64,
+        batch_group_count=i.batch_group_count & _U64,
+        operand_ids=_unsigned(i.operand_ids) if i.operand_ids else [],
+        called_ids=_unsigned(i.called_computation_ids) if i.called_computation_ids else [],
+        frontend_attributes=dict(i.frontend_attributes.map) if i.HasField("frontend_attributes") else {},
+    )
+    meta = {
+        "op_type": m.op_type, "op_name": m.op_name, "source_file": m.source_file,
+        "source_line": m.source_line, "deduplicated_name": m.deduplicated_name,
+        "stack_frame_id": m.stack_frame_id & _U64, "id": i.id & _U64 or -1,
+    }  # fmt: skip
+    return ins, meta
 
-    def text_of(shape: Any) -> str:
-        key = shape.SerializeToString()
-        text = shape_texts.get(key)
+
+class _CompiledModule:
+    """A module protobuf's compiled parser accepted: its instructions' names at once, each one's row
+    (``parse_hlo_proto``'s) when first asked for; a lookup reads a few of a module's instructions."""
+
+    def __init__(self, module: bytes) -> None:
+        self.blob = module
+        self.proto = hlo_pb2.HloModuleProto.FromString(module)
+        self.comp_names: dict[int, str] = {}
+        self.names: list[str] = []  # of every instruction, in proto order (its position: ``k``)
+        self._starts: list[int] = []  # each computation's first position
+        self._comp_ids: list[int] = []
+        for comp in self.proto.computations:
+            comp_id = comp.id & _U64 or -1  # an id of 0 is not on the wire: the wire reader's "absent"
+            self.comp_names[comp_id] = comp.name
+            self._starts.append(len(self.names))
+            self._comp_ids.append(comp_id)
+            self.names.extend(map(_NAME, comp.instructions))
+        self._shape_texts: dict[bytes, str] = {}  # shapes repeat: text once per distinct serialized shape
+        self._shapes: list[str | None] = [None] * len(self.names)  # each instruction's shape text, once made
+        self._by_id: dict[int, dict[int, int]] = {}  # computation index -> instruction id -> its position
+        self._frames: _StackFrames | None = None
+        self._stacks: dict[int, str] = {}
+        self._wire_rows: list[dict] | None = None  # the wire reader's rows, where this parser's failed
+
+    def __reduce__(self) -> tuple[type[_CompiledModule], tuple[bytes]]:
+        """Pickled as its bytes (read again when unpickled)."""
+        return type(self), (self.blob,)
+
+    def row(self, k: int) -> dict:
+        """The row of instruction ``k`` (proto order)."""
+        if self._wire_rows is None:
+            try:
+                return self._row(k)
+            except Exception:  # noqa: BLE001 - the module read field by field instead, as parse_hlo_proto
+                self._wire_rows = _wire_module_rows(self.blob)
+        rows = self._wire_rows  # the same instructions (tested on every fixture); a row more: an empty one
+        return rows[k] if k < len(rows) else _row("", -1, InstructionFields(name=self.names[k]), _NO_META, [], {}, "")
+
+    def rows(self) -> list[dict]:
+        """Every instruction's row (``row`` of each, in one pass)."""
+        if self._wire_rows is None:
+            try:
+                return [self._row(k) for k in range(len(self.names))]
+            except Exception:  # noqa: BLE001 - the module read field by field instead, as parse_hlo_proto
+                self._wire_rows = _wire_module_rows(self.blob)
+        return [self.row(k) for k in range(len(self.names))]
+
+    def op_names(self) -> set[str]:
+        """The instructions' framework op names (``metadata.op_name``)."""
+        names: set[str] = set()
+        for comp in self.proto.computations:
+            names.update(map(_OP_NAME, comp.instructions))
+        return names
+
+    def _instruction(self, k: int) -> tuple[int, Any]:
+        """(computation index, instruction) of position ``k``."""
+        c = bisect_right(self._starts, k) - 1  # the last computation starting at or before k: not an empty one
+        return c, self.proto.computations[c].instructions[k - self._starts[c]]
+
+    def _row(self, k: int) -> dict:
+        c, i = self._instruction(k)
+        ins, meta = _compiled_instruction(i, self._shape_text)
+        self._shapes[k] = ins.shape
+        by_id = self._by_id.get(c)
+        if by_id is None:  # the last of an id wins, as in the wire reader's rows
+            start = self._starts[c]
+            ids = list(map(_ID, self.proto.computations[c].instructions))
+            if ids and min(ids) > 0:  # ids as read: positive (the rule)
+                by_id = dict(zip(ids, range(start, start + len(ids))))
+            else:
+                by_id = {i & _U64 or -1: start + j for j, i in enumerate(ids)}
+            self._by_id[c] = by_id
+        operands = []
+        for o in ins.operand_ids:
+            j = by_id.get(o)
+            if j is not None:
+                operands.append((self._shapes[j] or self._shape_at(j), self.names[j]))
+        stack = self._stacks.get(meta["stack_frame_id"])
+        if stack is None:
+            stack = self._stack(meta["stack_frame_id"])
+        return _row(self.proto.name, self._comp_ids[c], ins, meta, operands, self.comp_names, stack)
+
+    def _shape_at(self, k: int) -> str:
+        """The shape text of instruction ``k``."""
+        text = self._shapes[k]
         if text is None:
-            text = shape_texts[key] = shape_text(shape)
+            shape_owner = self._instruction(k)[1]
+            text = self._shape_text(shape_owner.shape) if shape_owner.HasField("shape") else ""
+            self._shapes[k] = text
         return text
 
-    for comp in proto.computations:
-        comp_id = comp.id & _U64 or -1  # an id of 0 is not on the wire: the wire reader's "absent"
-        instructions = []
-        for i in comp.instructions:
-            m = i.metadata
-            ins = InstructionFields(
-                name=i.name,
-                opcode=i.opcode,
-                shape=text_of(i.shape) if i.HasField("shape") else "",
-                parameter_number=i.parameter_number & _U64,
-                fusion_kind=i.fusion_kind,
-                tuple_index=i.tuple_index & _U64,
-                dimensions=_unsigned(i.dimensions) if i.dimensions else [],
-                window=i.window.SerializeToString() if i.HasField("window") else b"",
-                conv_dims=(
-                    i.convolution_dimension_numbers.SerializeToString()
-                    if i.HasField("convolution_dimension_numbers")
-                    else b""
-                ),
-                custom_call_target=i.custom_call_target,
-                feature_group_count=i.feature_group_count & _U64,
-                batch_group_count=i.batch_group_count & _U64,
-                operand_ids=_unsigned(i.operand_ids) if i.operand_ids else [],
-                called_ids=_unsigned(i.called_computation_ids) if i.called_computation_ids else [],
-                frontend_attributes=dict(i.frontend_attributes.map) if i.HasField("frontend_attributes") else {},
-            )
-            meta = {
-                "op_type": m.op_type, "op_name": m.op_name, "source_file": m.source_file,
-                "source_line": m.source_line, "deduplicated_name": m.deduplicated_name,
-                "stack_frame_id": m.stack_frame_id & _U64, "id": i.id & _U64 or -1,
-            }  # fmt: skip
-            instructions.append((ins, meta))
-        comp_names[comp_id] = comp.name
-        comps.append((comp_id, instructions))
-    frames: dict[int, tuple[str, int, int, int]] = {}
-    if proto.HasField("stack_frame_index"):
-        frames = _stack_frames(proto.stack_frame_index.SerializeToString())
-    return proto.name, comps, comp_names, frames
+    def _shape_text(self, shape: Any) -> str:
+        key = shape.SerializeToString()
+        text = self._shape_texts.get(key)
+        if text is None:
+            text = self._shape_texts[key] = shape_text(shape)
+        return text
+
+    def _stack(self, frame_id: int) -> str:
+        """The stack text of a frame (the module's stack frames read when first needed)."""
+        stack = self._stacks.get(frame_id)
+        if stack is None:
+            if self._frames is None:
+                has_index = self.proto.HasField("stack_frame_index")
+                self._frames = _StackFrames(self.proto.stack_frame_index.SerializeToString() if has_index else b"")
+            stack = self._stacks[frame_id] = _stack_text(self._frames, frame_id)
+        return stack
+
+
+_NO_META = {"op_type": "", "op_name": "", "source_file": "", "source_line": 0, "deduplicated_name": "",
+               "stack_frame_id": 0, "id": -1}  # fmt: skip
 
 
 def _module_parts(module: bytes) -> tuple[str, list[tuple[int, list[tuple[InstructionFields, dict]]]],
-                                          dict[int, str], dict[int, tuple[str, int, int, int]]]:  # fmt: skip
+                                          dict[int, str], _StackFrames]:  # fmt: skip
     """Name, computations (id, instructions), computation names and stack frames of a serialized
     ``HloModuleProto``, read field by field: a damaged module gives what could be read."""
     module_name = ""
     comps: list[tuple[int, list[tuple[InstructionFields, dict]]]] = []
     comp_names: dict[int, str] = {}
-    frames: dict[int, tuple[str, int, int, int]] = {}
+    frames = _StackFrames()
     for mnum, value in fields(module):
         if mnum == 1:
             module_name = _text(value)
         elif mnum == 17 and isinstance(value, bytes):
-            frames = _stack_frames(value)
+            frames = _StackFrames(value)
         elif mnum == 3 and isinstance(value, bytes):
             comp_id, comp_name, instructions = -1, "", []
             for cnum, cvalue in fields(value):
@@ -274,6 +388,23 @@ def _module_parts(module: bytes) -> tuple[str, list[tuple[int, list[tuple[Instru
     return module_name, comps, comp_names, frames
 
 
+def _hlo_modules(blob: bytes, fast: bool = True) -> list[_CompiledModule | list[dict]]:
+    """Each ``HloModuleProto`` (field 1) of a serialized ``HloProto``: read by protobuf's compiled
+    parser where it accepts it (``fast``; rows made when asked for), else its rows read field by field."""
+    modules: list[_CompiledModule | list[dict]] = []
+    for num, module in fields(blob):
+        if num != 1 or not isinstance(module, bytes):
+            continue
+        compiled = None
+        if fast:
+            try:
+                compiled = _CompiledModule(module)
+            except Exception:  # noqa: BLE001 - a module protobuf rejects is read field by field
+                compiled = None
+        modules.append(compiled if compiled is not None else _wire_module_rows(module))
+    return modules
+
+
 def parse_hlo_proto(blob: bytes, fast: bool = True) -> list[dict]:
     """One dict per instruction of a serialized ``HloProto`` (field 1: ``HloModuleProto``).
 
@@ -281,73 +412,174 @@ def parse_hlo_proto(blob: bytes, fast: bool = True) -> list[dict]:
     by field with the wire reader, which keeps what a damaged module still holds; both give the
     same rows for a module the compiled parser accepts (tested on every fixture)."""
     rows: list[dict] = []
-    for num, module in fields(blob):
-        if num != 1 or not isinstance(module, bytes):
-            continue
-        parts = None
-        if fast:
-            try:
-                parts = _module_parts_fast(module)
-            except Exception:  # noqa: BLE001 - a module protobuf rejects is read field by field
-                parts = None
-        module_name, comps, comp_names, frames = parts if parts is not None else _module_parts(module)
-        stacks: dict[int, str] = {}  # instructions share stack frames: each frame's text once
-        for comp_id, instructions in comps:
-            by_id = {meta["id"]: ins for ins, meta in instructions}
-            for ins, meta in instructions:
-                operands = [(by_id[i].shape, by_id[i].name) for i in ins.operand_ids if i in by_id]
-                frame_id = meta["stack_frame_id"]
-                stack = stacks.get(frame_id)
-                if stack is None:
-                    stack = stacks[frame_id] = _stack_text(frames, frame_id)
-                source_file, source_line = meta["source_file"], meta["source_line"]
-                if not source_file and stack:
-                    first = stack.split("\n", 1)[0].split(":")
-                    source_file = first[0]
-                    source_line = int(first[1]) if len(first) > 1 and first[1].lstrip("-").isdigit() else 0
-                rows.append(
-                    {
-                        "module": module_name,
-                        "computation_id": comp_id,
-                        "name": ins.name,
-                        "opcode": ins.opcode,
-                        "category": hlo_category(ins.opcode, ins.fusion_kind),
-                        "fusion_kind": ins.fusion_kind,
-                        "op_name": meta["op_name"],
-                        "op_type": meta["op_type"],
-                        "provenance": framework_op_fullname(meta["op_type"], meta["op_name"]),
-                        "source_file": source_file,
-                        "source_line": source_line if source_file else -1,
-                        "source_stack": stack,
-                        "deduplicated_name": meta["deduplicated_name"],
-                        "expression": instruction_text(ins, operands, comp_names),
-                        "shape": ins.shape,
-                        "called": list(ins.called_ids),
-                    }
-                )
+    for module in _hlo_modules(blob, fast):
+        if isinstance(module, _CompiledModule):
+            rows.extend(module.rows())
+        else:
+            rows.extend(module)
     return rows
 
 
+def _wire_module_rows(module: bytes) -> list[dict]:
+    """The rows of a serialized ``HloModuleProto`` read field by field (what a damaged one still holds)."""
+    module_name, comps, comp_names, frames = _module_parts(module)
+    rows: list[dict] = []
+    stacks: dict[int, str] = {}  # instructions share stack frames: each frame's text once
+    for comp_id, instructions in comps:
+        by_id = {meta["id"]: ins for ins, meta in instructions}
+        for ins, meta in instructions:
+            operands = [(by_id[i].shape, by_id[i].name) for i in ins.operand_ids if i in by_id]
+            frame_id = meta["stack_frame_id"]
+            stack = stacks.get(frame_id)
+            if stack is None:
+                stack = stacks[frame_id] = _stack_text(frames, frame_id)
+            rows.append(_row(module_name, comp_id, ins, meta, operands, comp_names, stack))
+    return rows
+
+
+def _row(
+    module_name: str,
+    comp_id: int,
+    ins: InstructionFields,
+    meta: dict,
+    operands: list[tuple[str, str]],
+    comp_names: dict[int, str],
+    stack: str,
+) -> dict:
+    """An instruction's row (``COLUMNS`` but the program's); ``operands``: (shape text, name) of each."""
+    source_file, source_line = meta["source_file"], meta["source_line"]
+    if not source_file and stack:
+        first = stack.split("\n", 1)[0].split(":")
+        source_file = first[0]
+        source_line = int(first[1]) if len(first) > 1 and first[1].lstrip("-").isdigit() else 0
+    return {
+        "module": module_name,
+        "computation_id": comp_id,
+        "name": ins.name,
+        "opcode": ins.opcode,
+        "category": hlo_category(ins.opcode, ins.fusion_kind),
+        "fusion_kind": ins.fusion_kind,
+        "op_name": meta["op_name"],
+        "op_type": meta["op_type"],
+        "provenance": framework_op_fullname(meta["op_type"], meta["op_name"]),
+        "source_file": source_file,
+        "source_line": source_line if source_file else -1,
+        "source_stack": stack,
+        "deduplicated_name": meta["deduplicated_name"],
+        "expression": instruction_text(ins, operands, comp_names),
+        "shape": ins.shape,
+        "called": list(ins.called_ids),
+    }
+
+
+class _ProgramRows:
+    """The instructions of one program (its ``<module>(<program id>)`` protos): their names at once,
+    each one's row (``COLUMNS``) when first asked for."""
+
+    def __init__(self, program_id: int, protos: list[tuple[str, bytes]]) -> None:
+        self.program_id = program_id
+        self.names: list[str] = []
+        self.modules: list[_CompiledModule | list[dict]] = []
+        self._keys: list[str] = []  # each module's program key
+        self._starts: list[int] = []  # each module's first instruction in ``names``
+        for key, blob in protos:
+            for module in _hlo_modules(blob):
+                self.modules.append(module)
+                self._keys.append(key)
+                self._starts.append(len(self.names))
+                self.names.extend(module.names if isinstance(module, _CompiledModule) else [r["name"] for r in module])
+        self._rows: list[dict | None] = [None] * len(self.names)
+        computation_ids = [
+            c
+            for module in self.modules
+            for c in (
+                module.comp_names if isinstance(module, _CompiledModule) else {r["computation_id"] for r in module}
+            )
+        ]
+        # a frame of any of its rows types ``computation_id`` int64, as one of all of them
+        self.int64_computation_ids = _within_int64(computation_ids)
+
+    def row(self, j: int) -> dict:
+        """Instruction ``j``'s row."""
+        row = self._rows[j]
+        if row is None:
+            m = bisect_right(self._starts, j) - 1  # the last module starting at or before j: not an empty one
+            module, k = self.modules[m], j - self._starts[m]
+            row = module.row(k) if isinstance(module, _CompiledModule) else module[k]  # its own: made for this program
+            row["program"] = self._keys[m]
+            row["program_id"] = self.program_id
+            self._rows[j] = row
+        return row
+
+    def rows(self) -> list[dict]:
+        """Every instruction's row."""
+        if self._rows and self._rows[0] is None and all(row is None for row in self._rows):
+            self._make_all()
+        return [self.row(j) for j in range(len(self.names))]
+
+    def _make_all(self) -> None:
+        """Every row, each module's in one pass (none made yet); a parsed module is then its rows (its
+        protobuf objects let go)."""
+        j = 0
+        for m, (module, key) in enumerate(zip(self.modules, self._keys)):
+            made = module.rows() if isinstance(module, _CompiledModule) else module
+            self.modules[m] = made
+            for row in made:
+                row["program"] = key
+                row["program_id"] = self.program_id
+                self._rows[j] = row
+                j += 1
+
+    def op_names(self) -> set[str]:
+        """The instructions' framework op names (``metadata.op_name``), without making rows."""
+        names: set[str] = set()
+        for module in self.modules:
+            if isinstance(module, _CompiledModule):
+                names.update(module.op_names())
+            else:
+                names.update(str(row["op_name"]) for row in module)
+        return names
+
+
 class _Keyed:
-    """The first instruction of each (program id, name) of some programs: its row (``COLUMNS``) and
-    its position by key; the rows as a frame when first asked for."""
+    """The first instruction of each (program id, name) of some programs: its row (``COLUMNS``, made
+    when first read) and its position by key; the rows as a frame when first asked for. The rows are
+    ``records`` (a frame given) or those of (program, instruction) ``refs``."""
 
     def __init__(
         self,
         programs: frozenset[int],
-        rows: list[dict],
         position: dict[tuple[int, str], int],
+        refs: list[tuple[_ProgramRows, int]] | None = None,
+        records: list[dict] | None = None,
         frame: pd.DataFrame | None = None,
     ) -> None:
         self.programs = programs
-        self.rows = rows
         self.position = position
+        self._refs = refs if refs is not None else []
+        self._records = records
+        self.size = len(records) if records is not None else len(self._refs)
         self._frame = frame
+        self.int64_computation_ids = False  # every row's computation id is an int64: a subset's dtype too
+
+    def row(self, p: int) -> dict:
+        """The row at position ``p``."""
+        if self._records is not None:
+            return self._records[p]
+        program, j = self._refs[p]
+        return program.row(j)
+
+    def rows_at(self, positions: np.ndarray) -> pd.DataFrame | None:
+        """``table().iloc[positions]`` from those rows alone, where that frame has the table's dtypes
+        (``None`` where it might not: the caller takes the table's rows)."""
+        if self._frame is not None or not self.int64_computation_ids or not self.size or not len(positions):
+            return None
+        return _instruction_frame([self.row(p) for p in positions.tolist()])
 
     def table(self) -> pd.DataFrame:
         """The rows as a frame, in position order."""
         if self._frame is None:
-            self._frame = _instruction_frame(self.rows)
+            self._frame = _instruction_frame([self.row(p) for p in range(self.size)])
         return self._frame
 
 
@@ -365,7 +597,7 @@ class HloIndex:
             match = _PROGRAM_KEY.match(str(key))
             if match and int(match.group(2)) < 2**64:
                 self._modules.setdefault(int(match.group(2)), []).append((str(key), bytes(blob)))
-        self._rows: dict[int, list[dict]] = {}  # program id -> its parsed instruction rows
+        self._programs: dict[int, _ProgramRows] = {}  # program id -> its instructions (parsed)
         self._parsed: dict[int, pd.DataFrame] = {}  # program id -> those rows as a frame (asked for alone)
         self._all: pd.DataFrame | None = instructions
         self._given = instructions is not None  # a frame given, not protos parsed here
@@ -416,8 +648,8 @@ class HloIndex:
         parsed yet is read by protobuf for them alone, without building its instructions' rows."""
         names: set[str] = set()
         for pid in program_ids:
-            if pid in self._rows:  # parsed already: its rows, no frame
-                names.update(str(row["op_name"]) for row in self._rows[pid])
+            if pid in self._programs:  # parsed already: its instructions, no rows
+                names.update(self._programs[pid].op_names())
                 continue
             if self._all is not None or pid not in self._modules:
                 ins = self.instructions_of([pid])
@@ -430,21 +662,19 @@ class HloIndex:
                     names.update(str(row["op_name"]) for row in self._rows_of(pid))
                     break
                 for comp in module.computations:
-                    names.update(ins.metadata.op_name for ins in comp.instructions)
+                    names.update(map(_OP_NAME, comp.instructions))
         return names
 
     def _rows_of(self, program_id: int) -> list[dict]:
-        """The parsed instruction rows of one program (each module parsed once)."""
-        rows = self._rows.get(program_id)
-        if rows is None:
-            rows = []
-            for key, blob in self._modules[program_id]:
-                for ins in parse_hlo_proto(blob):
-                    ins["program"] = key
-                    ins["program_id"] = program_id
-                    rows.append(ins)
-            self._rows[program_id] = rows
-        return rows
+        """The instruction rows of one program (each module parsed once)."""
+        return self._program_rows(program_id).rows()
+
+    def _program_rows(self, program_id: int) -> _ProgramRows:
+        """One program's instructions, parsed on first use (their rows made when read)."""
+        program = self._programs.get(program_id)
+        if program is None:
+            program = self._programs[program_id] = _ProgramRows(program_id, self._modules[program_id])
+        return program
 
     def _program(self, program_id: int) -> pd.DataFrame:
         frame = self._parsed.get(program_id)
@@ -459,8 +689,10 @@ class HloIndex:
         pass; for callers that select by the mask themselves)."""
         keyed, position = self._positions(program_id, name)
         found = position >= 0
-        table = keyed.table()
-        rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(position)))
+        rows = keyed.rows_at(np.maximum(position, 0))
+        if rows is None:  # the whole table's rows (a frame given; no instruction; no pair)
+            table = keyed.table()
+            rows = table.iloc[np.maximum(position, 0)] if len(table) else table.reindex(range(len(position)))
         rows = rows.reset_index(drop=True)
         if masked and not found.all():
             rows = rows.where(pd.Series(found))
@@ -473,11 +705,11 @@ class HloIndex:
         read from the instructions' rows without making a frame (for a few pairs, e.g. distinct ops)."""
         keyed, position = self._positions(program_id, name)
         found = position >= 0
-        rows = keyed.rows
+        rows = [keyed.row(p) if p >= 0 else None for p in position.tolist()]
         out = {}
         for column in columns:
             values = np.empty(len(position), dtype=object)
-            values[:] = [rows[p][column] if p >= 0 else missing for p in position.tolist()]
+            values[:] = [missing if row is None else row[column] for row in rows]
             out[column] = values
         return out, found
 
@@ -490,7 +722,7 @@ class HloIndex:
         pids = np.asarray(program_id, dtype=np.uint64)
         names = np.asarray(name, dtype=object)
         keyed = self._keyed_for(self._programs_naming(pids, names))
-        if not keyed.rows:
+        if not keyed.size:
             return keyed, np.full(len(pids), -1, np.int64)
         position = keyed.position
         pairs = zip(pids.tolist(), names.tolist())
@@ -502,7 +734,7 @@ class HloIndex:
         of an XLA command buffer name ``command_buffer_1``, which no instruction is called)."""
         out = []
         for pid in sorted({int(p) for p in np.unique(pids)}):
-            if self._all is not None or pid in self._rows or pid not in self._modules:
+            if self._all is not None or pid in self._programs or pid not in self._modules:
                 out.append(pid)
                 continue
             wanted = {str(n).encode() for n in pd.unique(names[pids == np.uint64(pid)])}
@@ -525,27 +757,64 @@ class HloIndex:
             table = self.instructions_of(program_ids).drop_duplicates(["program_id", "name"])
             records = table.to_dict("records")
             keys = zip(table["program_id"].astype(np.uint64).tolist(), table["name"].tolist())
-            return _Keyed(frozenset(program_ids), records, {key: i for i, key in enumerate(keys)}, table)
-        rows: list[dict] = []
-        position: dict[tuple[int, str], int] = {}
+            position = {key: i for i, key in enumerate(keys)}
+            return _Keyed(frozenset(program_ids), position, records=records, frame=table)
+        refs: list[tuple[_ProgramRows, int]] = []  # (program, instruction) of each position
+        position = {}
         for pid in program_ids:
             if pid not in self._modules:
                 continue
-            for row in self._rows_of(pid):  # every instruction once, as the parse itself
-                key = (pid, row["name"])
+            program = self._program_rows(pid)
+            keys = list(zip(repeat(pid), program.names))
+            first = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))  # key -> its first instruction
+            if len(first) == len(keys):  # names unique in the program (the rule): every instruction, in order
+                position.update(zip(keys, range(len(refs), len(refs) + len(keys))))
+                refs.extend(zip(repeat(program), range(len(keys))))
+                continue
+            for j, key in enumerate(keys):  # every instruction once, as the parse itself
                 if key not in position:
-                    position[key] = len(rows)
-                    rows.append(row)
-        return _Keyed(frozenset(program_ids), rows, position)
+                    position[key] = len(refs)
+                    refs.append((program, j))
+        keyed = _Keyed(frozenset(program_ids), position, refs=refs)
+        keyed.int64_computation_ids = all(
+            self._programs[p].int64_computation_ids for p in program_ids if p in self._modules
+        )
+        return keyed
 
 
 def _empty_instructions() -> pd.DataFrame:
     return pd.DataFrame(columns=COLUMNS)
 
 
+_INT_COLUMNS = {"program_id": np.uint64, "computation_id": np.int64, "source_line": np.int64}
+_TEXT_COLUMNS = [c for c in COLUMNS if c not in _INT_COLUMNS and c != "called"]
+
+
 def _instruction_frame(rows: list[dict]) -> pd.DataFrame:
+    """The rows as a frame (``COLUMNS``), typed as pandas infers them, built column by column."""
     if not rows:
         return _empty_instructions()
+    columns: dict[str, Any] = {col: [row[col] for row in rows] for col in COLUMNS}
+    if not _within_int64(columns["computation_id"]) or any(set(map(type, columns[c])) != {str} for c in _TEXT_COLUMNS):
+        return _inferred_instruction_frame(rows)  # computation ids beyond int64: pandas picks their dtype
+    for col, dtype in _INT_COLUMNS.items():
+        columns[col] = np.array(columns[col], dtype=dtype)
+    for col in _TEXT_COLUMNS:
+        columns[col] = strings(columns[col])
+    called = np.empty(len(rows), dtype=object)
+    for i, ids in enumerate(columns["called"]):
+        called[i] = ids
+    columns["called"] = called
+    return typed_frame(columns)
+
+
+def _within_int64(values: list[int]) -> bool:
+    """Whether every value (none: True) fits an int64."""
+    return not values or (-(2**63) <= min(values) and max(values) < 2**63)
+
+
+def _inferred_instruction_frame(rows: list[dict]) -> pd.DataFrame:
+    """``_instruction_frame`` through pandas' inference of every column."""
     frame = pd.DataFrame(rows, columns=COLUMNS)
     frame["program_id"] = frame["program_id"].astype(np.uint64)
     frame["source_line"] = frame["source_line"].astype(np.int64)

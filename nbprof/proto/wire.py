@@ -26,21 +26,36 @@ def varint(buf: bytes, pos: int) -> tuple[int, int]:
 def fields(buf: bytes) -> list[tuple[int, int | bytes]]:
     """Top-level (field number, value) pairs: varints as int, length-delimited as bytes.
 
-    Fixed-width fields are skipped; a malformed tail ends the list.
+    Fixed-width fields are skipped; a malformed tail ends the list. One-byte varints (most keys,
+    lengths and small values) are read inline, the others by ``varint``.
     """
     out: list[tuple[int, int | bytes]] = []
+    append = out.append
     pos = 0
+    n = len(buf)
     try:
-        while pos < len(buf):
-            key, pos = varint(buf, pos)
+        while pos < n:
+            key = buf[pos]
+            if key < 0x80:
+                pos += 1
+            else:
+                key, pos = varint(buf, pos)
             num, wire = key >> 3, key & 7
-            if wire == 0:
-                value, pos = varint(buf, pos)
-                out.append((num, value))
-            elif wire == 2:
-                size, pos = varint(buf, pos)
-                out.append((num, buf[pos : pos + size]))
+            if wire == 2:
+                size = buf[pos] if pos < n else 0x80  # past the end: varint raises
+                if size < 0x80:
+                    pos += 1
+                else:
+                    size, pos = varint(buf, pos)
+                append((num, buf[pos : pos + size]))
                 pos += size
+            elif wire == 0:
+                value = buf[pos] if pos < n else 0x80
+                if value < 0x80:
+                    pos += 1
+                else:
+                    value, pos = varint(buf, pos)
+                append((num, value))
             elif wire == 1:
                 pos += 8
             elif wire == 5:
@@ -58,9 +73,14 @@ def packed_ints(value: int | bytes) -> list[int]:
         return [value]
     out: list[int] = []
     pos = 0
+    n = len(value)
     try:
-        while pos < len(value):
-            v, pos = varint(value, pos)
+        while pos < n:
+            v = value[pos]
+            if v < 0x80:
+                pos += 1
+            else:
+                v, pos = varint(value, pos)
             out.append(v)
     except ValueError:
         pass
