@@ -21,6 +21,7 @@ from fixture_paths import load_fixture
 import nbprof
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
+from nbprof.tools import _frames
 from nbprof.tools import memory_profile as mp
 from nbprof.tools.memory_profile import MemoryProfileError, memory_profile, sample_timeline
 from nbprof.xspace.frameset import Frames
@@ -415,12 +416,13 @@ def _grouped(op_stats: OpStats) -> OpStats:
     return op_stats
 
 
-def test_arrow_built_text_columns_are_what_pandas_builds():
-    text = mp._Text(np.array([2, 0, 1, 1, 2]), np.array(["x", "", "ü"], dtype=object))
-    built = pd.DataFrame({"a": mp._str_values(text), "n": np.arange(5)})
-    expected = pd.DataFrame({"a": text.values(), "n": np.arange(5)})
-    pd.testing.assert_frame_equal(built, expected)
-    values = text.values()
-    pd.testing.assert_extension_array_equal(mp._string_values(values), pd.array(values, dtype="string"))
-    mixed = mp._Text(np.array([0, 1]), np.array(["x", 3], dtype=object))  # not all str: pandas' own way
-    assert mp._str_values(mixed).tolist() == ["x", 3]
+@pytest.mark.parametrize("fixture", ["tf_cpu_bfc_memory", "tpu_v6e"])
+def test_frames_equal_pandas_own_construction(fixture, monkeypatch):
+    """The result with pandas' public constructors (no Arrow buffers, no internal frame constructor)."""
+    op_stats = load(fixture).op_stats()
+    fast = memory_profile(op_stats)
+    monkeypatch.setattr(_frames, "_arrays_to_mgr", None)
+    monkeypatch.setattr(_frames, "_arrow_strings", lambda table, codes, dtype: None)
+    slow = memory_profile(op_stats)
+    pd.testing.assert_frame_equal(fast.timeline, slow.timeline)
+    pd.testing.assert_frame_equal(fast.breakdown, slow.breakdown)

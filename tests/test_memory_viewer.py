@@ -11,7 +11,6 @@ import functools
 import json
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import pytest
 from fixture_paths import load_fixture
@@ -19,7 +18,7 @@ from fixture_paths import load_fixture
 from nbprof.errors import NbprofError
 from nbprof.hlo import shapes as _hlo_shapes
 from nbprof.proto import hlo_pb2
-from nbprof.tools import memory_viewer as mv
+from nbprof.tools import _frames
 from nbprof.tools.memory_viewer import MemoryViewerError, memory_viewer, module_times
 
 HERE = Path(__file__).parent
@@ -218,37 +217,12 @@ def test_buffer_blocks_match_xprof(fixture):
 
 
 # ------------------------------------------------------------ frames made without pandas' inference
-def test_frames_from_typed_arrays_are_what_pandas_builds():
-    """Columns from Arrow buffers and labels made without pyarrow's pandas set-up: the same frame."""
-    texts = ["a", "", "ünï", "x" * 40]
-    columns = {
-        "name": mv._text_array(texts),
-        "size": np.arange(4, dtype=np.int64),
-        "ratio": np.linspace(0.0, 1.0, 4),
-    }
-    expected = pd.DataFrame(
-        {"name": pd.array(texts, dtype="string"), "size": columns["size"], "ratio": columns["ratio"]}
-    )
-    pd.testing.assert_frame_equal(mv._frame(columns), expected)
-    pd.testing.assert_index_equal(mv._column_labels(("name", "size")), pd.Index(["name", "size"]))
-    empty = mv._frame({"name": mv._text_array([]), "size": np.zeros(0, np.int64)})
-    pd.testing.assert_frame_equal(
-        empty, pd.DataFrame({"name": pd.array([], dtype="string"), "size": np.zeros(0, np.int64)})
-    )
-
-
-def test_text_arrays_fall_back_to_pandas_conversion():
-    for values in (["a", None], ["a", 3], ["\ud800"]):  # missing, not str, a lone surrogate
-        assert mv._arrow_strings(values, pd.StringDtype()) is None
-    pd.testing.assert_extension_array_equal(mv._text_array(["a", None]), pd.array(["a", None], dtype="string"))
-
-
 @pytest.mark.parametrize("fixture", ["jax_mlp_train", "tpu_v6e"])
 def test_every_frame_equals_pandas_own_construction(fixture, monkeypatch):
     """The result with pandas' public constructors (no Arrow buffers, no internal frame constructor)."""
     fast = result(fixture)
-    monkeypatch.setattr(mv, "_arrays_to_mgr", None)
-    monkeypatch.setattr(mv, "_arrow_strings", lambda values, dtype: None)
+    monkeypatch.setattr(_frames, "_arrays_to_mgr", None)
+    monkeypatch.setattr(_frames, "_arrow_strings", lambda table, codes, dtype: None)
     slow = memory_viewer(load(fixture).op_stats(), reference(fixture)["module"])
     for name in ("buffers", "heap_timeline", "buffer_blocks"):
         pd.testing.assert_frame_equal(getattr(fast, name), getattr(slow, name))

@@ -26,7 +26,6 @@ says so (``available`` False), never an error.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +36,7 @@ from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_grouping import TF_LOOP_OP_NAMES
+from nbprof.tools._frames import frame, str_array, text_array
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
 
@@ -244,8 +244,8 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
 
 
 def _empty(message: str) -> MemoryProfile:
-    timeline = pd.DataFrame({c: pd.Series(dtype="object") for c in TIMELINE_COLUMNS})
-    breakdown = pd.DataFrame({c: pd.Series(dtype="object") for c in BREAKDOWN_COLUMNS})
+    timeline = frame({c: np.empty(0, dtype=object) for c in TIMELINE_COLUMNS})
+    breakdown = frame({c: np.empty(0, dtype=object) for c in BREAKDOWN_COLUMNS})
     summary = {
         "num_allocations": 0,
         "num_deallocations": 0,
@@ -519,11 +519,11 @@ def _data_types(ev: pd.DataFrame, rows: np.ndarray) -> _Text:
     return _dtype_text(pd.to_numeric(column.iloc[rows], errors="coerce").fillna(0).to_numpy(np.int64))
 
 
-_PLAIN_INT = re.compile(r"-?[0-9]{1,15}")  # what every numeric parser reads as this integer
-
-
 def _plain_int(text: str) -> int | None:
-    return int(text) if _PLAIN_INT.fullmatch(text) else None
+    """The integer ``text`` writes as 1 to 15 ASCII digits with an optional ``-`` (what every numeric
+    parser reads as that integer), else None."""
+    digits = text[1:] if text.startswith("-") else text
+    return int(text) if 0 < len(digits) <= 15 and digits.isascii() and digits.isdigit() else None
 
 
 def _dtype_text(enums: np.ndarray) -> _Text:
@@ -620,12 +620,12 @@ def _timeline_frame(timeline: dict[str, Any]) -> pd.DataFrame:
         if name == "time_ms":
             data[name] = timeline["time_ps"] / 1e9
         elif name == "kind":
-            data[name] = _str_values(kind)
+            data[name] = str_array(kind.table, kind.codes)
         elif name in _TEXT_COLUMNS:
-            data[name] = _str_values(timeline[name])
+            data[name] = str_array(timeline[name].table, timeline[name].codes)
         else:
             data[name] = timeline[name]
-    return pd.DataFrame(data)
+    return frame(data)
 
 
 def _segment_keys(address: np.ndarray, is_dealloc: np.ndarray) -> np.ndarray:
@@ -732,8 +732,8 @@ def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFram
         [pd.factorize(ec.text(merged[c]), sort=True)[0] for c in reversed(_TEXT_COLUMNS)]
         + [-merged["requested_bytes"], -merged["allocation_bytes"]]
     )
-    texts = {c: _string_values(ec.text(merged[c])[order]) for c in _TEXT_COLUMNS}
-    return pd.DataFrame(
+    texts = {c: text_array(ec.text(merged[c])[order]) for c in _TEXT_COLUMNS}
+    return frame(
         {
             "tf_op": texts["tf_op"],
             "allocation_bytes": merged["allocation_bytes"][order],
@@ -746,58 +746,6 @@ def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFram
             "special": is_special[order],
         }
     )
-
-
-# ----------------------------------------------------------------- string columns
-_ARROW_STR: dict[str, Any] = {}  # dtype name -> (array class, dtype) where Arrow-backed, else None
-
-
-def _arrow_str(kind: str) -> Any:
-    """(array class, dtype) of pandas' ``kind`` text dtype when Arrow stores it, else None: ``"inferred"``,
-    what a DataFrame makes of an object column of str (pandas 3: ``str``), or ``"string"``."""
-    if kind not in _ARROW_STR:
-        if kind == "inferred":
-            probe = pd.Series(np.array([""], dtype=object)).array
-        else:
-            probe = pd.array(np.array([""], dtype=object), dtype="string")
-        dtype = probe.dtype
-        arrow = isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow"
-        _ARROW_STR[kind] = (type(probe), dtype) if arrow else None
-    return _ARROW_STR[kind]
-
-
-def _arrow_strings(text: _Text, kind: str) -> Any:
-    """``text`` (all str) as pandas' Arrow-backed ``kind`` text array, made straight from an Arrow
-    array; None where pandas would not store it so (or a value is no str)."""
-    arrow = _arrow_str(kind)
-    if arrow is None:
-        return None
-    table, codes = text.table, text.codes
-    if len(table) > len(codes):  # a large table (a categorical's): only the values used
-        used, codes = np.unique(codes, return_inverse=True)
-        table = table[used]
-    if not all(type(v) is str for v in table.tolist()):
-        return None
-    import pyarrow as pa
-
-    cls, dtype = arrow
-    try:
-        out = cls(pa.array(table[codes], type=pa.large_string()), dtype=dtype)
-    except (TypeError, ValueError):  # another pandas' constructor
-        return None
-    return out if out.dtype == dtype else None
-
-
-def _str_values(text: _Text) -> Any:
-    """An object column of str as a DataFrame stores it (pandas 3: the ``str`` dtype)."""
-    out = _arrow_strings(text, "inferred")
-    return text.values() if out is None else out
-
-
-def _string_values(values: np.ndarray) -> Any:
-    """``pd.array(values, dtype="string")`` for an object array of str."""
-    out = _arrow_strings(_Text(np.arange(len(values)), values), "string")
-    return pd.array(values, dtype="string") if out is None else out
 
 
 def sample_timeline(timeline: pd.DataFrame, max_points: int = MAX_TIMELINE_SNAPSHOTS) -> pd.DataFrame:
