@@ -426,3 +426,13 @@ def test_frames_equal_pandas_own_construction(fixture, monkeypatch):
     slow = memory_profile(op_stats)
     pd.testing.assert_frame_equal(fast.timeline, slow.timeline)
     pd.testing.assert_frame_equal(fast.breakdown, slow.breakdown)
+
+
+def test_strings_of_plain_columns_are_writable_copies():
+    series = pd.Series(["vm", None, "tpu"], dtype=object)
+    names, present = mp._strings(series, np.array([2, 1, 0]))
+    assert present.tolist() == [True, False, True]
+    names[~present] = ""  # callers fill the missing ones in place
+    assert names.tolist() == ["tpu", "", "vm"]
+    frame = pd.DataFrame({"host": series})
+    assert mp._host_names(frame, np.array([1, 0])).tolist() == ["", "vm"]

@@ -344,7 +344,7 @@ def _strings(series: pd.Series, rows: np.ndarray) -> tuple[np.ndarray, np.ndarra
         codes = np.asarray(series.array.codes)[rows]
         return np.append(categories, None)[codes], codes >= 0  # code -1 (missing) picks the appended None
     text = series.iloc[rows].astype("string")
-    return text.astype(object).to_numpy(), text.notna().to_numpy(dtype=bool)
+    return text.astype(object).to_numpy(copy=True), text.notna().to_numpy(dtype=bool)
 
 
 _EXACT_FLOAT_INT = 2**53  # integers below this survive the float64 pandas may turn them into
@@ -413,7 +413,7 @@ def _has_no_groups(frames: Any) -> bool:
     if len(frames.hosts) > 1:
         return False
     ev = frames.events
-    if any(c in ev.columns and ev[c].notna().any() for c in ("group_id", "_r")):
+    if any(c in ev.columns and not ev[c].array.isna().all() for c in ("group_id", "_r")):
         return False
     return not _is_in(ev["name"], ["TraceContext", *TF_LOOP_OP_NAMES]).any()
 
@@ -450,7 +450,9 @@ def _timestamp_base_ns(profile: Any, host: str) -> int:
         start = column.array[task].tolist()
     else:
         start = pd.to_numeric(column.iloc[task], errors="coerce").tolist()
-    for plane_host, value in zip(planes["host"].to_numpy(object)[task].tolist(), start):
+    plane_hosts, known = _strings(planes["host"], task)
+    plane_hosts[~known] = "nan"  # as pandas writes a missing value as str
+    for plane_host, value in zip(plane_hosts.tolist(), start):
         if str(plane_host) == host and not pd.isna(value):  # the first known start of the host
             return int(value)
     return int(profile.origin_ns)
