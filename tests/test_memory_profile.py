@@ -21,7 +21,6 @@ from fixture_paths import load_fixture
 import nbprof
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
-from nbprof.tools import _frames
 from nbprof.tools import memory_profile as mp
 from nbprof.tools.memory_profile import MemoryProfileError, memory_profile, sample_timeline
 from nbprof.xspace.frameset import Frames
@@ -421,8 +420,8 @@ def test_frames_equal_pandas_own_construction(fixture, monkeypatch):
     """The result with pandas' public constructors (no Arrow buffers, no internal frame constructor)."""
     op_stats = load(fixture).op_stats()
     fast = memory_profile(op_stats)
-    monkeypatch.setattr(_frames, "_arrays_to_mgr", None)
-    monkeypatch.setattr(_frames, "_arrow_strings", lambda table, codes, dtype: None)
+    monkeypatch.setattr(mp, "typed_frame", pd.DataFrame)
+    monkeypatch.setattr(mp, "_str_column", lambda text: text.values())
     slow = memory_profile(op_stats)
     pd.testing.assert_frame_equal(fast.timeline, slow.timeline)
     pd.testing.assert_frame_equal(fast.breakdown, slow.breakdown)
@@ -436,3 +435,17 @@ def test_strings_of_plain_columns_are_writable_copies():
     assert names.tolist() == ["tpu", "", "vm"]
     frame = pd.DataFrame({"host": series})
     assert mp._host_names(frame, np.array([1, 0])).tolist() == ["", "vm"]
+
+
+def test_str_columns_are_what_pandas_builds():
+    text = mp._Text(np.array([2, 0, 1, 1, 2]), np.array(["x", "", "ü", "unused"], dtype=object))
+    built = pd.DataFrame({"a": mp._str_column(text), "n": np.arange(5)})
+    pd.testing.assert_frame_equal(built, pd.DataFrame({"a": text.values(), "n": np.arange(5)}))
+    mixed = mp._Text(np.array([0, 1]), np.array(["x", 3], dtype=object))  # not all str: an object column
+    assert mp._str_column(mixed).tolist() == ["x", 3]
+
+
+def test_empty_result_frames_are_what_pandas_builds():
+    empty = mp._empty("none")
+    for got, names in ((empty.timeline, mp.TIMELINE_COLUMNS), (empty.breakdown, mp.BREAKDOWN_COLUMNS)):
+        pd.testing.assert_frame_equal(got, pd.DataFrame({c: pd.Series(dtype="object") for c in names}))

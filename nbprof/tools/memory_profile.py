@@ -36,9 +36,9 @@ from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_grouping import TF_LOOP_OP_NAMES
-from nbprof.tools._frames import frame, str_array, text_array
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 EVENT_NAMES = ("MemoryAllocation", "MemoryDeallocation")
 MAX_TIMELINE_SNAPSHOTS = 1000
@@ -244,8 +244,8 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
 
 
 def _empty(message: str) -> MemoryProfile:
-    timeline = frame({c: np.empty(0, dtype=object) for c in TIMELINE_COLUMNS})
-    breakdown = frame({c: np.empty(0, dtype=object) for c in BREAKDOWN_COLUMNS})
+    timeline = _empty_frame(TIMELINE_COLUMNS)
+    breakdown = _empty_frame(BREAKDOWN_COLUMNS)
     summary = {
         "num_allocations": 0,
         "num_deallocations": 0,
@@ -259,6 +259,26 @@ def _empty(message: str) -> MemoryProfile:
         "message": message,
     }
     return MemoryProfile(None, [], summary, timeline, breakdown, message=message)
+
+
+def _empty_frame(names: list[str]) -> pd.DataFrame:
+    """``pd.DataFrame({c: pd.Series(dtype="object") for c in names})``, with column labels made from their
+    UTF-8 bytes where pandas keeps str in Arrow.
+
+    A profile without allocator events may make no other Arrow array in a fresh process, and pyarrow's
+    conversion of Python objects (pandas' way to make the labels) first sets up pyarrow's pandas
+    integration, about 2.5 ms (memory_viewer's ``_arrow_strings`` makes its columns the same way).
+    """
+    dtype = pd.api.types.pandas_dtype("str")  # what pandas infers for labels of str (pandas 3: its str dtype)
+    if not isinstance(dtype, pd.StringDtype) or dtype.storage != "pyarrow":
+        return pd.DataFrame({c: pd.Series(dtype="object") for c in names})
+    import pyarrow as pa
+
+    encoded = [name.encode() for name in names]
+    offsets = np.zeros(len(encoded) + 1, np.int64)
+    np.cumsum([len(e) for e in encoded], out=offsets[1:])
+    array = pa.LargeStringArray.from_buffers(len(encoded), pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded)))
+    return pd.DataFrame(columns=pd.Index(dtype.construct_array_type()(array, dtype=dtype)))
 
 
 # ------------------------------------------------------------------- event columns
@@ -622,12 +642,31 @@ def _timeline_frame(timeline: dict[str, Any]) -> pd.DataFrame:
         if name == "time_ms":
             data[name] = timeline["time_ps"] / 1e9
         elif name == "kind":
-            data[name] = str_array(kind.table, kind.codes)
+            data[name] = _str_column(kind)
         elif name in _TEXT_COLUMNS:
-            data[name] = str_array(timeline[name].table, timeline[name].codes)
+            data[name] = _str_column(timeline[name])
         else:
             data[name] = timeline[name]
-    return frame(data)
+    return typed_frame(data)
+
+
+def _str_column(text: _Text) -> Any:
+    """A text column as ``pd.DataFrame`` types an object column of str (pandas 3: its Arrow-backed ``str``
+    dtype, made here from one Arrow array; else what ``typed_frame.strings`` makes)."""
+    values = text.values()
+    dtype = pd.api.types.pandas_dtype("str")
+    if not all(type(v) is str for v in text.table[np.unique(text.codes)].tolist()):
+        return values  # not all str: an object column
+    if isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow":
+        import pyarrow as pa
+
+        try:
+            out = dtype.construct_array_type()(pa.array(values, type=pa.large_string()), dtype=dtype)
+        except (TypeError, ValueError):  # another pandas' constructor
+            out = None
+        if out is not None and out.dtype == dtype:
+            return out
+    return strings(values.tolist())
 
 
 def _segment_keys(address: np.ndarray, is_dealloc: np.ndarray) -> np.ndarray:
@@ -734,8 +773,8 @@ def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFram
         [pd.factorize(ec.text(merged[c]), sort=True)[0] for c in reversed(_TEXT_COLUMNS)]
         + [-merged["requested_bytes"], -merged["allocation_bytes"]]
     )
-    texts = {c: text_array(ec.text(merged[c])[order]) for c in _TEXT_COLUMNS}
-    return frame(
+    texts = {c: pd.array(ec.text(merged[c])[order], dtype="string") for c in _TEXT_COLUMNS}
+    return typed_frame(
         {
             "tf_op": texts["tf_op"],
             "allocation_bytes": merged["allocation_bytes"][order],
