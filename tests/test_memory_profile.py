@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import functools
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from fixture_paths import load_fixture
 
 import nbprof
 from nbprof.errors import NbprofError
+from nbprof.opstats import OpStats
+from nbprof.tools import memory_profile as mp
 from nbprof.tools.memory_profile import MemoryProfileError, memory_profile, sample_timeline
+from nbprof.xspace.frameset import Frames
 
 HERE = Path(__file__).parent
 WITH_MEMORY = [
@@ -297,3 +302,158 @@ def test_no_allocator_events_known_without_building_the_frames(monkeypatch, deco
         assert deferred.is_built == (decoder != "native")
         assert hint == load_fixture(name).event_names_on("/host:CPU")
         assert ("MemoryAllocation" in hint) == (name == "tf_keras_fit")
+
+
+# ------------------------------------------------------------- fast paths and their fallbacks
+_STAT_COLUMNS = [
+    "allocator_name",
+    "device_ordinal",
+    "index_on_host",
+    "bytes_reserved",
+    "bytes_allocated",
+    "bytes_available",
+    "fragmentation",
+    "peak_bytes_in_use",
+    "requested_bytes",
+    "allocation_bytes",
+    "addr",
+    "tf_op",
+    "region_type",
+    "data_type",
+    "shape",
+]
+
+
+def _with_object_stats(frames: Frames) -> Frames:
+    """The same frames with the allocator stat columns as plain object columns (no categorical or
+    nullable Int64/Float64): every column read takes its generic pandas conversion."""
+    events = frames.events.copy()
+    for column in _STAT_COLUMNS:
+        if column in events.columns:
+            values = events[column].astype(object)
+            events[column] = values.where(values.notna(), None)
+    known = {f.name: getattr(frames, f.name) for f in fields(Frames) if f.name not in ("_pending", "_stats_frame")}
+    return Frames(**{**known, "events": events})
+
+
+@pytest.mark.parametrize("fixture", ["tpu_v6e", "tf_keras2_fit", "amd_mi300x_gemm", "jax_gpu_kernels"])
+def test_generic_column_reads_give_the_same_profile(fixture):
+    """Categorical / Int64 / Float64 columns are read from their codes and arrays; object columns take
+    pandas' conversions: same result for every allocator."""
+    op_stats = load(fixture).op_stats()
+    generic = OpStats(_with_object_stats(op_stats.frames))
+    for memory_id in memory_profile(op_stats).memory_ids:
+        fast, slow = memory_profile(op_stats, memory_id), memory_profile(generic, memory_id)
+        assert fast.summary == slow.summary and fast.memory_ids == slow.memory_ids and fast.notes == slow.notes
+        pd.testing.assert_frame_equal(fast.timeline, slow.timeline)
+        pd.testing.assert_frame_equal(fast.breakdown, slow.breakdown)
+
+
+@pytest.mark.parametrize("fixture", ["tpu_v6e", "gpu_v100", "tf_keras_fit"])
+def test_numbered_ids_match_the_generic_conversion(fixture):
+    prof = load(fixture)
+    ev = prof.events
+    rows = mp._allocator_rows(ev)
+    assert len(rows)
+    fast = mp._numbered_ids(prof, ev, rows)
+    assert fast.tolist() == mp._numbered_ids_generic(prof, ev, rows).tolist()
+    if fixture == "tpu_v6e":  # TPU allocators are numbered by index_on_host
+        assert set(fast.tolist()) == {"0", "1", "2", "3"}
+
+
+def test_numbers_past_2_53_take_the_generic_conversion():
+    ev = pd.DataFrame(
+        {
+            "index_on_host": pd.array([2**60 + 1, None], dtype="Int64"),
+            "device_ordinal": pd.array([None, 3], dtype="Int64"),
+        }
+    )
+    frames = type("F", (), {"events": ev})()
+    rows = np.arange(2)
+    assert mp._numbered_ids(frames, ev, rows).tolist() == mp._numbered_ids_generic(frames, ev, rows).tolist()
+
+
+def test_data_types_per_category_match_the_per_event_conversion():
+    values = ["1", "14", None, "119", "-3", "1e1", "x", "2.5", " 7"]
+    ev = pd.DataFrame({"data_type": pd.Categorical(values)})
+    rows = np.arange(len(values))
+    per_event = mp._dtype_text(pd.to_numeric(ev["data_type"], errors="coerce").fillna(0).to_numpy(np.int64))
+    assert mp._data_types(ev, rows).values().tolist() == per_event.values().tolist()
+    plain = ev.iloc[[0, 1, 2, 3, 4]].reset_index(drop=True)  # plain numbers only: read per category
+    names = ["float", "bfloat16", "INVALID", "half_ref", "unknown dtype enum (-3)"]
+    assert mp._data_types(plain, np.arange(5)).values().tolist() == names
+
+
+def test_is_in_on_categorical_and_plain_columns():
+    values = ["a", "b", None, "c", "a"]
+    rows = np.array([4, 2, 0])
+    for series in (pd.Series(pd.Categorical(values)), pd.Series(values, dtype=object)):
+        assert mp._is_in(series, ["a", "zzz"]).tolist() == [True, False, False, False, True]
+        assert mp._is_in(series, ["a", "c"], rows).tolist() == [True, False, True]
+
+
+@pytest.mark.parametrize("fixture", WITH_MEMORY + ["amd_mi300x_gemm", "amd_mi300x_conv", "jax_two_gpu_procs"])
+def test_skipped_grouping_gives_the_grouping_s_step_ids(fixture):
+    """Without group ids, step roots or TF loop ops the grouping is not run: the step ids and source are
+    what the grouping says."""
+    op_stats = load(fixture).op_stats()
+    if len(op_stats.hosts) > 1:
+        op_stats = op_stats.for_host(op_stats.hosts[0])
+    rows = mp._allocator_rows(op_stats.frames.events)
+    fresh = OpStats(op_stats.frames)
+    skipped = mp._has_no_groups(fresh.frames)
+    steps, source = mp._group_ids(fresh, rows)
+    assert ("event_groupings" not in vars(fresh)) == skipped
+    grouped_steps, grouped_source = mp._group_ids(op_stats if not skipped else _grouped(fresh), rows)
+    assert steps.tolist() == grouped_steps.tolist() and source == grouped_source
+    if fixture in ("tpu_v6e", "amd_mi300x_gemm", "amd_mi300x_conv"):
+        assert skipped
+
+
+def _grouped(op_stats: OpStats) -> OpStats:
+    op_stats.event_groupings  # noqa: B018 - computed: _group_ids reads it
+    return op_stats
+
+
+@pytest.mark.parametrize("fixture", ["tf_cpu_bfc_memory", "tpu_v6e"])
+def test_frames_equal_pandas_own_construction(fixture, monkeypatch):
+    """The result with pandas' public constructors (no Arrow buffers, no internal frame constructor)."""
+    op_stats = load(fixture).op_stats()
+    fast = memory_profile(op_stats)
+    monkeypatch.setattr(mp, "typed_frame", pd.DataFrame)
+    monkeypatch.setattr(mp, "_str_column", lambda text: text.values())
+    slow = memory_profile(op_stats)
+    pd.testing.assert_frame_equal(fast.timeline, slow.timeline)
+    pd.testing.assert_frame_equal(fast.breakdown, slow.breakdown)
+
+
+def test_strings_of_plain_columns_are_writable_copies():
+    series = pd.Series(["vm", None, "tpu"], dtype=object)
+    names, present = mp._strings(series, np.array([2, 1, 0]))
+    assert present.tolist() == [True, False, True]
+    names[~present] = ""  # callers fill the missing ones in place
+    assert names.tolist() == ["tpu", "", "vm"]
+    frame = pd.DataFrame({"host": series})
+    assert mp._host_names(frame, np.array([1, 0])).tolist() == ["", "vm"]
+
+
+def test_str_columns_are_what_pandas_builds():
+    text = mp._Text(np.array([2, 0, 1, 1, 2]), np.array(["x", "", "ü", "unused"], dtype=object))
+    built = pd.DataFrame({"a": mp._str_column(text), "n": np.arange(5)})
+    pd.testing.assert_frame_equal(built, pd.DataFrame({"a": text.values(), "n": np.arange(5)}))
+    mixed = mp._Text(np.array([0, 1]), np.array(["x", 3], dtype=object))  # not all str: an object column
+    assert mp._str_column(mixed).tolist() == ["x", 3]
+
+
+def test_empty_result_frames_are_what_pandas_builds():
+    empty = mp._empty("none")
+    for got, names in ((empty.timeline, mp.TIMELINE_COLUMNS), (empty.breakdown, mp.BREAKDOWN_COLUMNS)):
+        pd.testing.assert_frame_equal(got, pd.DataFrame({c: pd.Series(dtype="object") for c in names}))
+
+
+def test_arrow_strings_leave_what_arrow_cannot_hold_to_pandas():
+    dtype = pd.api.types.pandas_dtype("str")
+    for table in (["\ud800"], ["x", None]):  # a lone surrogate, a missing value
+        assert mp._arrow_strings(np.asarray(table, dtype=object), np.arange(len(table)), dtype) is None
+    big = np.array([f"op{i}" for i in range(1000)], dtype=object)  # a categorical's table: the values used only
+    assert mp._arrow_strings(big, np.array([999, 3, 3]), dtype).tolist() == ["op999", "op3", "op3"]

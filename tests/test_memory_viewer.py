@@ -11,12 +11,15 @@ import functools
 import json
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
 import pytest
 from fixture_paths import load_fixture
 
 from nbprof.errors import NbprofError
 from nbprof.hlo import shapes as _hlo_shapes
 from nbprof.proto import hlo_pb2
+from nbprof.tools import memory_viewer as mv
 from nbprof.tools.memory_viewer import MemoryViewerError, memory_viewer, module_times
 
 HERE = Path(__file__).parent
@@ -212,3 +215,52 @@ def test_buffer_blocks_match_xprof(fixture):
         ].itertuples(index=False)
     }
     assert ours == ref
+
+
+# ------------------------------------------------------------ frames made without pandas' inference
+@pytest.mark.parametrize("fixture", ["jax_mlp_train", "tpu_v6e"])
+def test_every_frame_equals_pandas_own_construction(fixture, monkeypatch):
+    """The result with pandas' public constructors (no Arrow buffers, no internal frame constructor)."""
+    fast = result(fixture)
+    monkeypatch.setattr(mv, "_arrays_to_mgr", None)
+    monkeypatch.setattr(mv, "_arrow_strings", lambda values, dtype: None)
+    slow = memory_viewer(load(fixture).op_stats(), reference(fixture)["module"])
+    for name in ("buffers", "heap_timeline", "buffer_blocks"):
+        pd.testing.assert_frame_equal(getattr(fast, name), getattr(slow, name))
+    assert fast.summary == slow.summary
+
+
+def test_frames_from_typed_arrays_are_what_pandas_builds():
+    texts = ["a", "", "ünï", "x" * 40]
+    columns = {"name": mv._text_array(texts), "size": np.arange(4, dtype=np.int64), "ratio": np.linspace(0.0, 1.0, 4)}
+    expected = pd.DataFrame(
+        {"name": pd.array(texts, dtype="string"), "size": columns["size"], "ratio": columns["ratio"]}
+    )
+    pd.testing.assert_frame_equal(mv._frame(columns), expected)
+    pd.testing.assert_index_equal(mv._column_labels(("name", "size")), pd.Index(["name", "size"]))
+    empty = mv._frame({"name": mv._text_array([]), "size": np.zeros(0, np.int64)})
+    expected_empty = pd.DataFrame({"name": pd.array([], dtype="string"), "size": np.zeros(0, np.int64)})
+    pd.testing.assert_frame_equal(empty, expected_empty)
+
+
+@pytest.mark.parametrize("values", [["a", None], ["a", 3], ["\ud800"]])  # missing, not str, a lone surrogate
+def test_values_arrow_cannot_hold_as_str_take_pandas_own_conversion(values):
+    assert mv._arrow_strings(values, pd.StringDtype()) is None
+    if "\ud800" not in values:
+        pd.testing.assert_extension_array_equal(mv._text_array(values), pd.array(values, dtype="string"))
+
+
+def test_public_constructor_where_pandas_internals_differ(monkeypatch):
+    monkeypatch.setattr(mv, "_arrays_to_mgr", None)
+    columns = {"a": np.arange(3), "b": mv._text_array(["x", "y", "z"])}
+    pd.testing.assert_frame_equal(mv._frame(columns), pd.DataFrame(columns))
+
+
+def test_empty_result_frames_are_what_pandas_builds():
+    viewer = mv._empty([], "none")
+    for got, dtypes in (
+        (viewer.buffers, mv._BUFFER_COLUMNS),
+        (viewer.heap_timeline, mv._TIMELINE_COLUMNS),
+        (viewer.buffer_blocks, mv._BLOCK_COLUMNS),
+    ):
+        pd.testing.assert_frame_equal(got, pd.DataFrame({c: pd.Series(dtype=t) for c, t in dtypes.items()}))

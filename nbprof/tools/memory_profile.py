@@ -34,8 +34,10 @@ import pandas as pd
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
+from nbprof.opstats.step_grouping import TF_LOOP_OP_NAMES
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 EVENT_NAMES = ("MemoryAllocation", "MemoryDeallocation")
 MAX_TIMELINE_SNAPSHOTS = 1000
@@ -186,6 +188,12 @@ class MemoryProfile(ToolResult):
 
 
 # ---------------------------------------------------------------------- entry point
+_NO_DATA = (
+    "no memory profile data: the profile has no MemoryAllocation/MemoryDeallocation events on "
+    "/host:CPU (TensorFlow writes them when profiling with memory tracking; JAX on CPU does not)"
+)
+
+
 def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | None = None) -> MemoryProfile:
     """The memory profile of one allocator (default: the first memory id, sorted as XProf).
 
@@ -193,17 +201,13 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
     its own OpStats gives the step ids (XProf refuses several files here).
     """
     profile = op_stats.frames
-    no_data = (
-        "no memory profile data: the profile has no MemoryAllocation/MemoryDeallocation events on "
-        "/host:CPU (TensorFlow writes them when profiling with memory tracking; JAX on CPU does not)"
-    )
-    if not set(EVENT_NAMES) & profile.event_names_on(xs.HOST_PLANE):  # known before the frames are built
-        return _empty(no_data)
+    if not getattr(profile, "is_built", True) and not set(EVENT_NAMES) & profile.event_names_on(xs.HOST_PLANE):
+        return _empty(_NO_DATA)  # known before the frames are built (once built, the rows below tell)
     ev = profile.events
-    is_memory = ev["name"].isin(EVENT_NAMES).to_numpy() & (ev["plane"] == xs.HOST_PLANE).to_numpy()
-    if not is_memory.any():
-        return _empty(no_data)
-    hosts = list(dict.fromkeys(ec.str_column(ev, "host", np.flatnonzero(is_memory)).tolist()))
+    rows = _allocator_rows(ev)
+    if not len(rows):
+        return _empty(_NO_DATA)
+    hosts = list(dict.fromkeys(_host_names(ev, rows).tolist()))
     if host is None:
         host = hosts[0]
     elif host not in hosts:
@@ -214,22 +218,20 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
         op_stats = op_stats.for_host(host)
         profile = op_stats.frames
         ev = profile.events
-        is_memory = ev["name"].isin(EVENT_NAMES).to_numpy() & (ev["plane"] == xs.HOST_PLANE).to_numpy()
-    is_memory &= (ev["host"] == host).to_numpy()
-    rows = np.flatnonzero(is_memory)
-    mem = ev.iloc[rows, [ev.columns.get_loc(c) for c in ev.columns if c in _EVENT_COLUMNS]]
-    ids = _memory_ids(profile, mem).fillna("")  # XProf's id is "" when no stat names the allocator
-    memory_ids = sorted(ids.unique().tolist())
+        rows = _allocator_rows(ev)
+    rows = rows[_is_in(ev["host"], [host], rows)]
+    ids = _memory_ids(profile, ev, rows)
+    memory_ids = sorted(set(ids.tolist()))
     if memory_id is None:
         memory_id = memory_ids[0]
     elif str(memory_id) not in memory_ids:
         raise MemoryProfileError(f"no memory id {memory_id!r} in this profile (available: {memory_ids})")
     memory_id = str(memory_id)
-    chosen = (ids == memory_id).to_numpy()
-    steps, step_source = _group_ids(op_stats, rows[chosen])
-    frame = _snapshots(profile, mem[chosen], steps)
-    summary = _summary(frame)
-    timeline = _timeline(frame)
+    rows = rows[ids == memory_id]
+    steps, step_source = _group_ids(op_stats, rows)
+    snapshots = _snapshots(profile, ev, rows, steps, host)
+    summary = _summary(snapshots)
+    timeline = _timeline(snapshots)
     breakdown = _breakdown(timeline, summary)
     notes = [f"step ids: {step_source}"]
     if len(profile_hosts) > 1:
@@ -237,12 +239,12 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
             f"host {host!r} of {profile_hosts} (with allocator events: {hosts}); XProf's memory profile "
             "reads one file only; pass host= for another"
         )
-    return MemoryProfile(memory_id, memory_ids, summary, timeline, breakdown, host=host, notes=notes)
+    return MemoryProfile(memory_id, memory_ids, summary, _timeline_frame(timeline), breakdown, host=host, notes=notes)
 
 
 def _empty(message: str) -> MemoryProfile:
-    timeline = pd.DataFrame({c: pd.Series(dtype="object") for c in TIMELINE_COLUMNS})
-    breakdown = pd.DataFrame({c: pd.Series(dtype="object") for c in BREAKDOWN_COLUMNS})
+    timeline = _empty_frame(TIMELINE_COLUMNS)
+    breakdown = _empty_frame(BREAKDOWN_COLUMNS)
     summary = {
         "num_allocations": 0,
         "num_deallocations": 0,
@@ -258,28 +260,144 @@ def _empty(message: str) -> MemoryProfile:
     return MemoryProfile(None, [], summary, timeline, breakdown, message=message)
 
 
+def _empty_frame(names: list[str]) -> pd.DataFrame:
+    """``pd.DataFrame({c: pd.Series(dtype="object") for c in names})``, its column labels made from Arrow
+    buffers (``_arrow_strings``): a profile without allocator events may make no other Arrow array."""
+    labels = _arrow_strings(np.asarray(names, dtype=object), np.arange(len(names)), pd.api.types.pandas_dtype("str"))
+    if labels is None:
+        return pd.DataFrame({c: pd.Series(dtype="object") for c in names})
+    return pd.DataFrame(columns=pd.Index(labels))
+
+
 # ------------------------------------------------------------------- event columns
-def _memory_ids(profile: Any, mem: pd.DataFrame) -> pd.Series:
-    """Memory id of each allocator event: ``allocator_name``, else index_on_host / device_ordinal."""
-    ids = pd.Series(pd.NA, index=mem.index, dtype="object")
-    if "allocator_name" in mem:
-        name = mem["allocator_name"].astype("string")
-        ids = ids.where(name.isna(), name.astype(object))
-    missing = ids.isna().to_numpy()
-    if missing.any():
-        values, present = xs.stat_values(profile, "index_on_host", mem.index[missing].to_numpy())
-        index_on_host = pd.Series(np.where(present, values, None), index=mem.index[missing], dtype=object)
-        if "device_ordinal" in mem:
-            ordinal = mem["device_ordinal"][missing]
-            fallback = ordinal.where(ordinal.notna(), pd.NA)
-        else:
-            fallback = pd.Series(pd.NA, index=mem.index[missing], dtype="object")
-        fallback = fallback.astype(object)
-        found = index_on_host.reindex(mem.index[missing])
-        fallback = found.where(found.notna(), fallback)
-        text = pd.to_numeric(fallback, errors="coerce").astype("Int64").astype("string")
-        ids.loc[missing] = text.astype(object).to_numpy()
+class _Text:
+    """A text column of some events: ``table[codes]`` (``table``: object array of distinct values).
+
+    A plain class: a dataclass would exec generated code when the module is first imported (0.3 ms)."""
+
+    __slots__ = ("codes", "table")
+
+    def __init__(self, codes: np.ndarray, table: np.ndarray) -> None:
+        self.codes = codes  # int64 positions in ``table``
+        self.table = table
+
+    def take(self, rows: np.ndarray) -> _Text:
+        return _Text(self.codes[rows], self.table)
+
+    def values(self, rows: np.ndarray | None = None) -> np.ndarray:
+        """The values (object array), of all events or of ``rows``."""
+        return self.table[self.codes if rows is None else self.codes[rows]]
+
+
+def _is_in(series: pd.Series, values: list[str], rows: np.ndarray | None = None) -> np.ndarray:
+    """Boolean mask (of all rows, or of ``rows``): the column's value is one of ``values``; a
+    categorical compares its codes."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        categorical = series.array
+        codes = np.asarray(categorical.codes)
+        if rows is not None:
+            codes = codes[rows]
+        categories = categorical.categories
+        mask = np.zeros(len(codes), bool)
+        for value in values:
+            if value in categories:  # a hash lookup (get_indexer costs tens of microseconds)
+                mask |= codes == categories.get_loc(value)
+        return mask
+    part = series if rows is None else series.iloc[rows]
+    return part.isin(values).to_numpy(dtype=bool)
+
+
+def _allocator_rows(ev: pd.DataFrame) -> np.ndarray:
+    """Rows of the allocator events (``EVENT_NAMES`` on the ``/host:CPU`` planes), in frame order."""
+    named = np.flatnonzero(_is_in(ev["name"], list(EVENT_NAMES)))
+    return named[_is_in(ev["plane"], [xs.HOST_PLANE], named)]
+
+
+def _host_names(ev: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
+    """The host of each of ``rows`` (object array of str, ``""`` where missing)."""
+    names, present = _strings(ev["host"], rows)
+    names[~present] = ""
+    return names
+
+
+def _event_labels(ev: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
+    """Row labels of ``ev`` at positions ``rows`` (int64; the positions themselves for a default index)."""
+    index = ev.index
+    if isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1:
+        return rows.astype(np.int64)
+    return index.to_numpy(np.int64)[rows]
+
+
+def _memory_ids(profile: Any, ev: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
+    """Memory id (str) of each allocator event: ``allocator_name``, else index_on_host / device_ordinal;
+    ``""`` (XProf's id) when no stat names the allocator."""
+    ids = np.full(len(rows), "", dtype=object)
+    named = np.zeros(len(rows), bool)
+    if "allocator_name" in ev.columns:
+        names, named = _strings(ev["allocator_name"], rows)
+        ids[named] = names[named]
+    if not named.all():
+        ids[~named] = _numbered_ids(profile, ev, rows[~named])
     return ids
+
+
+def _str_categories(series: pd.Series) -> np.ndarray | None:
+    """The categories of a categorical column of str (object array), else None."""
+    if not isinstance(series.dtype, pd.CategoricalDtype):
+        return None
+    categories = np.asarray(series.array.categories, dtype=object)
+    return categories if all(type(c) is str for c in categories.tolist()) else None
+
+
+def _strings(series: pd.Series, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(values as the ``string`` dtype gives them, object array; where present) of a column at ``rows``."""
+    categories = _str_categories(series)
+    if categories is not None:
+        codes = np.asarray(series.array.codes)[rows]
+        return np.append(categories, None)[codes], codes >= 0  # code -1 (missing) picks the appended None
+    text = series.iloc[rows].astype("string")
+    return text.astype(object).to_numpy(copy=True), text.notna().to_numpy(dtype=bool)
+
+
+_EXACT_FLOAT_INT = 2**53  # integers below this survive the float64 pandas may turn them into
+
+
+def _numbered_ids(profile: Any, ev: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
+    """The ``index_on_host`` (else ``device_ordinal``) stat of allocator events as text, ``""`` where neither.
+
+    Reads the nullable Int64 columns directly; other columns, and numbers past 2^53 (which the generic
+    conversion may round through float64), take ``_numbered_ids_generic``.
+    """
+    columns = [ev[c] for c in ("index_on_host", "device_ordinal") if c in ev.columns]
+    if "index_on_host" not in ev.columns or not all(isinstance(c.dtype, pd.Int64Dtype) for c in columns):
+        return _numbered_ids_generic(profile, ev, rows)
+    value = np.zeros(len(rows), np.int64)
+    present = np.zeros(len(rows), bool)
+    for column in reversed(columns):  # index_on_host wins where both are there
+        part = column.array[rows]
+        has = ~np.asarray(part.isna(), dtype=bool)
+        value[has] = part.to_numpy(np.int64, na_value=0)[has]
+        present |= has
+    if (np.abs(value) >= _EXACT_FLOAT_INT).any():
+        return _numbered_ids_generic(profile, ev, rows)
+    out = np.full(len(rows), "", dtype=object)
+    distinct, which = np.unique(value[present], return_inverse=True)
+    out[present] = np.array([str(v) for v in distinct.tolist()] + [""], dtype=object)[:-1][which.reshape(-1)]
+    return out
+
+
+def _numbered_ids_generic(profile: Any, ev: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
+    """``_numbered_ids`` for any column types: pandas' numeric conversion of the stats' values."""
+    values, present = xs.stat_values(profile, "index_on_host", _event_labels(ev, rows))
+    index_on_host = pd.Series(np.where(present, values, None), dtype=object)
+    if "device_ordinal" in ev.columns:
+        ordinal = ev["device_ordinal"].iloc[rows].reset_index(drop=True)
+        fallback = ordinal.where(ordinal.notna(), pd.NA)
+    else:
+        fallback = pd.Series(pd.NA, index=index_on_host.index, dtype="object")
+    fallback = index_on_host.where(index_on_host.notna(), fallback.astype(object))
+    text = pd.to_numeric(fallback, errors="coerce").astype("Int64").astype("string")
+    return text.fillna("").astype(object).to_numpy()
 
 
 def _group_ids(op_stats: OpStats, rows: np.ndarray) -> tuple[np.ndarray, str]:
@@ -287,47 +405,69 @@ def _group_ids(op_stats: OpStats, rows: np.ndarray) -> tuple[np.ndarray, str]:
 
     The ids are the step db's (``OpStats.event_groupings``, without the steps' breakdown): the
     file's own ``group_id`` stats where it has them, else XProf's grouping of the host's events.
+    A one-host profile without group ids, step roots or TF loop ops has no groups: the grouping
+    is not run for it (it would give -1 to every event).
     """
+    if "event_groupings" not in vars(op_stats) and _has_no_groups(op_stats.frames):
+        return np.full(len(rows), -1, np.int64), f"the step db's groups (step groups: {_NO_STEP_ROOTS})"
     groupings = op_stats.event_groupings
     source = "; ".join(f"step groups: {s}" for s in groupings.sources) or "step db"
     return groupings.event_groups[rows], f"the step db's groups ({source})"
 
 
-def _line_zero_ps(profile: Any, mem: pd.DataFrame) -> np.ndarray:
-    """Where each event's line timestamp lies on nbprof's time axis (ps), to give XProf's offsets."""
+# what ``step_grouping.group_host_events`` says of a host without step roots
+_NO_STEP_ROOTS = "no step roots (_r) found"
+
+
+def _has_no_groups(frames: Any) -> bool:
+    """Whether ``group_host_events`` finds no group in this one-host profile and says ``_NO_STEP_ROOTS``:
+    no ``group_id`` or ``_r`` stat, no ``TraceContext`` root and no TF loop op."""
+    if len(frames.hosts) > 1:
+        return False
+    ev = frames.events
+    if any(c in ev.columns and not ev[c].array.isna().all() for c in ("group_id", "_r")):
+        return False
+    return not _is_in(ev["name"], ["TraceContext", *TF_LOOP_OP_NAMES]).any()
+
+
+def _line_zero_ps(profile: Any, ev: pd.DataFrame, rows: np.ndarray, host: str) -> np.ndarray:
+    """Where each event's line timestamp lies on nbprof's time axis (ps), to give XProf's offsets
+    (events of ``host``'s ``/host:CPU`` plane)."""
     lines = profile.lines
-    host = str(mem["host"].iloc[0]) if len(mem) else ""
     mine = (lines["host"].to_numpy(object) == host) & (lines["plane"].to_numpy(object) == xs.HOST_PLANE)
     line_ids, first = np.unique(lines["line_id"].to_numpy(np.int64)[mine], return_index=True)  # first wins
     line_ts = lines["timestamp_ns"].to_numpy(np.int64)[mine][first]
-    wanted = mem["line_id"].to_numpy(np.int64)
+    wanted = ev["line_id"].to_numpy(np.int64)[rows]
     at = np.minimum(np.searchsorted(line_ids, wanted), max(len(line_ids) - 1, 0))
     found = (line_ids[at] == wanted) if len(line_ids) else np.zeros(len(wanted), bool)
     line_ns = np.where(found, line_ts[at] if len(line_ids) else 0, 0).astype(np.int64)
-    return (line_ns + _timestamp_base_ns(profile, mem) - int(profile.origin_ns)) * 1000
+    return (line_ns + _timestamp_base_ns(profile, host) - int(profile.origin_ns)) * 1000
 
 
-def _timestamp_base_ns(profile: Any, mem: pd.DataFrame) -> np.ndarray:
-    """What the loader added to line timestamps to make them wall-clock ns, per event.
+def _timestamp_base_ns(profile: Any, host: str) -> int:
+    """What the loader added to ``host``'s line timestamps to make them wall-clock ns.
 
     Relative line timestamps are anchored at the host's Task Environment
     ``profile_start_time`` when there is one (see docs/frames.md, ``origin_ns``).
     """
     source = str(getattr(profile, "origin_source", ""))
     if "relative" not in source or "no Task Environment" in source:
-        return np.zeros(len(mem), np.int64)
+        return 0
     planes = profile.planes
     if "profile_start_time" not in planes:
-        return np.zeros(len(mem), np.int64)
-    task = planes[(planes["name"] == xs.TASK_ENV_PLANE).to_numpy()]
-    start = pd.to_numeric(task["profile_start_time"], errors="coerce")
-    first: dict[str, Any] = {}  # the first known start per host (a few planes)
-    for host, value in zip(task["host"].astype(str).tolist(), start.tolist()):
-        if host not in first and not pd.isna(value):
-            first[host] = value
-    hosts, host_of_event = np.unique(mem["host"].astype(str).to_numpy(object), return_inverse=True)
-    base = np.array([int(first.get(h, profile.origin_ns)) for h in hosts], dtype=np.int64)
-    return base[host_of_event.reshape(-1)] if len(hosts) else np.zeros(len(mem), np.int64)
+        return 0
+    task = np.flatnonzero(_is_in(planes["name"], [xs.TASK_ENV_PLANE]))
+    column = planes["profile_start_time"]
+    if isinstance(column.dtype, pd.Int64Dtype):  # numbers already: pandas' conversion would keep them
+        start = column.array[task].tolist()
+    else:
+        start = pd.to_numeric(column.iloc[task], errors="coerce").tolist()
+    plane_hosts, known = _strings(planes["host"], task)
+    plane_hosts[~known] = "nan"  # as pandas writes a missing value as str
+    for plane_host, value in zip(plane_hosts.tolist(), start):
+        if str(plane_host) == host and not pd.isna(value):  # the first known start of the host
+            return int(value)
+    return int(profile.origin_ns)
 
 
 # A byte count of 2^60 (1 EiB) or more is no allocator's: a corrupt stat, read as 0 so that sums
@@ -335,58 +475,102 @@ def _timestamp_base_ns(profile: Any, mem: pd.DataFrame) -> np.ndarray:
 _MAX_BYTES = 2**60
 
 
-def _int(mem: pd.DataFrame, name: str) -> np.ndarray:
-    if name not in mem:
-        return np.zeros(len(mem), np.int64)
-    values = pd.to_numeric(mem[name], errors="coerce").fillna(0).to_numpy(np.int64)
-    values[(values >= _MAX_BYTES) | (values <= -_MAX_BYTES)] = 0
-    return values
-
-
-def _text(mem: pd.DataFrame, name: str) -> np.ndarray:
-    if name not in mem:
-        return np.full(len(mem), "", dtype=object)
-    values = mem[name].to_numpy(dtype=object)
-    values[pd.isna(values)] = ""
-    return values
-
-
-def _snapshots(profile: Any, mem: pd.DataFrame, steps: np.ndarray) -> pd.DataFrame:
-    """One row per allocator event, in file order, with XProf's snapshot fields."""
-    dtype_codes = pd.to_numeric(mem["data_type"], errors="coerce") if "data_type" in mem else None
-    if dtype_codes is None:
-        data_type = np.full(len(mem), "INVALID", dtype=object)
+def _int(ev: pd.DataFrame, name: str, rows: np.ndarray, limit: bool = True) -> np.ndarray:
+    """int64 values of a numeric stat at ``rows`` (0 where missing; with ``limit``, 0 past +-``_MAX_BYTES``)."""
+    if name not in ev.columns:
+        return np.zeros(len(rows), np.int64)
+    column = ev[name]
+    if isinstance(column.dtype, pd.Int64Dtype):
+        values = column.array[rows].to_numpy(np.int64, na_value=0)
     else:
-        codes = dtype_codes.fillna(0).to_numpy(np.int64)
-        uniq, inverse = np.unique(codes, return_inverse=True)
-        data_type = np.array([_dtype_name(int(c)) for c in uniq], dtype=object)[inverse.reshape(-1)]
-    frag = mem["fragmentation"] if "fragmentation" in mem else pd.Series(0.0, index=mem.index)
-    start = mem["start_ps"].to_numpy(np.int64)
-    frame = pd.DataFrame(
-        {
-            "time_ps": start,
-            "offset_ps": start - _line_zero_ps(profile, mem),
-            "kind": np.where(mem["name"].astype(str).to_numpy() == "MemoryAllocation", "allocation", "deallocation"),
-            "stack_bytes": _int(mem, "bytes_reserved"),
-            "heap_bytes": _int(mem, "bytes_allocated"),
-            "free_bytes": _int(mem, "bytes_available"),
-            "fragmentation": pd.to_numeric(frag, errors="coerce").fillna(0.0).to_numpy(np.float64),
-            "peak_bytes_in_use": _int(mem, "peak_bytes_in_use"),
-            "requested_bytes": _int(mem, "requested_bytes"),
-            "allocation_bytes": _int(mem, "allocation_bytes"),
-            "address": pd.to_numeric(mem["addr"], errors="coerce").fillna(0).to_numpy(np.int64)
-            if "addr" in mem
-            else np.zeros(len(mem), np.int64),
-            "tf_op": _text(mem, "tf_op"),
-            "group_id": steps,
-            "region_type": _text(mem, "region_type"),
-            "data_type": data_type,
-            "shape": _text(mem, "shape"),
-            "event": mem.index.to_numpy(np.int64),
-        }
-    )
-    frame["in_use_bytes"] = frame["stack_bytes"] + frame["heap_bytes"]
-    return frame
+        values = pd.to_numeric(column.iloc[rows], errors="coerce").fillna(0).to_numpy(np.int64, copy=True)
+    if limit:
+        values[(values >= _MAX_BYTES) | (values <= -_MAX_BYTES)] = 0
+    return values
+
+
+def _float(ev: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
+    """float64 values of a numeric stat at ``rows`` (0.0 where missing)."""
+    if name not in ev.columns:
+        return np.zeros(len(rows), np.float64)
+    column = ev[name]
+    if isinstance(column.dtype, pd.Float64Dtype):
+        return column.array[rows].to_numpy(np.float64, na_value=0.0)
+    return pd.to_numeric(column.iloc[rows], errors="coerce").fillna(0.0).to_numpy(np.float64)
+
+
+def _text(ev: pd.DataFrame, name: str, rows: np.ndarray) -> _Text:
+    """A text stat at ``rows`` (``""`` where missing): a categorical's codes, else its distinct values."""
+    if name not in ev.columns:
+        return _Text(np.zeros(len(rows), np.int64), np.array([""], dtype=object))
+    column = ev[name]
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        categories = np.append(np.asarray(column.array.categories, dtype=object), "")
+        codes = np.asarray(column.array.codes)[rows].astype(np.int64)
+        codes[codes < 0] = len(categories) - 1
+        return _Text(codes, categories)
+    values = column.iloc[rows].to_numpy(dtype=object, copy=True)
+    values[pd.isna(values)] = ""
+    codes, distinct = pd.factorize(values)
+    return _Text(codes.astype(np.int64), np.asarray(distinct, dtype=object))
+
+
+def _data_types(ev: pd.DataFrame, rows: np.ndarray) -> _Text:
+    """TensorFlow data type name of each event's ``data_type`` stat (an enum number; 0, INVALID, where none).
+
+    A categorical of plain decimal numbers is read once per category; other values take pandas'
+    numeric conversion per event.
+    """
+    if "data_type" not in ev.columns:
+        return _Text(np.zeros(len(rows), np.int64), np.array(["INVALID"], dtype=object))
+    column = ev["data_type"]
+    categories = _str_categories(column)
+    if categories is not None:
+        used, which = np.unique(np.asarray(column.array.codes)[rows], return_inverse=True)
+        enums = [0 if code < 0 else _plain_int(categories[code]) for code in used.tolist()]
+        if None not in enums:
+            return _dtype_text(np.asarray(enums, dtype=np.int64)[which.reshape(-1)])
+    return _dtype_text(pd.to_numeric(column.iloc[rows], errors="coerce").fillna(0).to_numpy(np.int64))
+
+
+def _plain_int(text: str) -> int | None:
+    """The integer ``text`` writes as 1 to 15 ASCII digits with an optional ``-`` (what every numeric
+    parser reads as that integer), else None."""
+    digits = text[1:] if text.startswith("-") else text
+    return int(text) if 0 < len(digits) <= 15 and digits.isascii() and digits.isdigit() else None
+
+
+def _dtype_text(enums: np.ndarray) -> _Text:
+    distinct, which = np.unique(enums, return_inverse=True)
+    return _Text(which.reshape(-1).astype(np.int64), np.array([_dtype_name(int(c)) for c in distinct], dtype=object))
+
+
+def _snapshots(profile: Any, ev: pd.DataFrame, rows: np.ndarray, steps: np.ndarray, host: str) -> dict[str, Any]:
+    """XProf's snapshot fields of the allocator events ``rows`` (of ``host``), in file order: int64 /
+    float64 arrays, ``_Text`` for the texts; ``is_deallocation`` for the event kind."""
+    start = ev["start_ps"].to_numpy(np.int64)[rows]
+    stack = _int(ev, "bytes_reserved", rows)
+    heap = _int(ev, "bytes_allocated", rows)
+    return {
+        "time_ps": start,
+        "offset_ps": start - _line_zero_ps(profile, ev, rows, host),
+        "is_deallocation": ~_is_in(ev["name"], ["MemoryAllocation"], rows),
+        "stack_bytes": stack,
+        "heap_bytes": heap,
+        "in_use_bytes": stack + heap,
+        "free_bytes": _int(ev, "bytes_available", rows),
+        "fragmentation": _float(ev, "fragmentation", rows),
+        "peak_bytes_in_use": _int(ev, "peak_bytes_in_use", rows),
+        "requested_bytes": _int(ev, "requested_bytes", rows),
+        "allocation_bytes": _int(ev, "allocation_bytes", rows),
+        "address": _int(ev, "addr", rows, limit=False),
+        "tf_op": _text(ev, "tf_op", rows),
+        "group_id": steps,
+        "region_type": _text(ev, "region_type", rows),
+        "data_type": _data_types(ev, rows),
+        "shape": _text(ev, "shape", rows),
+        "event": _event_labels(ev, rows),
+    }
 
 
 def _dtype_name(code: int) -> str:
@@ -397,34 +581,40 @@ def _dtype_name(code: int) -> str:
 
 
 # ------------------------------------------------------------------ XProf's steps
-def _summary(frame: pd.DataFrame) -> dict[str, Any]:
+def _summary(snapshots: dict[str, Any]) -> dict[str, Any]:
     """Peak of stack + heap within the profile (the last event, in file order, reaching it)."""
-    in_use = frame["in_use_bytes"].to_numpy()
+    in_use = snapshots["in_use_bytes"]
     peak_value = int(in_use.max())
-    peak_row = int(np.flatnonzero(in_use == peak_value)[-1])
-    peak = frame.iloc[peak_row]
-    kinds = frame["kind"].to_numpy()
+    peak = int(np.flatnonzero(in_use == peak_value)[-1])
+    deallocations = int(snapshots["is_deallocation"].sum())
+
+    def at_peak(name: str) -> int:
+        return int(snapshots[name][peak])
+
     return {
-        "num_allocations": int((kinds == "allocation").sum()),
-        "num_deallocations": int((kinds == "deallocation").sum()),
-        "capacity_bytes": int(peak["stack_bytes"] + peak["heap_bytes"] + peak["free_bytes"]),
-        "peak_heap_lifetime_bytes": int(frame["peak_bytes_in_use"].iloc[-1]),
+        "num_allocations": len(in_use) - deallocations,
+        "num_deallocations": deallocations,
+        "capacity_bytes": at_peak("stack_bytes") + at_peak("heap_bytes") + at_peak("free_bytes"),
+        "peak_heap_lifetime_bytes": int(snapshots["peak_bytes_in_use"][-1]),
         "peak_bytes_in_use": peak_value,
-        "peak_time_ps": int(peak["time_ps"]),
-        "peak_offset_ps": int(peak["offset_ps"]),
-        "peak_stack_bytes": int(peak["stack_bytes"]),
-        "peak_heap_bytes": int(peak["heap_bytes"]),
-        "peak_free_bytes": int(peak["free_bytes"]),
-        "peak_fragmentation": float(peak["fragmentation"]),
-        "peak_event": int(peak["event"]),
+        "peak_time_ps": at_peak("time_ps"),
+        "peak_offset_ps": at_peak("offset_ps"),
+        "peak_stack_bytes": at_peak("stack_bytes"),
+        "peak_heap_bytes": at_peak("heap_bytes"),
+        "peak_free_bytes": at_peak("free_bytes"),
+        "peak_fragmentation": float(snapshots["fragmentation"][peak]),
+        "peak_event": at_peak("event"),
     }
 
 
-def _timeline(frame: pd.DataFrame) -> pd.DataFrame:
-    """Events sorted by XProf's time (line offset), steps filled in, deallocations named (on arrays,
-    one frame at the end)."""
-    order = np.argsort(frame["offset_ps"].to_numpy(), kind="stable")
-    columns = {c: frame[c].to_numpy()[order] for c in frame.columns}
+_TEXT_COLUMNS = ("tf_op", "region_type", "data_type", "shape")
+
+
+def _timeline(snapshots: dict[str, Any]) -> dict[str, Any]:
+    """The snapshots sorted by XProf's time (line offset), steps filled in (``step_id``), deallocations
+    named (columns as in ``_snapshots``)."""
+    order = np.argsort(snapshots["offset_ps"], kind="stable")
+    columns = {c: v.take(order) if isinstance(v, _Text) else v[order] for c, v in snapshots.items()}
     group = columns.pop("group_id").astype(np.int64)
     valid = group >= 0
     # a step-less event takes the step after the last event with one (-1 + 1 = 0 before any)
@@ -433,8 +623,69 @@ def _timeline(frame: pd.DataFrame) -> pd.DataFrame:
     last_valid = np.where(last >= 0, group[np.maximum(last, 0)], -1)
     columns["step_id"] = np.where(valid, group, last_valid + 1)
     _name_deallocations(columns)
-    columns["time_ms"] = columns["time_ps"] / 1e9
-    return pd.DataFrame({c: columns[c] for c in TIMELINE_COLUMNS})
+    return columns
+
+
+def _timeline_frame(timeline: dict[str, Any]) -> pd.DataFrame:
+    """The ``timeline`` table: ``TIMELINE_COLUMNS`` of the time-ordered snapshots, one frame built once."""
+    kind = _Text(timeline["is_deallocation"].astype(np.int64), np.array(["allocation", "deallocation"], dtype=object))
+    data: dict[str, Any] = {}
+    for name in TIMELINE_COLUMNS:
+        if name == "time_ms":
+            data[name] = timeline["time_ps"] / 1e9
+        elif name == "kind":
+            data[name] = _str_column(kind)
+        elif name in _TEXT_COLUMNS:
+            data[name] = _str_column(timeline[name])
+        else:
+            data[name] = timeline[name]
+    return typed_frame(data)
+
+
+def _str_column(text: _Text) -> Any:
+    """A text column as ``pd.DataFrame`` types an object column of str (pandas 3: its Arrow-backed ``str``
+    dtype, made here from the distinct values' bytes; else what ``typed_frame.strings`` makes)."""
+    out = _arrow_strings(text.table, text.codes, pd.api.types.pandas_dtype("str"))
+    if out is not None:
+        return out
+    values = text.values()
+    return strings(values.tolist()) if all(type(v) is str for v in values.tolist()) else values
+
+
+def _arrow_strings(table: np.ndarray, codes: np.ndarray, dtype: Any) -> Any:
+    """``table[codes]`` as the Arrow-backed pandas array of ``dtype``, made from the UTF-8 bytes of the
+    distinct values used and their offsets; None unless ``dtype`` is an Arrow StringDtype and those
+    values are all str.
+
+    Made from buffers, not by pyarrow's conversion of Python objects: that is slower per value and first
+    sets up pyarrow's pandas integration, about 2.5 ms once per process (memory_viewer makes its text
+    columns the same way).
+    """
+    if not isinstance(dtype, pd.StringDtype) or dtype.storage != "pyarrow":
+        return None
+    used = np.flatnonzero(np.bincount(codes, minlength=len(table)))
+    distinct = table[used].tolist()
+    if not all(type(v) is str for v in distinct):
+        return None
+    try:
+        encoded = [v.encode() for v in distinct]
+    except UnicodeEncodeError:  # a lone surrogate: pandas' own conversion says what it makes of it
+        return None
+    import pyarrow as pa
+
+    by_code = np.empty(len(table), dtype=object)  # the bytes of each value used, by its code
+    by_code[used] = encoded
+    lengths = np.zeros(len(table), np.int64)
+    lengths[used] = [len(e) for e in encoded]
+    offsets = np.zeros(len(codes) + 1, np.int64)
+    np.cumsum(lengths[codes], out=offsets[1:])
+    data = b"".join(by_code[codes].tolist())
+    array = pa.LargeStringArray.from_buffers(len(codes), pa.py_buffer(offsets), pa.py_buffer(data))
+    try:
+        out = dtype.construct_array_type()(array, dtype=dtype)
+    except (TypeError, ValueError):  # another pandas' constructor
+        return None
+    return out if out.dtype == dtype else None
 
 
 def _segment_keys(address: np.ndarray, is_dealloc: np.ndarray) -> np.ndarray:
@@ -445,7 +696,14 @@ def _segment_keys(address: np.ndarray, is_dealloc: np.ndarray) -> np.ndarray:
     """
     codes = pd.factorize(address)[0].astype(np.int64)
     d = is_dealloc.astype(np.int64)
-    before = pd.Series(d).groupby(codes).cumsum().to_numpy(np.int64) - d
+    # deallocations of the same address before each row: an exclusive running count per address
+    order = np.argsort(codes, kind="stable")
+    running = np.cumsum(d[order]) - d[order]
+    sorted_codes = codes[order]
+    starts = np.flatnonzero(np.r_[True, sorted_codes[1:] != sorted_codes[:-1]]) if len(codes) else np.zeros(0, int)
+    first_of_address = np.repeat(starts, np.diff(np.r_[starts, len(codes)]))
+    before = np.empty(len(codes), np.int64)
+    before[order] = running - running[first_of_address]
     return codes * (len(address) + 1) + before
 
 
@@ -459,14 +717,14 @@ def _first_allocation(keys: np.ndarray, is_dealloc: np.ndarray, rows: np.ndarray
     return np.where(uniq[pos] == keys[rows], alloc_rows[first[pos]], -1)
 
 
-def _name_deallocations(timeline: dict[str, np.ndarray]) -> None:
+def _name_deallocations(timeline: dict[str, Any]) -> None:
     """Give each deallocation the op, region, data type and shape of the allocation it frees
-    (columns of ``timeline``, in time order, replaced).
+    (``_Text`` columns of ``timeline``, in time order, replaced).
 
     Per address, the allocation freed by a deallocation is the first allocation since the
     previous deallocation of that address (XProf's address map keeps the first one).
     """
-    is_dealloc = np.asarray(timeline["kind"] == "deallocation", dtype=bool)
+    is_dealloc = timeline["is_deallocation"]
     keys = _segment_keys(timeline["address"], is_dealloc)
     dealloc_rows = np.flatnonzero(is_dealloc)
     source = _first_allocation(keys, is_dealloc, dealloc_rows)
@@ -474,23 +732,24 @@ def _name_deallocations(timeline: dict[str, np.ndarray]) -> None:
     if not matched.any():
         return
     targets, sources = dealloc_rows[matched], source[matched]
-    for column in ("tf_op", "region_type", "data_type", "shape"):
-        values = np.asarray(timeline[column], dtype=object).copy()
-        values[targets] = values[sources]
-        timeline[column] = values
+    for column in _TEXT_COLUMNS:
+        text = timeline[column]
+        codes = text.codes.copy()
+        codes[targets] = codes[sources]
+        timeline[column] = _Text(codes, text.table)
 
 
-def _breakdown(timeline: pd.DataFrame, summary: dict[str, Any]) -> pd.DataFrame:
+def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFrame:
     """Allocations live at the peak within the peak's step, merged and sorted as XProf (in numpy:
     a few hundred rows, where pandas' per-call costs dominated)."""
-    in_use = timeline["in_use_bytes"].to_numpy()
-    step_id = timeline["step_id"].to_numpy(np.int64)
+    in_use = timeline["in_use_bytes"]
+    step_id = timeline["step_id"]
     at_peak = np.flatnonzero(in_use == summary["peak_bytes_in_use"])
     peak_step = int(step_id[at_peak[-1]]) if len(at_peak) else 0
-    window = np.flatnonzero((timeline["offset_ps"].to_numpy() <= summary["peak_offset_ps"]) & (step_id == peak_step))
-    address = timeline["address"].to_numpy()[window]
-    is_dealloc = timeline["kind"].to_numpy(dtype=object)[window] == "deallocation"
-    alloc_bytes = timeline["allocation_bytes"].to_numpy(np.int64)[window]
+    window = np.flatnonzero((timeline["offset_ps"] <= summary["peak_offset_ps"]) & (step_id == peak_step))
+    address = timeline["address"][window]
+    is_dealloc = timeline["is_deallocation"][window]
+    alloc_bytes = timeline["allocation_bytes"][window]
     # live: an address whose last event in the window is an allocation
     address_code = pd.factorize(address)[0]
     last = np.full(int(address_code.max()) + 1 if len(window) else 0, -1, np.int64)
@@ -505,10 +764,9 @@ def _breakdown(timeline: pd.DataFrame, summary: dict[str, Any]) -> pd.DataFrame:
         + int(alloc_bytes[is_dealloc].sum())
         - int(alloc_bytes[unmatched].sum())
     )
-    text_columns = ("tf_op", "region_type", "data_type", "shape")
-    parts = {c: timeline[c].to_numpy(dtype=object)[live] for c in text_columns}
-    parts["allocation_bytes"] = timeline["allocation_bytes"].to_numpy(np.int64)[live]
-    parts["requested_bytes"] = timeline["requested_bytes"].to_numpy(np.int64)[live]
+    parts = {c: timeline[c].values(live) for c in _TEXT_COLUMNS}
+    parts["allocation_bytes"] = timeline["allocation_bytes"][live]
+    parts["requested_bytes"] = timeline["requested_bytes"][live]
     special = np.zeros(len(live), bool)
     specials = []
     if unmapped > 0:
@@ -523,7 +781,7 @@ def _breakdown(timeline: pd.DataFrame, summary: dict[str, Any]) -> pd.DataFrame:
         special = np.concatenate([special, np.ones(len(specials), bool)])
     # one row per distinct (sizes, op, region, type, shape): its count and whether it is special
     group, n_groups = ec.group_ids(
-        parts["allocation_bytes"], parts["requested_bytes"], *(ec.text(parts[c]) for c in text_columns)
+        parts["allocation_bytes"], parts["requested_bytes"], *(ec.text(parts[c]) for c in _TEXT_COLUMNS)
     )
     first = ec.first_rows(group) if n_groups else np.zeros(0, np.int64)
     occurrences = np.bincount(group, minlength=n_groups).astype(np.int64)
@@ -531,23 +789,23 @@ def _breakdown(timeline: pd.DataFrame, summary: dict[str, Any]) -> pd.DataFrame:
     merged = {c: v[first] for c, v in parts.items()}
     # by size (descending), requested size (descending), then the texts
     order = np.lexsort(
-        [pd.factorize(ec.text(merged[c]), sort=True)[0] for c in reversed(text_columns)]
+        [pd.factorize(ec.text(merged[c]), sort=True)[0] for c in reversed(_TEXT_COLUMNS)]
         + [-merged["requested_bytes"], -merged["allocation_bytes"]]
     )
-    out = pd.DataFrame(
+    texts = {c: pd.array(ec.text(merged[c])[order], dtype="string") for c in _TEXT_COLUMNS}
+    return typed_frame(
         {
-            "tf_op": pd.array(ec.text(merged["tf_op"])[order], dtype="string"),
+            "tf_op": texts["tf_op"],
             "allocation_bytes": merged["allocation_bytes"][order],
             "requested_bytes": merged["requested_bytes"][order],
             "occurrences": occurrences[order],
-            "region_type": pd.array(ec.text(merged["region_type"])[order], dtype="string"),
-            "data_type": pd.array(ec.text(merged["data_type"])[order], dtype="string"),
-            "shape": pd.array(ec.text(merged["shape"])[order], dtype="string"),
-            "special": is_special[order],
+            "region_type": texts["region_type"],
+            "data_type": texts["data_type"],
+            "shape": texts["shape"],
             "step_id": np.full(n_groups, peak_step, np.int64),
+            "special": is_special[order],
         }
     )
-    return out[BREAKDOWN_COLUMNS]
 
 
 def sample_timeline(timeline: pd.DataFrame, max_points: int = MAX_TIMELINE_SNAPSHOTS) -> pd.DataFrame:
