@@ -451,9 +451,11 @@ def test_empty_result_frames_are_what_pandas_builds():
         pd.testing.assert_frame_equal(got, pd.DataFrame({c: pd.Series(dtype="object") for c in names}))
 
 
-def test_arrow_strings_leave_what_arrow_cannot_hold_to_pandas():
-    dtype = pd.api.types.pandas_dtype("str")
+def test_coded_strings_leave_what_arrow_cannot_hold_to_the_caller():
+    from nbprof.xspace.typed_frame import coded_strings
+
     for table in (["\ud800"], ["x", None]):  # a lone surrogate, a missing value
-        assert mp._arrow_strings(np.asarray(table, dtype=object), np.arange(len(table)), dtype) is None
+        assert coded_strings(np.asarray(table, dtype=object), np.arange(len(table))) is None
     big = np.array([f"op{i}" for i in range(1000)], dtype=object)  # a categorical's table: the values used only
-    assert mp._arrow_strings(big, np.array([999, 3, 3]), dtype).tolist() == ["op999", "op3", "op3"]
+    made = coded_strings(big, np.array([999, 3, 3]))
+    pd.testing.assert_extension_array_equal(made, pd.array(["op999", "op3", "op3"], dtype="str"))

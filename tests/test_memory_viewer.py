@@ -21,6 +21,8 @@ from nbprof.hlo import shapes as _hlo_shapes
 from nbprof.proto import hlo_pb2
 from nbprof.tools import memory_viewer as mv
 from nbprof.tools.memory_viewer import MemoryViewerError, memory_viewer, module_times
+from nbprof.xspace import typed_frame as typed_frame_module
+from nbprof.xspace.typed_frame import string_array
 
 HERE = Path(__file__).parent
 MIB = 1 << 20
@@ -218,42 +220,53 @@ def test_buffer_blocks_match_xprof(fixture):
 
 
 # ------------------------------------------------------------ frames made without pandas' inference
+def _no_arrow_buffers(values, dtype):
+    raise TypeError("as a pandas without ArrowStringArray")
+
+
 @pytest.mark.parametrize("fixture", ["jax_mlp_train", "tpu_v6e"])
 def test_every_frame_equals_pandas_own_construction(fixture, monkeypatch):
     """The result with pandas' public constructors (no Arrow buffers, no internal frame constructor)."""
     fast = result(fixture)
-    monkeypatch.setattr(mv, "_arrays_to_mgr", None)
-    monkeypatch.setattr(mv, "_arrow_strings", lambda values, dtype: None)
+    monkeypatch.setattr(typed_frame_module, "_arrays_to_mgr", None)
+    monkeypatch.setattr(typed_frame_module, "_arrow_strings", _no_arrow_buffers)
     slow = memory_viewer(load(fixture).op_stats(), reference(fixture)["module"])
     for name in ("buffers", "heap_timeline", "buffer_blocks"):
         pd.testing.assert_frame_equal(getattr(fast, name), getattr(slow, name))
     assert fast.summary == slow.summary
 
 
-def test_frames_from_typed_arrays_are_what_pandas_builds():
+def test_text_columns_are_what_pandas_builds():
     texts = ["a", "", "ünï", "x" * 40]
-    columns = {"name": mv._text_array(texts), "size": np.arange(4, dtype=np.int64), "ratio": np.linspace(0.0, 1.0, 4)}
+    columns = {
+        "name": string_array(texts, pd.StringDtype()),
+        "size": np.arange(4, dtype=np.int64),
+        "ratio": np.linspace(0.0, 1.0, 4),
+    }
     expected = pd.DataFrame(
         {"name": pd.array(texts, dtype="string"), "size": columns["size"], "ratio": columns["ratio"]}
     )
-    pd.testing.assert_frame_equal(mv._frame(columns), expected)
-    pd.testing.assert_index_equal(mv._column_labels(("name", "size")), pd.Index(["name", "size"]))
-    empty = mv._frame({"name": mv._text_array([]), "size": np.zeros(0, np.int64)})
+    pd.testing.assert_frame_equal(typed_frame_module.typed_frame(columns), expected)
+    empty = typed_frame_module.typed_frame({"name": string_array([], pd.StringDtype()), "size": np.zeros(0, np.int64)})
     expected_empty = pd.DataFrame({"name": pd.array([], dtype="string"), "size": np.zeros(0, np.int64)})
     pd.testing.assert_frame_equal(empty, expected_empty)
 
 
 @pytest.mark.parametrize("values", [["a", None], ["a", 3], ["\ud800"]])  # missing, not str, a lone surrogate
 def test_values_arrow_cannot_hold_as_str_take_pandas_own_conversion(values):
-    assert mv._arrow_strings(values, pd.StringDtype()) is None
-    if "\ud800" not in values:
-        pd.testing.assert_extension_array_equal(mv._text_array(values), pd.array(values, dtype="string"))
+    try:
+        expected = pd.array(values, dtype="string")
+    except Exception as err:  # what pandas refuses, string_array refuses the same way
+        with pytest.raises(type(err)):
+            string_array(values, pd.StringDtype())
+    else:
+        pd.testing.assert_extension_array_equal(string_array(values, pd.StringDtype()), expected)
 
 
 def test_public_constructor_where_pandas_internals_differ(monkeypatch):
-    monkeypatch.setattr(mv, "_arrays_to_mgr", None)
-    columns = {"a": np.arange(3), "b": mv._text_array(["x", "y", "z"])}
-    pd.testing.assert_frame_equal(mv._frame(columns), pd.DataFrame(columns))
+    monkeypatch.setattr(typed_frame_module, "_arrays_to_mgr", None)
+    columns = {"a": np.arange(3), "b": string_array(["x", "y", "z"], pd.StringDtype())}
+    pd.testing.assert_frame_equal(typed_frame_module.typed_frame(columns), pd.DataFrame(columns))
 
 
 def test_empty_result_frames_are_what_pandas_builds():

@@ -37,7 +37,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_grouping import TF_LOOP_OP_NAMES
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import coded_strings, string_index, strings, typed_frame
 
 EVENT_NAMES = ("MemoryAllocation", "MemoryDeallocation")
 MAX_TIMELINE_SNAPSHOTS = 1000
@@ -262,11 +262,8 @@ def _empty(message: str) -> MemoryProfile:
 
 def _empty_frame(names: list[str]) -> pd.DataFrame:
     """``pd.DataFrame({c: pd.Series(dtype="object") for c in names})``, its column labels made from Arrow
-    buffers (``_arrow_strings``): a profile without allocator events may make no other Arrow array."""
-    labels = _arrow_strings(np.asarray(names, dtype=object), np.arange(len(names)), pd.api.types.pandas_dtype("str"))
-    if labels is None:
-        return pd.DataFrame({c: pd.Series(dtype="object") for c in names})
-    return pd.DataFrame(columns=pd.Index(labels))
+    buffers (``typed_frame.string_index``): a profile without allocator events may make no other Arrow array."""
+    return pd.DataFrame(columns=string_index(names))
 
 
 # ------------------------------------------------------------------- event columns
@@ -645,47 +642,11 @@ def _timeline_frame(timeline: dict[str, Any]) -> pd.DataFrame:
 def _str_column(text: _Text) -> Any:
     """A text column as ``pd.DataFrame`` types an object column of str (pandas 3: its Arrow-backed ``str``
     dtype, made here from the distinct values' bytes; else what ``typed_frame.strings`` makes)."""
-    out = _arrow_strings(text.table, text.codes, pd.api.types.pandas_dtype("str"))
+    out = coded_strings(text.table, text.codes)
     if out is not None:
         return out
     values = text.values()
     return strings(values.tolist()) if all(type(v) is str for v in values.tolist()) else values
-
-
-def _arrow_strings(table: np.ndarray, codes: np.ndarray, dtype: Any) -> Any:
-    """``table[codes]`` as the Arrow-backed pandas array of ``dtype``, made from the UTF-8 bytes of the
-    distinct values used and their offsets; None unless ``dtype`` is an Arrow StringDtype and those
-    values are all str.
-
-    Made from buffers, not by pyarrow's conversion of Python objects: that is slower per value and first
-    sets up pyarrow's pandas integration, about 2.5 ms once per process (memory_viewer makes its text
-    columns the same way).
-    """
-    if not isinstance(dtype, pd.StringDtype) or dtype.storage != "pyarrow":
-        return None
-    used = np.flatnonzero(np.bincount(codes, minlength=len(table)))
-    distinct = table[used].tolist()
-    if not all(type(v) is str for v in distinct):
-        return None
-    try:
-        encoded = [v.encode() for v in distinct]
-    except UnicodeEncodeError:  # a lone surrogate: pandas' own conversion says what it makes of it
-        return None
-    import pyarrow as pa
-
-    by_code = np.empty(len(table), dtype=object)  # the bytes of each value used, by its code
-    by_code[used] = encoded
-    lengths = np.zeros(len(table), np.int64)
-    lengths[used] = [len(e) for e in encoded]
-    offsets = np.zeros(len(codes) + 1, np.int64)
-    np.cumsum(lengths[codes], out=offsets[1:])
-    data = b"".join(by_code[codes].tolist())
-    array = pa.LargeStringArray.from_buffers(len(codes), pa.py_buffer(offsets), pa.py_buffer(data))
-    try:
-        out = dtype.construct_array_type()(array, dtype=dtype)
-    except (TypeError, ValueError):  # another pandas' constructor
-        return None
-    return out if out.dtype == dtype else None
 
 
 def _segment_keys(address: np.ndarray, is_dealloc: np.ndarray) -> np.ndarray:

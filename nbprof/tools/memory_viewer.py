@@ -21,7 +21,6 @@ Profiles without HLO protos give a result that says so, never an error.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -34,11 +33,7 @@ from nbprof.hlo import shapes as _hlo_shapes
 from nbprof.opstats import OpStats
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
-
-try:  # pandas' constructor of a frame from typed arrays (internal: pd.DataFrame where absent)
-    from pandas.core.internals.construction import arrays_to_mgr as _arrays_to_mgr
-except ImportError:  # pragma: no cover
-    _arrays_to_mgr = None
+from nbprof.xspace.typed_frame import string_array, typed_frame
 
 DEFAULT_SMALL_BUFFER_BYTES = 16 * 1024
 
@@ -268,62 +263,8 @@ def _typed_frame(columns: dict[str, list[Any]], dtypes: dict[str, str]) -> pd.Da
     data: dict[str, Any] = {}
     for name, dtype in dtypes.items():
         values = columns[name]
-        data[name] = _text_array(values) if dtype == "string" else np.asarray(values, dtype=dtype)
-    return _frame(data)
-
-
-# The viewer's frames are made from typed arrays, one construction each: pandas' constructor from arrays,
-# without its per-column inference. Text columns and column labels are made from their UTF-8 bytes and
-# offsets, not by pyarrow's conversion of Python objects, which first sets up pyarrow's pandas integration
-# (about 2.5 ms once per process; a memory viewer in a fresh process makes no other Arrow array). Where
-# pandas keeps text elsewhere than in Arrow, or its internals differ, its public constructors make them.
-def _frame(columns: dict[str, Any]) -> pd.DataFrame:
-    """``pd.DataFrame(columns)`` for final typed columns (1-D numpy or pandas arrays of one length)."""
-    if _arrays_to_mgr is None or not hasattr(pd.DataFrame, "_from_mgr"):
-        return pd.DataFrame(columns)
-    n = len(next(iter(columns.values()))) if columns else 0
-    labels = _column_labels(tuple(columns)).copy()  # its own object: a frame may rename its columns
-    try:
-        mgr = _arrays_to_mgr(
-            list(columns.values()), labels, pd.RangeIndex(n), verify_integrity=False, consolidate=False
-        )
-        return pd.DataFrame._from_mgr(mgr, axes=mgr.axes)
-    except (TypeError, AttributeError):  # a pandas whose internals differ: its public constructor
-        return pd.DataFrame(columns)
-
-
-@functools.lru_cache(maxsize=16)
-def _column_labels(names: tuple[str, ...]) -> pd.Index:
-    """The column Index ``pd.DataFrame`` makes of a dict with keys ``names``."""
-    array = _arrow_strings(list(names), pd.api.types.pandas_dtype("str"))  # pandas 3 infers its str dtype
-    return pd.Index(list(names)) if array is None else pd.Index(array)
-
-
-def _text_array(values: list[Any]) -> Any:
-    """``pd.array(values, dtype="string")``."""
-    out = _arrow_strings(values, pd.StringDtype())
-    return pd.array(values, dtype="string") if out is None else out
-
-
-def _arrow_strings(values: list[Any], dtype: Any) -> Any:
-    """``values`` as the Arrow-backed pandas array of ``dtype``, made from their UTF-8 bytes and offsets;
-    None unless ``dtype`` is an Arrow StringDtype and the values are all str."""
-    if not isinstance(dtype, pd.StringDtype) or dtype.storage != "pyarrow" or not all(type(v) is str for v in values):
-        return None
-    try:
-        encoded = [v.encode() for v in values]
-    except UnicodeEncodeError:  # a lone surrogate: pandas' own conversion says what it makes of it
-        return None
-    import pyarrow as pa
-
-    offsets = np.zeros(len(encoded) + 1, np.int64)
-    np.cumsum(np.fromiter((len(e) for e in encoded), np.int64, len(encoded)), out=offsets[1:])
-    array = pa.LargeStringArray.from_buffers(len(encoded), pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded)))
-    try:
-        out = dtype.construct_array_type()(array, dtype=dtype)
-    except (TypeError, ValueError):  # another pandas' constructor
-        return None
-    return out if out.dtype == dtype else None
+        data[name] = string_array(values, pd.StringDtype()) if dtype == "string" else np.asarray(values, dtype=dtype)
+    return typed_frame(data)
 
 
 def _add_row(columns: dict[str, list[Any]], **row: Any) -> None:
@@ -453,12 +394,12 @@ def _buffer_blocks(replay: _hlo_buffers.HeapReplay) -> pd.DataFrame:
 
 def _result(module: str, modules: list[str], replay: _hlo_buffers.HeapReplay, small_buffer_bytes: int) -> MemoryViewer:
     extra = replay.indefinite_bytes
-    timeline = _frame(
+    timeline = typed_frame(
         {
             "position": np.arange(len(replay.heap_bytes), dtype=np.int64),
             "heap_bytes": np.asarray(replay.heap_bytes, dtype=np.int64) + extra,
             "unpadded_heap_bytes": np.asarray(replay.unpadded_heap_bytes, dtype=np.int64) + extra,
-            "instruction": _text_array(replay.instruction_names),
+            "instruction": string_array(list(replay.instruction_names), pd.StringDtype()),
         }
     )
     allocations = replay.allocations

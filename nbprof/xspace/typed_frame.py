@@ -70,6 +70,41 @@ def strings(values: list[str]) -> object:
     return pd.array(values, dtype=dtype)
 
 
+def string_array(values: list[str], dtype: pd.StringDtype) -> object:
+    """``pd.array(values, dtype=dtype)`` for a list of str and a pandas string dtype (``"str"`` or
+    ``"string"``); Arrow-backed ones made from their buffers, as ``strings`` makes them."""
+    if getattr(dtype, "storage", None) == "pyarrow":
+        try:
+            out = _arrow_strings(values, dtype)
+            if out.dtype == dtype:  # type: ignore[attr-defined]
+                return out
+        except (UnicodeEncodeError, TypeError, ValueError, ImportError):  # not all str, a lone surrogate
+            pass
+    return pd.array(values, dtype=dtype)
+
+
+def coded_strings(table: np.ndarray, codes: np.ndarray) -> object | None:
+    """``strings(table[codes].tolist())`` for an object array ``table`` of distinct values and codes
+    into it (>= 0): made from the UTF-8 bytes of the values used, each encoded once. None where
+    that is not pandas' Arrow-backed ``str`` or a value used is not a str (the caller decides)."""
+    dtype = _inferred_string_dtype()
+    if getattr(dtype, "storage", None) != "pyarrow" or not len(codes):
+        return None
+    used = np.flatnonzero(np.bincount(codes, minlength=len(table)))
+    distinct = table[used].tolist()
+    if not all(type(v) is str for v in distinct):
+        return None
+    try:
+        encoded = [v.encode() for v in distinct]
+    except UnicodeEncodeError:  # a lone surrogate: pandas' own conversion says what it makes of it
+        return None
+    by_code = np.empty(len(table), dtype=object)  # the bytes of each value used, by its code
+    by_code[used] = encoded
+    lengths = np.zeros(len(table), np.int64)
+    lengths[used] = [len(e) for e in encoded]
+    return _arrow_array(lengths[codes], b"".join(by_code[codes].tolist()), dtype)
+
+
 def repeated_strings(runs: list[tuple[str, int]]) -> object:
     """``strings`` of each value repeated its count of times (a host or plane name per row of a
     frame of metadata): its Arrow buffers made a run at a time, not a string at a time."""
