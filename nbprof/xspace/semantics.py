@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.xspace.absent import absent
+from nbprof.xspace.stats_frame import first_value_per_event
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.frameset import Frames
@@ -317,21 +318,10 @@ def _first_stat_values(sel: pd.DataFrame | None, rows: np.ndarray, names: list[s
     name = sel["name"].to_numpy(object).astype(str)
     value = sel["value"].to_numpy(object)
     rank = (sel["source"].to_numpy(object).astype(str) != "event").astype(np.int8)
-    order = np.lexsort((rank, event))  # stable: file order within an event and source
-    event, name, value = event[order], name[order], value[order]
     for n in names:
         mine = np.flatnonzero(name == n)
-        if not len(mine):
-            continue
-        e = event[mine]
-        first = np.ones(len(e), bool)
-        first[1:] = e[1:] != e[:-1]
-        e, v = e[first], value[mine[first]]
-        pos = np.minimum(np.searchsorted(e, rows), len(e) - 1)
-        found = e[pos] == rows
-        col = np.full(len(rows), np.nan, dtype=object)
-        col[found] = v[pos[found]]
-        out[n] = col
+        if len(mine):
+            out[n] = first_value_per_event(event[mine], rank[mine], value[mine], rows)
     return out
 
 

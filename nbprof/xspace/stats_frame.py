@@ -197,14 +197,21 @@ def first_stat_values(sources: list[StatsSource], rows: np.ndarray, names: list[
         event = np.concatenate([e for e, _, _ in parts])
         rank = np.concatenate([np.full(len(e), r, np.int8) for e, r, _ in parts])
         value = np.concatenate([v for _, _, v in parts])
-        order = np.lexsort((rank, event))  # stable: an event's event stats first, each source in file order
-        event, value = event[order], value[order]
-        first = np.ones(len(event), bool)
-        first[1:] = event[1:] != event[:-1]
-        event, value = event[first], value[first]
-        pos = np.minimum(np.searchsorted(event, rows), len(event) - 1)
-        has = event[pos] == rows
-        column = np.full(len(rows), np.nan, dtype=object)
-        column[has] = value[pos[has]]
-        out[name] = column
+        out[name] = first_value_per_event(event, rank, value, rows)
     return out
+
+
+def first_value_per_event(event: np.ndarray, rank: np.ndarray, value: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """One stat's value for each event of ``rows`` (object array; NaN where it has none), from its stats
+    ``event`` (int64 rows), ``rank`` (0 = on the event, 1 = on its metadata) and ``value``, given in file
+    order: the first of the lowest rank wins."""
+    order = np.lexsort((rank, event))  # stable: an event's event stats first, each source in file order
+    event, value = event[order], value[order]
+    first = np.ones(len(event), bool)
+    first[1:] = event[1:] != event[:-1]
+    event, value = event[first], value[first]
+    pos = np.minimum(np.searchsorted(event, rows), len(event) - 1)
+    has = event[pos] == rows
+    column = np.full(len(rows), np.nan, dtype=object)
+    column[has] = value[pos[has]]
+    return column
