@@ -30,14 +30,21 @@ def int_column(events: pd.DataFrame, name: str, rows: np.ndarray, default: int =
     """int64 values of a numeric stat column for ``rows`` (``default`` where missing or absent)."""
     if name not in events.columns or len(rows) == 0:
         return np.full(len(rows), default, np.int64)
-    return events[name].iloc[rows].fillna(default).to_numpy(dtype=np.int64)
+    col = events[name]
+    if isinstance(col.dtype, pd.Int64Dtype):  # the promoted integer stats: only the rows' values are copied
+        return col.array[rows].to_numpy(dtype=np.int64, na_value=default)
+    return col.iloc[rows].fillna(default).to_numpy(dtype=np.int64)
 
 
 def uint_column(events: pd.DataFrame, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(uint64 values with 0 where missing, present mask) of a ``UInt64`` stat column for ``rows``."""
     if name not in events.columns or len(rows) == 0:
         return np.zeros(len(rows), np.uint64), np.zeros(len(rows), bool)
-    col = events[name].iloc[rows]
+    col = events[name]
+    if isinstance(col.dtype, pd.UInt64Dtype):  # only the rows' values are copied
+        values = col.array[rows]
+        return values.to_numpy(dtype=np.uint64, na_value=0), ~np.asarray(values.isna(), dtype=bool)
+    col = col.iloc[rows]
     present = col.notna().to_numpy()
     return col.to_numpy(dtype=np.uint64, na_value=0), present
 
@@ -46,7 +53,19 @@ def float_column(events: pd.DataFrame, name: str, rows: np.ndarray, default: flo
     """float64 values of a numeric stat column for ``rows`` (``default`` where missing or absent)."""
     if name not in events.columns or len(rows) == 0:
         return np.full(len(rows), default, np.float64)
-    return events[name].iloc[rows].to_numpy(dtype=np.float64, na_value=default)
+    col = events[name]
+    if isinstance(col.dtype, (pd.Int64Dtype, pd.Float64Dtype)):  # only the rows' values are copied
+        return col.array[rows].to_numpy(dtype=np.float64, na_value=default)
+    return col.iloc[rows].to_numpy(dtype=np.float64, na_value=default)
+
+
+def category_text(series: pd.Series) -> np.ndarray:
+    """The categories of a categorical column as an object array of str (``str(value)`` where a
+    category is no str; the categories' own array when all are: do not write to it)."""
+    categories = series.array.categories
+    if categories.dtype == object and categories.inferred_type == "string":  # inferred once per Index
+        return np.asarray(categories, dtype=object)
+    return np.asarray(categories.astype(str), dtype=object)
 
 
 def str_column(events: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
@@ -54,9 +73,8 @@ def str_column(events: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
     if name not in events.columns or len(rows) == 0:
         return np.full(len(rows), "", dtype=object)
     col = events[name]
-    cats = np.append(np.asarray(col.cat.categories.astype(str), dtype=object), "")
-    row_codes = codes(col)[rows]
-    return cats[np.where(row_codes >= 0, row_codes, len(cats) - 1)]
+    cats = np.append(category_text(col), "")
+    return cats[np.asarray(col.array.codes)[rows]]  # code -1 (missing) picks the appended ""
 
 
 def last_component(events: pd.DataFrame, name: str, rows: np.ndarray, separator: str) -> np.ndarray:
@@ -75,11 +93,10 @@ def parse_used(column: pd.Series, row_codes: np.ndarray) -> tuple[np.ndarray, np
 
     Returns (kind, name, type) arrays indexed by category code; unused categories stay unknown.
     """
-    cats = column.cat.categories
-    kind = np.full(len(cats), _tf_op.UNKNOWN, dtype=object)
-    name = np.asarray(cats.astype(str), dtype=object).copy()
-    op_type = np.full(len(cats), "", dtype=object)
-    seen = np.zeros(len(cats) + 1, bool)  # the last slot takes the missing values' -1
+    name = category_text(column).copy()
+    kind = np.full(len(name), _tf_op.UNKNOWN, dtype=object)
+    op_type = np.full(len(name), "", dtype=object)
+    seen = np.zeros(len(name) + 1, bool)  # the last slot takes the missing values' -1
     seen[row_codes] = True  # no sort and no copy of the rows' codes
     used = np.flatnonzero(seen[:-1])
     if len(used):
@@ -99,7 +116,21 @@ def text(values: Any) -> np.ndarray:
 
 def first_rows(group: np.ndarray) -> np.ndarray:
     """Position of each group's first row, for group ids ``0..n-1`` that all occur (``group_ids``)."""
-    return np.unique(group, return_index=True)[1].astype(np.int64)
+    return first_of_groups(group, int(group.max()) + 1 if len(group) else 0)
+
+
+def first_of_groups(group: np.ndarray, size: int) -> np.ndarray:
+    """int64 position of each group's first row for group ids in [0, size) (``len(group)`` for a
+    group without rows): one pass, no sort (``np.unique(..., return_index=True)`` sorts)."""
+    first = np.full(size, len(group), np.int64)
+    np.minimum.at(first, group, np.arange(len(group), dtype=np.int64))
+    return first
+
+
+def distinct_sorted(values: np.ndarray) -> np.ndarray:
+    """The distinct values of an integer array in ascending order (``np.unique``, by one sort)."""
+    out = np.sort(values)
+    return out[np.r_[True, out[1:] != out[:-1]]] if len(out) else out
 
 
 def sum_by(keys: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:

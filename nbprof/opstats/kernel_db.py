@@ -261,7 +261,7 @@ def _xla_framework_ops(
     pid, _ = ec.uint_column(ev, "program_id", rows[x])
     if index is not None:
         pair, _ = ec.group_ids(pid, hlo[x])
-        first = np.unique(pair, return_index=True)[1]
+        first = ec.first_rows(pair)
         found = index.contains(pid[first], hlo[x][first])[pair]
         is_xla[x[~found]] = False
         x, pid = x[found], pid[found]
