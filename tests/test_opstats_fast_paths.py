@@ -1,0 +1,49 @@
+"""The numpy paths and early exits of the OpStats parts agree with the expressions they replace."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
+
+from nbprof.opstats import event_columns as ec
+from nbprof.opstats import inference
+from nbprof.opstats.step_db import union_length
+
+ALL_FIXTURES = FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES
+
+
+def test_first_of_groups_and_distinct_sorted_match_np_unique() -> None:
+    rng = np.random.default_rng(0)
+    for n in (0, 1, 7, 500):
+        group = rng.integers(0, 5, n)
+        _, first = np.unique(group, return_index=True)
+        found = ec.first_of_groups(group, 5)
+        assert found[found < n].tolist() == first.tolist()
+        assert (found[np.setdiff1d(np.arange(5), group)] == n).all()
+        assert ec.distinct_sorted(group).tolist() == np.unique(group).tolist()
+        dense = pd.factorize(group)[0]
+        assert ec.first_rows(dense).tolist() == np.unique(dense, return_index=True)[1].tolist()
+
+
+def test_union_lengths_match_union_length() -> None:
+    rng = np.random.default_rng(1)
+    for trial in range(200):
+        n, size = int(rng.integers(0, 60)), int(rng.integers(1, 8))
+        scale = 10**12 if trial % 3 == 0 else 1
+        group = rng.integers(0, size, n)
+        start = rng.integers(-50, 50, n) * scale
+        end = start + rng.integers(0, 30, n) * scale
+        expected = union_length(group, start, end).reindex(np.arange(size), fill_value=0).to_numpy(np.int64)
+        assert inference.union_lengths(group, start, end, size).tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("name", ALL_FIXTURES)
+def test_inference_early_exit_matches_the_full_search(name, load_fixture, monkeypatch) -> None:
+    frames = load_fixture(name).op_stats().frames
+    fast = inference.build_inference_sessions(frames)
+    monkeypatch.setattr(inference, "_has_root_candidates", lambda *args: True)
+    full = inference.build_inference_sessions(frames)
+    pd.testing.assert_frame_equal(fast.table, full.table)
+    assert (fast.source, fast.notes) == (full.source, full.notes)
