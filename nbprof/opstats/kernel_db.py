@@ -48,6 +48,7 @@ from nbprof.opstats.group_agg import group_agg, group_columns
 from nbprof.opstats.perf_env import VENDOR_AMD, VENDOR_NVIDIA
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 MAX_KERNELS = 1000  # XProf keeps the 1000 kernels with the largest total duration.
 
@@ -131,6 +132,27 @@ def _per_distinct(values: np.ndarray, test: Callable[[str], bool]) -> np.ndarray
     return hit[np.where(codes >= 0, codes, len(distinct))]
 
 
+def _per_code(codes: np.ndarray, distinct: np.ndarray, test: Callable[[str], bool]) -> np.ndarray:
+    """``test`` of each value given as codes into its ``distinct`` values (``pd.factorize``'s, no missing)."""
+    return np.array([bool(test(str(v))) for v in distinct], dtype=bool)[codes]
+
+
+def _tf_ops(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per kernel row: the op name its ``tf_op`` stat names (``""`` without one), whether it has a
+    non-empty one, and whether that op is Tensor Core eligible (parsed and tested per distinct stat)."""
+    if "tf_op" not in ev.columns or len(rows) == 0:
+        return np.full(len(rows), "", dtype=object), np.zeros(len(rows), bool), np.zeros(len(rows), bool)
+    codes = ec.row_codes(ev["tf_op"], rows)
+    _, parsed, _ = ec.parse_used(ev["tf_op"], codes)
+    used = np.zeros(len(parsed) + 1, bool)  # the last slot takes the missing values' -1
+    used[codes] = True
+    used = np.flatnonzero(used[:-1])
+    eligible = np.zeros(len(parsed) + 1, bool)
+    eligible[used] = [bool(op_name_tensor_core_eligible(str(name))) for name in parsed[used]]
+    nonempty = np.append(ec.category_text(ev["tf_op"]) != "", False)
+    return np.append(parsed, "")[codes], nonempty[codes], eligible[codes]
+
+
 def _uint(text: str) -> int | None:
     return int(text) if text.isdigit() else None
 
@@ -197,7 +219,7 @@ class KernelDb:
 
     @cached_property
     def _by_op_name(self) -> pd.DataFrame:
-        top = self.top_reports
+        top = self.reports if len(self.reports) <= MAX_KERNELS else self.top_reports  # read only: no copy needed
         if len(top) == 0:
             return pd.DataFrame(
                 columns=[
@@ -275,11 +297,11 @@ def _xla_framework_ops(
         ),
         (ec.str_column(ev, "host", rows[x]), pid, hlo[x]),
     )
-    provenance = np.append(table["provenance"].to_numpy(object), "")[np.where(pos >= 0, pos, len(table))]
-    distinct = pd.unique(provenance)
-    _, parsed, _ = _tf_op.parse_many(distinct)
-    op = parsed[pd.Index(distinct).get_indexer(provenance)] if len(distinct) else provenance
-    names[x] = np.where(provenance != "", op, "")
+    provenance = np.append(table["provenance"].to_numpy(object), "")  # per op row, "" for no row
+    code, distinct = pd.factorize(provenance, use_na_sentinel=False)
+    _, parsed, _ = _tf_op.parse_many(distinct)  # once per distinct framework op, not per kernel
+    op_of_row = np.where(provenance != "", parsed[code], "")
+    names[x] = op_of_row[np.where(pos >= 0, pos, len(table))]
     return is_xla, names
 
 
@@ -369,7 +391,10 @@ def _numpy_reports(
         else:
             sort_keys.append(columns[c])
     order = np.lexsort(sort_keys[::-1])  # the last key sorts first; keys are distinct: no ties
-    return pd.DataFrame({c: columns[c][order] for c in REPORT_COLUMNS}, columns=REPORT_COLUMNS)
+    out: dict[str, object] = {c: columns[c][order] for c in REPORT_COLUMNS}
+    for c in ("kernel_name", "op_name"):  # typed as pd.DataFrame infers a column of str
+        out[c] = strings(columns[c][order].tolist())
+    return typed_frame(out)
 
 
 def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloIndex | None = None) -> KernelDb:
@@ -392,24 +417,20 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
     # the text keys are grouped as integer codes (no text column of one value per kernel)
     name_code, name_text = pd.factorize(names, use_na_sentinel=False)
     duration = ev["duration_ps"].to_numpy()[rows]
-    tf_full = ec.str_column(ev, "tf_op", rows)
-    has_tf_op = tf_full != ""
-    distinct = pd.unique(tf_full)
-    _, parsed, _ = _tf_op.parse_many(distinct)
-    tf_name = parsed[pd.Index(distinct).get_indexer(tf_full)] if len(distinct) else tf_full
+    tf_name, has_tf_op, tf_eligible = _tf_ops(ev, rows)
     is_xla, xla_name = _xla_framework_ops(frames, rows, device, index)
     op_name = np.where(is_xla, xla_name, np.where(has_tf_op, tf_name, ""))
     # name tests once per distinct name (hundreds), not per kernel (up to millions)
-    uses_tc = _per_distinct(names, lambda name: kernel_name_uses_tensor_core(name, vendor))
+    uses_tc = _per_code(name_code, name_text, lambda name: kernel_name_uses_tensor_core(name, vendor))
     equations, has_equation = xs.stat_values(frames, "equation", rows)
     einsum = (
         _per_distinct(np.where(has_equation, equations, ""), einsum_equation_tensor_core_eligible)
         if has_equation.any()
         else np.zeros(len(rows), bool)
     )
-    from_tf_op = has_tf_op & (einsum | _per_distinct(tf_name, op_name_tensor_core_eligible) | uses_tc)
-    from_xla = is_xla & _per_distinct(op_name, op_name_tensor_core_eligible)
+    from_tf_op = has_tf_op & (einsum | tf_eligible | uses_tc)
     op_code, op_text = pd.factorize(np.asarray(op_name, dtype=object), use_na_sentinel=False)
+    from_xla = is_xla & _per_code(op_code, op_text, op_name_tensor_core_eligible)
     details = ec.str_column(ev, "kernel_details", rows)
     launches = _launches(details)
     if launches is not None:
