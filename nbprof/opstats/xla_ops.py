@@ -17,8 +17,10 @@ import pandas as pd
 
 from nbprof.hlo.index import HloIndex
 from nbprof.opstats.device_ops import META_COLUMNS, SUM_COLUMNS, DeviceOpDb
+from nbprof.opstats.host_ops import IDLE
 from nbprof.opstats.perf_env import PerfEnv
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.typed_frame import typed_frame
 
 GIBI = 2**30
 VIEW_NAMES = {"total_time_ps": "time_ps", "provenance": "tf_op"}
@@ -66,6 +68,24 @@ def combine_hosts(table: pd.DataFrame) -> pd.DataFrame:
     out["is_eager"] = grouped["is_eager"].any().to_numpy()
     out = out[_DB_COLUMNS].rename(columns=VIEW_NAMES)
     return out.sort_values("self_time_ps", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def device_xla_ops(table: pd.DataFrame) -> pd.DataFrame:
+    """``combine_hosts(DeviceOpDb(table, ...).ops)``: the device op db's rows but ``IDLE`` in
+    ``OP_COLUMNS``; one host's rows are taken column by column (no frame selection, rename and
+    re-index)."""
+    if len(table) == 0:
+        return combine_hosts(table)
+    rows = np.flatnonzero((table["name"] != IDLE).to_numpy())
+    if len(rows) == 0 or table["host"].iloc[rows].nunique() > 1:
+        return combine_hosts(table.iloc[rows].reset_index(drop=True))
+    return typed_frame({VIEW_NAMES.get(c, c): _take(table[c], rows) for c in _DB_COLUMNS})
+
+
+def _take(column: pd.Series, rows: np.ndarray) -> object:
+    """The values of ``column`` at positions ``rows``, as the column's own array type."""
+    values = column.to_numpy() if isinstance(column.dtype, np.dtype) else column.array
+    return values[rows]
 
 
 def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
@@ -129,7 +149,7 @@ def _peak(value: float) -> float:
 def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv, index: HloIndex) -> XlaOps:
     """Device XLA ops where the profile has a device, else the XLA CPU ops on host threads."""
     if device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU):
-        ops = combine_hosts(device.ops)
+        ops = device_xla_ops(device.table)
         out = XlaOps(ops=ops, source="device", device_kind=device.hardware_type, total_time_ps=device.total_time_ps,
                      peak_tflops=_peak(env.peak_tflops), peak_hbm_gibps=_peak(env.peak_hbm_gibps),
                      device_type="GPU" if device.hardware_type == xs.HARDWARE_GPU else env.device_type)  # fmt: skip
