@@ -108,7 +108,7 @@ def text(values: Any) -> np.ndarray:
     """Object array of str: missing values as ``""``, others as ``str(value)`` (no copy when all
     already are str)."""
     values = np.asarray(values, dtype=object)
-    if all(type(v) is str for v in values):
+    if pd.api.types.infer_dtype(values, skipna=False) in ("string", "empty"):  # one pass in C
         return values
     missing = pd.isna(values)
     return np.array(["" if m else str(v) for v, m in zip(values, missing)], dtype=object)

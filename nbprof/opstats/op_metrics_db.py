@@ -18,6 +18,7 @@ import pandas as pd
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import DeviceOpDb, build_device_op_db
 from nbprof.opstats.host_ops import COLUMNS, IDLE
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 __all__ = ["COLUMNS", "IDLE", "DeviceOpDb", "build_device_op_db", "combine_op_metrics_dbs", "op_metrics_notes"]
 
@@ -46,9 +47,11 @@ def combine_op_metrics_dbs(host: pd.DataFrame, device: DeviceOpDb) -> pd.DataFra
             pd.factorize(out["host"], sort=True)[0],
         )
     )
-    columns = {c: out[c][order] for c in COLUMNS}
+    columns: dict[str, Any] = {c: out[c][order] for c in COLUMNS}
     columns["program_id"] = pd.array(columns["program_id"], dtype="UInt64")
-    return pd.DataFrame(columns)
+    for c in _TEXT_COLUMNS:  # all str (``ec.text``): typed as pd.DataFrame infers them
+        columns[c] = strings(columns[c].tolist())
+    return typed_frame(columns)
 
 
 _TEXT_COLUMNS = ["host", "name", "category", "provenance", "host_or_device"]
