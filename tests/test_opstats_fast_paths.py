@@ -36,7 +36,8 @@ def test_union_lengths_match_union_length() -> None:
         start = rng.integers(-50, 50, n) * scale
         end = start + rng.integers(0, 30, n) * scale
         expected = union_length(group, start, end).reindex(np.arange(size), fill_value=0).to_numpy(np.int64)
-        assert inference.union_lengths(group, start, end, size).tolist() == expected.tolist()
+        assert ec.union_lengths(group, start, end, size).tolist() == expected.tolist()
+        assert ec._union_lengths_by_group(group, start, end, size).tolist() == expected.tolist()
 
 
 @pytest.mark.parametrize("name", ALL_FIXTURES)

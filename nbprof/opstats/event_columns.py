@@ -68,6 +68,14 @@ def category_text(series: pd.Series) -> np.ndarray:
     return np.asarray(categories.astype(str), dtype=object)
 
 
+def text_ids(series: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """(id of each category code's text, the code -1 last; the text of each id) of a categorical
+    column: ids number its distinct texts (a missing value is ``""``), so integer ids group rows as
+    their texts would."""
+    ids, distinct = pd.factorize(np.append(category_text(series), ""))
+    return ids.astype(np.int64), np.asarray(distinct, dtype=object)
+
+
 def str_column(events: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
     """Object array of strings (``""`` where missing) of a categorical column for ``rows``."""
     if name not in events.columns or len(rows) == 0:
@@ -158,3 +166,40 @@ def group_ids(*keys: np.ndarray) -> tuple[np.ndarray, int]:
         radix *= size
     ids, uniques = pd.factorize(combined)
     return ids.astype(np.int64), len(uniques)
+
+
+def union_lengths(group: np.ndarray, start: np.ndarray, end: np.ndarray, size: int) -> np.ndarray:
+    """int64 length (ps) of the union of the intervals ``[start, end)`` of each group ``0..size-1``
+    (0 for a group without intervals): ``step_db.union_length`` without pandas."""
+    out = np.zeros(size, np.int64)
+    n = len(group)
+    if n == 0:
+        return out
+    if size * n >= 2**62:  # the segmented running maximum's keys would not fit int64: a loop over groups
+        return _union_lengths_by_group(group, start, end, size)
+    order = np.lexsort((start, group))
+    g, s, e = group[order].astype(np.int64), start[order].astype(np.int64), end[order].astype(np.int64)
+    # the largest end of the earlier intervals of the same group: a running maximum of keys that
+    # order groups first and ends (by rank) second
+    ends = np.sort(e)
+    running = np.maximum.accumulate(g * n + np.searchsorted(ends, e))
+    first_of_group = np.r_[True, g[1:] != g[:-1]]
+    earlier = np.where(first_of_group, 0, np.r_[0, running[:-1]] - g * n)
+    previous_end = np.where(first_of_group, np.iinfo(np.int64).min, ends[earlier])
+    contribution = np.clip(e - np.maximum(s, previous_end), 0, None)
+    np.add.at(out, g, contribution)
+    return out
+
+
+def _union_lengths_by_group(group: np.ndarray, start: np.ndarray, end: np.ndarray, size: int) -> np.ndarray:
+    """``union_lengths`` one group at a time (for more group x interval pairs than int64 keys hold)."""
+    out = np.zeros(size, np.int64)
+    if len(group) == 0:
+        return out
+    order = np.lexsort((start, group))
+    g, s, e = group[order], start[order].astype(np.int64), end[order].astype(np.int64)
+    bounds = np.flatnonzero(np.r_[True, g[1:] != g[:-1], True])
+    for a, b in zip(bounds[:-1], bounds[1:]):  # groups, not intervals
+        previous_end = np.r_[np.iinfo(np.int64).min, np.maximum.accumulate(e[a:b])[:-1]]
+        out[g[a]] = np.clip(e[a:b] - np.maximum(s[a:b], previous_end), 0, None).sum()
+    return out

@@ -59,14 +59,6 @@ def _host_rows(ev: pd.DataFrame) -> np.ndarray:
     return np.flatnonzero(mask)
 
 
-def _host_ids(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """(host id of each ``host`` category code, the code -1 last; text of each host id): ids number
-    distinct host texts (a missing host is ``""``)."""
-    text = np.append(ec.category_text(ev["host"]), "")
-    ids, distinct = pd.factorize(text)
-    return ids.astype(np.int64), np.asarray(distinct, dtype=object)
-
-
 def _unified(*per_code: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     """Ids of the texts of several per-category tables in one numbering (equal texts, one id), and
     the text of each id."""
@@ -171,7 +163,7 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     rows = _host_rows(ev)
     if len(rows) == 0:
         return pd.DataFrame(columns=COLUMNS)
-    host_of_code, host_text = _host_ids(ev)
+    host_of_code, host_text = ec.text_ids(ev["host"])
     act = _activities(ev, rows, info)
     if len(act.event) == 0:
         first_seen = pd.unique(host_of_code[ec.row_codes(ev["host"], rows)])  # host ids in order of appearance

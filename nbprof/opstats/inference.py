@@ -37,7 +37,6 @@ import pandas as pd
 
 from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.step_db import union_length
 from nbprof.opstats.step_grouping import spread_from_roots
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
@@ -139,29 +138,6 @@ def _session_roots(ev: pd.DataFrame, kind: np.ndarray, on_host: np.ndarray) -> t
     return np.flatnonzero(calls), "JAX jit calls" if calls.any() else ""
 
 
-def union_lengths(group: np.ndarray, start: np.ndarray, end: np.ndarray, size: int) -> np.ndarray:
-    """int64 length (ps) of the union of the intervals ``[start, end)`` of each group ``0..size-1``
-    (0 for a group without intervals): ``step_db.union_length`` without pandas."""
-    out = np.zeros(size, np.int64)
-    n = len(group)
-    if n == 0:
-        return out
-    if size * n >= 2**62:  # the segmented running maximum's keys would not fit int64
-        return union_length(group, start, end).reindex(np.arange(size), fill_value=0).to_numpy(np.int64)
-    order = np.lexsort((start, group))
-    g, s, e = group[order].astype(np.int64), start[order].astype(np.int64), end[order].astype(np.int64)
-    # the largest end of the earlier intervals of the same group: a running maximum of keys that
-    # order groups first and ends (by rank) second
-    ends = np.sort(e)
-    running = np.maximum.accumulate(g * n + np.searchsorted(ends, e))
-    first_of_group = np.r_[True, g[1:] != g[:-1]]
-    earlier = np.where(first_of_group, 0, np.r_[0, running[:-1]] - g * n)
-    previous_end = np.where(first_of_group, np.iinfo(np.int64).min, ends[earlier])
-    contribution = np.clip(e - np.maximum(s, previous_end), 0, None)
-    np.add.at(out, g, contribution)
-    return out
-
-
 def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.ndarray) -> tuple[pd.DataFrame, str]:
     roots, source = _session_roots(ev, kind, on_host)
     if len(roots) == 0:
@@ -178,11 +154,11 @@ def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.nd
     first = start_all[roots].astype(np.int64)
     device = (xs.plane_mask(ev, xs.is_device_plane) & xs.values_in(ev["line"], [xs.XLA_MODULES_LINE]))[owned]
     transfer = xs.category_mask(ev["name"], lambda s: s.str.startswith(TRANSFER_PREFIXES))[owned] & ~device
-    device_v = union_lengths(g[device], start[device], end[device], n)
+    device_v = ec.union_lengths(g[device], start[device], end[device], n)
     both = device | transfer
-    busy = union_lengths(g[both], start[both], end[both], n)
+    busy = ec.union_lengths(g[both], start[both], end[both], n)
     ran = both | (duration_all[owned] > 0)
-    anything = union_lengths(g[ran], start[ran], end[ran], n)
+    anything = ec.union_lengths(g[ran], start[ran], end[ran], n)
     total = np.maximum(last, first + duration_all[roots]) - first
     transfer_v = busy - device_v
     table = pd.DataFrame(
