@@ -98,9 +98,16 @@ def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
     if len(ops) == 0 or len(index) == 0:
         return pd.DataFrame(columns=FUSED_COLUMNS)
     rows = []
-    fusions = ops[ops["category"].astype(str).str.contains("fusion", regex=False).to_numpy()]
+    code, distinct = pd.factorize(ops["category"].to_numpy(dtype=object), use_na_sentinel=False)
+    is_fusion = np.array(["fusion" in str(c) for c in distinct], dtype=bool)[code]  # per distinct category
+    at = np.flatnonzero(is_fusion)
+    labels, pids, names = (
+        ops.index[at].tolist(),
+        ops["program_id"].to_numpy(dtype=object)[at],
+        ops["name"].to_numpy(dtype=object)[at],
+    )
     programs: dict[int, _FusionTree] = {}
-    for i, pid, name in zip(fusions.index, fusions["program_id"], fusions["name"]):  # fusion ops, not events
+    for i, pid, name in zip(labels, pids.tolist(), names.tolist()):  # fusion ops, not events
         tree = programs.get(int(pid))
         if tree is None:
             tree = programs[int(pid)] = _FusionTree(index.instructions_of([int(pid)]))
