@@ -8,7 +8,7 @@ import pytest
 from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
 
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats import inference
+from nbprof.opstats import inference, op_metrics_db
 from nbprof.opstats.step_db import union_length
 
 ALL_FIXTURES = FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES
@@ -48,3 +48,22 @@ def test_inference_early_exit_matches_the_full_search(name, load_fixture, monkey
     full = inference.build_inference_sessions(frames)
     pd.testing.assert_frame_equal(fast.table, full.table)
     assert (fast.source, fast.notes) == (full.source, full.notes)
+
+
+def test_text_ranks_and_db_order_match_factorize_and_lexsort() -> None:
+    rng = np.random.default_rng(2)
+    for n in (0, 1, 9, 300):
+        names = np.array([f"op{int(k)}" for k in rng.integers(0, 40, n)], dtype=object)
+        assert op_metrics_db.text_ranks(names).tolist() == pd.factorize(names, sort=True)[0].tolist()
+        host = np.array([f"h{int(k)}" for k in rng.integers(0, 3, n)], dtype=object)
+        side = np.array(["Host", "Device"], dtype=object)[rng.integers(0, 2, n)]
+        self_time = rng.integers(0, 4, n).astype(np.int64)
+        expected = np.lexsort(
+            (
+                pd.factorize(names, sort=True)[0],
+                -self_time,
+                -pd.factorize(side, sort=True)[0],
+                pd.factorize(host, sort=True)[0],
+            )
+        )
+        assert op_metrics_db._db_order(host, side, self_time, names).tolist() == expected.tolist()
