@@ -59,12 +59,23 @@ def _host_rows(ev: pd.DataFrame) -> np.ndarray:
     return np.flatnonzero(mask)
 
 
-def _unified(*per_code: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
-    """Ids of the texts of several per-category tables in one numbering (equal texts, one id), and
-    the text of each id."""
-    ids, distinct = pd.factorize(np.concatenate(per_code))
-    bounds = np.cumsum([0, *(len(t) for t in per_code)])
-    return [ids[a:b].astype(np.int64) for a, b in zip(bounds[:-1], bounds[1:])], np.asarray(distinct, dtype=object)
+def _unified(*parts: tuple[np.ndarray, np.ndarray]) -> tuple[list[np.ndarray], np.ndarray]:
+    """Ids of texts in several per-category tables, one numbering (equal texts, one id), and the text
+    of each id. Each part is (table, the category codes used): only used entries get an id (-1 else)."""
+    picked = []
+    for table, used_codes in parts:
+        used = np.zeros(len(table), bool)
+        used[used_codes] = True
+        picked.append(np.flatnonzero(used))
+    texts = [ec.text(table[pick]) for (table, _), pick in zip(parts, picked)]
+    ids, distinct = pd.factorize(np.concatenate(texts))
+    out, at = [], 0
+    for (table, _), pick in zip(parts, picked):
+        full = np.full(len(table), -1, np.int64)
+        full[pick] = ids[at : at + len(pick)]
+        out.append(full)
+        at += len(pick)
+    return out, np.asarray(distinct, dtype=object)
 
 
 def _activities(ev: pd.DataFrame, rows: np.ndarray, info: dict[str, Any]) -> _Activities:
@@ -94,9 +105,9 @@ def _activities(ev: pd.DataFrame, rows: np.ndarray, info: dict[str, Any]) -> _Ac
     by_stat_mask = (has_stat & ~known) | second
     by_name = rows[known]
     by_stat = rows[by_stat_mask]
-    (name_of_name, name_of_tf), name_text = _unified(ec.text(name_op), ec.text(tf_name))
-    (type_of_name, type_of_tf), type_text = _unified(ec.text(name_type), ec.text(tf_type))
     by_name_codes, by_stat_codes = name_codes[known], tf_codes[by_stat_mask]
+    (name_of_name, name_of_tf), name_text = _unified((name_op, by_name_codes), (tf_name, by_stat_codes))
+    (type_of_name, type_of_tf), type_text = _unified((name_type, by_name_codes), (tf_type, by_stat_codes))
     info["host_framework_op_events"] = int(len(by_name) + len(by_stat))
     info["host_events_considered"] = int(len(rows))
     return _Activities(
