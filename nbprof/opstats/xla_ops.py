@@ -57,7 +57,7 @@ def combine_hosts(table: pd.DataFrame) -> pd.DataFrame:
     if len(table) == 0:
         return pd.DataFrame(columns=OP_COLUMNS)
     if table["host"].nunique() <= 1:
-        return table[_DB_COLUMNS].rename(columns=VIEW_NAMES).reset_index(drop=True)
+        return _view_of_rows(table, np.arange(len(table)))
     key = ["program_id", "name"]
     grouped = table.groupby(key, sort=False, observed=True, dropna=False)
     first = grouped[[c for c in _DB_COLUMNS if c not in key and c not in SUM_COLUMNS]].first()
@@ -79,6 +79,11 @@ def device_xla_ops(table: pd.DataFrame) -> pd.DataFrame:
     rows = np.flatnonzero((table["name"] != IDLE).to_numpy())
     if len(rows) == 0 or table["host"].iloc[rows].nunique() > 1:
         return combine_hosts(table.iloc[rows].reset_index(drop=True))
+    return _view_of_rows(table, rows)
+
+
+def _view_of_rows(table: pd.DataFrame, rows: np.ndarray) -> pd.DataFrame:
+    """Op db rows at positions ``rows`` in ``OP_COLUMNS`` (renamed, new RangeIndex), column by column."""
     return typed_frame({VIEW_NAMES.get(c, c): _take(table[c], rows) for c in _DB_COLUMNS})
 
 
