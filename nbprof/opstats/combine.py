@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats.duty_cycle import DutyCycle
 from nbprof.opstats.kernel_db import KEY_COLUMNS as KERNEL_KEY_COLUMNS
 from nbprof.opstats.kernel_db import REPORT_COLUMNS as KERNEL_REPORT_COLUMNS
@@ -179,13 +180,15 @@ def _intersected(
     parts = []
     for i in workers:
         steps = tables[i]
-        order = np.unique(steps["step"].to_numpy(np.int64))  # the host's steps in step order
+        step = steps["step"].to_numpy(np.int64)
+        order = ec.distinct_sorted(step)  # the host's steps in step order
         first = inter.first_step_index(hosts[i])
         chosen = order[first : first + inter.num_steps]
-        rows = steps[np.isin(steps["step"].to_numpy(np.int64), chosen)]
-        position = pd.Index(chosen).get_indexer(rows["step"].to_numpy(np.int64))
+        kept = np.isin(step, chosen)
+        rows = steps[kept]
+        position = np.searchsorted(chosen, step[kept])  # chosen: sorted and distinct, holding every kept step
         # a step derived from GPU events has no name in XProf: combined, it shows its combined number
-        unnamed = (rows["marker"] == DERIVED_GPU_MARKER).to_numpy()
+        unnamed = rows["marker"].to_numpy(dtype=object) == DERIVED_GPU_MARKER
         names = np.where(unnamed, position.astype(str), rows["step_name"].to_numpy(object))
         parts.append(
             rows.assign(
@@ -216,8 +219,7 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
     offsets = [db.file_time_offsets_ps.get(h, 0) for h, db in zip(hosts, step_dbs)]
     steps, inter = _intersected(hosts, workers, [db.steps for db in step_dbs], offsets)
     analysed, inter_analysed = _intersected(hosts, workers, [db.analysed_steps for db in step_dbs], offsets)
-    used = pd.MultiIndex.from_frame(analysed[["host", "group_id"]])
-    steps["in_analysis"] = pd.MultiIndex.from_frame(steps[["host", "group_id"]]).isin(used)
+    steps["in_analysis"] = _pairs_in(steps, analysed, ["host", "group_id"])
     analysed["in_analysis"] = True
     notes = [n for db in step_dbs for n in db.notes if not n.endswith(PER_HOST_ANALYSIS_NOTE_ENDS)]
     coordinators = [hosts[i] for i in range(len(hosts)) if i not in workers]
@@ -238,12 +240,21 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
             f"intersected again, as XProf: {inter_analysed.num_steps} steps; step time = the slowest host's, "
             "breakdown and verdict from the first host's steps (XProf lists core 1)"
         )
+    analysed_hosts = analysed["host"].to_numpy(dtype=object)
+    analysed_names = analysed["step_name"].to_numpy(dtype=object)
     for i in workers:
-        mine = analysed[analysed["host"] == hosts[i]]["step_name"].astype(str)
-        span = f" ({mine.iloc[0]} .. {mine.iloc[-1]})" if len(mine) else ""
-        total = len(np.unique(step_dbs[i].steps["step"].to_numpy(np.int64)))
+        mine = analysed_names[analysed_hosts == hosts[i]]
+        span = f" ({mine[0]} .. {mine[-1]})" if len(mine) else ""
+        total = len(ec.distinct_sorted(step_dbs[i].steps["step"].to_numpy(np.int64)))
         notes.append(f"host {hosts[i]!r}: {len(mine)} of its {total} steps in the averages{span}")
     return StepDb(steps=steps, notes=notes, event_groups=None, analysed=analysed)
+
+
+def _pairs_in(frame: pd.DataFrame, other: pd.DataFrame, columns: list[str]) -> np.ndarray:
+    """Whether each row's values of ``columns`` are those of some row of ``other`` (rows are steps)."""
+    wanted = set(zip(*(other[c].to_numpy(dtype=object).tolist() for c in columns)))
+    keys = zip(*(frame[c].to_numpy(dtype=object).tolist() for c in columns))
+    return np.fromiter((key in wanted for key in keys), dtype=bool, count=len(frame))
 
 
 # ------------------------------------------------------------------------------ op metrics
