@@ -38,6 +38,7 @@ import pandas as pd
 
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.duty_cycle import DutyCycle
+from nbprof.opstats.group_agg import group_agg
 from nbprof.opstats.kernel_db import KEY_COLUMNS as KERNEL_KEY_COLUMNS
 from nbprof.opstats.kernel_db import REPORT_COLUMNS as KERNEL_REPORT_COLUMNS
 from nbprof.opstats.kernel_db import KernelDb
@@ -425,19 +426,20 @@ def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
         table = reports[0] if reports else pd.DataFrame(columns=KERNEL_REPORT_COLUMNS)
         return KernelDb(table, num_kernel_events=events, vendor=vendor, notes=notes)
     stacked = pd.concat(reports, ignore_index=True)
-    out = (
-        stacked.groupby(KERNEL_KEY_COLUMNS, sort=False, dropna=False)
-        .agg(
-            occupancy_pct=("occupancy_pct", "first"),
-            occurrences=("occurrences", "sum"),
-            total_duration_ns=("total_duration_ns", "sum"),
-            min_duration_ns=("min_duration_ns", "min"),
-            max_duration_ns=("max_duration_ns", "max"),
-            total_duration_ps=("total_duration_ps", "sum"),
-            min_duration_ps=("min_duration_ps", "min"),
-            max_duration_ps=("max_duration_ps", "max"),
-        )
-        .reset_index()
+    out = group_agg(  # pandas' groupby(sort=False, dropna=False).agg(...).reset_index(), in numpy
+        stacked,
+        KERNEL_KEY_COLUMNS,
+        {
+            "occupancy_pct": ("occupancy_pct", "first"),
+            "occurrences": ("occurrences", "sum"),
+            "total_duration_ns": ("total_duration_ns", "sum"),
+            "min_duration_ns": ("min_duration_ns", "min"),
+            "max_duration_ns": ("max_duration_ns", "max"),
+            "total_duration_ps": ("total_duration_ps", "sum"),
+            "min_duration_ps": ("min_duration_ps", "min"),
+            "max_duration_ps": ("max_duration_ps", "max"),
+        },
+        dropna=False,
     )
     # the single host's order (``kernel_db.build_kernel_db``): total duration, then the key
     out = out.sort_values(
