@@ -67,3 +67,11 @@ def test_text_ranks_and_db_order_match_factorize_and_lexsort() -> None:
             )
         )
         assert op_metrics_db._db_order(host, side, self_time, names).tolist() == expected.tolist()
+
+
+def test_empty_frame_is_a_fresh_pd_dataframe_of_its_columns() -> None:
+    columns = ["a", "b", "c"]
+    first = ec.empty_frame(columns)
+    pd.testing.assert_frame_equal(first, pd.DataFrame(columns=columns))
+    first["d"] = []  # a caller's change stays its own
+    pd.testing.assert_frame_equal(ec.empty_frame(columns), pd.DataFrame(columns=columns))

@@ -423,7 +423,7 @@ def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
     notes = list(dict.fromkeys(n for db in dbs for n in db.notes))
     reports = [db.reports for db in dbs if len(db.reports)]
     if len(reports) <= 1:
-        table = reports[0] if reports else pd.DataFrame(columns=KERNEL_REPORT_COLUMNS)
+        table = reports[0] if reports else ec.empty_frame(KERNEL_REPORT_COLUMNS)
         return KernelDb(table, num_kernel_events=events, vendor=vendor, notes=notes)
     stacked = pd.concat(reports, ignore_index=True)
     out = group_agg(  # pandas' groupby(sort=False, dropna=False).agg(...).reset_index(), in numpy

@@ -73,7 +73,7 @@ def _chip_of_planes(frames: Frames) -> dict[tuple[str, str], str]:
 def build_duty_cycle(frames: Frames) -> DutyCycle:
     """XProf's TPU duty cycle of a profile's TPU planes (zero busy and idle time without TPU planes)."""
     chips = _chip_of_planes(frames)
-    empty = DutyCycle(0, 0, pd.DataFrame(columns=CHIP_COLUMNS))
+    empty = DutyCycle(0, 0, ec.empty_frame(CHIP_COLUMNS))
     if not chips:
         return empty
     ev = frames.events
@@ -136,5 +136,5 @@ def combine_duty_cycles(parts: list[DutyCycle]) -> DutyCycle:
     return DutyCycle(
         sum(p.busy_ps for p in parts),
         sum(p.idle_ps for p in parts),
-        pd.concat(chips, ignore_index=True) if chips else pd.DataFrame(columns=CHIP_COLUMNS),
+        pd.concat(chips, ignore_index=True) if chips else ec.empty_frame(CHIP_COLUMNS),
     )

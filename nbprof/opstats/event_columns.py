@@ -7,6 +7,7 @@ work runs once per distinct value of a categorical, never per event.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -120,6 +121,16 @@ def text(values: Any) -> np.ndarray:
         return values
     missing = pd.isna(values)
     return np.array(["" if m else str(v) for v, m in zip(values, missing)], dtype=object)
+
+
+def empty_frame(columns: list[str]) -> pd.DataFrame:
+    """``pd.DataFrame(columns=columns)``: a copy of one made once per column list (a tenth of the cost)."""
+    return _empty_frame(tuple(columns)).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _empty_frame(columns: tuple[str, ...]) -> pd.DataFrame:
+    return pd.DataFrame(columns=list(columns))
 
 
 def first_rows(group: np.ndarray) -> np.ndarray:

@@ -173,7 +173,7 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     ev = frames.events
     rows = _host_rows(ev)
     if len(rows) == 0:
-        return pd.DataFrame(columns=COLUMNS)
+        return ec.empty_frame(COLUMNS)
     host_of_code, host_text = ec.text_ids(ev["host"])
     act = _activities(ev, rows, info)
     if len(act.event) == 0:

@@ -141,7 +141,7 @@ def _session_roots(ev: pd.DataFrame, kind: np.ndarray, on_host: np.ndarray) -> t
 def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.ndarray) -> tuple[pd.DataFrame, str]:
     roots, source = _session_roots(ev, kind, on_host)
     if len(roots) == 0:
-        return pd.DataFrame(columns=SESSION_COLUMNS), ""
+        return ec.empty_frame(SESSION_COLUMNS), ""
     start_all, end_all, duration_all = (ev[c].to_numpy() for c in ("start_ps", "end_ps", "duration_ps"))
     roots = roots[np.argsort(start_all[roots], kind="stable")]
     owner = spread_from_roots(ev, roots)
@@ -181,7 +181,7 @@ def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.nd
 
 
 def _no_sessions() -> InferenceSessions:
-    return InferenceSessions(pd.DataFrame(columns=SESSION_COLUMNS), "", ["no inference sessions found"])
+    return InferenceSessions(ec.empty_frame(SESSION_COLUMNS), "", ["no inference sessions found"])
 
 
 def _on_host_plane(ev: pd.DataFrame) -> np.ndarray:

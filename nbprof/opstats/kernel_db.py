@@ -403,7 +403,7 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
     ev = frames.events
     none = "no GPU kernel events with kernel_details in this profile"
     if len(ev) == 0 or "kernel_details" not in ev.columns:
-        return KernelDb(pd.DataFrame(columns=REPORT_COLUMNS), 0, vendor, [none])
+        return KernelDb(ec.empty_frame(REPORT_COLUMNS), 0, vendor, [none])
     mask = (
         xs.plane_mask(ev, xs.is_gpu_plane)
         & ev["kernel_details"].notna().to_numpy()
@@ -412,7 +412,7 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
     )
     rows = np.flatnonzero(mask)
     if len(rows) == 0:
-        return KernelDb(pd.DataFrame(columns=REPORT_COLUMNS), 0, vendor, [none])
+        return KernelDb(ec.empty_frame(REPORT_COLUMNS), 0, vendor, [none])
     names = ec.str_column(ev, "name", rows)
     # the text keys are grouped as integer codes (no text column of one value per kernel)
     name_code, name_text = pd.factorize(names, use_na_sentinel=False)

@@ -31,6 +31,7 @@ from typing import Any, TypeAlias
 
 import pandas as pd
 
+from nbprof.opstats import event_columns as ec
 from nbprof.xspace import semantics as xs
 
 GIBI_PER_GIGA = 1e9 / 2**30
@@ -226,7 +227,7 @@ def device_peaks(planes: pd.DataFrame) -> pd.DataFrame:
     ``peak_tflops`` (TFLOP/s), ``peak_hbm_gbps`` (GB/s), ``peak_hbm_gibps`` (GiB/s, the unit XProf
     divides by), ``peak_sram_gibps`` (GiB/s) and ``peak_source``. NaN where the plane does not say."""
     if len(planes) == 0:
-        return pd.DataFrame(columns=_PEAK_COLUMNS)
+        return ec.empty_frame(_PEAK_COLUMNS)
     return pd.DataFrame(_peak_rows(planes), columns=_PEAK_COLUMNS)
 
 

@@ -65,7 +65,7 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
     rows = np.flatnonzero(xla_cpu_op_mask(ev))
     info["xla_cpu_op_events"] = int(len(rows))
     if len(rows) == 0:
-        return pd.DataFrame(columns=COLUMNS)
+        return ec.empty_frame(COLUMNS)
     dur = ev["duration_ps"].to_numpy()[rows]
     children = _children_time(ev, rows)
     pid, _ = ec.uint_column(ev, "program_id", rows)

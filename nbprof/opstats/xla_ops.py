@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.hlo.index import HloIndex
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import META_COLUMNS, SUM_COLUMNS, DeviceOpDb
 from nbprof.opstats.host_ops import IDLE
 from nbprof.opstats.perf_env import PerfEnv
@@ -47,7 +48,7 @@ class XlaOps:
     peak_tflops: float = float("nan")
     peak_hbm_gibps: float = float("nan")
     device_type: str = ""
-    fused_children: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=FUSED_COLUMNS))
+    fused_children: pd.DataFrame = field(default_factory=lambda: ec.empty_frame(FUSED_COLUMNS))
     notes: list[str] = field(default_factory=list)
 
 
@@ -55,7 +56,7 @@ def combine_hosts(table: pd.DataFrame) -> pd.DataFrame:
     """Op-db rows of several hosts as one row per (program, op) in ``OP_COLUMNS``: sums, the
     shortest occurrence, the first host's metadata."""
     if len(table) == 0:
-        return pd.DataFrame(columns=OP_COLUMNS)
+        return ec.empty_frame(OP_COLUMNS)
     if table["host"].nunique() <= 1:
         return _view_of_rows(table, np.arange(len(table)))
     key = ["program_id", "name"]
@@ -101,7 +102,7 @@ def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
     XProf reads them from a per-instruction cost analysis it does not run on TPU profiles.
     """
     if len(ops) == 0 or len(index) == 0:
-        return pd.DataFrame(columns=FUSED_COLUMNS)
+        return ec.empty_frame(FUSED_COLUMNS)
     rows = []
     code, distinct = pd.factorize(ops["category"].to_numpy(dtype=object), use_na_sentinel=False)
     is_fusion = np.array(["fusion" in str(c) for c in distinct], dtype=bool)[code]  # per distinct category
@@ -178,7 +179,7 @@ def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv
         return XlaOps(ops=ops, source="host", device_kind="CPU", total_time_ps=int(ops["self_time_ps"].sum()),
                       device_type="CPU", notes=[note])  # fmt: skip
     note = "no XLA ops in this profile (no device XLA ops, no hlo_op events on host threads)"
-    return XlaOps(ops=pd.DataFrame(columns=OP_COLUMNS), source="none", device_kind="", total_time_ps=0,
+    return XlaOps(ops=ec.empty_frame(OP_COLUMNS), source="none", device_kind="", total_time_ps=0,
                   notes=[note])  # fmt: skip
 
 
