@@ -120,7 +120,7 @@ def _root_kinds(ev: pd.DataFrame) -> np.ndarray:
     jax = len(REQUEST_EVENTS)
     names = ec.category_text(ev["name"])
     kind = [request.get(n, jax if n.startswith(JAX_CALL_PREFIX) else -1) for n in names]  # names, not events
-    return np.array([*kind, -1], dtype=np.int64)[np.asarray(ev["name"].array.codes)]  # code -1: no name
+    return np.array([*kind, -1], dtype=np.int8)[np.asarray(ev["name"].array.codes)]  # code -1: no name
 
 
 def _session_roots(ev: pd.DataFrame, kind: np.ndarray, on_host: np.ndarray) -> tuple[np.ndarray, str]:
