@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
 
+from nbprof.opstats import combine, inference, op_metrics_db
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats import inference, op_metrics_db
 from nbprof.opstats.step_db import union_length
 
 ALL_FIXTURES = FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES
@@ -75,3 +75,45 @@ def test_empty_frame_is_a_fresh_pd_dataframe_of_its_columns() -> None:
     pd.testing.assert_frame_equal(first, pd.DataFrame(columns=columns))
     first["d"] = []  # a caller's change stays its own
     pd.testing.assert_frame_equal(ec.empty_frame(columns), pd.DataFrame(columns=columns))
+
+
+def _xla_ops_frame(rng: np.random.Generator, n: int, host: int) -> pd.DataFrame:
+    names = [f"op{int(k)}" for k in rng.integers(0, 6, n)]
+    frame = pd.DataFrame(
+        {
+            "program": [f"prog({host})"] * n,
+            "program_id": pd.array(rng.integers(1, 3, n), dtype="UInt64"),
+            "name": names,
+            "category": [None if k == 0 else f"cat{int(k)}" for k in rng.integers(0, 3, n)],
+            "source_line": pd.array([None if k == 0 else int(k) for k in rng.integers(0, 4, n)], dtype="Int64"),
+            "time_ps": rng.integers(0, 10**9, n),
+            "self_time_ps": rng.integers(0, 10**9, n),
+            "normalized_time_ps": np.where(rng.random(n) < 0.2, np.nan, rng.random(n) * 1e7),
+            "min_time_ps": rng.integers(0, 10**6, n),
+            "has_breakdown": rng.random(n) < 0.5,
+            "is_eager": rng.random(n) < 0.5,
+        }
+    )
+    return frame.drop_duplicates(["program_id", "name"]).reset_index(drop=True)  # one row per op and host
+
+
+def test_merged_xla_ops_numpy_matches_pandas_groupby() -> None:
+    rng = np.random.default_rng(3)
+    for hosts in (1, 2, 3, 5):
+        stacked = pd.concat([_xla_ops_frame(rng, 12, h) for h in range(hosts)], ignore_index=True)
+        expected, expected_group = combine._merged_ops(stacked)
+        found = combine._merged_ops_numpy(stacked)
+        assert found is not None
+        pd.testing.assert_frame_equal(found[0], expected)
+        assert found[1].tolist() == expected_group.tolist()
+
+
+@pytest.mark.parametrize("name", MULTI_HOST_FIXTURE_NAMES)
+def test_merged_xla_ops_numpy_on_multi_host_fixtures(name, load_fixture) -> None:
+    stats = load_fixture(name).op_stats()
+    stacked = pd.concat([stats.parts_of(h).xla_ops.ops for h in stats.hosts], ignore_index=True)
+    found = combine._merged_ops_numpy(stacked)
+    assert found is not None
+    expected, expected_group = combine._merged_ops(stacked)
+    pd.testing.assert_frame_equal(found[0], expected)
+    assert found[1].tolist() == expected_group.tolist()

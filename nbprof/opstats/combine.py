@@ -48,6 +48,7 @@ from nbprof.opstats.step_db import DROP_INCOMPLETE_THRESHOLD, PER_HOST_ANALYSIS_
 from nbprof.opstats.step_grouping import DERIVED_GPU_MARKER
 from nbprof.opstats.xla_ops import XlaOps
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.typed_frame import typed_frame
 
 MAX_DEVICES_PER_HOST = 1000  # XProf's kMaxDevicesPerHost: global core id = host index * 1000 + core
 HARDWARE_RANK = {xs.HARDWARE_CPU: 1, xs.HARDWARE_GPU: 2, xs.HARDWARE_TPU: 3}  # XProf's HardwareType enum
@@ -306,8 +307,29 @@ def combine_xla_ops(parts: list[XlaOps]) -> XlaOps:
         return replace(best, notes=_unique_notes(parts))
     same_source = [p for p in with_ops if p.source == best.source]
     stacked = pd.concat([p.ops for p in same_source], ignore_index=True)
-    keys = ["program_id", "name"]
-    grouped = stacked.groupby(keys, sort=False, observed=True, dropna=False)
+    numpy_merge = _merged_ops_numpy(stacked)
+    merged, group = numpy_merge if numpy_merge is not None else _merged_ops(stacked)
+    fused = _combine_fused(same_source, group)
+    peaks = [p for p in parts if not math.isnan(p.peak_tflops)]
+    return XlaOps(
+        ops=merged,
+        source=best.source,
+        device_kind=best.device_kind,
+        total_time_ps=int(sum(p.total_time_ps for p in same_source)),
+        peak_tflops=peaks[0].peak_tflops if peaks else float("nan"),
+        peak_hbm_gibps=peaks[0].peak_hbm_gibps if peaks else float("nan"),
+        device_type=best.device_type,
+        fused_children=fused,
+        notes=_unique_notes(parts),
+    )
+
+
+_XLA_KEYS = ["program_id", "name"]
+
+
+def _merged_ops(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
+    """The hosts' stacked ops merged by (program id, op) with pandas' groupby, and each row's group."""
+    grouped = stacked.groupby(_XLA_KEYS, sort=False, observed=True, dropna=False)
     first = grouped.first()
     sums = grouped[[c for c in _XLA_SUMS if c in stacked.columns]].sum()
     merged = first.drop(columns=sums.columns).join(sums)
@@ -322,19 +344,89 @@ def combine_xla_ops(parts: list[XlaOps]) -> XlaOps:
                 merged[col] = merged[col].astype(stacked[col].dtype)
             except (TypeError, ValueError):
                 pass
-    fused = _combine_fused(same_source, grouped.ngroup().to_numpy())
-    peaks = [p for p in parts if not math.isnan(p.peak_tflops)]
-    return XlaOps(
-        ops=merged,
-        source=best.source,
-        device_kind=best.device_kind,
-        total_time_ps=int(sum(p.total_time_ps for p in same_source)),
-        peak_tflops=peaks[0].peak_tflops if peaks else float("nan"),
-        peak_hbm_gibps=peaks[0].peak_hbm_gibps if peaks else float("nan"),
-        device_type=best.device_type,
-        fused_children=fused,
-        notes=_unique_notes(parts),
-    )
+    return merged, grouped.ngroup().to_numpy()
+
+
+def _merged_ops_numpy(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray] | None:
+    """``_merged_ops`` in numpy (the same frame and groups): groups in order of first appearance, the
+    first non-missing value of each other column, int sums, float sums compensated as pandas sums
+    them, minimum ``min_time_ps``, any ``has_breakdown``. None where a key is missing somewhere or a
+    reduced column is not a numpy number (pandas then merges)."""
+    columns = list(stacked.columns)
+    if any(k not in columns or stacked[k].isna().any() for k in _XLA_KEYS):
+        return None
+    how = {c: "sum" for c in _XLA_SUMS if c in columns}
+    how.update({c: r for c, r in (("min_time_ps", "min"), ("has_breakdown", "any")) if c in columns})
+    kinds = {"sum": "iuf", "min": "iu", "any": "b"}
+    for c, r in how.items():
+        dtype = stacked[c].dtype
+        if not isinstance(dtype, np.dtype) or dtype.kind not in kinds[r]:
+            return None
+    group, n = ec.group_ids(*(stacked[k].array for k in _XLA_KEYS))
+    out: dict[str, Any] = {}
+    first_rows = ec.first_rows(group)
+    for c in columns:
+        series = stacked[c]
+        if c in how:
+            out[c] = _reduce_xla(series.to_numpy(), group, n, how[c])
+        elif isinstance(series.dtype, np.dtype):
+            if series.isna().any():  # a numpy column with missing values: left to pandas
+                return None
+            out[c] = series.to_numpy()[first_rows]
+        else:
+            out[c] = _first_valid(series, group, n)
+    return typed_frame(out), group
+
+
+def _first_valid(series: pd.Series, group: np.ndarray, n: int) -> Any:
+    """Each group's first non-missing value of a pandas-typed column (missing where it has none)."""
+    valid = np.flatnonzero(~series.isna().to_numpy())
+    first = ec.first_of_groups(group[valid], n)  # a position in ``valid``; len(valid) where the group has none
+    pick = np.full(n, -1, np.int64)
+    found = first < len(valid)
+    pick[found] = valid[first[found]]
+    return series.array.take(pick, allow_fill=True)
+
+
+def _reduce_xla(values: np.ndarray, group: np.ndarray, n: int, how: str) -> np.ndarray:
+    """One reduction per group: ``sum`` (ints exact; floats as pandas' compensated group sum), ``min``
+    (ints) or ``any`` (bools)."""
+    if how == "any":
+        out = np.zeros(n, bool)
+        np.logical_or.at(out, group, values)
+        return out
+    if how == "min":
+        low = np.full(n, np.iinfo(values.dtype).max, values.dtype)
+        np.minimum.at(low, group, values)
+        return low
+    if values.dtype.kind in "iu":
+        total = np.zeros(n, values.dtype)
+        np.add.at(total, group, values)
+        return total
+    return _compensated_sums(values, group, n)
+
+
+def _compensated_sums(values: np.ndarray, group: np.ndarray, n: int) -> np.ndarray:
+    """pandas' float group sum (Kahan-compensated, NaN skipped, inf kept): each group's values in row
+    order, one round per member (a group's k-th value in round k: hosts, not ops)."""
+    total = np.zeros(n, np.float64)
+    compensation = np.zeros(n, np.float64)
+    order = np.argsort(group, kind="stable")
+    sorted_group = group[order]
+    starts = np.flatnonzero(np.r_[True, sorted_group[1:] != sorted_group[:-1]])
+    rank = np.arange(len(order)) - np.repeat(starts, np.diff(np.r_[starts, len(order)]))
+    with np.errstate(invalid="ignore"):
+        for k in range(int(rank.max()) + 1 if len(rank) else 0):
+            at = order[rank == k]
+            g, value = group[at], values[at].astype(np.float64)
+            ok = ~np.isnan(value)
+            g, value = g[ok], value[ok]
+            y = value - compensation[g]
+            t = total[g] + y
+            c = t - total[g] - y
+            compensation[g] = np.where(np.isnan(c), 0.0, c)
+            total[g] = t
+    return total
 
 
 def _combine_fused(parts: list[XlaOps], new_row: np.ndarray) -> pd.DataFrame:
