@@ -66,7 +66,7 @@ def test_text_ranks_and_db_order_match_factorize_and_lexsort() -> None:
                 pd.factorize(host, sort=True)[0],
             )
         )
-        assert op_metrics_db._db_order(host, side, self_time, names).tolist() == expected.tolist()
+        assert op_metrics_db.db_order(host, side, self_time, names).tolist() == expected.tolist()
 
 
 def test_empty_frame_is_a_fresh_pd_dataframe_of_its_columns() -> None:
@@ -117,3 +117,23 @@ def test_merged_xla_ops_numpy_on_multi_host_fixtures(name, load_fixture) -> None
     expected, expected_group = combine._merged_ops(stacked)
     pd.testing.assert_frame_equal(found[0], expected)
     assert found[1].tolist() == expected_group.tolist()
+
+
+def test_sorted_op_metrics_matches_sort_values() -> None:
+    rng = np.random.default_rng(4)
+    n = 200
+    frame = pd.DataFrame(
+        {
+            "host": [f"h{int(k)}" for k in rng.integers(0, 3, n)],
+            "host_or_device": np.array(["Host", "Device"], dtype=object)[rng.integers(0, 2, n)],
+            "self_time_ps": rng.integers(0, 5, n),
+            "name": [f"op{int(k)}" for k in rng.integers(0, 30, n)],
+            "row": np.arange(n),
+        }
+    )
+    keys = ["host", "host_or_device", "self_time_ps", "name"]
+    expected = frame.sort_values(keys, ascending=[True, False, False, True], kind="stable").reset_index(drop=True)
+    pd.testing.assert_frame_equal(combine._sorted_op_metrics(frame), expected)
+    with_missing = frame.assign(name=frame["name"].where(frame["row"] % 7 != 0))  # pandas sorts those
+    expected = with_missing.sort_values(keys, ascending=[True, False, False, True], kind="stable")
+    pd.testing.assert_frame_equal(combine._sorted_op_metrics(with_missing), expected.reset_index(drop=True))

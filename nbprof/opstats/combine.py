@@ -42,6 +42,7 @@ from nbprof.opstats.group_agg import group_agg
 from nbprof.opstats.kernel_db import KEY_COLUMNS as KERNEL_KEY_COLUMNS
 from nbprof.opstats.kernel_db import REPORT_COLUMNS as KERNEL_REPORT_COLUMNS
 from nbprof.opstats.kernel_db import KernelDb
+from nbprof.opstats.op_metrics_db import db_order
 from nbprof.opstats.perf_env import PerfEnv
 from nbprof.opstats.run_env import RunEnvironment
 from nbprof.opstats.step_db import DROP_INCOMPLETE_THRESHOLD, PER_HOST_ANALYSIS_NOTE_ENDS, StepDb, empty_steps
@@ -270,9 +271,7 @@ def combine_op_metrics(
     counts added up; notes keep each host's, labelled."""
     frames = [db for db, _ in parts if len(db)]
     frame = pd.concat(frames, ignore_index=True) if frames else parts[0][0].iloc[:0]
-    frame = frame.sort_values(
-        ["host", "host_or_device", "self_time_ps", "name"], ascending=[True, False, False, True], kind="stable"
-    ).reset_index(drop=True)
+    frame = _sorted_op_metrics(frame)
     info: dict[str, Any] = {}
     notes: list[str] = []
     kinds = []
@@ -289,6 +288,19 @@ def combine_op_metrics(
     info["hardware_type"] = max(kinds, key=lambda k: HARDWARE_RANK.get(k, 0)) if kinds else xs.HARDWARE_CPU
     info["notes"] = notes
     return frame, info
+
+
+def _sorted_op_metrics(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` sorted as one host's op metrics db: host, host side first, self time descending, name
+    (stable; ``op_metrics_db``'s order, by one lexsort where no key is missing)."""
+    keys = ["host", "host_or_device", "self_time_ps", "name"]
+    if len(frame) == 0 or any(frame[k].isna().any() for k in keys) or frame["self_time_ps"].dtype.kind not in "iu":
+        return frame.sort_values(keys, ascending=[True, False, False, True], kind="stable").reset_index(drop=True)
+    text = {k: frame[k].to_numpy(dtype=object) for k in ("host", "host_or_device", "name")}
+    if any(pd.api.types.infer_dtype(v, skipna=False) != "string" for v in text.values()):
+        return frame.sort_values(keys, ascending=[True, False, False, True], kind="stable").reset_index(drop=True)
+    order = db_order(text["host"], text["host_or_device"], frame["self_time_ps"].to_numpy(), text["name"])
+    return frame.take(order).reset_index(drop=True)
 
 
 # --------------------------------------------------------------------------------- XLA ops

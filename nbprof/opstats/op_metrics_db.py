@@ -38,7 +38,7 @@ def combine_op_metrics_dbs(host: pd.DataFrame, device: DeviceOpDb) -> pd.DataFra
     out["is_eager"] = np.concatenate([_filled(p, "is_eager", False).astype(bool) for p in parts])
     for c in _TEXT_COLUMNS:
         out[c] = np.concatenate([ec.text(p[c].array if c in p.columns else [""] * len(p)) for p in parts])
-    order = _db_order(out["host"], out["host_or_device"], out["self_time_ps"], out["name"])
+    order = db_order(out["host"], out["host_or_device"], out["self_time_ps"], out["name"])
     columns: dict[str, Any] = {c: out[c][order] for c in COLUMNS}
     columns["program_id"] = pd.array(columns["program_id"], dtype="UInt64")
     for c in _TEXT_COLUMNS:  # all str (``ec.text``): typed as pd.DataFrame infers them
@@ -49,7 +49,7 @@ def combine_op_metrics_dbs(host: pd.DataFrame, device: DeviceOpDb) -> pd.DataFra
 _TEXT_COLUMNS = ["host", "name", "category", "provenance", "host_or_device"]
 
 
-def _db_order(host: np.ndarray, side: np.ndarray, self_time: np.ndarray, name: np.ndarray) -> np.ndarray:
+def db_order(host: np.ndarray, side: np.ndarray, self_time: np.ndarray, name: np.ndarray) -> np.ndarray:
     """Row order of the db: per host, then host side first, then self time descending, then name (a
     stable sort). Names are ranked only among rows the first three keys leave tied (text sorts are
     the costly part)."""
