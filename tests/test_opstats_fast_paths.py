@@ -137,3 +137,14 @@ def test_sorted_op_metrics_matches_sort_values() -> None:
     with_missing = frame.assign(name=frame["name"].where(frame["row"] % 7 != 0))  # pandas sorts those
     expected = with_missing.sort_values(keys, ascending=[True, False, False, True], kind="stable")
     pd.testing.assert_frame_equal(combine._sorted_op_metrics(with_missing), expected.reset_index(drop=True))
+
+
+@pytest.mark.parametrize("name", ["jax_two_gpu_procs", "amd_mi300x_gemm", "flax_cnn_gpu"])
+def test_combined_kernel_dbs_numpy_matches_group_agg(name, load_fixture, monkeypatch) -> None:
+    stats = load_fixture(name).op_stats()
+    dbs = [stats.for_host(h).kernel_db for h in stats.hosts]
+    if len(dbs) == 1:  # one host: combined with itself, as two hosts that ran the same kernels
+        dbs = dbs * 2
+    fast = combine.combine_kernel_dbs(dbs)
+    monkeypatch.setattr(combine, "group_arrays", lambda *args: None)
+    pd.testing.assert_frame_equal(fast.reports, combine.combine_kernel_dbs(dbs).reports)

@@ -38,7 +38,7 @@ import pandas as pd
 
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.duty_cycle import DutyCycle
-from nbprof.opstats.group_agg import group_agg
+from nbprof.opstats.group_agg import group_agg, group_arrays
 from nbprof.opstats.kernel_db import KEY_COLUMNS as KERNEL_KEY_COLUMNS
 from nbprof.opstats.kernel_db import REPORT_COLUMNS as KERNEL_REPORT_COLUMNS
 from nbprof.opstats.kernel_db import KernelDb
@@ -519,6 +519,18 @@ class OpStatsTables:
     is_training: bool = False  # the host's HLO computes gradients
 
 
+_KERNEL_AGGS = {
+    "occupancy_pct": ("occupancy_pct", "first"),
+    "occurrences": ("occurrences", "sum"),
+    "total_duration_ns": ("total_duration_ns", "sum"),
+    "min_duration_ns": ("min_duration_ns", "min"),
+    "max_duration_ns": ("max_duration_ns", "max"),
+    "total_duration_ps": ("total_duration_ps", "sum"),
+    "min_duration_ps": ("min_duration_ps", "min"),
+    "max_duration_ps": ("max_duration_ps", "max"),
+}
+
+
 def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
     """The hosts' kernel stats dbs as one, as XProf combines them: the same kernel (name, launch
     configuration, op) adds up its occurrences and durations, min and max over hosts; longest first."""
@@ -530,20 +542,15 @@ def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
         table = reports[0] if reports else ec.empty_frame(KERNEL_REPORT_COLUMNS)
         return KernelDb(table, num_kernel_events=events, vendor=vendor, notes=notes)
     stacked = pd.concat(reports, ignore_index=True)
-    out = group_agg(  # pandas' groupby(sort=False, dropna=False).agg(...).reset_index(), in numpy
-        stacked,
-        KERNEL_KEY_COLUMNS,
-        {
-            "occupancy_pct": ("occupancy_pct", "first"),
-            "occurrences": ("occurrences", "sum"),
-            "total_duration_ns": ("total_duration_ns", "sum"),
-            "min_duration_ns": ("min_duration_ns", "min"),
-            "max_duration_ns": ("max_duration_ns", "max"),
-            "total_duration_ps": ("total_duration_ps", "sum"),
-            "min_duration_ps": ("min_duration_ps", "min"),
-            "max_duration_ps": ("max_duration_ps", "max"),
-        },
-        dropna=False,
+    arrays = {c: stacked[c].to_numpy() for c in stacked.columns}
+    grouped = None
+    if not any(pd.isna(arrays[c]).any() for c in KERNEL_KEY_COLUMNS):  # no key to keep as a missing group
+        grouped = group_arrays(arrays, KERNEL_KEY_COLUMNS, _KERNEL_AGGS)
+    # pandas' groupby(sort=False, dropna=False).agg(...).reset_index(), in numpy
+    out = (
+        pd.DataFrame(grouped)
+        if grouped is not None
+        else group_agg(stacked, KERNEL_KEY_COLUMNS, _KERNEL_AGGS, dropna=False)
     )
     # the single host's order (``kernel_db.build_kernel_db``): total duration, then the key
     out = out.sort_values(
