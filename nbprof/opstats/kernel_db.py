@@ -253,13 +253,16 @@ class KernelDb:
         return pd.DataFrame({**grouped, "tensor_core_utilization_ratio": ratio}, index=index)
 
 
-def _positions_in(table_keys: tuple[np.ndarray, ...], keys: tuple[np.ndarray, ...]) -> np.ndarray:
+def _positions_in(
+    table_keys: tuple[np.ndarray, ...], keys: tuple[np.ndarray, ...], ids: tuple[np.ndarray, ...] | None = None
+) -> np.ndarray:
     """Position of each row's key (parallel arrays) among the table's unique keys, -1 where absent:
-    one dict lookup per distinct key."""
+    one dict lookup per distinct key. ``ids``: integer arrays that group the rows as their keys do
+    (cheaper to group than text)."""
     position: dict[tuple, int] = {}
     for at, key in enumerate(zip(*(k.tolist() for k in table_keys))):  # the table's rows (ops), not events
         position.setdefault(key, at)
-    group, n = ec.group_ids(*keys)
+    group, n = ec.group_ids(*(keys if ids is None else ids))
     first = ec.first_rows(group)
     distinct = zip(*(k[first].tolist() for k in keys))
     found = np.fromiter((position.get(key, -1) for key in distinct), np.int64, n)
@@ -273,7 +276,8 @@ def _xla_framework_ops(
     each belongs to. With ``index``, a kernel whose HLO instruction the profile's HLO protos lack is no
     XLA op here (XProf then names its op by the ``tf_op`` stat: ``XlaModule`` on JAX)."""
     ev = frames.events
-    hlo = ec.last_component(ev, "hlo_op", rows, "::")
+    hlo_id, hlo_text = _hlo_op_ids(ev, rows)
+    hlo = hlo_text[hlo_id]
     is_xla = hlo != ""
     names = np.full(len(rows), "", dtype=object)
     x = np.flatnonzero(is_xla)
@@ -282,20 +286,23 @@ def _xla_framework_ops(
         return is_xla, names
     pid, _ = ec.uint_column(ev, "program_id", rows[x])
     if index is not None:
-        pair, _ = ec.group_ids(pid, hlo[x])
+        pair, _ = ec.group_ids(pid, hlo_id[x])
         first = ec.first_rows(pair)
         found = index.contains(pid[first], hlo[x][first])[pair]
         is_xla[x[~found]] = False
         x, pid = x[found], pid[found]
         if len(x) == 0:
             return is_xla, names
+    host_of_code, host_text = ec.text_ids(ev["host"])
+    host_id = host_of_code[ec.row_codes(ev["host"], rows[x])]
     pos = _positions_in(
         (
             table["host"].to_numpy(object),
             table["program_id"].to_numpy(np.uint64, na_value=0),
             table["name"].to_numpy(object),
         ),
-        (ec.str_column(ev, "host", rows[x]), pid, hlo[x]),
+        (host_text[host_id], pid, hlo[x]),
+        (host_id, pid, hlo_id[x]),
     )
     provenance = np.append(table["provenance"].to_numpy(object), "")  # per op row, "" for no row
     code, distinct = pd.factorize(provenance, use_na_sentinel=False)
@@ -303,6 +310,16 @@ def _xla_framework_ops(
     op_of_row = np.where(provenance != "", parsed[code], "")
     names[x] = op_of_row[np.where(pos >= 0, pos, len(table))]
     return is_xla, names
+
+
+def _hlo_op_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(id of each kernel row's HLO op name, the text of each id): the last ``::`` part of its
+    ``hlo_op`` stat (``ec.last_component``; ``""`` where missing), numbered per distinct text."""
+    if "hlo_op" not in ev.columns or len(rows) == 0:
+        return np.zeros(len(rows), np.int64), np.array([""], dtype=object)
+    parts = [text.split("::")[-1] for text in ec.category_text(ev["hlo_op"])]  # per category, not per kernel
+    ids, texts = pd.factorize(np.array([*parts, ""], dtype=object))
+    return ids.astype(np.int64)[ec.row_codes(ev["hlo_op"], rows)], np.asarray(texts, dtype=object)
 
 
 @dataclass
@@ -445,7 +462,8 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
         f"Core use from kernel names for vendor {vendor or 'unknown (the plane names none: no kernel is flagged, as XProf)'}"
     ]
     if vendor == VENDOR_NVIDIA:
-        unflagged = _per_distinct(names, lambda name: _has_any(name, NVIDIA_UNFLAGGED_GEMM_PATTERNS)) & ~uses_tc
+        unflagged = _per_code(name_code, name_text, lambda name: _has_any(name, NVIDIA_UNFLAGGED_GEMM_PATTERNS))
+        unflagged &= ~uses_tc
         if unflagged.any():
             share = float(duration[unflagged].sum()) / max(float(duration.sum()), 1.0)
             notes.append(
