@@ -180,30 +180,40 @@ def _intersected(
     """The workers' steps (``tables``, one per host, in step order) intersected: one row per
     combined step and worker, ``step`` = combined step number, ``core_id`` = global core id."""
     inter = step_intersection({hosts[i]: step_timespans(tables[i], offsets[i]) for i in workers})
-    parts = []
+    if not workers:
+        return _sorted_steps(empty_steps()), inter
+    stacked = pd.concat([tables[i] for i in workers], ignore_index=True)
+    picked, steps_of, names_of, cores_of = [], [], [], []
+    start = 0
     for i in workers:
         steps = tables[i]
         step = steps["step"].to_numpy(np.int64)
         order = ec.distinct_sorted(step)  # the host's steps in step order
         first = inter.first_step_index(hosts[i])
         chosen = order[first : first + inter.num_steps]
-        kept = np.isin(step, chosen)
-        rows = steps[kept]
+        kept = np.flatnonzero(np.isin(step, chosen))
         position = np.searchsorted(chosen, step[kept])  # chosen: sorted and distinct, holding every kept step
         # a step derived from GPU events has no name in XProf: combined, it shows its combined number
-        unnamed = rows["marker"].to_numpy(dtype=object) == DERIVED_GPU_MARKER
-        names = np.where(unnamed, position.astype(str), rows["step_name"].to_numpy(object))
-        parts.append(
-            rows.assign(
-                step=position.astype(np.int64),
-                step_name=names,
-                core_id=global_core_id(i, rows["core_id"].to_numpy()),
-            )
-        )
-    out = pd.concat(parts, ignore_index=True) if parts else empty_steps()
-    if len(out) == 0:
-        out = empty_steps()
-    return out.sort_values(["step", "core_id"], kind="stable").reset_index(drop=True), inter
+        unnamed = steps["marker"].to_numpy(dtype=object)[kept] == DERIVED_GPU_MARKER
+        names_of.append(np.where(unnamed, position.astype(str), steps["step_name"].to_numpy(object)[kept]))
+        picked.append(start + kept)
+        steps_of.append(position.astype(np.int64))
+        cores_of.append(global_core_id(i, steps["core_id"].to_numpy()[kept]))
+        start += len(steps)
+    rows = np.concatenate(picked)
+    if len(rows) == 0:
+        return _sorted_steps(empty_steps()), inter
+    step, core = np.concatenate(steps_of), np.concatenate(cores_of)
+    order = np.lexsort((core, step))  # by combined step, then core: stable, as sort_values
+    out = stacked.take(rows[order]).reset_index(drop=True)
+    out["step"] = step[order]
+    out["step_name"] = np.concatenate(names_of)[order]
+    out["core_id"] = core[order]
+    return out, inter
+
+
+def _sorted_steps(steps: pd.DataFrame) -> pd.DataFrame:
+    return steps.sort_values(["step", "core_id"], kind="stable").reset_index(drop=True)
 
 
 def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: list[str]) -> StepDb:
