@@ -213,6 +213,7 @@ def _intersected(
 
 
 def _sorted_steps(steps: pd.DataFrame) -> pd.DataFrame:
+    """``steps`` by combined step, then core (stable), with a new index."""
     return steps.sort_values(["step", "core_id"], kind="stable").reset_index(drop=True)
 
 
