@@ -148,3 +148,21 @@ def test_combined_kernel_dbs_numpy_matches_group_agg(name, load_fixture, monkeyp
     fast = combine.combine_kernel_dbs(dbs)
     monkeypatch.setattr(combine, "group_arrays", lambda *args: None)
     pd.testing.assert_frame_equal(fast.reports, combine.combine_kernel_dbs(dbs).reports)
+
+
+def test_performance_counters_average_the_host_planes_values() -> None:
+    from nbprof.opstats.utilization import performance_counters
+    from nbprof.xspace import semantics as xs
+
+    planes = pd.DataFrame(
+        {
+            "name": [xs.HOST_PLANE, "/device:TPU:0", xs.HOST_PLANE, xs.HOST_PLANE],
+            xs.MXU_UTILIZATION_STAT: ["10", 99.0, None, "x"],
+            xs.HBM_UTILIZATION_STAT: [20.0, 5.0, 40.0, np.nan],
+        }
+    )
+    assert performance_counters(planes) == {"mxu_utilization_pct": 10.0, "hbm_counter_utilization_pct": 30.0}
+    assert performance_counters(planes.drop(columns=[xs.MXU_UTILIZATION_STAT, xs.HBM_UTILIZATION_STAT])) == {
+        "mxu_utilization_pct": None,
+        "hbm_counter_utilization_pct": None,
+    }

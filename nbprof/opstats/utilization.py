@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from nbprof.opstats.perf_env import PerfEnv
+from nbprof.opstats.perf_env import PerfEnv, plane_names
 from nbprof.xspace import semantics as xs
 
 # tsl MayHaveInnerOps: their time and costs include the ops nested in them.
@@ -137,11 +137,11 @@ def performance_counters(planes: pd.DataFrame) -> dict[str, float | None]:
     stats = [stat for stat in (xs.MXU_UTILIZATION_STAT, xs.HBM_UTILIZATION_STAT) if stat in planes.columns]
     if len(planes) == 0 or not stats:  # no plane states a counter (most profiles): no host planes to select
         return out
-    host = planes[(planes["name"].astype(str) == xs.HOST_PLANE).to_numpy()]
+    host = [i for i, name in enumerate(plane_names(planes)) if name == xs.HOST_PLANE]  # planes, not events
     for key, stat in (("mxu_utilization_pct", xs.MXU_UTILIZATION_STAT),
                       ("hbm_counter_utilization_pct", xs.HBM_UTILIZATION_STAT)):  # fmt: skip
-        if stat in host.columns:
-            values = pd.to_numeric(host[stat], errors="coerce").dropna()
+        if stat in stats:
+            values = pd.to_numeric(planes[stat].iloc[host], errors="coerce").dropna()  # the column's own type
             if len(values):
                 out[key] = float(values.mean())
     return out
