@@ -36,16 +36,20 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats.duty_cycle import DutyCycle
+from nbprof.opstats.group_agg import group_agg, group_arrays
 from nbprof.opstats.kernel_db import KEY_COLUMNS as KERNEL_KEY_COLUMNS
 from nbprof.opstats.kernel_db import REPORT_COLUMNS as KERNEL_REPORT_COLUMNS
 from nbprof.opstats.kernel_db import KernelDb
+from nbprof.opstats.op_metrics_db import db_order
 from nbprof.opstats.perf_env import PerfEnv
 from nbprof.opstats.run_env import RunEnvironment
 from nbprof.opstats.step_db import DROP_INCOMPLETE_THRESHOLD, PER_HOST_ANALYSIS_NOTE_ENDS, StepDb, empty_steps
 from nbprof.opstats.step_grouping import DERIVED_GPU_MARKER
 from nbprof.opstats.xla_ops import XlaOps
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.typed_frame import typed_frame
 
 MAX_DEVICES_PER_HOST = 1000  # XProf's kMaxDevicesPerHost: global core id = host index * 1000 + core
 HARDWARE_RANK = {xs.HARDWARE_CPU: 1, xs.HARDWARE_GPU: 2, xs.HARDWARE_TPU: 3}  # XProf's HardwareType enum
@@ -176,28 +180,41 @@ def _intersected(
     """The workers' steps (``tables``, one per host, in step order) intersected: one row per
     combined step and worker, ``step`` = combined step number, ``core_id`` = global core id."""
     inter = step_intersection({hosts[i]: step_timespans(tables[i], offsets[i]) for i in workers})
-    parts = []
+    if not workers:
+        return _sorted_steps(empty_steps()), inter
+    stacked = pd.concat([tables[i] for i in workers], ignore_index=True)
+    picked, steps_of, names_of, cores_of = [], [], [], []
+    start = 0
     for i in workers:
         steps = tables[i]
-        order = np.unique(steps["step"].to_numpy(np.int64))  # the host's steps in step order
+        step = steps["step"].to_numpy(np.int64)
+        order = ec.distinct_sorted(step)  # the host's steps in step order
         first = inter.first_step_index(hosts[i])
         chosen = order[first : first + inter.num_steps]
-        rows = steps[np.isin(steps["step"].to_numpy(np.int64), chosen)]
-        position = pd.Index(chosen).get_indexer(rows["step"].to_numpy(np.int64))
+        kept = np.flatnonzero(np.isin(step, chosen))
+        position = np.searchsorted(chosen, step[kept])  # chosen: sorted and distinct, holding every kept step
         # a step derived from GPU events has no name in XProf: combined, it shows its combined number
-        unnamed = (rows["marker"] == DERIVED_GPU_MARKER).to_numpy()
-        names = np.where(unnamed, position.astype(str), rows["step_name"].to_numpy(object))
-        parts.append(
-            rows.assign(
-                step=position.astype(np.int64),
-                step_name=names,
-                core_id=global_core_id(i, rows["core_id"].to_numpy()),
-            )
-        )
-    out = pd.concat(parts, ignore_index=True) if parts else empty_steps()
-    if len(out) == 0:
-        out = empty_steps()
-    return out.sort_values(["step", "core_id"], kind="stable").reset_index(drop=True), inter
+        unnamed = steps["marker"].to_numpy(dtype=object)[kept] == DERIVED_GPU_MARKER
+        names_of.append(np.where(unnamed, position.astype(str), steps["step_name"].to_numpy(object)[kept]))
+        picked.append(start + kept)
+        steps_of.append(position.astype(np.int64))
+        cores_of.append(global_core_id(i, steps["core_id"].to_numpy()[kept]))
+        start += len(steps)
+    rows = np.concatenate(picked)
+    if len(rows) == 0:
+        return _sorted_steps(empty_steps()), inter
+    step, core = np.concatenate(steps_of), np.concatenate(cores_of)
+    order = np.lexsort((core, step))  # by combined step, then core: stable, as sort_values
+    out = stacked.take(rows[order]).reset_index(drop=True)
+    out["step"] = step[order]
+    out["step_name"] = np.concatenate(names_of)[order]
+    out["core_id"] = core[order]
+    return out, inter
+
+
+def _sorted_steps(steps: pd.DataFrame) -> pd.DataFrame:
+    """``steps`` by combined step, then core (stable), with a new index."""
+    return steps.sort_values(["step", "core_id"], kind="stable").reset_index(drop=True)
 
 
 def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: list[str]) -> StepDb:
@@ -216,8 +233,7 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
     offsets = [db.file_time_offsets_ps.get(h, 0) for h, db in zip(hosts, step_dbs)]
     steps, inter = _intersected(hosts, workers, [db.steps for db in step_dbs], offsets)
     analysed, inter_analysed = _intersected(hosts, workers, [db.analysed_steps for db in step_dbs], offsets)
-    used = pd.MultiIndex.from_frame(analysed[["host", "group_id"]])
-    steps["in_analysis"] = pd.MultiIndex.from_frame(steps[["host", "group_id"]]).isin(used)
+    steps["in_analysis"] = _pairs_in(steps, analysed, ["host", "group_id"])
     analysed["in_analysis"] = True
     notes = [n for db in step_dbs for n in db.notes if not n.endswith(PER_HOST_ANALYSIS_NOTE_ENDS)]
     coordinators = [hosts[i] for i in range(len(hosts)) if i not in workers]
@@ -238,12 +254,21 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
             f"intersected again, as XProf: {inter_analysed.num_steps} steps; step time = the slowest host's, "
             "breakdown and verdict from the first host's steps (XProf lists core 1)"
         )
+    analysed_hosts = analysed["host"].to_numpy(dtype=object)
+    analysed_names = analysed["step_name"].to_numpy(dtype=object)
     for i in workers:
-        mine = analysed[analysed["host"] == hosts[i]]["step_name"].astype(str)
-        span = f" ({mine.iloc[0]} .. {mine.iloc[-1]})" if len(mine) else ""
-        total = len(np.unique(step_dbs[i].steps["step"].to_numpy(np.int64)))
+        mine = analysed_names[analysed_hosts == hosts[i]]
+        span = f" ({mine[0]} .. {mine[-1]})" if len(mine) else ""
+        total = len(ec.distinct_sorted(step_dbs[i].steps["step"].to_numpy(np.int64)))
         notes.append(f"host {hosts[i]!r}: {len(mine)} of its {total} steps in the averages{span}")
     return StepDb(steps=steps, notes=notes, event_groups=None, analysed=analysed)
+
+
+def _pairs_in(frame: pd.DataFrame, other: pd.DataFrame, columns: list[str]) -> np.ndarray:
+    """Whether each row's values of ``columns`` are those of some row of ``other`` (rows are steps)."""
+    wanted = set(zip(*(other[c].to_numpy(dtype=object).tolist() for c in columns)))
+    keys = zip(*(frame[c].to_numpy(dtype=object).tolist() for c in columns))
+    return np.fromiter((key in wanted for key in keys), dtype=bool, count=len(frame))
 
 
 # ------------------------------------------------------------------------------ op metrics
@@ -257,9 +282,7 @@ def combine_op_metrics(
     counts added up; notes keep each host's, labelled."""
     frames = [db for db, _ in parts if len(db)]
     frame = pd.concat(frames, ignore_index=True) if frames else parts[0][0].iloc[:0]
-    frame = frame.sort_values(
-        ["host", "host_or_device", "self_time_ps", "name"], ascending=[True, False, False, True], kind="stable"
-    ).reset_index(drop=True)
+    frame = _sorted_op_metrics(frame)
     info: dict[str, Any] = {}
     notes: list[str] = []
     kinds = []
@@ -278,6 +301,19 @@ def combine_op_metrics(
     return frame, info
 
 
+def _sorted_op_metrics(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` sorted as one host's op metrics db: host, host side first, self time descending, name
+    (stable; ``op_metrics_db``'s order, by one lexsort where no key is missing)."""
+    keys = ["host", "host_or_device", "self_time_ps", "name"]
+    if len(frame) == 0 or any(frame[k].isna().any() for k in keys) or frame["self_time_ps"].dtype.kind not in "iu":
+        return frame.sort_values(keys, ascending=[True, False, False, True], kind="stable").reset_index(drop=True)
+    text = {k: frame[k].to_numpy(dtype=object) for k in ("host", "host_or_device", "name")}
+    if any(pd.api.types.infer_dtype(v, skipna=False) != "string" for v in text.values()):
+        return frame.sort_values(keys, ascending=[True, False, False, True], kind="stable").reset_index(drop=True)
+    order = db_order(text["host"], text["host_or_device"], frame["self_time_ps"].to_numpy(), text["name"])
+    return frame.take(order).reset_index(drop=True)
+
+
 # --------------------------------------------------------------------------------- XLA ops
 _XLA_SUMS = ("occurrences", "time_ps", "self_time_ps", "children_time_ps", "normalized_time_ps", "flops",
              "model_flops", "bytes_accessed", "hbm_read_bytes", "hbm_write_bytes", "hbm_bytes_all")  # fmt: skip
@@ -294,8 +330,29 @@ def combine_xla_ops(parts: list[XlaOps]) -> XlaOps:
         return replace(best, notes=_unique_notes(parts))
     same_source = [p for p in with_ops if p.source == best.source]
     stacked = pd.concat([p.ops for p in same_source], ignore_index=True)
-    keys = ["program_id", "name"]
-    grouped = stacked.groupby(keys, sort=False, observed=True, dropna=False)
+    numpy_merge = _merged_ops_numpy(stacked)
+    merged, group = numpy_merge if numpy_merge is not None else _merged_ops(stacked)
+    fused = _combine_fused(same_source, group)
+    peaks = [p for p in parts if not math.isnan(p.peak_tflops)]
+    return XlaOps(
+        ops=merged,
+        source=best.source,
+        device_kind=best.device_kind,
+        total_time_ps=int(sum(p.total_time_ps for p in same_source)),
+        peak_tflops=peaks[0].peak_tflops if peaks else float("nan"),
+        peak_hbm_gibps=peaks[0].peak_hbm_gibps if peaks else float("nan"),
+        device_type=best.device_type,
+        fused_children=fused,
+        notes=_unique_notes(parts),
+    )
+
+
+_XLA_KEYS = ["program_id", "name"]
+
+
+def _merged_ops(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
+    """The hosts' stacked ops merged by (program id, op) with pandas' groupby, and each row's group."""
+    grouped = stacked.groupby(_XLA_KEYS, sort=False, observed=True, dropna=False)
     first = grouped.first()
     sums = grouped[[c for c in _XLA_SUMS if c in stacked.columns]].sum()
     merged = first.drop(columns=sums.columns).join(sums)
@@ -310,19 +367,89 @@ def combine_xla_ops(parts: list[XlaOps]) -> XlaOps:
                 merged[col] = merged[col].astype(stacked[col].dtype)
             except (TypeError, ValueError):
                 pass
-    fused = _combine_fused(same_source, grouped.ngroup().to_numpy())
-    peaks = [p for p in parts if not math.isnan(p.peak_tflops)]
-    return XlaOps(
-        ops=merged,
-        source=best.source,
-        device_kind=best.device_kind,
-        total_time_ps=int(sum(p.total_time_ps for p in same_source)),
-        peak_tflops=peaks[0].peak_tflops if peaks else float("nan"),
-        peak_hbm_gibps=peaks[0].peak_hbm_gibps if peaks else float("nan"),
-        device_type=best.device_type,
-        fused_children=fused,
-        notes=_unique_notes(parts),
-    )
+    return merged, grouped.ngroup().to_numpy()
+
+
+def _merged_ops_numpy(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray] | None:
+    """``_merged_ops`` in numpy (the same frame and groups): groups in order of first appearance, the
+    first non-missing value of each other column, int sums, float sums compensated as pandas sums
+    them, minimum ``min_time_ps``, any ``has_breakdown``. None where a key is missing somewhere or a
+    reduced column is not a numpy number (pandas then merges)."""
+    columns = list(stacked.columns)
+    if any(k not in columns or stacked[k].isna().any() for k in _XLA_KEYS):
+        return None
+    how = {c: "sum" for c in _XLA_SUMS if c in columns}
+    how.update({c: r for c, r in (("min_time_ps", "min"), ("has_breakdown", "any")) if c in columns})
+    kinds = {"sum": "iuf", "min": "iu", "any": "b"}
+    for c, r in how.items():
+        dtype = stacked[c].dtype
+        if not isinstance(dtype, np.dtype) or dtype.kind not in kinds[r]:
+            return None
+    group, n = ec.group_ids(*(stacked[k].array for k in _XLA_KEYS))
+    out: dict[str, Any] = {}
+    first_rows = ec.first_rows(group)
+    for c in columns:
+        series = stacked[c]
+        if c in how:
+            out[c] = _reduce_xla(series.to_numpy(), group, n, how[c])
+        elif isinstance(series.dtype, np.dtype):
+            if series.isna().any():  # a numpy column with missing values: left to pandas
+                return None
+            out[c] = series.to_numpy()[first_rows]
+        else:
+            out[c] = _first_valid(series, group, n)
+    return typed_frame(out), group
+
+
+def _first_valid(series: pd.Series, group: np.ndarray, n: int) -> Any:
+    """Each group's first non-missing value of a pandas-typed column (missing where it has none)."""
+    valid = np.flatnonzero(~series.isna().to_numpy())
+    first = ec.first_of_groups(group[valid], n)  # a position in ``valid``; len(valid) where the group has none
+    pick = np.full(n, -1, np.int64)
+    found = first < len(valid)
+    pick[found] = valid[first[found]]
+    return series.array.take(pick, allow_fill=True)
+
+
+def _reduce_xla(values: np.ndarray, group: np.ndarray, n: int, how: str) -> np.ndarray:
+    """One reduction per group: ``sum`` (ints exact; floats as pandas' compensated group sum), ``min``
+    (ints) or ``any`` (bools)."""
+    if how == "any":
+        out = np.zeros(n, bool)
+        np.logical_or.at(out, group, values)
+        return out
+    if how == "min":
+        low = np.full(n, np.iinfo(values.dtype).max, values.dtype)
+        np.minimum.at(low, group, values)
+        return low
+    if values.dtype.kind in "iu":
+        total = np.zeros(n, values.dtype)
+        np.add.at(total, group, values)
+        return total
+    return _compensated_sums(values, group, n)
+
+
+def _compensated_sums(values: np.ndarray, group: np.ndarray, n: int) -> np.ndarray:
+    """pandas' float group sum (Kahan-compensated, NaN skipped, inf kept): each group's values in row
+    order, one round per member (a group's k-th value in round k: hosts, not ops)."""
+    total = np.zeros(n, np.float64)
+    compensation = np.zeros(n, np.float64)
+    order = np.argsort(group, kind="stable")
+    sorted_group = group[order]
+    starts = np.flatnonzero(np.r_[True, sorted_group[1:] != sorted_group[:-1]])
+    rank = np.arange(len(order)) - np.repeat(starts, np.diff(np.r_[starts, len(order)]))
+    with np.errstate(invalid="ignore"):
+        for k in range(int(rank.max()) + 1 if len(rank) else 0):
+            at = order[rank == k]
+            g, value = group[at], values[at].astype(np.float64)
+            ok = ~np.isnan(value)
+            g, value = g[ok], value[ok]
+            y = value - compensation[g]
+            t = total[g] + y
+            c = t - total[g] - y
+            compensation[g] = np.where(np.isnan(c), 0.0, c)
+            total[g] = t
+    return total
 
 
 def _combine_fused(parts: list[XlaOps], new_row: np.ndarray) -> pd.DataFrame:
@@ -403,6 +530,18 @@ class OpStatsTables:
     is_training: bool = False  # the host's HLO computes gradients
 
 
+_KERNEL_AGGS = {
+    "occupancy_pct": ("occupancy_pct", "first"),
+    "occurrences": ("occurrences", "sum"),
+    "total_duration_ns": ("total_duration_ns", "sum"),
+    "min_duration_ns": ("min_duration_ns", "min"),
+    "max_duration_ns": ("max_duration_ns", "max"),
+    "total_duration_ps": ("total_duration_ps", "sum"),
+    "min_duration_ps": ("min_duration_ps", "min"),
+    "max_duration_ps": ("max_duration_ps", "max"),
+}
+
+
 def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
     """The hosts' kernel stats dbs as one, as XProf combines them: the same kernel (name, launch
     configuration, op) adds up its occurrences and durations, min and max over hosts; longest first."""
@@ -411,22 +550,18 @@ def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
     notes = list(dict.fromkeys(n for db in dbs for n in db.notes))
     reports = [db.reports for db in dbs if len(db.reports)]
     if len(reports) <= 1:
-        table = reports[0] if reports else pd.DataFrame(columns=KERNEL_REPORT_COLUMNS)
+        table = reports[0] if reports else ec.empty_frame(KERNEL_REPORT_COLUMNS)
         return KernelDb(table, num_kernel_events=events, vendor=vendor, notes=notes)
     stacked = pd.concat(reports, ignore_index=True)
+    arrays = {c: stacked[c].to_numpy() for c in stacked.columns}
+    grouped = None
+    if not any(pd.isna(arrays[c]).any() for c in KERNEL_KEY_COLUMNS):  # no key to keep as a missing group
+        grouped = group_arrays(arrays, KERNEL_KEY_COLUMNS, _KERNEL_AGGS)
+    # pandas' groupby(sort=False, dropna=False).agg(...).reset_index(), in numpy
     out = (
-        stacked.groupby(KERNEL_KEY_COLUMNS, sort=False, dropna=False)
-        .agg(
-            occupancy_pct=("occupancy_pct", "first"),
-            occurrences=("occurrences", "sum"),
-            total_duration_ns=("total_duration_ns", "sum"),
-            min_duration_ns=("min_duration_ns", "min"),
-            max_duration_ns=("max_duration_ns", "max"),
-            total_duration_ps=("total_duration_ps", "sum"),
-            min_duration_ps=("min_duration_ps", "min"),
-            max_duration_ps=("max_duration_ps", "max"),
-        )
-        .reset_index()
+        pd.DataFrame(grouped)
+        if grouped is not None
+        else group_agg(stacked, KERNEL_KEY_COLUMNS, _KERNEL_AGGS, dropna=False)
     )
     # the single host's order (``kernel_db.build_kernel_db``): total duration, then the key
     out = out.sort_values(

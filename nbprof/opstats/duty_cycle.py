@@ -20,7 +20,6 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.step_db import union_length
 from nbprof.proto.wire import fields
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
@@ -74,7 +73,7 @@ def _chip_of_planes(frames: Frames) -> dict[tuple[str, str], str]:
 def build_duty_cycle(frames: Frames) -> DutyCycle:
     """XProf's TPU duty cycle of a profile's TPU planes (zero busy and idle time without TPU planes)."""
     chips = _chip_of_planes(frames)
-    empty = DutyCycle(0, 0, pd.DataFrame(columns=CHIP_COLUMNS))
+    empty = DutyCycle(0, 0, ec.empty_frame(CHIP_COLUMNS))
     if not chips:
         return empty
     ev = frames.events
@@ -85,45 +84,50 @@ def build_duty_cycle(frames: Frames) -> DutyCycle:
     rows = np.flatnonzero(ops | sc_ops | modules)
     if len(rows) == 0:
         return empty
-    host, plane = ec.str_column(ev, "host", rows), ec.str_column(ev, "plane", rows)
-    chip = np.array([chips.get((h, p), p) for h, p in zip(*_distinct_pairs(host, plane))], dtype=object)
-    pair_id, _ = ec.group_ids(host, plane)
-    chip_key, n_chips = ec.group_ids(host, chip[pair_id])
+    host_of_code, host_text = ec.text_ids(ev["host"])
+    plane_of_code, plane_text = ec.text_ids(ev["plane"])
+    host = host_of_code[ec.row_codes(ev["host"], rows)]  # text ids: rows grouped as by their texts
+    plane = plane_of_code[ec.row_codes(ev["plane"], rows)]
+    pair_id, n_pairs = ec.group_ids(host, plane)
+    first_of_pair = ec.first_rows(pair_id)
+    pair_chip = [
+        chips.get((h, p), p) for h, p in zip(host_text[host[first_of_pair]], plane_text[plane[first_of_pair]])
+    ]  # (host, plane) pairs, not events
+    chip_of_pair, chip_text = pd.factorize(np.array(pair_chip, dtype=object))
+    chip_key, n_chips = ec.group_ids(host, chip_of_pair[pair_id])
     start = ev["start_ps"].to_numpy()[rows]
     end = ev["end_ps"].to_numpy()[rows]
-    category = ec.str_column(ev, "hlo_category", rows)
-    off_duty = np.isin(category, OFF_DUTY_CATEGORIES)
-    active = (ops[rows] & ~off_duty) | sc_ops[rows]
+    active = (ops[rows] & ~_off_duty(ev, rows)) | sc_ops[rows]
 
     lo = np.full(n_chips, np.iinfo(np.int64).max, np.int64)
     hi = np.full(n_chips, np.iinfo(np.int64).min, np.int64)
     np.minimum.at(lo, chip_key, start)
     np.maximum.at(hi, chip_key, end)
     span = np.maximum(hi - lo, 0)
-    busy = union_length(chip_key[active], start[active], end[active]).reindex(np.arange(n_chips), fill_value=0)
-    busy_ps = np.minimum(busy.to_numpy(np.int64), span)
-    first = np.full(n_chips, len(rows), np.int64)
-    np.minimum.at(first, chip_key, np.arange(len(rows)))
-    planes_per_chip = pd.Series(plane).groupby(chip_key).nunique().reindex(np.arange(n_chips), fill_value=0)
+    busy_ps = np.minimum(ec.union_lengths(chip_key[active], start[active], end[active], n_chips), span)
+    first = ec.first_rows(chip_key)
+    chip_plane, _ = ec.group_ids(chip_key, plane)
+    planes_per_chip = np.bincount(chip_key[ec.first_rows(chip_plane)], minlength=n_chips).astype(np.int64)
     table = pd.DataFrame(
         {
-            "host": host[first],
-            "chip": chip[pair_id][first],
-            "planes": planes_per_chip.to_numpy(np.int64),
+            "host": host_text[host[first]],
+            "chip": np.asarray(chip_text, dtype=object)[chip_of_pair[pair_id[first]]],
+            "planes": planes_per_chip,
             "span_ps": span,
             "busy_ps": busy_ps,
             "idle_ps": span - busy_ps,
-        }
+        },
+        columns=CHIP_COLUMNS,
     )
-    return DutyCycle(int(busy_ps.sum()), int((span - busy_ps).sum()), table[CHIP_COLUMNS])
+    return DutyCycle(int(busy_ps.sum()), int((span - busy_ps).sum()), table)
 
 
-def _distinct_pairs(host: np.ndarray, plane: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct (host, plane) pairs in order of first appearance (as ``group_ids`` numbers them)."""
-    pair_id, n = ec.group_ids(host, plane)
-    first = np.full(n, len(pair_id), np.int64)
-    np.minimum.at(first, pair_id, np.arange(len(pair_id)))
-    return host[first], plane[first]
+def _off_duty(ev: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
+    """Whether each of event ``rows`` is an off-duty op by its ``hlo_category`` (tested per category)."""
+    if "hlo_category" not in ev.columns:
+        return np.full(len(rows), "" in OFF_DUTY_CATEGORIES, dtype=bool)
+    off = [text in OFF_DUTY_CATEGORIES for text in ec.category_text(ev["hlo_category"])]
+    return np.array([*off, "" in OFF_DUTY_CATEGORIES], dtype=bool)[ec.row_codes(ev["hlo_category"], rows)]
 
 
 def combine_duty_cycles(parts: list[DutyCycle]) -> DutyCycle:
@@ -132,5 +136,5 @@ def combine_duty_cycles(parts: list[DutyCycle]) -> DutyCycle:
     return DutyCycle(
         sum(p.busy_ps for p in parts),
         sum(p.idle_ps for p in parts),
-        pd.concat(chips, ignore_index=True) if chips else pd.DataFrame(columns=CHIP_COLUMNS),
+        pd.concat(chips, ignore_index=True) if chips else ec.empty_frame(CHIP_COLUMNS),
     )

@@ -7,6 +7,7 @@ work runs once per distinct value of a categorical, never per event.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -30,14 +31,21 @@ def int_column(events: pd.DataFrame, name: str, rows: np.ndarray, default: int =
     """int64 values of a numeric stat column for ``rows`` (``default`` where missing or absent)."""
     if name not in events.columns or len(rows) == 0:
         return np.full(len(rows), default, np.int64)
-    return events[name].iloc[rows].fillna(default).to_numpy(dtype=np.int64)
+    col = events[name]
+    if isinstance(col.dtype, pd.Int64Dtype):  # the promoted integer stats: only the rows' values are copied
+        return col.array[rows].to_numpy(dtype=np.int64, na_value=default)
+    return col.iloc[rows].fillna(default).to_numpy(dtype=np.int64)
 
 
 def uint_column(events: pd.DataFrame, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(uint64 values with 0 where missing, present mask) of a ``UInt64`` stat column for ``rows``."""
     if name not in events.columns or len(rows) == 0:
         return np.zeros(len(rows), np.uint64), np.zeros(len(rows), bool)
-    col = events[name].iloc[rows]
+    col = events[name]
+    if isinstance(col.dtype, pd.UInt64Dtype):  # only the rows' values are copied
+        values = col.array[rows]
+        return values.to_numpy(dtype=np.uint64, na_value=0), ~np.asarray(values.isna(), dtype=bool)
+    col = col.iloc[rows]
     present = col.notna().to_numpy()
     return col.to_numpy(dtype=np.uint64, na_value=0), present
 
@@ -46,7 +54,27 @@ def float_column(events: pd.DataFrame, name: str, rows: np.ndarray, default: flo
     """float64 values of a numeric stat column for ``rows`` (``default`` where missing or absent)."""
     if name not in events.columns or len(rows) == 0:
         return np.full(len(rows), default, np.float64)
-    return events[name].iloc[rows].to_numpy(dtype=np.float64, na_value=default)
+    col = events[name]
+    if isinstance(col.dtype, (pd.Int64Dtype, pd.Float64Dtype)):  # only the rows' values are copied
+        return col.array[rows].to_numpy(dtype=np.float64, na_value=default)
+    return col.iloc[rows].to_numpy(dtype=np.float64, na_value=default)
+
+
+def category_text(series: pd.Series) -> np.ndarray:
+    """The categories of a categorical column as an object array of str (``str(value)`` where a
+    category is no str; the categories' own array when all are: do not write to it)."""
+    categories = series.array.categories
+    if categories.dtype == object and categories.inferred_type == "string":  # inferred once per Index
+        return np.asarray(categories, dtype=object)
+    return np.asarray(categories.astype(str), dtype=object)
+
+
+def text_ids(series: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """(id of each category code's text, the code -1 last; the text of each id) of a categorical
+    column: ids number its distinct texts (a missing value is ``""``), so integer ids group rows as
+    their texts would."""
+    ids, distinct = pd.factorize(np.append(category_text(series), ""))
+    return ids.astype(np.int64), np.asarray(distinct, dtype=object)
 
 
 def str_column(events: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
@@ -54,9 +82,8 @@ def str_column(events: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
     if name not in events.columns or len(rows) == 0:
         return np.full(len(rows), "", dtype=object)
     col = events[name]
-    cats = np.append(np.asarray(col.cat.categories.astype(str), dtype=object), "")
-    row_codes = codes(col)[rows]
-    return cats[np.where(row_codes >= 0, row_codes, len(cats) - 1)]
+    cats = np.append(category_text(col), "")
+    return cats[np.asarray(col.array.codes)[rows]]  # code -1 (missing) picks the appended ""
 
 
 def last_component(events: pd.DataFrame, name: str, rows: np.ndarray, separator: str) -> np.ndarray:
@@ -75,11 +102,10 @@ def parse_used(column: pd.Series, row_codes: np.ndarray) -> tuple[np.ndarray, np
 
     Returns (kind, name, type) arrays indexed by category code; unused categories stay unknown.
     """
-    cats = column.cat.categories
-    kind = np.full(len(cats), _tf_op.UNKNOWN, dtype=object)
-    name = np.asarray(cats.astype(str), dtype=object).copy()
-    op_type = np.full(len(cats), "", dtype=object)
-    seen = np.zeros(len(cats) + 1, bool)  # the last slot takes the missing values' -1
+    name = category_text(column).copy()
+    kind = np.full(len(name), _tf_op.UNKNOWN, dtype=object)
+    op_type = np.full(len(name), "", dtype=object)
+    seen = np.zeros(len(name) + 1, bool)  # the last slot takes the missing values' -1
     seen[row_codes] = True  # no sort and no copy of the rows' codes
     used = np.flatnonzero(seen[:-1])
     if len(used):
@@ -91,15 +117,39 @@ def text(values: Any) -> np.ndarray:
     """Object array of str: missing values as ``""``, others as ``str(value)`` (no copy when all
     already are str)."""
     values = np.asarray(values, dtype=object)
-    if all(type(v) is str for v in values):
+    if pd.api.types.infer_dtype(values, skipna=False) in ("string", "empty"):  # one pass in C
         return values
     missing = pd.isna(values)
     return np.array(["" if m else str(v) for v, m in zip(values, missing)], dtype=object)
 
 
+def empty_frame(columns: list[str]) -> pd.DataFrame:
+    """``pd.DataFrame(columns=columns)``: a copy of one made once per column list (a tenth of the cost)."""
+    return _empty_frame(tuple(columns)).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _empty_frame(columns: tuple[str, ...]) -> pd.DataFrame:
+    return pd.DataFrame(columns=list(columns))
+
+
 def first_rows(group: np.ndarray) -> np.ndarray:
     """Position of each group's first row, for group ids ``0..n-1`` that all occur (``group_ids``)."""
-    return np.unique(group, return_index=True)[1].astype(np.int64)
+    return first_of_groups(group, int(group.max()) + 1 if len(group) else 0)
+
+
+def first_of_groups(group: np.ndarray, size: int) -> np.ndarray:
+    """int64 position of each group's first row for group ids in [0, size) (``len(group)`` for a
+    group without rows): one pass, no sort (``np.unique(..., return_index=True)`` sorts)."""
+    first = np.full(size, len(group), np.int64)
+    np.minimum.at(first, group, np.arange(len(group), dtype=np.int64))
+    return first
+
+
+def distinct_sorted(values: np.ndarray) -> np.ndarray:
+    """The distinct values of an integer array in ascending order (``np.unique``, by one sort)."""
+    out = np.sort(values)
+    return out[np.r_[True, out[1:] != out[:-1]]] if len(out) else out
 
 
 def sum_by(keys: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
@@ -127,3 +177,40 @@ def group_ids(*keys: np.ndarray) -> tuple[np.ndarray, int]:
         radix *= size
     ids, uniques = pd.factorize(combined)
     return ids.astype(np.int64), len(uniques)
+
+
+def union_lengths(group: np.ndarray, start: np.ndarray, end: np.ndarray, size: int) -> np.ndarray:
+    """int64 length (ps) of the union of the intervals ``[start, end)`` of each group ``0..size-1``
+    (0 for a group without intervals): ``step_db.union_length`` without pandas."""
+    out = np.zeros(size, np.int64)
+    n = len(group)
+    if n == 0:
+        return out
+    if size * n >= 2**62:  # the segmented running maximum's keys would not fit int64: a loop over groups
+        return _union_lengths_by_group(group, start, end, size)
+    order = np.lexsort((start, group))
+    g, s, e = group[order].astype(np.int64), start[order].astype(np.int64), end[order].astype(np.int64)
+    # the largest end of the earlier intervals of the same group: a running maximum of keys that
+    # order groups first and ends (by rank) second
+    ends = np.sort(e)
+    running = np.maximum.accumulate(g * n + np.searchsorted(ends, e))
+    first_of_group = np.r_[True, g[1:] != g[:-1]]
+    earlier = np.where(first_of_group, 0, np.r_[0, running[:-1]] - g * n)
+    previous_end = np.where(first_of_group, np.iinfo(np.int64).min, ends[earlier])
+    contribution = np.clip(e - np.maximum(s, previous_end), 0, None)
+    np.add.at(out, g, contribution)
+    return out
+
+
+def _union_lengths_by_group(group: np.ndarray, start: np.ndarray, end: np.ndarray, size: int) -> np.ndarray:
+    """``union_lengths`` one group at a time (for more group x interval pairs than int64 keys hold)."""
+    out = np.zeros(size, np.int64)
+    if len(group) == 0:
+        return out
+    order = np.lexsort((start, group))
+    g, s, e = group[order], start[order].astype(np.int64), end[order].astype(np.int64)
+    bounds = np.flatnonzero(np.r_[True, g[1:] != g[:-1], True])
+    for a, b in zip(bounds[:-1], bounds[1:]):  # groups, not intervals
+        previous_end = np.r_[np.iinfo(np.int64).min, np.maximum.accumulate(e[a:b])[:-1]]
+        out[g[a]] = np.clip(e[a:b] - np.maximum(s[a:b], previous_end), 0, None).sum()
+    return out

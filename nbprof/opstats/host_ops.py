@@ -19,6 +19,7 @@ total, idle included) and ``db_total_op_time_ps`` (its ops' self time).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -28,6 +29,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
+from nbprof.xspace.typed_frame import typed_frame
 
 IDLE = "IDLE"
 COLUMNS = [
@@ -36,57 +38,48 @@ COLUMNS = [
 ]  # fmt: skip
 
 
-def idle_rows(per_host: pd.DataFrame, side: str) -> pd.DataFrame:
-    """One ``IDLE`` row per host of ``per_host`` (``host``, ``total``, ``op``): self time = total - op."""
-    idle = (per_host["total"] - per_host["op"]).to_numpy(dtype=np.int64)
-    return pd.DataFrame(
-        {
-            "host": per_host["host"].to_numpy(),
-            "host_or_device": side,
-            "program_id": np.uint64(0),  # uint64: concatenated with ops' ids > 2^53 it must not become float
-            "name": IDLE,
-            "category": IDLE,
-            "provenance": "",
-            "occurrences": 0,
-            "total_time_ps": idle,
-            "self_time_ps": idle,
-            "flops": 0,
-            "model_flops": 0,
-            "bytes_accessed": 0,
-            "is_eager": False,
-        }
-    )
+@dataclass
+class _Activities:
+    """Framework-op activities on host threads: per activity its event row, op name id, op type id
+    and eager flag; ``name_text`` / ``type_text``: the text of each id (distinct values)."""
+
+    event: np.ndarray
+    name_id: np.ndarray
+    type_id: np.ndarray
+    eager: np.ndarray
+    name_text: np.ndarray
+    type_text: np.ndarray
 
 
-def with_db_totals(frame: pd.DataFrame, per_host: pd.DataFrame) -> pd.DataFrame:
-    """Add ``db_total_time_ps`` / ``db_total_op_time_ps`` of each row's host (one db per host and side)."""
-    total, op = db_totals(per_host, frame["host"].to_numpy(dtype=object))
-    return frame.assign(db_total_time_ps=total, db_total_op_time_ps=op)
-
-
-def db_totals(per_host: pd.DataFrame, hosts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(db total time, db total op time) of each of ``hosts`` from ``per_host`` (0 for a host not in it)."""
-    position = pd.Index(ec.text(per_host["host"])).get_indexer(ec.text(hosts))
-    found = position >= 0
-    safe = np.maximum(position, 0)
-    total = per_host["total"].to_numpy(dtype=np.int64)
-    op = per_host["op"].to_numpy(dtype=np.int64)
-    return (
-        np.where(found, total[safe] if len(total) else 0, 0),
-        np.where(found, op[safe] if len(op) else 0, 0),
-    )
-
-
-def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
-    """The host op metrics db of every host (see the module docstring); counts go into ``info``."""
-    ev = frames.events
+def _host_rows(ev: pd.DataFrame) -> np.ndarray:
+    """Rows of the ``/host:CPU`` plane's events that are neither aggregated nor on derived lines."""
     mask = xs.plane_mask(ev, lambda name: name == xs.HOST_PLANE)
     mask &= ~ev["aggregated"].to_numpy(dtype=bool)
     mask &= ~xs.is_derived_line_id(ev["line_id"].to_numpy())
-    rows = np.flatnonzero(mask)
-    if len(rows) == 0:
-        return pd.DataFrame(columns=COLUMNS)
+    return np.flatnonzero(mask)
 
+
+def _unified(*parts: tuple[np.ndarray, np.ndarray]) -> tuple[list[np.ndarray], np.ndarray]:
+    """Ids of texts in several per-category tables, one numbering (equal texts, one id), and the text
+    of each id. Each part is (table, the category codes used): only used entries get an id (-1 else)."""
+    picked = []
+    for table, used_codes in parts:
+        used = np.zeros(len(table), bool)
+        used[used_codes] = True
+        picked.append(np.flatnonzero(used))
+    texts = [ec.text(table[pick]) for (table, _), pick in zip(parts, picked)]
+    ids, distinct = pd.factorize(np.concatenate(texts))
+    out, at = [], 0
+    for (table, _), pick in zip(parts, picked):
+        full = np.full(len(table), -1, np.int64)
+        full[pick] = ids[at : at + len(pick)]
+        out.append(full)
+        at += len(pick)
+    return out, np.asarray(distinct, dtype=object)
+
+
+def _activities(ev: pd.DataFrame, rows: np.ndarray, info: dict[str, Any]) -> _Activities:
+    """The framework-op activities of host event ``rows``: by event name, then by ``tf_op`` stat."""
     # 1. Framework ops by event name.
     name_codes = ec.row_codes(ev["name"], rows)
     name_kind, name_op, name_type = ec.parse_used(ev["name"], name_codes)
@@ -97,60 +90,104 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     if "tf_op" in ev.columns:
         tf_codes = ec.row_codes(ev["tf_op"], rows)
         _, tf_name, tf_type = ec.parse_used(ev["tf_op"], tf_codes)
-        tf_nonempty = np.asarray(ev["tf_op"].array.categories.astype(str).str.len() > 0, dtype=bool)
+        tf_nonempty = np.array([len(t) > 0 for t in ec.category_text(ev["tf_op"])], dtype=bool)
         has_stat = (tf_codes >= 0) & (tf_nonempty[np.maximum(tf_codes, 0)] if len(tf_nonempty) else False)
     else:
         tf_name = tf_type = np.zeros(0, object)
         tf_codes = np.full(len(rows), -1, np.int64)
         has_stat = np.zeros(len(rows), bool)
 
-    duration = ev["duration_ps"].to_numpy()
     # XProf adds a second activity for an event that is both; with a positive duration its
     # stack then drops it (same span as the first), so keep it only for zero-length events.
     both = known & has_stat
-    second = both & (duration[rows] == 0)
+    second = both & (ev["duration_ps"].to_numpy()[rows] == 0)
     info["host_events_named_and_tf_op_stat_dropped"] = int((both & ~second).sum())
     by_stat_mask = (has_stat & ~known) | second
     by_name = rows[known]
     by_stat = rows[by_stat_mask]
-    act_event = np.concatenate([by_name, by_stat])
-    act_name = np.concatenate([name_op[name_codes[known]], tf_name[tf_codes[by_stat_mask]]])
-    act_type = np.concatenate([name_type[name_codes[known]], tf_type[tf_codes[by_stat_mask]]])
-    act_eager = np.concatenate([ec.int_column(ev, "is_eager", by_name) != 0, np.zeros(len(by_stat), bool)])
-    info["host_framework_op_events"] = int(len(act_event))
+    by_name_codes, by_stat_codes = name_codes[known], tf_codes[by_stat_mask]
+    (name_of_name, name_of_tf), name_text = _unified((name_op, by_name_codes), (tf_name, by_stat_codes))
+    (type_of_name, type_of_tf), type_text = _unified((name_type, by_name_codes), (tf_type, by_stat_codes))
+    info["host_framework_op_events"] = int(len(by_name) + len(by_stat))
     info["host_events_considered"] = int(len(rows))
+    return _Activities(
+        event=np.concatenate([by_name, by_stat]),
+        name_id=np.concatenate([name_of_name[by_name_codes], name_of_tf[by_stat_codes]]),
+        type_id=np.concatenate([type_of_name[by_name_codes], type_of_tf[by_stat_codes]]),
+        eager=np.concatenate([ec.int_column(ev, "is_eager", by_name) != 0, np.zeros(len(by_stat), bool)]),
+        name_text=name_text,
+        type_text=type_text,
+    )
 
-    if len(act_event) == 0:
-        host_codes = ec.row_codes(ev["host"], rows)
-        run_starts = np.flatnonzero(np.r_[True, host_codes[1:] != host_codes[:-1]])  # rows come by host
-        hosts = list(dict.fromkeys(ec.str_column(ev, "host", rows[run_starts]).tolist()))  # in order of appearance
-        per_host = pd.DataFrame({"host": hosts, "total": 0, "op": 0})
-        return with_db_totals(idle_rows(per_host, "Host"), per_host)
 
-    # Nesting among framework ops only: nearest framework-op ancestor on the same line.
+def _self_times(ev: pd.DataFrame, act: _Activities) -> np.ndarray:
+    """Each activity's duration minus those of the framework ops directly nested in it on the same
+    line (its nearest framework-op ancestor; other events in between are transparent)."""
     is_act = np.zeros(len(ev), bool)
-    is_act[act_event] = True
+    is_act[act.event] = True
     parent_all = ev["parent"].to_numpy()
-    ancestor = parent_all[act_event].copy()
+    ancestor = parent_all[act.event].copy()
     while True:  # climbs nesting levels (a handful), not events
         climb = ancestor >= 0
         climb[climb] &= ~is_act[ancestor[climb]]
         if not climb.any():
             break
         ancestor[climb] = parent_all[ancestor[climb]]
-    # Children time per event row (unique rows), then self time per activity.
-    event_pos = pd.Index(np.unique(act_event))
-    dur = duration[act_event]
+    # Children time per event row (unique rows; ancestors are activities' rows), then per activity.
+    event_rows = ec.distinct_sorted(act.event)
+    dur = ev["duration_ps"].to_numpy()[act.event]
     nested = ancestor >= 0
-    child_time = ec.sum_by(event_pos.get_indexer(ancestor[nested]), dur[nested], len(event_pos))
-    self_time = dur - child_time[event_pos.get_indexer(act_event)]
+    child_time = ec.sum_by(np.searchsorted(event_rows, ancestor[nested]), dur[nested], len(event_rows))
+    return dur - child_time[np.searchsorted(event_rows, act.event)]
 
+
+def _idle_columns(hosts: np.ndarray, idle: np.ndarray) -> dict[str, np.ndarray]:
+    """One ``IDLE`` row per host of ``hosts`` (texts) with self and total time ``idle`` (ps)."""
+    n = len(hosts)
+    zeros = np.zeros(n, np.int64)
+    return {
+        "host": np.asarray(hosts, dtype=object),
+        "host_or_device": np.full(n, "Host", dtype=object),
+        "program_id": np.zeros(n, np.uint64),  # uint64: stacked with ops' ids > 2^53 it must not become float
+        "name": np.full(n, IDLE, dtype=object),
+        "category": np.full(n, IDLE, dtype=object),
+        "provenance": np.full(n, "", dtype=object),
+        "occurrences": zeros,
+        "total_time_ps": idle.astype(np.int64),
+        "self_time_ps": idle.astype(np.int64),
+        "flops": zeros,
+        "model_flops": zeros,
+        "bytes_accessed": zeros,
+        "is_eager": np.zeros(n, bool),
+    }
+
+
+def _db_frame(columns: dict[str, np.ndarray], db_total: np.ndarray, db_op: np.ndarray) -> pd.DataFrame:
+    """The db's frame (``COLUMNS``) of its rows' columns and each row's host db totals (ps)."""
+    out = {**columns, "db_total_time_ps": db_total.astype(np.int64), "db_total_op_time_ps": db_op.astype(np.int64)}
+    return typed_frame({c: out[c] for c in COLUMNS})
+
+
+def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
+    """The host op metrics db of every host (see the module docstring); counts go into ``info``."""
+    ev = frames.events
+    rows = _host_rows(ev)
+    if len(rows) == 0:
+        return ec.empty_frame(COLUMNS)
+    host_of_code, host_text = ec.text_ids(ev["host"])
+    act = _activities(ev, rows, info)
+    if len(act.event) == 0:
+        first_seen = pd.unique(host_of_code[ec.row_codes(ev["host"], rows)])  # host ids in order of appearance
+        zeros = np.zeros(len(first_seen), np.int64)
+        return _db_frame(_idle_columns(host_text[first_seen], zeros), zeros, zeros)
+
+    self_time = _self_times(ev, act)
     # Activities in frame order.
-    order = np.argsort(act_event, kind="stable")
-    rows_in_order = act_event[order]
-    host = ec.str_column(ev, "host", rows_in_order)
-    name, category = ec.text(act_name)[order], ec.text(act_type)[order]
-    dur, self_time, eager = dur[order], self_time[order], act_eager[order]
+    order = np.argsort(act.event, kind="stable")
+    rows_in_order = act.event[order]
+    host = host_of_code[ec.row_codes(ev["host"], rows_in_order)]
+    name_id, type_id, eager = act.name_id[order], act.type_id[order], act.eager[order]
+    dur, self_time = ev["duration_ps"].to_numpy()[rows_in_order], self_time[order]
 
     # Per line: span (first start to last end) or its ops' self time if larger; summed per host.
     line_group, n_lines = ec.group_ids(
@@ -164,27 +201,24 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     line_total = np.maximum(line_end - line_start, line_op)
     line_host = host[ec.first_rows(line_group)]
     host_group, n_hosts = ec.group_ids(line_host)
-    per_host = pd.DataFrame(
-        {
-            "host": line_host[ec.first_rows(host_group)],
-            "total": ec.sum_by(host_group, line_total, n_hosts),
-            "op": ec.sum_by(host_group, line_op, n_hosts),
-        }
-    )
+    db_hosts = line_host[ec.first_rows(host_group)]  # host ids of the per-host dbs, in order
+    db_total = ec.sum_by(host_group, line_total, n_hosts)
+    db_op = ec.sum_by(host_group, line_op, n_hosts)
 
     # Per (host, op name): the first non-empty type, counts, times, eager if any was.
-    op_group, n_ops = ec.group_ids(host, name)
+    op_group, n_ops = ec.group_ids(host, name_id)
     first = ec.first_rows(op_group)
-    typed = np.flatnonzero(category != "")
-    with_type, first_typed = np.unique(op_group[typed], return_index=True)
+    typed = np.flatnonzero(act.type_text[type_id] != "")
+    first_typed = ec.first_of_groups(op_group[typed], n_ops)
+    with_type = np.flatnonzero(first_typed < len(typed))
     op_type = np.full(n_ops, "", dtype=object)
-    op_type[with_type] = category[typed[first_typed]]
+    op_type[with_type] = act.type_text[type_id[typed[first_typed[with_type]]]]
     zeros = np.zeros(n_ops, np.int64)
     ops = {
-        "host": host[first],
+        "host": host_text[host[first]],
         "host_or_device": np.full(n_ops, "Host", dtype=object),
         "program_id": np.zeros(n_ops, np.uint64),  # uint64 like the device rows' ids
-        "name": name[first],
+        "name": act.name_text[name_id[first]],
         "category": op_type,
         "provenance": np.full(n_ops, "", dtype=object),
         "occurrences": np.bincount(op_group, minlength=n_ops).astype(np.int64),
@@ -195,7 +229,9 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
         "bytes_accessed": zeros,
         "is_eager": np.bincount(op_group, weights=eager, minlength=n_ops) > 0,
     }
-    idle = idle_rows(per_host, "Host")
-    out = {c: np.concatenate([ops[c], idle[c].to_numpy()]) for c in ops}
-    out["db_total_time_ps"], out["db_total_op_time_ps"] = db_totals(per_host, out["host"])
-    return pd.DataFrame(out, columns=COLUMNS)
+    idle = _idle_columns(host_text[db_hosts], db_total - db_op)
+    db_of_host = np.zeros(len(host_text), np.int64)
+    db_of_host[db_hosts] = np.arange(n_hosts)
+    db = np.concatenate([db_of_host[host[first]], np.arange(n_hosts)])  # each row's host db
+    columns = {c: np.concatenate([ops[c], idle[c]]) for c in ops}
+    return _db_frame(columns, db_total[db], db_op[db])

@@ -37,7 +37,6 @@ import pandas as pd
 
 from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.step_db import union_length
 from nbprof.opstats.step_grouping import spread_from_roots
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
@@ -113,54 +112,59 @@ def is_training(index: HloIndex) -> bool:
     return bool((jax | tf).any())
 
 
-def _session_roots(ev: pd.DataFrame) -> tuple[np.ndarray, str]:
-    """Rows of ``ev`` (one host) that start sessions, and how they were found."""
-    on_host = xs.values_in(ev["plane"], [xs.HOST_PLANE])
-    for names in REQUEST_EVENTS:
-        rows = np.flatnonzero(on_host & xs.values_in(ev["name"], names))
+def _root_kinds(ev: pd.DataFrame) -> np.ndarray:
+    """Per event, what its name makes it as a session root: the position in ``REQUEST_EVENTS`` of its
+    request type, ``len(REQUEST_EVENTS)`` for a JAX call (``PjitFunction(...)``), -1 for neither
+    (decided once per distinct name)."""
+    request = {name: i for i, names in enumerate(REQUEST_EVENTS) for name in names}
+    jax = len(REQUEST_EVENTS)
+    names = ec.category_text(ev["name"])
+    kind = [request.get(n, jax if n.startswith(JAX_CALL_PREFIX) else -1) for n in names]  # names, not events
+    return np.array([*kind, -1], dtype=np.int8)[np.asarray(ev["name"].array.codes)]  # code -1: no name
+
+
+def _session_roots(ev: pd.DataFrame, kind: np.ndarray, on_host: np.ndarray) -> tuple[np.ndarray, str]:
+    """Rows of ``ev`` (one host) that start sessions, and how they were found; ``kind``: each row's
+    ``_root_kinds``, ``on_host``: whether it is on ``/host:CPU``."""
+    for i in range(len(REQUEST_EVENTS)):
+        rows = np.flatnonzero(on_host & (kind == i))
         if len(rows):
             return rows, "request events"
     root = xs.int_values(xs.column(ev, "_r"), missing=0)
     rows = np.flatnonzero(on_host & (root == USER_ROOT_LEVEL))
     if len(rows):
         return rows, "request events"
-    calls = (
-        on_host
-        & (ev["depth"].to_numpy() == 0)
-        & xs.category_mask(ev["name"], lambda s: s.str.startswith(JAX_CALL_PREFIX))
-    )
+    calls = on_host & (ev["depth"].to_numpy() == 0) & (kind == len(REQUEST_EVENTS))
     return np.flatnonzero(calls), "JAX jit calls" if calls.any() else ""
 
 
-def _host_sessions(ev: pd.DataFrame, host: str) -> tuple[pd.DataFrame, str]:
-    roots, source = _session_roots(ev)
+def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.ndarray) -> tuple[pd.DataFrame, str]:
+    roots, source = _session_roots(ev, kind, on_host)
     if len(roots) == 0:
-        return pd.DataFrame(columns=SESSION_COLUMNS), ""
-    roots = roots[np.argsort(ev["start_ps"].to_numpy()[roots], kind="stable")]
+        return ec.empty_frame(SESSION_COLUMNS), ""
+    start_all, end_all, duration_all = (ev[c].to_numpy() for c in ("start_ps", "end_ps", "duration_ps"))
+    roots = roots[np.argsort(start_all[roots], kind="stable")]
     owner = spread_from_roots(ev, roots)
     owned = np.flatnonzero(owner >= 0)
     g = owner[owned]
-    start, end = ev["start_ps"].to_numpy()[owned], ev["end_ps"].to_numpy()[owned]
+    start, end = start_all[owned], end_all[owned]
     n = len(roots)
     last = np.full(n, np.iinfo(np.int64).min, np.int64)
     np.maximum.at(last, g, end)
-    first = ev["start_ps"].to_numpy()[roots].astype(np.int64)
+    first = start_all[roots].astype(np.int64)
     device = (xs.plane_mask(ev, xs.is_device_plane) & xs.values_in(ev["line"], [xs.XLA_MODULES_LINE]))[owned]
     transfer = xs.category_mask(ev["name"], lambda s: s.str.startswith(TRANSFER_PREFIXES))[owned] & ~device
-    sessions = np.arange(n)
-    device_ps = union_length(g[device], start[device], end[device]).reindex(sessions, fill_value=0)
+    device_v = ec.union_lengths(g[device], start[device], end[device], n)
     both = device | transfer
-    busy = union_length(g[both], start[both], end[both]).reindex(sessions, fill_value=0)
-    ran = both | (ev["duration_ps"].to_numpy()[owned] > 0)
-    anything = union_length(g[ran], start[ran], end[ran]).reindex(sessions, fill_value=0).to_numpy(np.int64)
-    total = np.maximum(last, first + ev["duration_ps"].to_numpy()[roots]) - first
-    device_v = device_ps.to_numpy(np.int64)
-    transfer_v = (busy - device_ps).to_numpy(np.int64)
-    programs = pd.Series(g[device]).value_counts().reindex(sessions, fill_value=0).to_numpy(np.int64)
+    busy = ec.union_lengths(g[both], start[both], end[both], n)
+    ran = both | (duration_all[owned] > 0)
+    anything = ec.union_lengths(g[ran], start[ran], end[ran], n)
+    total = np.maximum(last, first + duration_all[roots]) - first
+    transfer_v = busy - device_v
     table = pd.DataFrame(
         {
             "host": host,
-            "session": sessions,
+            "session": np.arange(n),
             "name": ec.str_column(ev, "name", roots),
             "start_ps": first,
             "end_ps": first + total,
@@ -169,25 +173,51 @@ def _host_sessions(ev: pd.DataFrame, host: str) -> tuple[pd.DataFrame, str]:
             "device_ps": device_v,
             "transfer_ps": transfer_v,
             "waiting_ps": np.maximum(total - anything, 0).astype(np.int64),
-            "device_programs": programs,
-        }
+            "device_programs": np.bincount(g[device], minlength=n).astype(np.int64),
+        },
+        columns=SESSION_COLUMNS,
     )
-    return table[SESSION_COLUMNS], source
+    return table, source
+
+
+def _no_sessions() -> InferenceSessions:
+    return InferenceSessions(ec.empty_frame(SESSION_COLUMNS), "", ["no inference sessions found"])
+
+
+def _on_host_plane(ev: pd.DataFrame) -> np.ndarray:
+    """Row mask: the event is on the ``/host:CPU`` plane (tested once per distinct plane name)."""
+    on_host = [name == xs.HOST_PLANE for name in ec.category_text(ev["plane"])]
+    return np.array([*on_host, False], dtype=bool)[np.asarray(ev["plane"].array.codes)]  # code -1: no plane
+
+
+def _has_root_candidates(ev: pd.DataFrame, kind: np.ndarray, on_host: np.ndarray) -> bool:
+    """Whether any host has a session root (a request event, a ``_r=-1`` root or a top-level JAX call):
+    without one, no host's events need slicing."""
+    if (on_host & (kind >= 0) & (kind < len(REQUEST_EVENTS))).any():
+        return True
+    if "_r" in ev.columns and (on_host & (xs.int_values(ev["_r"], missing=0) == USER_ROOT_LEVEL)).any():
+        return True
+    return bool((on_host & (kind == len(REQUEST_EVENTS)) & (ev["depth"].to_numpy() == 0)).any())
 
 
 def build_inference_sessions(frames: Frames) -> InferenceSessions:
     """The inference sessions of every host of ``frames`` (see the module docstring)."""
     ev_all = frames.events
+    on_host_all = _on_host_plane(ev_all)
+    kind_all = _root_kinds(ev_all)
+    if not _has_root_candidates(ev_all, kind_all, on_host_all):
+        return _no_sessions()
     tables, sources = [], []
-    planes = xs.values_in(ev_all["plane"], [xs.HOST_PLANE]) | xs.plane_mask(ev_all, xs.is_device_plane)
+    planes = on_host_all | xs.plane_mask(ev_all, xs.is_device_plane)
     for host in list(frames.hosts):
-        ev = ev_all[(ev_all["host"] == host).to_numpy() & planes]  # one host's host and device events
-        table, source = _host_sessions(ev, host)
+        mine = (ev_all["host"] == host).to_numpy() & planes
+        ev = ev_all[mine]  # one host's host and device events
+        table, source = _host_sessions(ev, host, kind_all[mine], on_host_all[mine])
         if len(table):
             tables.append(table)
             sources.append(source)
     if not tables:
-        return InferenceSessions(pd.DataFrame(columns=SESSION_COLUMNS), "", ["no inference sessions found"])
+        return _no_sessions()
     table = pd.concat(tables, ignore_index=True)
     source = sources[0] if len(set(sources)) == 1 else "request events and JAX jit calls"
     notes = [

@@ -48,6 +48,7 @@ from nbprof.opstats.group_agg import group_agg, group_columns
 from nbprof.opstats.perf_env import VENDOR_AMD, VENDOR_NVIDIA
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 MAX_KERNELS = 1000  # XProf keeps the 1000 kernels with the largest total duration.
 
@@ -131,6 +132,27 @@ def _per_distinct(values: np.ndarray, test: Callable[[str], bool]) -> np.ndarray
     return hit[np.where(codes >= 0, codes, len(distinct))]
 
 
+def _per_code(codes: np.ndarray, distinct: np.ndarray, test: Callable[[str], bool]) -> np.ndarray:
+    """``test`` of each value given as codes into its ``distinct`` values (``pd.factorize``'s, no missing)."""
+    return np.array([bool(test(str(v))) for v in distinct], dtype=bool)[codes]
+
+
+def _tf_ops(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per kernel row: the op name its ``tf_op`` stat names (``""`` without one), whether it has a
+    non-empty one, and whether that op is Tensor Core eligible (parsed and tested per distinct stat)."""
+    if "tf_op" not in ev.columns or len(rows) == 0:
+        return np.full(len(rows), "", dtype=object), np.zeros(len(rows), bool), np.zeros(len(rows), bool)
+    codes = ec.row_codes(ev["tf_op"], rows)
+    _, parsed, _ = ec.parse_used(ev["tf_op"], codes)
+    used = np.zeros(len(parsed) + 1, bool)  # the last slot takes the missing values' -1
+    used[codes] = True
+    used = np.flatnonzero(used[:-1])
+    eligible = np.zeros(len(parsed) + 1, bool)
+    eligible[used] = [bool(op_name_tensor_core_eligible(str(name))) for name in parsed[used]]
+    nonempty = np.append(ec.category_text(ev["tf_op"]) != "", False)
+    return np.append(parsed, "")[codes], nonempty[codes], eligible[codes]
+
+
 def _uint(text: str) -> int | None:
     return int(text) if text.isdigit() else None
 
@@ -197,7 +219,7 @@ class KernelDb:
 
     @cached_property
     def _by_op_name(self) -> pd.DataFrame:
-        top = self.top_reports
+        top = self.reports if len(self.reports) <= MAX_KERNELS else self.top_reports  # read only: no copy needed
         if len(top) == 0:
             return pd.DataFrame(
                 columns=[
@@ -231,13 +253,16 @@ class KernelDb:
         return pd.DataFrame({**grouped, "tensor_core_utilization_ratio": ratio}, index=index)
 
 
-def _positions_in(table_keys: tuple[np.ndarray, ...], keys: tuple[np.ndarray, ...]) -> np.ndarray:
+def _positions_in(
+    table_keys: tuple[np.ndarray, ...], keys: tuple[np.ndarray, ...], ids: tuple[np.ndarray, ...] | None = None
+) -> np.ndarray:
     """Position of each row's key (parallel arrays) among the table's unique keys, -1 where absent:
-    one dict lookup per distinct key."""
+    one dict lookup per distinct key. ``ids``: integer arrays that group the rows as their keys do
+    (cheaper to group than text)."""
     position: dict[tuple, int] = {}
     for at, key in enumerate(zip(*(k.tolist() for k in table_keys))):  # the table's rows (ops), not events
         position.setdefault(key, at)
-    group, n = ec.group_ids(*keys)
+    group, n = ec.group_ids(*(keys if ids is None else ids))
     first = ec.first_rows(group)
     distinct = zip(*(k[first].tolist() for k in keys))
     found = np.fromiter((position.get(key, -1) for key in distinct), np.int64, n)
@@ -251,7 +276,8 @@ def _xla_framework_ops(
     each belongs to. With ``index``, a kernel whose HLO instruction the profile's HLO protos lack is no
     XLA op here (XProf then names its op by the ``tf_op`` stat: ``XlaModule`` on JAX)."""
     ev = frames.events
-    hlo = ec.last_component(ev, "hlo_op", rows, "::")
+    hlo_id, hlo_text = _hlo_op_ids(ev, rows)
+    hlo = hlo_text[hlo_id]
     is_xla = hlo != ""
     names = np.full(len(rows), "", dtype=object)
     x = np.flatnonzero(is_xla)
@@ -260,27 +286,40 @@ def _xla_framework_ops(
         return is_xla, names
     pid, _ = ec.uint_column(ev, "program_id", rows[x])
     if index is not None:
-        pair, _ = ec.group_ids(pid, hlo[x])
-        first = np.unique(pair, return_index=True)[1]
+        pair, _ = ec.group_ids(pid, hlo_id[x])
+        first = ec.first_rows(pair)
         found = index.contains(pid[first], hlo[x][first])[pair]
         is_xla[x[~found]] = False
         x, pid = x[found], pid[found]
         if len(x) == 0:
             return is_xla, names
+    host_of_code, host_text = ec.text_ids(ev["host"])
+    host_id = host_of_code[ec.row_codes(ev["host"], rows[x])]
     pos = _positions_in(
         (
             table["host"].to_numpy(object),
             table["program_id"].to_numpy(np.uint64, na_value=0),
             table["name"].to_numpy(object),
         ),
-        (ec.str_column(ev, "host", rows[x]), pid, hlo[x]),
+        (host_text[host_id], pid, hlo[x]),
+        (host_id, pid, hlo_id[x]),
     )
-    provenance = np.append(table["provenance"].to_numpy(object), "")[np.where(pos >= 0, pos, len(table))]
-    distinct = pd.unique(provenance)
-    _, parsed, _ = _tf_op.parse_many(distinct)
-    op = parsed[pd.Index(distinct).get_indexer(provenance)] if len(distinct) else provenance
-    names[x] = np.where(provenance != "", op, "")
+    provenance = np.append(table["provenance"].to_numpy(object), "")  # per op row, "" for no row
+    code, distinct = pd.factorize(provenance, use_na_sentinel=False)
+    _, parsed, _ = _tf_op.parse_many(distinct)  # once per distinct framework op, not per kernel
+    op_of_row = np.where(provenance != "", parsed[code], "")
+    names[x] = op_of_row[np.where(pos >= 0, pos, len(table))]
     return is_xla, names
+
+
+def _hlo_op_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(id of each kernel row's HLO op name, the text of each id): the last ``::`` part of its
+    ``hlo_op`` stat (``ec.last_component``; ``""`` where missing), numbered per distinct text."""
+    if "hlo_op" not in ev.columns or len(rows) == 0:
+        return np.zeros(len(rows), np.int64), np.array([""], dtype=object)
+    parts = [text.split("::")[-1] for text in ec.category_text(ev["hlo_op"])]  # per category, not per kernel
+    ids, texts = pd.factorize(np.array([*parts, ""], dtype=object))
+    return ids.astype(np.int64)[ec.row_codes(ev["hlo_op"], rows)], np.asarray(texts, dtype=object)
 
 
 @dataclass
@@ -369,7 +408,10 @@ def _numpy_reports(
         else:
             sort_keys.append(columns[c])
     order = np.lexsort(sort_keys[::-1])  # the last key sorts first; keys are distinct: no ties
-    return pd.DataFrame({c: columns[c][order] for c in REPORT_COLUMNS}, columns=REPORT_COLUMNS)
+    out: dict[str, object] = {c: columns[c][order] for c in REPORT_COLUMNS}
+    for c in ("kernel_name", "op_name"):  # typed as pd.DataFrame infers a column of str
+        out[c] = strings(columns[c][order].tolist())
+    return typed_frame(out)
 
 
 def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloIndex | None = None) -> KernelDb:
@@ -378,7 +420,7 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
     ev = frames.events
     none = "no GPU kernel events with kernel_details in this profile"
     if len(ev) == 0 or "kernel_details" not in ev.columns:
-        return KernelDb(pd.DataFrame(columns=REPORT_COLUMNS), 0, vendor, [none])
+        return KernelDb(ec.empty_frame(REPORT_COLUMNS), 0, vendor, [none])
     mask = (
         xs.plane_mask(ev, xs.is_gpu_plane)
         & ev["kernel_details"].notna().to_numpy()
@@ -387,29 +429,25 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
     )
     rows = np.flatnonzero(mask)
     if len(rows) == 0:
-        return KernelDb(pd.DataFrame(columns=REPORT_COLUMNS), 0, vendor, [none])
+        return KernelDb(ec.empty_frame(REPORT_COLUMNS), 0, vendor, [none])
     names = ec.str_column(ev, "name", rows)
     # the text keys are grouped as integer codes (no text column of one value per kernel)
     name_code, name_text = pd.factorize(names, use_na_sentinel=False)
     duration = ev["duration_ps"].to_numpy()[rows]
-    tf_full = ec.str_column(ev, "tf_op", rows)
-    has_tf_op = tf_full != ""
-    distinct = pd.unique(tf_full)
-    _, parsed, _ = _tf_op.parse_many(distinct)
-    tf_name = parsed[pd.Index(distinct).get_indexer(tf_full)] if len(distinct) else tf_full
+    tf_name, has_tf_op, tf_eligible = _tf_ops(ev, rows)
     is_xla, xla_name = _xla_framework_ops(frames, rows, device, index)
     op_name = np.where(is_xla, xla_name, np.where(has_tf_op, tf_name, ""))
     # name tests once per distinct name (hundreds), not per kernel (up to millions)
-    uses_tc = _per_distinct(names, lambda name: kernel_name_uses_tensor_core(name, vendor))
+    uses_tc = _per_code(name_code, name_text, lambda name: kernel_name_uses_tensor_core(name, vendor))
     equations, has_equation = xs.stat_values(frames, "equation", rows)
     einsum = (
         _per_distinct(np.where(has_equation, equations, ""), einsum_equation_tensor_core_eligible)
         if has_equation.any()
         else np.zeros(len(rows), bool)
     )
-    from_tf_op = has_tf_op & (einsum | _per_distinct(tf_name, op_name_tensor_core_eligible) | uses_tc)
-    from_xla = is_xla & _per_distinct(op_name, op_name_tensor_core_eligible)
+    from_tf_op = has_tf_op & (einsum | tf_eligible | uses_tc)
     op_code, op_text = pd.factorize(np.asarray(op_name, dtype=object), use_na_sentinel=False)
+    from_xla = is_xla & _per_code(op_code, op_text, op_name_tensor_core_eligible)
     details = ec.str_column(ev, "kernel_details", rows)
     launches = _launches(details)
     if launches is not None:
@@ -424,7 +462,8 @@ def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloI
         f"Core use from kernel names for vendor {vendor or 'unknown (the plane names none: no kernel is flagged, as XProf)'}"
     ]
     if vendor == VENDOR_NVIDIA:
-        unflagged = _per_distinct(names, lambda name: _has_any(name, NVIDIA_UNFLAGGED_GEMM_PATTERNS)) & ~uses_tc
+        unflagged = _per_code(name_code, name_text, lambda name: _has_any(name, NVIDIA_UNFLAGGED_GEMM_PATTERNS))
+        unflagged &= ~uses_tc
         if unflagged.any():
             share = float(duration[unflagged].sum()) / max(float(duration.sum()), 1.0)
             notes.append(

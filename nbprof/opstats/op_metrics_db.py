@@ -18,6 +18,7 @@ import pandas as pd
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import DeviceOpDb, build_device_op_db
 from nbprof.opstats.host_ops import COLUMNS, IDLE
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 __all__ = ["COLUMNS", "IDLE", "DeviceOpDb", "build_device_op_db", "combine_op_metrics_dbs", "op_metrics_notes"]
 
@@ -37,21 +38,41 @@ def combine_op_metrics_dbs(host: pd.DataFrame, device: DeviceOpDb) -> pd.DataFra
     out["is_eager"] = np.concatenate([_filled(p, "is_eager", False).astype(bool) for p in parts])
     for c in _TEXT_COLUMNS:
         out[c] = np.concatenate([ec.text(p[c].array if c in p.columns else [""] * len(p)) for p in parts])
-    # per host, then host side first, then self time descending, then name (stable)
-    order = np.lexsort(
-        (
-            pd.factorize(out["name"], sort=True)[0],
-            -out["self_time_ps"],
-            -pd.factorize(out["host_or_device"], sort=True)[0],
-            pd.factorize(out["host"], sort=True)[0],
-        )
-    )
-    columns = {c: out[c][order] for c in COLUMNS}
+    order = db_order(out["host"], out["host_or_device"], out["self_time_ps"], out["name"])
+    columns: dict[str, Any] = {c: out[c][order] for c in COLUMNS}
     columns["program_id"] = pd.array(columns["program_id"], dtype="UInt64")
-    return pd.DataFrame(columns)
+    for c in _TEXT_COLUMNS:  # all str (``ec.text``): typed as pd.DataFrame infers them
+        columns[c] = strings(columns[c].tolist())
+    return typed_frame(columns)
 
 
 _TEXT_COLUMNS = ["host", "name", "category", "provenance", "host_or_device"]
+
+
+def db_order(host: np.ndarray, side: np.ndarray, self_time: np.ndarray, name: np.ndarray) -> np.ndarray:
+    """Row order of the db: per host, then host side first, then self time descending, then name (a
+    stable sort). Names are ranked only among rows the first three keys leave tied (text sorts are
+    the costly part)."""
+    keys = (-self_time, -pd.factorize(side, sort=True)[0], pd.factorize(host, sort=True)[0])
+    order = np.lexsort(keys)
+    ordered = [k[order] for k in keys]
+    tied_with_next = np.logical_and.reduce([k[1:] == k[:-1] for k in ordered])
+    if not tied_with_next.any():
+        return order
+    tied = order[np.r_[tied_with_next, False] | np.r_[False, tied_with_next]]  # rows of a tied run
+    name_rank = np.zeros(len(name), np.int64)
+    name_rank[tied] = text_ranks(name[tied])
+    return np.lexsort((name_rank, *keys))
+
+
+def text_ranks(texts: np.ndarray) -> np.ndarray:
+    """Dense rank of each str of an object array in ascending order (``pd.factorize(texts, sort=True)``'s
+    codes, by one sort and no hash table)."""
+    order = np.argsort(texts, kind="stable")
+    ordered = texts[order]
+    ranks = np.empty(len(texts), np.int64)
+    ranks[order] = np.cumsum(np.r_[True, ordered[1:] != ordered[:-1]]) - 1 if len(texts) else 0
+    return ranks
 
 
 def _filled(part: pd.DataFrame, column: str, fill: Any) -> np.ndarray:

@@ -31,6 +31,7 @@ from typing import Any, TypeAlias
 
 import pandas as pd
 
+from nbprof.opstats import event_columns as ec
 from nbprof.xspace import semantics as xs
 
 GIBI_PER_GIGA = 1e9 / 2**30
@@ -170,23 +171,39 @@ _PEAK_COLUMNS = ["host", "plane", "vendor", "arch", "device_type", "peak_tflops"
                  "peak_sram_gibps", "peak_source"]  # fmt: skip
 
 
-def _plane_rows(
+def plane_rows(
     planes: pd.DataFrame, test: Callable[[str], bool], columns: list[str] | None = None
 ) -> list[dict[str, Any]]:
     """The rows of the planes whose name passes ``test``, as dicts by column (all, or ``columns``;
     values as ``iterrows`` gives them: each column as objects)."""
-    names = [str(n) for n in planes["name"].tolist()]
-    positions = [i for i, name in enumerate(names) if test(name)]  # a handful of planes, not events
+    positions = [i for i, name in enumerate(plane_names(planes)) if test(name)]  # a handful of planes, not events
     if not positions:
         return []
     values = {c: planes[c].to_numpy(dtype=object) for c in (planes.columns if columns is None else columns)}
     return [{c: column[i] for c, column in values.items()} for i in positions]
 
 
+def plane_names(planes: pd.DataFrame) -> list[str]:
+    """The planes' names as str (``[]`` for a frame without planes)."""
+    return [str(n) for n in planes["name"].tolist()] if len(planes) else []
+
+
+# The plane columns the peaks are read from (``_peak_rows``, ``gpu_kind``, ``_gpu_peaks``).
+_PEAK_INPUTS = ("host", "name", "device_type_string", "peak_teraflops_per_second", "peak_hbm_bw_gigabytes_per_second",
+                "peak_sram_wr_bw_gigabytes_per_second", "memory_bandwidth", "device_vendor", "compute_cap_major",
+                "compute_cap_minor", "gpu_device_name", "core_count", "clock_rate")  # fmt: skip
+GPU_KIND_INPUTS = ("device_vendor", "compute_cap_major", "compute_cap_minor", "gpu_device_name")
+
+
+def present_columns(planes: pd.DataFrame, names: tuple[str, ...]) -> list[str]:
+    """Those of ``names`` that are columns of ``planes`` (a row dict without the others reads None)."""
+    return [c for c in names if c in planes.columns]
+
+
 def _peak_rows(planes: pd.DataFrame) -> list[dict[str, Any]]:
     """``device_peaks``' rows, as dicts."""
     rows = []
-    for row in _plane_rows(planes, xs.is_device_plane):
+    for row in plane_rows(planes, xs.is_device_plane, present_columns(planes, _PEAK_INPUTS)):
         name = str(row["name"])
         if name.startswith(xs.TPU_PLANE_PREFIX):
             hbm_gbps = _num(row, "peak_hbm_bw_gigabytes_per_second")
@@ -210,7 +227,7 @@ def device_peaks(planes: pd.DataFrame) -> pd.DataFrame:
     ``peak_tflops`` (TFLOP/s), ``peak_hbm_gbps`` (GB/s), ``peak_hbm_gibps`` (GiB/s, the unit XProf
     divides by), ``peak_sram_gibps`` (GiB/s) and ``peak_source``. NaN where the plane does not say."""
     if len(planes) == 0:
-        return pd.DataFrame(columns=_PEAK_COLUMNS)
+        return ec.empty_frame(_PEAK_COLUMNS)
     return pd.DataFrame(_peak_rows(planes), columns=_PEAK_COLUMNS)
 
 
@@ -218,7 +235,7 @@ def gpu_vendor(planes: pd.DataFrame) -> str:
     """The ``device_vendor`` of the first GPU plane (``Nvidia``, ``AMD``; ``""`` when none says)."""
     if len(planes) == 0 or "device_vendor" not in planes.columns:
         return ""
-    gpu = _plane_rows(planes, xs.is_gpu_plane, ["device_vendor"])
+    gpu = plane_rows(planes, xs.is_gpu_plane, ["device_vendor"])
     return _text(gpu[0], "device_vendor") if gpu else ""
 
 
@@ -256,8 +273,7 @@ def _first(values: list[float], default: float = 0.0) -> float:
 
 def build_perf_env(planes: pd.DataFrame) -> PerfEnv:
     """The perf env of the profile's first device plane (XProf uses one per profile)."""
-    names = planes["name"].astype(str).tolist() if len(planes) else []
-    kind = xs.hardware_type(names)
+    kind = xs.hardware_type(plane_names(planes))
     if kind == xs.HARDWARE_CPU:
         return PerfEnv(kind, "CPU", 0.0, 0.0, "no device")
     prefix = xs.TPU_PLANE_PREFIX if kind == xs.HARDWARE_TPU else xs.GPU_PLANE_PREFIX

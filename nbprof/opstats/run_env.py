@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nbprof.opstats.perf_env import gpu_kind
+from nbprof.opstats.perf_env import GPU_KIND_INPUTS, gpu_kind, plane_names, plane_rows, present_columns
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 
@@ -32,22 +32,21 @@ class RunEnvironment:
 def build_run_env(frames: Frames) -> RunEnvironment:
     """The run environment of a profile from its planes."""
     planes = frames.planes
-    names = planes["name"].astype(str) if len(planes) else planes.get("name", [])
-    plane_names = list(names)
-    kind = xs.hardware_type(plane_names)
+    names = plane_names(planes)
+    kind = xs.hardware_type(names)
     device_type = "CPU"
     if kind == xs.HARDWARE_TPU:
         device_type = "TPU"
-        tpu = planes[names.str.startswith(xs.TPU_PLANE_PREFIX).to_numpy()]
-        if "device_type_string" in tpu.columns:
-            kinds = [v for v in tpu["device_type_string"].dropna() if isinstance(v, str)]  # not bytes or numbers
-            if kinds:
+        if "device_type_string" in planes.columns:
+            tpu = plane_rows(planes, lambda name: name.startswith(xs.TPU_PLANE_PREFIX), ["device_type_string"])
+            kinds = [row["device_type_string"] for row in tpu if isinstance(row["device_type_string"], str)]
+            if kinds:  # the first that is text (not missing, bytes or a number)
                 device_type = kinds[0]
     elif kind == xs.HARDWARE_GPU:
         # The GPU's model as XProf names it ("AMD GPU - gfx942"; "GPU" without a vendor): perf_env.gpu_kind.
-        gpu = planes[names.map(xs.is_gpu_plane).to_numpy(dtype=bool)]
-        device_type = gpu_kind(gpu.iloc[0]).device_type if len(gpu) else "GPU"
-    cores = sum(1 for n in plane_names if xs.is_gpu_plane(n) or xs.is_tpu_plane(n))
+        gpu = plane_rows(planes, xs.is_gpu_plane, present_columns(planes, GPU_KIND_INPUTS))
+        device_type = gpu_kind(gpu[0]).device_type if gpu else "GPU"
+    cores = sum(1 for n in names if xs.is_gpu_plane(n) or xs.is_tpu_plane(n))
     own = getattr(frames, "host_hostnames", {}) or {}
     hostnames = tuple(dict.fromkeys((own.get(h) or ["localhost"])[0] for h in frames.hosts)) or ("localhost",)
     return RunEnvironment(

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from nbprof.opstats.perf_env import PerfEnv
+from nbprof.opstats.perf_env import PerfEnv, plane_names
 from nbprof.xspace import semantics as xs
 
 # tsl MayHaveInnerOps: their time and costs include the ops nested in them.
@@ -63,8 +63,27 @@ class Utilization:
 
 def leaf_ops(ops: pd.DataFrame) -> pd.DataFrame:
     """The ops whose costs are their own (categories that may hold inner ops left out)."""
-    inner = ops["category"].astype(str).str.lower().isin(INNER_OP_CATEGORIES).to_numpy()
-    return ops[~inner]
+    return ops[is_leaf(ops)]
+
+
+def is_leaf(ops: pd.DataFrame) -> np.ndarray:
+    """Row mask of ``leaf_ops``: the op's category (as str, lower case) may hold no inner ops
+    (tested once per distinct category)."""
+    code, distinct = pd.factorize(ops["category"].to_numpy(dtype=object), use_na_sentinel=False)
+    inner = np.array([str(c).lower() in INNER_OP_CATEGORIES for c in distinct], dtype=bool)
+    return ~inner[code] if len(distinct) else np.ones(len(ops), bool)
+
+
+def _sum_of(column: pd.Series, rows: np.ndarray) -> float:
+    """``float(column[rows].sum())`` (pandas' sum: integers as int64 or uint64, NaN skipped) without
+    selecting a Series for a numpy column."""
+    dtype = column.dtype
+    if not isinstance(dtype, np.dtype) or dtype.kind not in "iubf":
+        return float(column[rows].sum())
+    values = column.to_numpy()[rows]
+    if dtype.kind == "f":
+        return float(np.nansum(values))
+    return float(values.sum(dtype=np.uint64 if dtype.kind == "u" else np.int64))
 
 
 def hbm_bytes_of(ops: pd.DataFrame) -> np.ndarray:
@@ -74,9 +93,10 @@ def hbm_bytes_of(ops: pd.DataFrame) -> np.ndarray:
 
 def device_utilization(ops: pd.DataFrame, time_ps: int, env: PerfEnv, basis: str) -> Utilization:
     """Utilisations of device ops (device op db rows, no IDLE) over ``time_ps`` against ``env``'s peaks."""
-    leaves = leaf_ops(ops)
-    flops = float(leaves["flops"].sum()) if len(leaves) else 0.0
-    hbm = hbm_bytes_of(leaves) if len(leaves) else np.zeros(0)
+    leaf = is_leaf(ops) if len(ops) else np.zeros(0, bool)
+    n_leaves = int(leaf.sum())
+    flops = _sum_of(ops["flops"], leaf) if n_leaves else 0.0
+    hbm = hbm_bytes_of(ops)[leaf] if n_leaves else np.zeros(0)
     hbm_total = float(hbm.sum())
     seconds = time_ps / 1e12
     rate = flops / seconds if seconds > 0 else 0.0  # FLOP/s
@@ -84,7 +104,7 @@ def device_utilization(ops: pd.DataFrame, time_ps: int, env: PerfEnv, basis: str
     intensity = flops / hbm_total if hbm_total > 0 else 0.0
     peak_flops = env.peak_tflops * 1e12
     peak_bw = env.peak_hbm_gibps * GIBI
-    counted = seconds > 0 and len(leaves) > 0
+    counted = seconds > 0 and n_leaves > 0
     flops_pct = 100.0 * rate / peak_flops if counted and peak_flops > 0 and flops > 0 else None
     bw_pct = 100.0 * bandwidth / peak_bw if counted and peak_bw > 0 and hbm_total > 0 else None
     roofline_pct = None
@@ -92,7 +112,7 @@ def device_utilization(ops: pd.DataFrame, time_ps: int, env: PerfEnv, basis: str
     if counted and peak_flops > 0 and peak_bw > 0 and (flops > 0 or hbm_total > 0):
         attainable = min(intensity * peak_bw, peak_flops) if hbm_total > 0 else peak_flops
         roofline_pct = 100.0 * rate / attainable if attainable > 0 else None
-        op_flops = leaves["flops"].to_numpy(np.float64)
+        op_flops = ops["flops"].to_numpy(np.float64)[leaf]
         ideal_s = np.maximum(op_flops / peak_flops, hbm / peak_bw).sum()
         goodput = 100.0 * float(ideal_s) / seconds
     return Utilization(
@@ -114,13 +134,14 @@ def performance_counters(planes: pd.DataFrame) -> dict[str, float | None]:
     """The TPU hardware counters XProf shows (``/host:CPU`` plane stats, percent), averaged over hosts;
     None where no host plane has them."""
     out: dict[str, float | None] = {"mxu_utilization_pct": None, "hbm_counter_utilization_pct": None}
-    if len(planes) == 0:
+    stats = [stat for stat in (xs.MXU_UTILIZATION_STAT, xs.HBM_UTILIZATION_STAT) if stat in planes.columns]
+    if len(planes) == 0 or not stats:  # no plane states a counter (most profiles): no host planes to select
         return out
-    host = planes[(planes["name"].astype(str) == xs.HOST_PLANE).to_numpy()]
+    host = [i for i, name in enumerate(plane_names(planes)) if name == xs.HOST_PLANE]  # planes, not events
     for key, stat in (("mxu_utilization_pct", xs.MXU_UTILIZATION_STAT),
                       ("hbm_counter_utilization_pct", xs.HBM_UTILIZATION_STAT)):  # fmt: skip
-        if stat in host.columns:
-            values = pd.to_numeric(host[stat], errors="coerce").dropna()
+        if stat in stats:
+            values = pd.to_numeric(planes[stat].iloc[host], errors="coerce").dropna()  # the column's own type
             if len(values):
                 out[key] = float(values.mean())
     return out

@@ -23,16 +23,15 @@ from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import (
     COLUMNS,
-    META_COLUMNS,
     SUM_COLUMNS,
     OpEvents,
     aggregate_op_events,
     category_from_name,
     event_metrics,
-    program_name,
 )
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 
 def _children_time(events: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
@@ -66,7 +65,7 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
     rows = np.flatnonzero(xla_cpu_op_mask(ev))
     info["xla_cpu_op_events"] = int(len(rows))
     if len(rows) == 0:
-        return pd.DataFrame(columns=COLUMNS)
+        return ec.empty_frame(COLUMNS)
     dur = ev["duration_ps"].to_numpy()[rows]
     children = _children_time(ev, rows)
     pid, _ = ec.uint_column(ev, "program_id", rows)
@@ -80,25 +79,24 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
     info["xla_cpu_ops"] = n_ops
 
     def from_hlo(column: str, own: np.ndarray) -> np.ndarray:
-        hlo = found_rows[column].astype(object).where(pd.Series(found), "").to_numpy(object)
+        hlo = np.where(found, found_rows[column].to_numpy(dtype=object), "")
         return np.where(own != "", own, hlo).astype(object)
 
     lines = pd.to_numeric(found_rows["source_line"], errors="coerce")
-    meta = pd.DataFrame(
-        {
-            "program_id": upid,
-            "hlo_module": ec.str_column(ev, "hlo_module", rows[first]),
-            "name": uname,
-            "category": np.where(found, found_rows["category"].astype(object).to_numpy(), category_from_name(uname)),
-            "provenance": from_hlo("provenance", ec.str_column(ev, "tf_op", rows[first])),
-            "expression": from_hlo("expression", ec.str_column(ev, "long_name", rows[first])),
-            "shape": from_hlo("shape", np.full(n_ops, "", dtype=object)),
-            "deduplicated_name": from_hlo("deduplicated_name", np.full(n_ops, "", dtype=object)),
-            "source_file": from_hlo("source_file", np.full(n_ops, "", dtype=object)),
-            "source_line": pd.array(lines.where(pd.Series(found) & (lines >= 0)).to_numpy(), dtype="Int64"),
-            "source_stack": from_hlo("source_stack", np.full(n_ops, "", dtype=object)),
-        }
-    )
+    # metadata as arrays by column (META_COLUMNS, in order): the op table is typed once, when aggregated
+    meta = {
+        "program_id": upid,
+        "hlo_module": ec.str_column(ev, "hlo_module", rows[first]),
+        "name": uname,
+        "category": np.where(found, found_rows["category"].astype(object).to_numpy(), category_from_name(uname)),
+        "provenance": from_hlo("provenance", ec.str_column(ev, "tf_op", rows[first])),
+        "expression": from_hlo("expression", ec.str_column(ev, "long_name", rows[first])),
+        "shape": from_hlo("shape", np.full(n_ops, "", dtype=object)),
+        "deduplicated_name": from_hlo("deduplicated_name", np.full(n_ops, "", dtype=object)),
+        "source_file": from_hlo("source_file", np.full(n_ops, "", dtype=object)),
+        "source_line": pd.array(lines.where(pd.Series(found) & (lines >= 0)).to_numpy(), dtype="Int64"),
+        "source_stack": from_hlo("source_stack", np.full(n_ops, "", dtype=object)),
+    }
     metrics = event_metrics(
         len(rows),
         dur,
@@ -108,12 +106,22 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
         model_flops=ec.int_column(ev, "flops", rows),
         bytes_accessed=ec.int_column(ev, "bytes_accessed", rows),
     )
-    table = aggregate_op_events(ev, [OpEvents(rows, meta[META_COLUMNS], meta_id, metrics)])
-    program = program_name(table["hlo_module"].replace("", pd.NA), table["program_id"].astype("UInt64"))
-    return _sorted_table(table, program)
+    table = aggregate_op_events(ev, [OpEvents(rows, meta, meta_id, metrics)])
+    return _sorted_table(table, _program_names(table))
 
 
-def _sorted_table(table: pd.DataFrame, program: pd.Series) -> pd.DataFrame:
+def _program_names(table: pd.DataFrame) -> list[str]:
+    """``device_ops.program_name`` of each op: ``<hlo module>(<program id>)``, ``main`` where the
+    module is missing or empty or the program id missing (per op, not per event)."""
+    modules = table["hlo_module"].to_numpy(dtype=object)
+    programs = table["program_id"].astype("UInt64").to_numpy(dtype=object, na_value=None)
+    return [
+        f"{module}({program})" if isinstance(module, str) and module and program is not None else "main"
+        for module, program in zip(modules.tolist(), programs.tolist())
+    ]
+
+
+def _sorted_table(table: pd.DataFrame, program: list[str]) -> pd.DataFrame:
     """The db's frame (``COLUMNS``) from the aggregated ops and their program names: each host's db
     total (its ops' self time, ps) on every row, sorted by host, self time descending, then name;
     built once from arrays (a few hundred ops: pandas' per-column costs dominated)."""
@@ -126,9 +134,9 @@ def _sorted_table(table: pd.DataFrame, program: pd.Series) -> pd.DataFrame:
     columns: dict[str, Any] = {}
     for col in COLUMNS:
         if col == "program":
-            columns[col] = program.array.take(order)
+            columns[col] = strings([program[i] for i in order.tolist()])
         elif col == "host_or_device":
-            columns[col] = np.full(len(order), "Host", dtype=object)
+            columns[col] = strings(["Host"] * len(order))
         elif col in ("db_total_time_ps", "db_total_op_time_ps"):
             columns[col] = per_host[order]
         elif col == "program_id":
@@ -138,5 +146,6 @@ def _sorted_table(table: pd.DataFrame, program: pd.Series) -> pd.DataFrame:
         elif col in integers:
             columns[col] = table[col].to_numpy(np.int64)[order]
         else:
-            columns[col] = table[col].array.take(order)
-    return pd.DataFrame(columns)
+            column = table[col]
+            columns[col] = column.to_numpy()[order] if isinstance(column.dtype, np.dtype) else column.array.take(order)
+    return typed_frame(columns)

@@ -16,9 +16,12 @@ import numpy as np
 import pandas as pd
 
 from nbprof.hlo.index import HloIndex
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import META_COLUMNS, SUM_COLUMNS, DeviceOpDb
+from nbprof.opstats.host_ops import IDLE
 from nbprof.opstats.perf_env import PerfEnv
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.typed_frame import typed_frame
 
 GIBI = 2**30
 VIEW_NAMES = {"total_time_ps": "time_ps", "provenance": "tf_op"}
@@ -45,7 +48,7 @@ class XlaOps:
     peak_tflops: float = float("nan")
     peak_hbm_gibps: float = float("nan")
     device_type: str = ""
-    fused_children: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=FUSED_COLUMNS))
+    fused_children: pd.DataFrame = field(default_factory=lambda: ec.empty_frame(FUSED_COLUMNS))
     notes: list[str] = field(default_factory=list)
 
 
@@ -53,9 +56,9 @@ def combine_hosts(table: pd.DataFrame) -> pd.DataFrame:
     """Op-db rows of several hosts as one row per (program, op) in ``OP_COLUMNS``: sums, the
     shortest occurrence, the first host's metadata."""
     if len(table) == 0:
-        return pd.DataFrame(columns=OP_COLUMNS)
+        return ec.empty_frame(OP_COLUMNS)
     if table["host"].nunique() <= 1:
-        return table[_DB_COLUMNS].rename(columns=VIEW_NAMES).reset_index(drop=True)
+        return _view_of_rows(table, np.arange(len(table)))
     key = ["program_id", "name"]
     grouped = table.groupby(key, sort=False, observed=True, dropna=False)
     first = grouped[[c for c in _DB_COLUMNS if c not in key and c not in SUM_COLUMNS]].first()
@@ -68,6 +71,29 @@ def combine_hosts(table: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values("self_time_ps", ascending=False, kind="stable").reset_index(drop=True)
 
 
+def device_xla_ops(table: pd.DataFrame) -> pd.DataFrame:
+    """``combine_hosts(DeviceOpDb(table, ...).ops)``: the device op db's rows but ``IDLE`` in
+    ``OP_COLUMNS``; one host's rows are taken column by column (no frame selection, rename and
+    re-index)."""
+    if len(table) == 0:
+        return combine_hosts(table)
+    rows = np.flatnonzero((table["name"] != IDLE).to_numpy())
+    if len(rows) == 0 or table["host"].iloc[rows].nunique() > 1:
+        return combine_hosts(table.iloc[rows].reset_index(drop=True))
+    return _view_of_rows(table, rows)
+
+
+def _view_of_rows(table: pd.DataFrame, rows: np.ndarray) -> pd.DataFrame:
+    """Op db rows at positions ``rows`` in ``OP_COLUMNS`` (renamed, new RangeIndex), column by column."""
+    return typed_frame({VIEW_NAMES.get(c, c): _take(table[c], rows) for c in _DB_COLUMNS})
+
+
+def _take(column: pd.Series, rows: np.ndarray) -> object:
+    """The values of ``column`` at positions ``rows``, as the column's own array type."""
+    values = column.to_numpy() if isinstance(column.dtype, np.dtype) else column.array
+    return values[rows]
+
+
 def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
     """Instructions inside the fusion ops of ``ops`` (XProf's fused-op leaves), from the HLO protos.
 
@@ -76,11 +102,18 @@ def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
     XProf reads them from a per-instruction cost analysis it does not run on TPU profiles.
     """
     if len(ops) == 0 or len(index) == 0:
-        return pd.DataFrame(columns=FUSED_COLUMNS)
+        return ec.empty_frame(FUSED_COLUMNS)
     rows = []
-    fusions = ops[ops["category"].astype(str).str.contains("fusion", regex=False).to_numpy()]
+    code, distinct = pd.factorize(ops["category"].to_numpy(dtype=object), use_na_sentinel=False)
+    is_fusion = np.array(["fusion" in str(c) for c in distinct], dtype=bool)[code]  # per distinct category
+    at = np.flatnonzero(is_fusion)
+    labels, pids, names = (
+        ops.index[at].tolist(),
+        ops["program_id"].to_numpy(dtype=object)[at],
+        ops["name"].to_numpy(dtype=object)[at],
+    )
     programs: dict[int, _FusionTree] = {}
-    for i, pid, name in zip(fusions.index, fusions["program_id"], fusions["name"]):  # fusion ops, not events
+    for i, pid, name in zip(labels, pids.tolist(), names.tolist()):  # fusion ops, not events
         tree = programs.get(int(pid))
         if tree is None:
             tree = programs[int(pid)] = _FusionTree(index.instructions_of([int(pid)]))
@@ -129,7 +162,7 @@ def _peak(value: float) -> float:
 def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv, index: HloIndex) -> XlaOps:
     """Device XLA ops where the profile has a device, else the XLA CPU ops on host threads."""
     if device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU):
-        ops = combine_hosts(device.ops)
+        ops = device_xla_ops(device.table)
         out = XlaOps(ops=ops, source="device", device_kind=device.hardware_type, total_time_ps=device.total_time_ps,
                      peak_tflops=_peak(env.peak_tflops), peak_hbm_gibps=_peak(env.peak_hbm_gibps),
                      device_type="GPU" if device.hardware_type == xs.HARDWARE_GPU else env.device_type)  # fmt: skip
@@ -146,7 +179,7 @@ def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv
         return XlaOps(ops=ops, source="host", device_kind="CPU", total_time_ps=int(ops["self_time_ps"].sum()),
                       device_type="CPU", notes=[note])  # fmt: skip
     note = "no XLA ops in this profile (no device XLA ops, no hlo_op events on host threads)"
-    return XlaOps(ops=pd.DataFrame(columns=OP_COLUMNS), source="none", device_kind="", total_time_ps=0,
+    return XlaOps(ops=ec.empty_frame(OP_COLUMNS), source="none", device_kind="", total_time_ps=0,
                   notes=[note])  # fmt: skip
 
 

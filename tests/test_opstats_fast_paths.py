@@ -1,0 +1,168 @@
+"""The numpy paths and early exits of the OpStats parts agree with the expressions they replace."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
+
+from nbprof.opstats import combine, inference, op_metrics_db
+from nbprof.opstats import event_columns as ec
+from nbprof.opstats.step_db import union_length
+
+ALL_FIXTURES = FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES
+
+
+def test_first_of_groups_and_distinct_sorted_match_np_unique() -> None:
+    rng = np.random.default_rng(0)
+    for n in (0, 1, 7, 500):
+        group = rng.integers(0, 5, n)
+        _, first = np.unique(group, return_index=True)
+        found = ec.first_of_groups(group, 5)
+        assert found[found < n].tolist() == first.tolist()
+        assert (found[np.setdiff1d(np.arange(5), group)] == n).all()
+        assert ec.distinct_sorted(group).tolist() == np.unique(group).tolist()
+        dense = pd.factorize(group)[0]
+        assert ec.first_rows(dense).tolist() == np.unique(dense, return_index=True)[1].tolist()
+
+
+def test_union_lengths_match_union_length() -> None:
+    rng = np.random.default_rng(1)
+    for trial in range(200):
+        n, size = int(rng.integers(0, 60)), int(rng.integers(1, 8))
+        scale = 10**12 if trial % 3 == 0 else 1
+        group = rng.integers(0, size, n)
+        start = rng.integers(-50, 50, n) * scale
+        end = start + rng.integers(0, 30, n) * scale
+        expected = union_length(group, start, end).reindex(np.arange(size), fill_value=0).to_numpy(np.int64)
+        assert ec.union_lengths(group, start, end, size).tolist() == expected.tolist()
+        assert ec._union_lengths_by_group(group, start, end, size).tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("name", ALL_FIXTURES)
+def test_inference_early_exit_matches_the_full_search(name, load_fixture, monkeypatch) -> None:
+    frames = load_fixture(name).op_stats().frames
+    fast = inference.build_inference_sessions(frames)
+    monkeypatch.setattr(inference, "_has_root_candidates", lambda *args: True)
+    full = inference.build_inference_sessions(frames)
+    pd.testing.assert_frame_equal(fast.table, full.table)
+    assert (fast.source, fast.notes) == (full.source, full.notes)
+
+
+def test_text_ranks_and_db_order_match_factorize_and_lexsort() -> None:
+    rng = np.random.default_rng(2)
+    for n in (0, 1, 9, 300):
+        names = np.array([f"op{int(k)}" for k in rng.integers(0, 40, n)], dtype=object)
+        assert op_metrics_db.text_ranks(names).tolist() == pd.factorize(names, sort=True)[0].tolist()
+        host = np.array([f"h{int(k)}" for k in rng.integers(0, 3, n)], dtype=object)
+        side = np.array(["Host", "Device"], dtype=object)[rng.integers(0, 2, n)]
+        self_time = rng.integers(0, 4, n).astype(np.int64)
+        expected = np.lexsort(
+            (
+                pd.factorize(names, sort=True)[0],
+                -self_time,
+                -pd.factorize(side, sort=True)[0],
+                pd.factorize(host, sort=True)[0],
+            )
+        )
+        assert op_metrics_db.db_order(host, side, self_time, names).tolist() == expected.tolist()
+
+
+def test_empty_frame_is_a_fresh_pd_dataframe_of_its_columns() -> None:
+    columns = ["a", "b", "c"]
+    first = ec.empty_frame(columns)
+    pd.testing.assert_frame_equal(first, pd.DataFrame(columns=columns))
+    first["d"] = []  # a caller's change stays its own
+    pd.testing.assert_frame_equal(ec.empty_frame(columns), pd.DataFrame(columns=columns))
+
+
+def _xla_ops_frame(rng: np.random.Generator, n: int, host: int) -> pd.DataFrame:
+    names = [f"op{int(k)}" for k in rng.integers(0, 6, n)]
+    frame = pd.DataFrame(
+        {
+            "program": [f"prog({host})"] * n,
+            "program_id": pd.array(rng.integers(1, 3, n), dtype="UInt64"),
+            "name": names,
+            "category": [None if k == 0 else f"cat{int(k)}" for k in rng.integers(0, 3, n)],
+            "source_line": pd.array([None if k == 0 else int(k) for k in rng.integers(0, 4, n)], dtype="Int64"),
+            "time_ps": rng.integers(0, 10**9, n),
+            "self_time_ps": rng.integers(0, 10**9, n),
+            "normalized_time_ps": np.where(rng.random(n) < 0.2, np.nan, rng.random(n) * 1e7),
+            "min_time_ps": rng.integers(0, 10**6, n),
+            "has_breakdown": rng.random(n) < 0.5,
+            "is_eager": rng.random(n) < 0.5,
+        }
+    )
+    return frame.drop_duplicates(["program_id", "name"]).reset_index(drop=True)  # one row per op and host
+
+
+def test_merged_xla_ops_numpy_matches_pandas_groupby() -> None:
+    rng = np.random.default_rng(3)
+    for hosts in (1, 2, 3, 5):
+        stacked = pd.concat([_xla_ops_frame(rng, 12, h) for h in range(hosts)], ignore_index=True)
+        expected, expected_group = combine._merged_ops(stacked)
+        found = combine._merged_ops_numpy(stacked)
+        assert found is not None
+        pd.testing.assert_frame_equal(found[0], expected)
+        assert found[1].tolist() == expected_group.tolist()
+
+
+@pytest.mark.parametrize("name", MULTI_HOST_FIXTURE_NAMES)
+def test_merged_xla_ops_numpy_on_multi_host_fixtures(name, load_fixture) -> None:
+    stats = load_fixture(name).op_stats()
+    stacked = pd.concat([stats.parts_of(h).xla_ops.ops for h in stats.hosts], ignore_index=True)
+    found = combine._merged_ops_numpy(stacked)
+    assert found is not None
+    expected, expected_group = combine._merged_ops(stacked)
+    pd.testing.assert_frame_equal(found[0], expected)
+    assert found[1].tolist() == expected_group.tolist()
+
+
+def test_sorted_op_metrics_matches_sort_values() -> None:
+    rng = np.random.default_rng(4)
+    n = 200
+    frame = pd.DataFrame(
+        {
+            "host": [f"h{int(k)}" for k in rng.integers(0, 3, n)],
+            "host_or_device": np.array(["Host", "Device"], dtype=object)[rng.integers(0, 2, n)],
+            "self_time_ps": rng.integers(0, 5, n),
+            "name": [f"op{int(k)}" for k in rng.integers(0, 30, n)],
+            "row": np.arange(n),
+        }
+    )
+    keys = ["host", "host_or_device", "self_time_ps", "name"]
+    expected = frame.sort_values(keys, ascending=[True, False, False, True], kind="stable").reset_index(drop=True)
+    pd.testing.assert_frame_equal(combine._sorted_op_metrics(frame), expected)
+    with_missing = frame.assign(name=frame["name"].where(frame["row"] % 7 != 0))  # pandas sorts those
+    expected = with_missing.sort_values(keys, ascending=[True, False, False, True], kind="stable")
+    pd.testing.assert_frame_equal(combine._sorted_op_metrics(with_missing), expected.reset_index(drop=True))
+
+
+@pytest.mark.parametrize("name", ["jax_two_gpu_procs", "amd_mi300x_gemm", "flax_cnn_gpu"])
+def test_combined_kernel_dbs_numpy_matches_group_agg(name, load_fixture, monkeypatch) -> None:
+    stats = load_fixture(name).op_stats()
+    dbs = [stats.for_host(h).kernel_db for h in stats.hosts]
+    if len(dbs) == 1:  # one host: combined with itself, as two hosts that ran the same kernels
+        dbs = dbs * 2
+    fast = combine.combine_kernel_dbs(dbs)
+    monkeypatch.setattr(combine, "group_arrays", lambda *args: None)
+    pd.testing.assert_frame_equal(fast.reports, combine.combine_kernel_dbs(dbs).reports)
+
+
+def test_performance_counters_average_the_host_planes_values() -> None:
+    from nbprof.opstats.utilization import performance_counters
+    from nbprof.xspace import semantics as xs
+
+    planes = pd.DataFrame(
+        {
+            "name": [xs.HOST_PLANE, "/device:TPU:0", xs.HOST_PLANE, xs.HOST_PLANE],
+            xs.MXU_UTILIZATION_STAT: ["10", 99.0, None, "x"],
+            xs.HBM_UTILIZATION_STAT: [20.0, 5.0, 40.0, np.nan],
+        }
+    )
+    assert performance_counters(planes) == {"mxu_utilization_pct": 10.0, "hbm_counter_utilization_pct": 30.0}
+    assert performance_counters(planes.drop(columns=[xs.MXU_UTILIZATION_STAT, xs.HBM_UTILIZATION_STAT])) == {
+        "mxu_utilization_pct": None,
+        "hbm_counter_utilization_pct": None,
+    }
