@@ -18,7 +18,7 @@ import pytest
 from xspace_builder import XSpaceBuilder
 
 import nbprof
-from nbprof.opstats.step_db import union_length
+from nbprof.opstats.event_columns import union_lengths
 
 HERE = pathlib.Path(__file__).parent
 US = 1_000_000
@@ -111,10 +111,13 @@ def test_real_jax_cpu_profiles(name):
     for step in analysed[analysed["xla_cpu_compute_ps"] > 0].head(3).itertuples():
         lo, hi = step.start_ps, step.start_ps + step.duration_ps
         inside = xla[(xla["start_ps"] >= lo) & (xla["start_ps"] < hi)]
-        covered = union_length(
-            np.zeros(len(inside), np.int64), inside["start_ps"].to_numpy(), np.minimum(inside["end_ps"].to_numpy(), hi)
+        covered = union_lengths(
+            np.zeros(len(inside), np.int64),
+            inside["start_ps"].to_numpy(),
+            np.minimum(inside["end_ps"].to_numpy(), hi),
+            1,
         )
-        assert 0 < step.xla_cpu_compute_ps <= int(covered.iloc[0])
+        assert 0 < step.xla_cpu_compute_ps <= int(covered[0])
 
 
 def test_tf_profiles_unchanged():

@@ -201,21 +201,6 @@ def test_framework_table_is_the_inferred_frame(load_fixture, name: str) -> None:
     pd.testing.assert_frame_equal(table, inferred)
 
 
-def test_union_length_is_the_groupby_one() -> None:
-    rng = np.random.default_rng(2)
-    for dtype in (np.int64, np.int32, np.uint64):
-        for n in (1, 7, 400):
-            group = rng.integers(0, 9, n).astype(dtype)
-            start = rng.integers(-50, 1000, n).astype(np.int64)
-            end = start + rng.integers(0, 300, n)
-            expected = step_db._union_length_pandas(group, start, end)
-            pd.testing.assert_series_equal(step_db.union_length(group, start, end), expected)
-    wide = (np.array([1, 1, 2]), np.array([0, -(2**62), 5]), np.array([2**62, 2**62, 6]))  # no packed keys
-    pd.testing.assert_series_equal(step_db.union_length(*wide), step_db._union_length_pandas(*wide))
-    floats = (np.array([1, 1]), np.array([0.0, 1.0]), np.array([2.0, 3.0]))  # not int64 times: pandas
-    pd.testing.assert_series_equal(step_db.union_length(*floats), step_db._union_length_pandas(*floats))
-
-
 def test_empty_tables_are_the_inferred_frames() -> None:
     from nbprof.opstats import tpu_steps
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 import nbprof
 from nbprof.opstats import step_db
-from nbprof.opstats.step_db import _covered_by_parent, _top_type_time, union_length
+from nbprof.opstats.event_columns import union_lengths
+from nbprof.opstats.step_db import _covered_by_parent, _top_type_time
 from nbprof.xspace.nesting import nest_lines
 
 spans = st.lists(
@@ -24,10 +25,12 @@ spans = st.lists(
 def _by_unions(g: np.ndarray, t: np.ndarray, s: np.ndarray, e: np.ndarray, groups: pd.Index) -> dict[int, np.ndarray]:
     """union(types >= T) - union(types > T) per group: the definition the sweep must equal."""
     out = {}
+    size = int(max(groups.max() if len(groups) else 0, g.max(initial=0))) + 1
+    at_groups = groups.to_numpy(np.int64)
     for ty in np.unique(t).tolist():
         at, above = t >= ty, t > ty
-        cov_at = union_length(g[at], s[at], e[at]).reindex(groups).fillna(0).to_numpy(np.int64)
-        cov_above = union_length(g[above], s[above], e[above]).reindex(groups).fillna(0).to_numpy(np.int64)
+        cov_at = union_lengths(g[at], s[at], e[at], size)[at_groups]
+        cov_above = union_lengths(g[above], s[above], e[above], size)[at_groups]
         out[ty] = cov_at - cov_above
     return out
 

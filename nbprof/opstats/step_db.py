@@ -655,35 +655,6 @@ def _longest_markers(markers: pd.DataFrame) -> pd.DataFrame:
     return longest
 
 
-def union_length(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> pd.Series:
-    """Length (ps) of the union of intervals per group: int64, indexed by the groups (ascending)."""
-    if len(group) == 0:
-        return pd.Series(dtype="int64")
-    group, start, end = np.asarray(group), np.asarray(start), np.asarray(end)
-    if not all(a.dtype.kind == "i" and a.dtype.itemsize == 8 for a in (start, end)) or group.dtype.kind not in "iu":
-        return _union_length_pandas(group, start, end)
-    order = np.lexsort((start, group))
-    g, s, e = group[order], start[order], end[order]
-    first = np.r_[True, g[1:] != g[:-1]]
-    rank = np.cumsum(first, dtype=np.int64)  # the groups as 1, 2, ... (sorted)
-    prev = np.r_[np.iinfo(np.int64).min, _running_max_by_group(rank, e)[:-1]]  # the group's latest end so far
-    prev[first] = np.iinfo(np.int64).min
-    contrib = np.clip(e - np.maximum(s, prev), 0, None)
-    starts = np.flatnonzero(first)
-    return pd.Series(np.add.reduceat(contrib, starts), index=pd.Index(g[starts]))
-
-
-def _union_length_pandas(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> pd.Series:
-    """``union_length`` by pandas' groupby (any dtype)."""
-    order = np.lexsort((start, group))
-    g, s, e = group[order], start[order], end[order]
-    frame = pd.DataFrame({"g": g, "e": e})
-    prev_max = frame.groupby("g", sort=False)["e"].cummax().groupby(g).shift(1)
-    prev = prev_max.fillna(np.iinfo(np.int64).min).to_numpy(np.int64)
-    contrib = np.clip(e - np.maximum(s, prev), 0, None)
-    return pd.Series(contrib).groupby(g).sum()
-
-
 def _breakdown(spans: pd.DataFrame, steps: pd.DataFrame) -> dict[str, np.ndarray]:
     """Exclusive time per event type within each step (``t_<type>``, aligned with ``steps``' rows),
     resolving overlaps by XProf's priority, plus ``_host_compute_any``: positive where host compute
