@@ -51,7 +51,9 @@ def load(
         Reopen the profile from nbprof's cache of decoded frames when it was read before and
         has not changed, and write that cache after the first read (beside the profile in a
         ``.nbprof_cache`` folder, or in ``$XDG_CACHE_HOME/nbprof`` where the logdir is read-only).
-        ``False`` skips it; the default is on unless the environment sets ``NBPROF_CACHE=0``.
+        ``False`` skips it; the default is on for profiles of 4 MiB of files or more (a smaller one
+        decodes about as fast as its cache opens) unless the environment sets ``NBPROF_CACHE=0``;
+        ``True`` caches any size.
     reduce_hosts:
         Reduce each host to its OpStats where its file is read (in parallel on Dask) and combine
         them, instead of one events frame of all hosts (docs/pods.md). ``None`` (default): do so

@@ -25,8 +25,10 @@ SCALARS += ("hlo_protos", "notes", "damaged")
 
 @pytest.fixture(autouse=True)
 def private_cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Cache on, and the user cache dir inside this test's tmp_path."""
+    """Cache on for profiles of any size (the fixtures are small), and the user cache dir inside
+    this test's tmp_path."""
     monkeypatch.setenv("NBPROF_CACHE", "1")
+    monkeypatch.setattr(cache, "MIN_CACHED_BYTES", 0)
     home = tmp_path / "xdg-cache"
     monkeypatch.setenv("XDG_CACHE_HOME", str(home))
     return home
@@ -231,3 +233,22 @@ def test_a_logdir_that_cannot_be_written_falls_back_to_xdg_cache_home(
         assert nbprof.load(logdir).is_built and decodes == []
     finally:
         run_dir.chmod(mode)
+
+
+def test_small_profiles_are_cached_only_when_asked(tmp_path: Path, decodes: list[str], monkeypatch) -> None:
+    """By default a profile under ``MIN_CACHED_BYTES`` of files gets no entry (decoding it again costs
+    about what opening one does); ``cache=True`` caches it; one at the limit is cached."""
+    logdir = copy_fixture("jax_mlp_train", tmp_path)
+    size = sum(p.stat().st_size for p in logdir.rglob("*.xplane.pb"))
+    monkeypatch.setattr(cache, "MIN_CACHED_BYTES", size + 1)
+    built(logdir)
+    built(logdir)
+    assert cache_dirs(logdir) == [] and len(decodes) == 2  # read twice, nothing written
+    built(logdir, cache=True)
+    assert len(cache_dirs(logdir)) == 1
+    decodes.clear()
+    assert built(logdir, cache=True).is_built and decodes == []  # reopened
+    other = copy_fixture("jax_mlp_train_pytrace", tmp_path)
+    monkeypatch.setattr(cache, "MIN_CACHED_BYTES", sum(p.stat().st_size for p in other.rglob("*.xplane.pb")))
+    built(other)
+    assert len(cache_dirs(other)) == 1  # at the limit: the default caches it

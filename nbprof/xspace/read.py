@@ -42,14 +42,16 @@ def read_frames(
 ) -> Frames:
     """Read a profile into ``Frames``: the part of ``nbprof.load`` (``nbprof/loading.py``, whose
     docstring describes every parameter) that builds one events frame of the chosen hosts.
-    ``cache=None``: on unless the environment sets ``NBPROF_CACHE=0``. Raises ``ProfileError``
+    ``cache=None``: on for profiles of 4 MiB of files or more (``cache.MIN_CACHED_BYTES``) unless the
+    environment sets ``NBPROF_CACHE=0``; ``cache=True``: on for any size. Raises ``ProfileError``
     naming the file, with a hint.
     """
     text = os.fspath(path)
     fs, found, kind = files.discover(text)
     chosen = files.select(fs, found, kind, run, host, text)
     run_name = chosen[0].run if chosen and kind in ("logdir", "run") else None
-    entry = _cache.entry_for(fs, chosen, partial) if _cache.enabled(cache) else None
+    min_bytes = 0 if cache else _cache.MIN_CACHED_BYTES  # cache=True: any size; the default: big profiles
+    entry = _cache.entry_for(fs, chosen, partial, min_bytes) if _cache.enabled(cache) else None
     if entry is not None:
         reopened = entry.load()
         if reopened is not None:
