@@ -265,3 +265,25 @@ def test_bottleneck_and_summary_read_numpy_and_nullable_columns_alike(load_fixtu
     mask = (steps["core_id"] == step_db.DEFAULT_CORE_ID).to_numpy()
     assert step_analysis._details_mask(steps).tolist() == mask.tolist()
     assert step_analysis._details_mask(nullable).tolist() == mask.tolist()
+
+
+def _pandas_time_then_name(time_ps: np.ndarray, names: np.ndarray) -> list[int]:
+    keys = pd.DataFrame({"t": time_ps, "n": pd.array(names, dtype="str")})
+    return keys.sort_values(["t", "n"], ascending=[False, True], kind="stable").index.tolist()
+
+
+def test_time_then_name_order_is_the_pandas_sort() -> None:
+    rng = np.random.default_rng(2)
+    names = np.array(rng.choice(["b", "a", "c", "ab", "B", "é"], 300), dtype=object)
+    time_ps = rng.integers(0, 4, 300)
+    assert ec.time_then_name_order(time_ps, names).tolist() == _pandas_time_then_name(time_ps, names)
+    names[[5, 80]] = np.nan  # a missing name sorts last among its time's ties
+    assert ec.time_then_name_order(time_ps, names).tolist() == _pandas_time_then_name(time_ps, names)
+    assert ec.time_then_name_order(np.zeros(0, np.int64), np.zeros(0, object)).tolist() == []
+
+
+@pytest.mark.parametrize("name", ["tf_keras_fit", "torch_xla_train"])
+def test_time_then_name_order_on_fixture_ops(load_fixture, name: str) -> None:
+    db = load_fixture(name).op_stats().op_metrics_db
+    time_ps, names = db["self_time_ps"].to_numpy(), db["name"].to_numpy(dtype=object)
+    assert ec.time_then_name_order(time_ps, names).tolist() == _pandas_time_then_name(time_ps, names)

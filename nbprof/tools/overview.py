@@ -36,6 +36,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.inference import LATENCY_COLUMNS
 from nbprof.opstats.step_analysis import (
@@ -252,7 +253,7 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
                     "(nbprof's op profile, source 'host'; XProf lists none)"
                 )
                 return out, xla_top, notes
-    rows = rows[_top_positions(device_self_ps[rows], stats["name"].to_numpy(object)[rows], TOP_OPS)]
+    rows = rows[ec.time_then_name_order(device_self_ps[rows], stats["name"].to_numpy(object)[rows])[:TOP_OPS]]
     self_time_pct = stats[pct_col].to_numpy(float)[rows]
     columns: dict[str, Any] = {
         "name": stats["name"].to_numpy(object)[rows].astype(str),
@@ -269,15 +270,6 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
             eligible, using = _tensor_core_flags(columns["name"], op_stats)
             columns["is_op_tensor_core_eligible"], columns["is_op_using_tensor_core"] = eligible, using
     return out, pd.DataFrame(columns), notes
-
-
-def _top_positions(self_ps: np.ndarray, names: np.ndarray, n: int) -> np.ndarray:
-    """Positions of the ``n`` ops of most self time (ps), ties by name, ascending (a stable sort)."""
-    if len(names) and not pd.isna(names).any():
-        name_rank = np.unique(names, return_inverse=True)[1].reshape(-1)
-        return np.lexsort((name_rank, np.negative(self_ps)))[:n]  # self times are >= 0: no overflow
-    keys = pd.DataFrame({"t": self_ps, "n": names})  # a missing name sorts last, as pandas puts it
-    return keys.sort_values(["t", "n"], ascending=[False, True], kind="stable").index.to_numpy()[:n]
 
 
 def _device_programs(names: list[str], op_stats: OpStats) -> tuple[np.ndarray, np.ndarray]:
@@ -328,7 +320,7 @@ def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
     leaves = np.flatnonzero((ops["children_time_ps"] <= 0).to_numpy() & ~is_region)
     if not len(leaves) or total <= 0:
         return None
-    rows = leaves[_top_positions(self_ps[leaves], ops["name"].to_numpy(dtype=object)[leaves], TOP_OPS)]
+    rows = leaves[ec.time_then_name_order(self_ps[leaves], ops["name"].to_numpy(dtype=object)[leaves])[:TOP_OPS]]
     time_ps = ops["time_ps"].to_numpy(float)[rows]
     flops = ops["flops"].fillna(0).to_numpy(float)[rows]
     self_time_pct = 100.0 * ops["self_time_ps"].to_numpy(float)[rows] / total
