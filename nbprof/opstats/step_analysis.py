@@ -82,6 +82,24 @@ def nbprof_breakdown_ps(steps: pd.DataFrame) -> dict[str, pd.Series]:
     return out
 
 
+def nbprof_breakdown_ms(steps: pd.DataFrame) -> dict[str, np.ndarray]:
+    """``nbprof_breakdown_ps`` in ms (float64 arrays), read with numpy where the columns are numpy
+    integers (pandas' Series arithmetic and clip cost ~0.3 ms a call)."""
+    names = [f"{cat}_ps" for cat in CATEGORIES]
+    has_xla = "xla_cpu_compute_ps" in steps.columns
+    if has_xla:
+        names.append("xla_cpu_compute_ps")
+    columns = {name: steps[name] for name in names}
+    if not all(isinstance(c.dtype, np.dtype) and c.dtype.kind in "iu" for c in columns.values()):
+        return {cat: values.to_numpy() / 1e9 for cat, values in nbprof_breakdown_ps(steps).items()}
+    out = {cat: columns[f"{cat}_ps"].to_numpy() / 1e9 for cat in CATEGORIES}
+    if has_xla:
+        xla = columns["xla_cpu_compute_ps"].to_numpy()
+        out["all_others"] = np.clip(columns["all_others_ps"].to_numpy() - xla, 0, None) / 1e9
+        out["xla_cpu_compute"] = xla / 1e9
+    return out
+
+
 def step_summary(steps: pd.DataFrame) -> dict[str, float]:
     """Step-time statistics (ms; each step's slowest core) and per-category averages/stds (ms)
     over the step details (``step_details``) of ``steps``."""

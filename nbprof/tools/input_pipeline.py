@@ -31,7 +31,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
     bottleneck,
-    nbprof_breakdown_ps,
+    nbprof_breakdown_ms,
     step_details,
     step_summary,
     tpu_bottleneck,
@@ -133,8 +133,8 @@ def device_step_table(steps: pd.DataFrame) -> pd.DataFrame:
         "step_num": steps["step_num"].to_numpy(),
         "step_time_ms": steps["duration_ps"].to_numpy() / 1e9,
     }
-    for cat, values in nbprof_breakdown_ps(steps).items():
-        columns[f"{cat}_ms"] = values.to_numpy() / 1e9
+    for cat, values in nbprof_breakdown_ms(steps).items():
+        columns[f"{cat}_ms"] = values
     columns["input_wait_ms"] = steps["host_wait_input_ps"].to_numpy() / 1e9
     columns["host_to_device_ms"] = steps["host_to_device_ps"].to_numpy() / 1e9
     step_time = columns["step_time_ms"]

@@ -42,7 +42,7 @@ from nbprof.opstats.inference import LATENCY_COLUMNS
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
     bottleneck,
-    nbprof_breakdown_ps,
+    nbprof_breakdown_ms,
     step_details,
     step_summary,
     tpu_bottleneck,
@@ -160,8 +160,8 @@ def overview(op_stats: OpStats) -> Overview:
         listed = step_details(analysed)
         graph_columns = {"host": listed["host"].to_numpy(), "step_name": listed["step_name"].to_numpy()}
         graph_columns["step_time_ms"] = listed["duration_ps"].to_numpy() / 1e9
-        for cat, values in nbprof_breakdown_ps(listed).items():
-            graph_columns[f"{cat}_ms"] = values.to_numpy() / 1e9
+        for cat, values in nbprof_breakdown_ms(listed).items():
+            graph_columns[f"{cat}_ms"] = values
         graph = pd.DataFrame(graph_columns)
     recommendation = _recommendation(bn, env.hardware_type)
     summary["is_training"] = op_stats.is_training
