@@ -42,10 +42,12 @@ def _stats(values: pd.Series | np.ndarray, prefix: str) -> dict[str, float]:
 
 
 def step_details(steps: pd.DataFrame) -> pd.DataFrame:
-    """The rows XProf lists per step: core 1's (one host: every row; combined: the first host's)."""
+    """The rows XProf lists per step: core 1's (one host: every row; combined: the first host's).
+    ``steps`` itself where that is every row (read it, do not write to it)."""
     if "core_id" not in steps.columns:
         return steps
-    return steps[_details_mask(steps)]
+    mask = _details_mask(steps)
+    return steps if mask.all() else steps[mask]
 
 
 def _details_mask(steps: pd.DataFrame) -> np.ndarray:
