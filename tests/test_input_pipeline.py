@@ -184,3 +184,30 @@ def test_input_op_labels_by_name_and_category() -> None:
     table, _, _ = _host_input_ops(SimpleNamespace(host_op_db=host_op_db))  # type: ignore[arg-type]
     got = dict(zip(table["name"], table["category"]))
     assert got == {name: label for name, _, label in rows if label is not None}
+
+
+def test_input_ops_of_several_hosts_are_added_up_and_sorted() -> None:
+    """Several hosts: one row per input op (counts and times summed), by self time then name; the
+    host breakdown is the pandas group sum of the rows' self ms."""
+    from types import SimpleNamespace
+
+    from nbprof.tools.input_pipeline import _host_input_ops
+
+    host_op_db = pd.DataFrame(
+        {
+            "host": pd.array(["h1", "h2", "h1", "h2", "h1"], dtype="str"),
+            "name": pd.array(["Iterator::Map", "Iterator::Map", "Iterator::B", "Iterator::A", "IDLE"], dtype="str"),
+            "category": pd.array(["Dataset"] * 4 + ["IDLE"], dtype="str"),
+            "occurrences": np.array([1, 2, 3, 4, 5], np.int64),
+            "total_time_ps": np.array([10, 20, 30, 40, 50], np.int64) * 10**6,
+            "self_time_ps": np.array([5, 5, 7, 7, 50], np.int64) * 10**6,
+        }
+    )
+    table, breakdown, notes = _host_input_ops(SimpleNamespace(host_op_db=host_op_db))  # type: ignore[arg-type]
+    assert table["name"].tolist() == ["Iterator::Map", "Iterator::A", "Iterator::B"]
+    assert table["count"].tolist() == [3, 4, 3]
+    assert table["host"].tolist() == ["all hosts"] * 3
+    assert table["self_ms"].tolist() == [10e-3, 7e-3, 7e-3]
+    expected_us = float(pd.Series([10e-3, 7e-3, 7e-3]).groupby(["P"] * 3).sum().iloc[0] * 1e3)
+    assert breakdown["preprocessing_us"] == expected_us
+    assert any("several hosts" in note for note in notes)

@@ -265,3 +265,54 @@ def test_bottleneck_and_summary_read_numpy_and_nullable_columns_alike(load_fixtu
     mask = (steps["core_id"] == step_db.DEFAULT_CORE_ID).to_numpy()
     assert step_analysis._details_mask(steps).tolist() == mask.tolist()
     assert step_analysis._details_mask(nullable).tolist() == mask.tolist()
+
+
+def _pandas_time_then_name(time_ps: np.ndarray, names: np.ndarray) -> list[int]:
+    keys = pd.DataFrame({"t": time_ps, "n": pd.array(names, dtype="str")})
+    return keys.sort_values(["t", "n"], ascending=[False, True], kind="stable").index.tolist()
+
+
+def test_time_then_name_order_is_the_pandas_sort() -> None:
+    rng = np.random.default_rng(2)
+    names = np.array(rng.choice(["b", "a", "c", "ab", "B", "é"], 300), dtype=object)
+    time_ps = rng.integers(0, 4, 300)
+    assert ec.time_then_name_order(time_ps, names).tolist() == _pandas_time_then_name(time_ps, names)
+    names[[5, 80]] = np.nan  # a missing name sorts last among its time's ties
+    assert ec.time_then_name_order(time_ps, names).tolist() == _pandas_time_then_name(time_ps, names)
+    assert ec.time_then_name_order(np.zeros(0, np.int64), np.zeros(0, object)).tolist() == []
+
+
+@pytest.mark.parametrize("name", ["tf_keras_fit", "torch_xla_train"])
+def test_time_then_name_order_on_fixture_ops(load_fixture, name: str) -> None:
+    db = load_fixture(name).op_stats().op_metrics_db
+    time_ps, names = db["self_time_ps"].to_numpy(), db["name"].to_numpy(dtype=object)
+    assert ec.time_then_name_order(time_ps, names).tolist() == _pandas_time_then_name(time_ps, names)
+
+
+def _breakdown_ms_by_pandas(steps: pd.DataFrame) -> dict[str, np.ndarray]:
+    from nbprof.opstats.step_analysis import nbprof_breakdown_ps
+
+    return {cat: values.to_numpy() / 1e9 for cat, values in nbprof_breakdown_ps(steps).items()}
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "tf_keras2_fit", "jax_two_hosts", "amd_mi300x_gemm"])
+def test_breakdown_ms_is_the_pandas_breakdown(load_fixture, name: str) -> None:
+    from nbprof.opstats.step_analysis import nbprof_breakdown_ms
+
+    steps = load_fixture(name).op_stats().step_db.analysed_steps
+    ours, theirs = nbprof_breakdown_ms(steps), _breakdown_ms_by_pandas(steps)
+    assert list(ours) == list(theirs)
+    for cat in ours:
+        assert ours[cat].dtype == theirs[cat].dtype and np.array_equal(ours[cat], theirs[cat]), cat
+
+
+def test_breakdown_ms_of_nullable_columns_is_the_pandas_breakdown(load_fixture) -> None:
+    from nbprof.opstats.step_analysis import nbprof_breakdown_ms
+
+    steps = load_fixture("torch_xla_train").op_stats().step_db.steps
+    steps = steps.assign(xla_cpu_compute_ps=pd.array(steps["xla_cpu_compute_ps"].to_numpy(), dtype="Int64"))
+    steps.loc[steps.index[0], "xla_cpu_compute_ps"] = pd.NA
+    ours, theirs = nbprof_breakdown_ms(steps), _breakdown_ms_by_pandas(steps)
+    assert list(ours) == list(theirs)
+    for cat in ours:
+        np.testing.assert_array_equal(ours[cat], theirs[cat])

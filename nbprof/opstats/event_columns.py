@@ -123,6 +123,16 @@ def text(values: Any) -> np.ndarray:
     return np.array(["" if m else str(v) for v, m in zip(values, missing)], dtype=object)
 
 
+def time_then_name_order(time_ps: np.ndarray, names: np.ndarray) -> np.ndarray:
+    """Positions that sort rows by time (ps, descending), ties by name (ascending; a missing name
+    last), ties kept in row order: pandas' stable ``sort_values([time, name], ascending=[False, True])``."""
+    if len(names) and not pd.isna(names).any():
+        name_rank = np.unique(names, return_inverse=True)[1].reshape(-1)
+        return np.lexsort((name_rank, np.negative(time_ps)))  # times are >= 0: no overflow
+    keys = pd.DataFrame({"t": time_ps, "n": names})  # a missing name sorts last, as pandas puts it
+    return keys.sort_values(["t", "n"], ascending=[False, True], kind="stable").index.to_numpy()
+
+
 def empty_frame(columns: list[str]) -> pd.DataFrame:
     """``pd.DataFrame(columns=columns)``: a copy of one made once per column list (a tenth of the cost)."""
     return _empty_frame(tuple(columns)).copy()

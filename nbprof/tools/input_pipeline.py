@@ -27,10 +27,11 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
     bottleneck,
-    nbprof_breakdown_ps,
+    nbprof_breakdown_ms,
     step_details,
     step_summary,
     tpu_bottleneck,
@@ -132,8 +133,8 @@ def device_step_table(steps: pd.DataFrame) -> pd.DataFrame:
         "step_num": steps["step_num"].to_numpy(),
         "step_time_ms": steps["duration_ps"].to_numpy() / 1e9,
     }
-    for cat, values in nbprof_breakdown_ps(steps).items():
-        columns[f"{cat}_ms"] = values.to_numpy() / 1e9
+    for cat, values in nbprof_breakdown_ms(steps).items():
+        columns[f"{cat}_ms"] = values
     columns["input_wait_ms"] = steps["host_wait_input_ps"].to_numpy() / 1e9
     columns["host_to_device_ms"] = steps["host_to_device_ps"].to_numpy() / 1e9
     step_time = columns["step_time_ms"]
@@ -160,49 +161,49 @@ def tpu_device_step_table(tpu: pd.DataFrame) -> pd.DataFrame:
 def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], list[str]]:
     """Input ops of the host op metrics db, their categories, and the µs per category."""
     host = op_stats.host_op_db
-    is_input = (host["name"].astype(str) != "IDLE").to_numpy() & xs.value_mask(host["category"], _is_input_category)
-    ops = host[is_input].copy()
+    is_input = (host["name"].to_numpy(dtype=object) != "IDLE") & xs.value_mask(host["category"], _is_input_category)
     breakdown = {k: 0.0 for k in HOST_CATEGORIES}
     notes = [
         "input ops: tf.data Iterator::* events, infeed enqueue and host-to-device memcpy of the host op metrics db; "
         "self time excludes the input ops directly nested in them"
     ]
-    if len(ops) == 0:
+    if not is_input.any():
         notes.append(
             "no tf.data input ops on the host: the host-side breakdown is empty (custom input pipelines are not analysed)"
         )
         return _empty_input_ops(), breakdown, notes
-    if ops["host"].nunique() > 1:
-        # several hosts: one row per op, as XProf's combined op metrics db
+    rows = np.flatnonzero(is_input)
+    if host["host"].iloc[rows].nunique() > 1:
         notes.append("several hosts: one row per input op, its counts and times added up over the hosts (as XProf)")
-        ops = (
-            ops.assign(name=ops["name"].astype(str), category=ops["category"].astype(str), host="all hosts")
-            .groupby(["name", "category", "host"], as_index=False, observed=True)[
-                ["occurrences", "total_time_ps", "self_time_ps"]
-            ]
-            .sum()
-        )
-    ops = ops.sort_values(["self_time_ps", "name"], ascending=[False, True], kind="stable")
-    oname = ops["name"].astype(str)
-    label = np.full(len(ops), "Preprocessing", dtype=object)
-    file_read = xs.value_mask(oname, lambda n: n.endswith(FILE_READ_SUFFIXES))
-    advanced = xs.value_mask(oname, lambda n: any(m in n for m in ADVANCED_READ_MARKERS))
+        ops = _input_ops_over_hosts(host.iloc[rows])
+    else:
+        ops = {c: host[c].to_numpy()[rows] for c in _INPUT_OP_COLUMNS}
+    order = ec.time_then_name_order(ops["self_time_ps"], ops["name"])
+    ops = {c: values[order] for c, values in ops.items()}
+    name = pd.Series(ops["name"], dtype=object, copy=False)
+    category = pd.Series(ops["category"], dtype=object, copy=False)
+    label = np.full(len(order), "Preprocessing", dtype=object)
+    file_read = xs.value_mask(name, lambda n: n.endswith(FILE_READ_SUFFIXES))
+    advanced = xs.value_mask(name, lambda n: any(m in n for m in ADVANCED_READ_MARKERS))
     label[file_read & advanced] = "Advanced file read"
     label[file_read & ~advanced] = "Demanded file read"
-    label[xs.value_mask(ops["category"], lambda c: c.lower() == "read")] = "Demanded file read"
-    label[xs.value_mask(ops["category"], lambda c: c.lower() == "unknown")] = "Unknown"
-    label[xs.value_mask(ops["category"], _is_enqueue_category)] = "Enqueue"
-    total_self = float(ops["self_time_ps"].sum())
+    label[xs.value_mask(category, lambda c: c.lower() == "read")] = "Demanded file read"
+    label[xs.value_mask(category, lambda c: c.lower() == "unknown")] = "Unknown"
+    label[xs.value_mask(category, _is_enqueue_category)] = "Enqueue"
+    self_ps = ops["self_time_ps"]
+    total_ps = ops["total_time_ps"]
+    total_self = float(self_ps.sum())
+    self_ms = self_ps / 1e9
     table = pd.DataFrame(
         {
-            "name": oname.to_numpy(),
-            "count": ops["occurrences"].to_numpy(np.int64),
-            "total_ms": ops["total_time_ps"].to_numpy() / 1e9,
-            "total_pct": 100.0 * ops["total_time_ps"].to_numpy() / total_self if total_self else 0.0,
-            "self_ms": ops["self_time_ps"].to_numpy() / 1e9,
-            "self_pct": 100.0 * ops["self_time_ps"].to_numpy() / total_self if total_self else 0.0,
+            "name": name.to_numpy(),
+            "count": ops["occurrences"].astype(np.int64),
+            "total_ms": total_ps / 1e9,
+            "total_pct": 100.0 * total_ps / total_self if total_self else 0.0,
+            "self_ms": self_ms,
+            "self_pct": 100.0 * self_ps / total_self if total_self else 0.0,
             "category": label,
-            "host": ops["host"].astype(str).to_numpy(),
+            "host": ops["host"],
         }
     )
     key = {
@@ -212,9 +213,25 @@ def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], 
         "Preprocessing": "preprocessing_us",
         "Unknown": "unclassified_nonenqueue_us",
     }
-    for cat, us in (table.groupby("category")["self_ms"].sum() * 1e3).items():
+    for cat, us in (pd.Series(self_ms, copy=False).groupby(label).sum() * 1e3).items():
         breakdown[key[cat]] += float(us)
     return table, breakdown, notes
+
+
+_INPUT_OP_COLUMNS = ("name", "category", "host", "occurrences", "total_time_ps", "self_time_ps")
+
+
+def _input_ops_over_hosts(ops: pd.DataFrame) -> dict[str, np.ndarray]:
+    """One row per input op (name, category) of several hosts, its counts and times added up (as
+    XProf's combined op metrics db), in name order; ``host`` is ``"all hosts"``."""
+    summed = (
+        ops.assign(name=ops["name"].astype(str), category=ops["category"].astype(str), host="all hosts")
+        .groupby(["name", "category", "host"], as_index=False, observed=True)[
+            ["occurrences", "total_time_ps", "self_time_ps"]
+        ]
+        .sum()
+    )
+    return {c: summed[c].to_numpy() for c in _INPUT_OP_COLUMNS}
 
 
 def _is_enqueue_category(category: str) -> bool:

@@ -36,12 +36,13 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.inference import LATENCY_COLUMNS
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
     bottleneck,
-    nbprof_breakdown_ps,
+    nbprof_breakdown_ms,
     step_details,
     step_summary,
     tpu_bottleneck,
@@ -159,12 +160,12 @@ def overview(op_stats: OpStats) -> Overview:
         listed = step_details(analysed)
         graph_columns = {"host": listed["host"].to_numpy(), "step_name": listed["step_name"].to_numpy()}
         graph_columns["step_time_ms"] = listed["duration_ps"].to_numpy() / 1e9
-        for cat, values in nbprof_breakdown_ps(listed).items():
-            graph_columns[f"{cat}_ms"] = values.to_numpy() / 1e9
+        for cat, values in nbprof_breakdown_ms(listed).items():
+            graph_columns[f"{cat}_ms"] = values
         graph = pd.DataFrame(graph_columns)
     recommendation = _recommendation(bn, env.hardware_type)
     summary["is_training"] = op_stats.is_training
-    latency = pd.DataFrame(columns=LATENCY_COLUMNS)
+    latency = ec.empty_frame(LATENCY_COLUMNS)  # a copy of one made once (0.1 ms each time otherwise)
     if not op_stats.is_training and not summary["num_steps"]:
         # XProf's inference view: sessions' latency in place of the step time
         sessions = op_stats.inference_sessions
@@ -212,7 +213,6 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
     notes: list[str] = op_stats.op_metrics_notes
     out: dict[str, float | str | None] = {}
     host = op_stats.host_op_db
-    device = op_stats.device_op_db
     host_busy = host["name"].to_numpy(object) != "IDLE"
     host_self_ps = host["self_time_ps"].to_numpy()[host_busy]
     side_of_op = stats["host_or_device"].to_numpy(object)
@@ -231,7 +231,7 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
     out["device_op_time_eager_pct"] = 100.0 * float(device_self_ps[device_eager].sum()) / dev_self if dev_self else 0.0
     if op_stats.run_env.hardware_type == xs.HARDWARE_TPU:
         # XProf reports device idle and duty cycle for TPUs only
-        out.update(_idle(device, "device"))
+        out.update(_idle(op_stats.device_op_db, "device"))  # read on TPU only: its side of the db costs ~0.5 ms
         duty = op_stats.duty_cycle
         out["device_duty_cycle_pct"] = duty.duty_cycle_pct
         out["device_idle_time_high_confidence_ms"] = duty.idle_ps / 1e9
@@ -252,7 +252,7 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
                     "(nbprof's op profile, source 'host'; XProf lists none)"
                 )
                 return out, xla_top, notes
-    rows = rows[_top_positions(device_self_ps[rows], stats["name"].to_numpy(object)[rows], TOP_OPS)]
+    rows = rows[ec.time_then_name_order(device_self_ps[rows], stats["name"].to_numpy(object)[rows])[:TOP_OPS]]
     self_time_pct = stats[pct_col].to_numpy(float)[rows]
     columns: dict[str, Any] = {
         "name": stats["name"].to_numpy(object)[rows].astype(str),
@@ -269,15 +269,6 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
             eligible, using = _tensor_core_flags(columns["name"], op_stats)
             columns["is_op_tensor_core_eligible"], columns["is_op_using_tensor_core"] = eligible, using
     return out, pd.DataFrame(columns), notes
-
-
-def _top_positions(self_ps: np.ndarray, names: np.ndarray, n: int) -> np.ndarray:
-    """Positions of the ``n`` ops of most self time (ps), ties by name, ascending (a stable sort)."""
-    if len(names) and not pd.isna(names).any():
-        name_rank = np.unique(names, return_inverse=True)[1].reshape(-1)
-        return np.lexsort((name_rank, np.negative(self_ps)))[:n]  # self times are >= 0: no overflow
-    keys = pd.DataFrame({"t": self_ps, "n": names})  # a missing name sorts last, as pandas puts it
-    return keys.sort_values(["t", "n"], ascending=[False, True], kind="stable").index.to_numpy()[:n]
 
 
 def _device_programs(names: list[str], op_stats: OpStats) -> tuple[np.ndarray, np.ndarray]:
@@ -314,34 +305,38 @@ def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
     """Top XLA CPU ops by self time (JAX on CPU has no framework ops); None when there are none.
 
     The ops and percentages are the op profile's on such profiles: leaf ops (no nested XLA
-    op took time), as a share of all XLA CPU op self time.
+    op took time), as a share of all XLA CPU op self time. Read as arrays from the op db (a few
+    hundred rows: a pandas mask, sort and head of the whole db cost ~2 ms).
     """
     x = op_stats.xla_ops
     if x.source != "host":
         return None
     ops = x.ops
-    total = float(ops["self_time_ps"].sum())
-    leaves = ops[(ops["children_time_ps"] <= 0).to_numpy() & ~ops["name"].astype(str).str.startswith("region")]
+    self_ps = ops["self_time_ps"].to_numpy()
+    total = float(self_ps.sum())
+    names = ops["name"].astype(str).to_numpy(dtype=object)
+    is_region = np.fromiter((isinstance(n, str) and n.startswith("region") for n in names.tolist()), bool, len(names))
+    leaves = np.flatnonzero((ops["children_time_ps"] <= 0).to_numpy() & ~is_region)
     if not len(leaves) or total <= 0:
         return None
-    leaves = leaves.sort_values(["self_time_ps", "name"], ascending=[False, True], kind="stable").head(TOP_OPS)
-    time_ps = leaves["time_ps"].to_numpy(float)
-    flops = leaves["flops"].fillna(0).to_numpy(float)
-    top = pd.DataFrame(
+    rows = leaves[ec.time_then_name_order(self_ps[leaves], ops["name"].to_numpy(dtype=object)[leaves])[:TOP_OPS]]
+    time_ps = ops["time_ps"].to_numpy(float)[rows]
+    flops = ops["flops"].fillna(0).to_numpy(float)[rows]
+    self_time_pct = 100.0 * ops["self_time_ps"].to_numpy(float)[rows] / total
+    return pd.DataFrame(
         {
-            "name": leaves["name"].astype(str).to_numpy(),
-            "category": leaves["category"].astype(str).to_numpy(),
-            "self_time_pct": 100.0 * leaves["self_time_ps"].to_numpy(float) / total,
+            "name": names[rows],
+            "category": ops["category"].astype(str).to_numpy()[rows],
+            "self_time_pct": self_time_pct,
+            "cumulative_pct": np.cumsum(self_time_pct),
             # FLOPs per ps * 1000 = GFLOP/s
             "flop_rate_gflops": np.divide(flops * 1e3, time_ps, out=np.zeros_like(flops), where=time_ps > 0),
-            "self_time_ms": leaves["self_time_ps"].to_numpy() / 1e9,
+            "self_time_ms": self_ps[rows] / 1e9,
             "side": "Host XLA CPU",
-            "program": leaves["program"].astype(str).to_numpy(dtype=object),
-            "num_programs": np.ones(len(leaves), np.int64),
+            "program": ops["program"].astype(str).to_numpy(dtype=object)[rows],
+            "num_programs": np.ones(len(rows), np.int64),
         }
     )
-    top.insert(3, "cumulative_pct", np.cumsum(top["self_time_pct"].to_numpy()))
-    return top
 
 
 def _utilization(op_stats: OpStats, notes: list[str]) -> dict[str, float | str | None]:
