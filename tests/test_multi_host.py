@@ -372,3 +372,24 @@ def test_a_worker_without_steps_empties_the_combination() -> None:
     db = combine_step_dbs(["a", "b"], [_steps("a", _spans(0, 4)), _steps("b", [])], ["CPU_ONLY", "CPU_ONLY"])
     assert db.steps.empty and db.analysed_steps.empty
     assert list(db.steps.columns) == STEP_COLUMNS
+
+
+@pytest.mark.parametrize("name", ["jax_two_hosts", "jax_two_gpu_procs"])
+def test_host_rows_are_those_pandas_selects(name: str) -> None:
+    # host_mask (category codes or plain comparison) and rows_of (a slice where contiguous)
+    # select what boolean indexing with isin selects, on every frame with a host column
+    from nbprof.xspace.frameset import host_mask, rows_of
+
+    prof = nbprof.load(HERE / "fixtures" / name)
+    for table in ("events", "planes", "lines", "event_metadata", "stat_metadata"):
+        frame = getattr(prof, table)
+        if table == "events":  # a few columns of each kind: the rows are what is checked
+            frame = frame[["host", "start_ps", "name", "parent", "plane"]]
+        shuffled = frame.iloc[np.random.default_rng(0).permutation(len(frame))].reset_index(drop=True)
+        plain = frame.assign(host=frame["host"].astype(object).where(np.arange(len(frame)) % 7 != 3))
+        for df in (frame, shuffled, plain, frame.assign(host=frame["host"].astype("category"))):
+            for hosts in ([JAX_HOSTS[0]], [JAX_HOSTS[1]], JAX_HOSTS, ["elsewhere"]):
+                expected = df["host"].isin(hosts).to_numpy()
+                mask = host_mask(df, hosts)
+                assert mask.dtype == bool and np.array_equal(mask, expected), (table, hosts)
+                pd.testing.assert_frame_equal(rows_of(df, mask), df[expected].reset_index(drop=True))
