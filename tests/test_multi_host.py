@@ -393,3 +393,44 @@ def test_host_rows_are_those_pandas_selects(name: str) -> None:
                 mask = host_mask(df, hosts)
                 assert mask.dtype == bool and np.array_equal(mask, expected), (table, hosts)
                 pd.testing.assert_frame_equal(rows_of(df, mask), df[expected].reset_index(drop=True))
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_analysed_intersection_from_the_steps_stack_equals_stacking_the_analysed_steps(name: str) -> None:
+    # the hosts' analysed steps are rows of their steps: the analysed intersection takes them from
+    # the stacked steps; given as separate tables (``analysed`` set), they are stacked on their own
+    import dataclasses
+
+    from nbprof.opstats.combine import _analysed_in_steps
+
+    prof = load(name)
+    dbs = [prof.op_stats(host=h).step_db for h in prof.hosts]
+    kinds = [prof.op_stats(host=h).run_env.hardware_type for h in prof.hosts]
+    assert _analysed_in_steps(dbs, list(range(len(dbs))))
+    own = [dataclasses.replace(db, analysed=db.analysed_steps) for db in dbs]
+    assert not _analysed_in_steps(own, list(range(len(own))))
+    fast, slow = combine_step_dbs(prof.hosts, dbs, kinds), combine_step_dbs(prof.hosts, own, kinds)
+    pd.testing.assert_frame_equal(fast.steps, slow.steps)
+    pd.testing.assert_frame_equal(fast.analysed_steps, slow.analysed_steps)
+    assert fast.notes == slow.notes
+    assert len(fast.analysed_steps)
+
+
+def test_merged_kernels_are_ordered_as_sort_values_orders_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the merged kernels' order by one lexsort (text keys ranked) equals sort_values' on the frame
+    from nbprof.opstats import combine
+    from nbprof.opstats.kernel_db import KernelDb
+
+    prof = load("jax_two_gpu_procs")
+    dbs = [prof.op_stats(host=h).kernel_db for h in prof.hosts]
+    first = dbs[0].reports
+    # a third host: the first's kernels in reverse order, one total for all (ties sort by the key),
+    # and one kernel launched with another grid
+    tied = first.iloc[::-1].assign(total_duration_ns=7).reset_index(drop=True)
+    tied.loc[0, "grid_x"] += 1
+    cases = [dbs, dbs + [KernelDb(tied, num_kernel_events=1, vendor="")]]
+    fast = [combine.combine_kernel_dbs(c).reports for c in cases]
+    monkeypatch.setattr(combine, "_kernel_order", lambda columns: None)
+    for merged, c in zip(fast, cases):
+        assert len(merged) > len(first)
+        pd.testing.assert_frame_equal(merged, combine.combine_kernel_dbs(c).reports)
