@@ -439,40 +439,41 @@ def _merged_ops_numpy(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray] 
     first non-missing value of each other column, int sums, float sums compensated as pandas sums
     them, minimum ``min_time_ps``, any ``has_breakdown``. None where a key is missing somewhere or a
     reduced column is not a numpy number (pandas then merges)."""
-    columns = list(stacked.columns)
-    if any(k not in columns or stacked[k].isna().any() for k in _XLA_KEYS):
+    columns = {c: stacked[c] for c in stacked.columns}  # each column read once
+    if any(k not in columns or pd.isna(columns[k].array).any() for k in _XLA_KEYS):
         return None
     how = {c: "sum" for c in _XLA_SUMS if c in columns}
     how.update({c: r for c, r in (("min_time_ps", "min"), ("has_breakdown", "any")) if c in columns})
     kinds = {"sum": "iuf", "min": "iu", "any": "b"}
     for c, r in how.items():
-        dtype = stacked[c].dtype
+        dtype = columns[c].dtype
         if not isinstance(dtype, np.dtype) or dtype.kind not in kinds[r]:
             return None
-    group, n = ec.group_ids(*(stacked[k].array for k in _XLA_KEYS))
+    group, n = ec.group_ids(*(columns[k].array for k in _XLA_KEYS))
     out: dict[str, Any] = {}
     first_rows = ec.first_rows(group)
-    for c in columns:
-        series = stacked[c]
+    for c, series in columns.items():
         if c in how:
             out[c] = _reduce_xla(series.to_numpy(), group, n, how[c])
         elif isinstance(series.dtype, np.dtype):
-            if series.isna().any():  # a numpy column with missing values: left to pandas
+            values = series.to_numpy()
+            if pd.isna(values).any():  # a numpy column with missing values: left to pandas
                 return None
-            out[c] = series.to_numpy()[first_rows]
+            out[c] = values[first_rows]
         else:
-            out[c] = _first_valid(series, group, n)
+            out[c] = _first_valid(series.array, group, n)
     return typed_frame(out), group
 
 
-def _first_valid(series: pd.Series, group: np.ndarray, n: int) -> Any:
-    """Each group's first non-missing value of a pandas-typed column (missing where it has none)."""
-    valid = np.flatnonzero(~series.isna().to_numpy())
+def _first_valid(values: Any, group: np.ndarray, n: int) -> Any:
+    """Each group's first non-missing value of a pandas-typed column (an extension array; missing
+    where the group has none)."""
+    valid = np.flatnonzero(~pd.isna(values))
     first = ec.first_of_groups(group[valid], n)  # a position in ``valid``; len(valid) where the group has none
     pick = np.full(n, -1, np.int64)
     found = first < len(valid)
     pick[found] = valid[first[found]]
-    return series.array.take(pick, allow_fill=True)
+    return values.take(pick, allow_fill=True)
 
 
 def _reduce_xla(values: np.ndarray, group: np.ndarray, n: int, how: str) -> np.ndarray:
