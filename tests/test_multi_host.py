@@ -434,3 +434,15 @@ def test_merged_kernels_are_ordered_as_sort_values_orders_them(monkeypatch: pyte
     for merged, c in zip(fast, cases):
         assert len(merged) > len(first)
         pd.testing.assert_frame_equal(merged, combine.combine_kernel_dbs(c).reports)
+
+
+@pytest.mark.parametrize("name", ["jax_two_hosts", "jax_two_gpu_procs"])
+def test_a_side_of_the_op_metrics_db_is_its_rows_of_that_side(name: str) -> None:
+    # one host's sides are contiguous (a slice); the combined db's are not (a take): both as boolean indexing
+    from nbprof.opstats.op_stats import _side_of
+
+    prof = load(name)
+    for db in (prof.op_stats().op_metrics_db, *(prof.op_stats(host=h).op_metrics_db for h in prof.hosts)):
+        for side in ("Host", "Device", "elsewhere"):
+            expected = db[(db["host_or_device"] == side).to_numpy()].reset_index(drop=True)
+            pd.testing.assert_frame_equal(_side_of(db, side), expected)
