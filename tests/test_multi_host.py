@@ -446,3 +446,15 @@ def test_a_side_of_the_op_metrics_db_is_its_rows_of_that_side(name: str) -> None
         for side in ("Host", "Device", "elsewhere"):
             expected = db[(db["host_or_device"] == side).to_numpy()].reset_index(drop=True)
             pd.testing.assert_frame_equal(_side_of(db, side), expected)
+
+
+@pytest.mark.parametrize("name", ["jax_two_hosts", "jax_two_gpu_procs"])
+def test_a_hosts_hlo_protos_are_those_its_metadata_names(name: str) -> None:
+    prof = nbprof.load(HERE / "fixtures" / name)
+    em = prof.event_metadata
+    for host in prof.hosts:
+        mine = em[em["host"].isin([host]).to_numpy() & em["hlo_proto"].notna().to_numpy()]
+        expected = dict(zip(mine["name"].astype(str), mine["hlo_proto"]))
+        found = prof.for_host(host).hlo_protos
+        assert found and list(found) == list(expected)
+        assert all(type(k) is str and found[k] == v for k, v in expected.items())

@@ -307,7 +307,10 @@ class Frames:
         if not self.hlo_protos or "hlo_proto" not in em.columns or "host" not in em.columns:
             return self.hlo_protos
         rows = np.flatnonzero(host_mask(em, hosts) & em["hlo_proto"].notna().to_numpy())
-        return dict(zip(em["name"].take(rows).astype(str), em["hlo_proto"].take(rows)))
+        names = em["name"].to_numpy(dtype=object)[rows].tolist()
+        if not all(type(name) is str for name in names):  # as str (a missing name too)
+            names = em["name"].take(rows).astype(str).tolist()
+        return dict(zip(names, em["hlo_proto"].to_numpy(dtype=object)[rows].tolist()))
 
     @classmethod
     def from_frames(cls, frames: Frames) -> Any:
