@@ -372,3 +372,89 @@ def test_a_worker_without_steps_empties_the_combination() -> None:
     db = combine_step_dbs(["a", "b"], [_steps("a", _spans(0, 4)), _steps("b", [])], ["CPU_ONLY", "CPU_ONLY"])
     assert db.steps.empty and db.analysed_steps.empty
     assert list(db.steps.columns) == STEP_COLUMNS
+
+
+@pytest.mark.parametrize("name", ["jax_two_hosts", "jax_two_gpu_procs"])
+def test_host_rows_are_those_pandas_selects(name: str) -> None:
+    # host_mask (category codes or plain comparison) and rows_of (a slice where contiguous)
+    # select what boolean indexing with isin selects, on every frame with a host column
+    from nbprof.xspace.frameset import host_mask, rows_of
+
+    prof = nbprof.load(HERE / "fixtures" / name)
+    for table in ("events", "planes", "lines", "event_metadata", "stat_metadata"):
+        frame = getattr(prof, table)
+        if table == "events":  # a few columns of each kind: the rows are what is checked
+            frame = frame[["host", "start_ps", "name", "parent", "plane"]]
+        shuffled = frame.iloc[np.random.default_rng(0).permutation(len(frame))].reset_index(drop=True)
+        plain = frame.assign(host=frame["host"].astype(object).where(np.arange(len(frame)) % 7 != 3))
+        for df in (frame, shuffled, plain, frame.assign(host=frame["host"].astype("category"))):
+            for hosts in ([JAX_HOSTS[0]], [JAX_HOSTS[1]], JAX_HOSTS, ["elsewhere"]):
+                expected = df["host"].isin(hosts).to_numpy()
+                mask = host_mask(df, hosts)
+                assert mask.dtype == bool and np.array_equal(mask, expected), (table, hosts)
+                pd.testing.assert_frame_equal(rows_of(df, mask), df[expected].reset_index(drop=True))
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_analysed_intersection_from_the_steps_stack_equals_stacking_the_analysed_steps(name: str) -> None:
+    # the hosts' analysed steps are rows of their steps: the analysed intersection takes them from
+    # the stacked steps; given as separate tables (``analysed`` set), they are stacked on their own
+    import dataclasses
+
+    from nbprof.opstats.combine import _analysed_in_steps
+
+    prof = load(name)
+    dbs = [prof.op_stats(host=h).step_db for h in prof.hosts]
+    kinds = [prof.op_stats(host=h).run_env.hardware_type for h in prof.hosts]
+    assert _analysed_in_steps(dbs, list(range(len(dbs))))
+    own = [dataclasses.replace(db, analysed=db.analysed_steps) for db in dbs]
+    assert not _analysed_in_steps(own, list(range(len(own))))
+    fast, slow = combine_step_dbs(prof.hosts, dbs, kinds), combine_step_dbs(prof.hosts, own, kinds)
+    pd.testing.assert_frame_equal(fast.steps, slow.steps)
+    pd.testing.assert_frame_equal(fast.analysed_steps, slow.analysed_steps)
+    assert fast.notes == slow.notes
+    assert len(fast.analysed_steps)
+
+
+def test_merged_kernels_are_ordered_as_sort_values_orders_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the merged kernels' order by one lexsort (text keys ranked) equals sort_values' on the frame
+    from nbprof.opstats import combine
+    from nbprof.opstats.kernel_db import KernelDb
+
+    prof = load("jax_two_gpu_procs")
+    dbs = [prof.op_stats(host=h).kernel_db for h in prof.hosts]
+    first = dbs[0].reports
+    # a third host: the first's kernels in reverse order, one total for all (ties sort by the key),
+    # and one kernel launched with another grid
+    tied = first.iloc[::-1].assign(total_duration_ns=7).reset_index(drop=True)
+    tied.loc[0, "grid_x"] += 1
+    cases = [dbs, dbs + [KernelDb(tied, num_kernel_events=1, vendor="")]]
+    fast = [combine.combine_kernel_dbs(c).reports for c in cases]
+    monkeypatch.setattr(combine, "_kernel_order", lambda columns: None)
+    for merged, c in zip(fast, cases):
+        assert len(merged) > len(first)
+        pd.testing.assert_frame_equal(merged, combine.combine_kernel_dbs(c).reports)
+
+
+@pytest.mark.parametrize("name", ["jax_two_hosts", "jax_two_gpu_procs"])
+def test_a_side_of_the_op_metrics_db_is_its_rows_of_that_side(name: str) -> None:
+    # one host's sides are contiguous (a slice); the combined db's are not (a take): both as boolean indexing
+    from nbprof.opstats.op_stats import _side_of
+
+    prof = load(name)
+    for db in (prof.op_stats().op_metrics_db, *(prof.op_stats(host=h).op_metrics_db for h in prof.hosts)):
+        for side in ("Host", "Device", "elsewhere"):
+            expected = db[(db["host_or_device"] == side).to_numpy()].reset_index(drop=True)
+            pd.testing.assert_frame_equal(_side_of(db, side), expected)
+
+
+@pytest.mark.parametrize("name", ["jax_two_hosts", "jax_two_gpu_procs"])
+def test_a_hosts_hlo_protos_are_those_its_metadata_names(name: str) -> None:
+    prof = nbprof.load(HERE / "fixtures" / name)
+    em = prof.event_metadata
+    for host in prof.hosts:
+        mine = em[em["host"].isin([host]).to_numpy() & em["hlo_proto"].notna().to_numpy()]
+        expected = dict(zip(mine["name"].astype(str), mine["hlo_proto"]))
+        found = prof.for_host(host).hlo_protos
+        assert found and list(found) == list(expected)
+        assert all(type(k) is str and found[k] == v for k, v in expected.items())

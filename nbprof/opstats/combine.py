@@ -30,7 +30,7 @@ Times are int64 ps.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 import numpy as np
@@ -95,10 +95,17 @@ def step_timespans(steps: pd.DataFrame, offset_ps: int = 0) -> tuple[np.ndarray,
     file's own time axis (``start_ps - offset_ps``: XProf aligns hosts on their files' times)."""
     if len(steps) == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    step = steps["step"].to_numpy(np.int64)
+    begin = steps["start_ps"].to_numpy(np.int64) - offset_ps
+    return _timespans(steps["step"].to_numpy(np.int64), begin, steps["duration_ps"].to_numpy(np.int64))
+
+
+def _timespans(step: np.ndarray, begin: np.ndarray, duration: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``step_timespans`` of steps given as int64 arrays (begin on the file's time axis, ps)."""
+    if len(step) == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
     order = np.argsort(step, kind="stable")
-    begin = steps["start_ps"].to_numpy(np.int64)[order] - offset_ps
-    end = begin + steps["duration_ps"].to_numpy(np.int64)[order]
+    begin = begin[order]
+    end = begin + duration[order]
     first = np.flatnonzero(np.r_[True, step[order][1:] != step[order][:-1]])
     b, e = np.minimum.reduceat(begin, first), np.maximum.reduceat(end, first)
     empty = e <= b  # XProf: an empty Timespan when the cores' span is empty
@@ -174,32 +181,72 @@ def is_coordinator(hardware_type: str, no_accelerator_in_system: bool) -> bool:
     return hardware_type == xs.HARDWARE_CPU and not no_accelerator_in_system
 
 
-def _intersected(
-    hosts: list[str], workers: list[int], tables: list[pd.DataFrame], offsets: list[int]
-) -> tuple[pd.DataFrame, StepIntersection]:
-    """The workers' steps (``tables``, one per host, in step order) intersected: one row per
-    combined step and worker, ``step`` = combined step number, ``core_id`` = global core id."""
-    inter = step_intersection({hosts[i]: step_timespans(tables[i], offsets[i]) for i in workers})
+@dataclass(frozen=True)
+class _WorkerSteps:
+    """What the intersection reads of one worker's steps, as arrays in its table's row order;
+    ``rows``: their positions in the stacked frame the combined rows are taken from."""
+
+    rows: np.ndarray
+    step: np.ndarray
+    begin: np.ndarray  # start_ps on the file's own time axis
+    duration: np.ndarray
+    core: np.ndarray
+    marker: np.ndarray
+    name: np.ndarray
+
+    @classmethod
+    def of(cls, steps: pd.DataFrame, first_row: int, offset_ps: int) -> _WorkerSteps:
+        """The steps of one host's table, which starts at row ``first_row`` of the stacked frame."""
+        return cls(
+            rows=first_row + np.arange(len(steps)),
+            step=steps["step"].to_numpy(np.int64),
+            begin=steps["start_ps"].to_numpy(np.int64) - offset_ps,
+            duration=steps["duration_ps"].to_numpy(np.int64),
+            core=steps["core_id"].to_numpy(),
+            marker=steps["marker"].to_numpy(dtype=object),
+            name=steps["step_name"].to_numpy(object),
+        )
+
+    def subset(self, mask: np.ndarray) -> _WorkerSteps:
+        """The steps where ``mask`` (bool per step)."""
+        return _WorkerSteps(*(getattr(self, f.name)[mask] for f in fields(self)))
+
+
+def _stacked_workers(
+    tables: list[pd.DataFrame], workers: list[int], offsets: list[int]
+) -> tuple[pd.DataFrame | None, dict[int, _WorkerSteps]]:
+    """The workers' step tables stacked (None without workers) and each worker's steps in it."""
     if not workers:
-        return _sorted_steps(empty_steps()), inter
-    stacked = pd.concat([tables[i] for i in workers], ignore_index=True)
-    picked, steps_of, names_of, cores_of = [], [], [], []
-    start = 0
+        return None, {}
+    parts, start = {}, 0
     for i in workers:
-        steps = tables[i]
-        step = steps["step"].to_numpy(np.int64)
-        order = ec.distinct_sorted(step)  # the host's steps in step order
+        parts[i] = _WorkerSteps.of(tables[i], start, offsets[i])
+        start += len(tables[i])
+    return pd.concat([tables[i] for i in workers], ignore_index=True), parts
+
+
+def _intersected(
+    hosts: list[str], workers: list[int], parts: dict[int, _WorkerSteps], stacked: pd.DataFrame | None
+) -> tuple[pd.DataFrame, StepIntersection]:
+    """The workers' steps (``parts``, rows of ``stacked``) intersected: one row per combined step
+    and worker, ``step`` = combined step number, ``core_id`` = global core id."""
+    inter = step_intersection({hosts[i]: _timespans(parts[i].step, parts[i].begin, parts[i].duration) for i in workers})
+    if not workers or stacked is None:
+        return _sorted_steps(empty_steps()), inter
+    picked, steps_of, names_of, cores_of = [], [], [], []
+    for i in workers:
+        own = parts[i]
+        order = ec.distinct_sorted(own.step)  # the host's steps in step order
         first = inter.first_step_index(hosts[i])
         chosen = order[first : first + inter.num_steps]
-        kept = np.flatnonzero(np.isin(step, chosen))
-        position = np.searchsorted(chosen, step[kept])  # chosen: sorted and distinct, holding every kept step
+        kept = np.flatnonzero(np.isin(own.step, chosen))
+        position = np.searchsorted(chosen, own.step[kept])  # chosen: sorted and distinct, holding every kept step
         # a step derived from GPU events has no name in XProf: combined, it shows its combined number
-        unnamed = steps["marker"].to_numpy(dtype=object)[kept] == DERIVED_GPU_MARKER
-        names_of.append(np.where(unnamed, position.astype(str), steps["step_name"].to_numpy(object)[kept]))
-        picked.append(start + kept)
+        unnamed = own.marker[kept] == DERIVED_GPU_MARKER
+        names_of.append(np.where(unnamed, position.astype(str), own.name[kept]))
+        picked.append(own.rows[kept])
         steps_of.append(position.astype(np.int64))
-        cores_of.append(global_core_id(i, steps["core_id"].to_numpy()[kept]))
-        start += len(steps)
+        cores_of.append(global_core_id(i, own.core[kept]))
     rows = np.concatenate(picked)
     if len(rows) == 0:
         return _sorted_steps(empty_steps()), inter
@@ -210,6 +257,17 @@ def _intersected(
     out["step_name"] = np.concatenate(names_of)[order]
     out["core_id"] = core[order]
     return out, inter
+
+
+def _analysed_in_steps(step_dbs: list[StepDb], workers: list[int]) -> bool:
+    """Whether every worker's analysed steps are its ``steps[in_analysis]`` and the workers' tables
+    have one set of columns and dtypes: then stacking the analysed steps gives the rows (and dtypes)
+    of the stacked steps, so the analysed intersection takes its rows from that one stack."""
+    tables = [step_dbs[i].steps for i in workers]
+    if any(step_dbs[i].analysed is not None for i in workers) or any("in_analysis" not in t for t in tables):
+        return False
+    dtypes = [t.dtypes for t in tables]
+    return all(d.index.equals(dtypes[0].index) and list(d) == list(dtypes[0]) for d in dtypes)
 
 
 def _sorted_steps(steps: pd.DataFrame) -> pd.DataFrame:
@@ -231,8 +289,14 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
     no_accelerator = all(h == xs.HARDWARE_CPU for h in hardware_types)
     workers = [i for i, kind in enumerate(hardware_types) if not is_coordinator(kind, no_accelerator)]
     offsets = [db.file_time_offsets_ps.get(h, 0) for h, db in zip(hosts, step_dbs)]
-    steps, inter = _intersected(hosts, workers, [db.steps for db in step_dbs], offsets)
-    analysed, inter_analysed = _intersected(hosts, workers, [db.analysed_steps for db in step_dbs], offsets)
+    stacked, parts = _stacked_workers([db.steps for db in step_dbs], workers, offsets)
+    steps, inter = _intersected(hosts, workers, parts, stacked)
+    if _analysed_in_steps(step_dbs, workers):  # rows of the same stack
+        analysed_stack = stacked
+        analysed_parts = {i: parts[i].subset(step_dbs[i].steps["in_analysis"].to_numpy(bool)) for i in workers}
+    else:
+        analysed_stack, analysed_parts = _stacked_workers([db.analysed_steps for db in step_dbs], workers, offsets)
+    analysed, inter_analysed = _intersected(hosts, workers, analysed_parts, analysed_stack)
     steps["in_analysis"] = _pairs_in(steps, analysed, ["host", "group_id"])
     analysed["in_analysis"] = True
     notes = [n for db in step_dbs for n in db.notes if not n.endswith(PER_HOST_ANALYSIS_NOTE_ENDS)]
@@ -375,40 +439,41 @@ def _merged_ops_numpy(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray] 
     first non-missing value of each other column, int sums, float sums compensated as pandas sums
     them, minimum ``min_time_ps``, any ``has_breakdown``. None where a key is missing somewhere or a
     reduced column is not a numpy number (pandas then merges)."""
-    columns = list(stacked.columns)
-    if any(k not in columns or stacked[k].isna().any() for k in _XLA_KEYS):
+    columns = {c: stacked[c] for c in stacked.columns}  # each column read once
+    if any(k not in columns or pd.isna(columns[k].array).any() for k in _XLA_KEYS):
         return None
     how = {c: "sum" for c in _XLA_SUMS if c in columns}
     how.update({c: r for c, r in (("min_time_ps", "min"), ("has_breakdown", "any")) if c in columns})
     kinds = {"sum": "iuf", "min": "iu", "any": "b"}
     for c, r in how.items():
-        dtype = stacked[c].dtype
+        dtype = columns[c].dtype
         if not isinstance(dtype, np.dtype) or dtype.kind not in kinds[r]:
             return None
-    group, n = ec.group_ids(*(stacked[k].array for k in _XLA_KEYS))
+    group, n = ec.group_ids(*(columns[k].array for k in _XLA_KEYS))
     out: dict[str, Any] = {}
     first_rows = ec.first_rows(group)
-    for c in columns:
-        series = stacked[c]
+    for c, series in columns.items():
         if c in how:
             out[c] = _reduce_xla(series.to_numpy(), group, n, how[c])
         elif isinstance(series.dtype, np.dtype):
-            if series.isna().any():  # a numpy column with missing values: left to pandas
+            values = series.to_numpy()
+            if pd.isna(values).any():  # a numpy column with missing values: left to pandas
                 return None
-            out[c] = series.to_numpy()[first_rows]
+            out[c] = values[first_rows]
         else:
-            out[c] = _first_valid(series, group, n)
+            out[c] = _first_valid(series.array, group, n)
     return typed_frame(out), group
 
 
-def _first_valid(series: pd.Series, group: np.ndarray, n: int) -> Any:
-    """Each group's first non-missing value of a pandas-typed column (missing where it has none)."""
-    valid = np.flatnonzero(~series.isna().to_numpy())
+def _first_valid(values: Any, group: np.ndarray, n: int) -> Any:
+    """Each group's first non-missing value of a pandas-typed column (an extension array; missing
+    where the group has none)."""
+    valid = np.flatnonzero(~pd.isna(values))
     first = ec.first_of_groups(group[valid], n)  # a position in ``valid``; len(valid) where the group has none
     pick = np.full(n, -1, np.int64)
     found = first < len(valid)
     pick[found] = valid[first[found]]
-    return series.array.take(pick, allow_fill=True)
+    return values.take(pick, allow_fill=True)
 
 
 def _reduce_xla(values: np.ndarray, group: np.ndarray, n: int, how: str) -> np.ndarray:
@@ -558,6 +623,10 @@ def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
     if not any(pd.isna(arrays[c]).any() for c in KERNEL_KEY_COLUMNS):  # no key to keep as a missing group
         grouped = group_arrays(arrays, KERNEL_KEY_COLUMNS, _KERNEL_AGGS)
     # pandas' groupby(sort=False, dropna=False).agg(...).reset_index(), in numpy
+    order = _kernel_order(grouped) if grouped is not None else None
+    if grouped is not None and order is not None:
+        table = pd.DataFrame({c: grouped[c][order] for c in KERNEL_REPORT_COLUMNS})
+        return KernelDb(table, num_kernel_events=events, vendor=vendor, notes=notes)
     out = (
         pd.DataFrame(grouped)
         if grouped is not None
@@ -572,3 +641,23 @@ def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
     return KernelDb(
         out[KERNEL_REPORT_COLUMNS].reset_index(drop=True), num_kernel_events=events, vendor=vendor, notes=notes
     )
+
+
+def _kernel_order(columns: dict[str, np.ndarray]) -> np.ndarray | None:
+    """The order of the merged kernels (one per distinct key) as the single host's kernel db sorts
+    them (total duration descending, then the key ascending), by one lexsort; None where the total
+    is not an int64 column that negates exactly or a key column is neither ints, bools nor str
+    (``sort_values`` then)."""
+    total = columns["total_duration_ns"]
+    if total.dtype != np.int64 or (len(total) and int(total.min()) == np.iinfo(np.int64).min):
+        return None
+    keys = [-total]
+    for c in KERNEL_KEY_COLUMNS:
+        values = columns[c]
+        if values.dtype.kind in "biu":
+            keys.append(values)
+        elif values.dtype == object and pd.api.types.infer_dtype(values, skipna=False) == "string":
+            keys.append(np.unique(values, return_inverse=True)[1].reshape(-1))  # rank in str order
+        else:
+            return None
+    return np.lexsort(keys[::-1])  # the last key sorts first; the keys are distinct: no ties

@@ -65,7 +65,7 @@ from nbprof.opstats.step_db import EventGroupings, StepDb, build_step_db, group_
 from nbprof.opstats.xla_cpu_ops import build_xla_cpu_op_db
 from nbprof.opstats.xla_ops import XlaOps, build_xla_ops
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.frameset import Frames
+from nbprof.xspace.frameset import Frames, rows_of
 
 
 class OpStats:
@@ -299,7 +299,7 @@ _NO_DEVICE_OPS = DeviceOpDb(pd.DataFrame(), pd.DataFrame(), xs.HARDWARE_CPU)
 
 def _side_of(db: pd.DataFrame, side: str) -> pd.DataFrame:
     """The rows of an op metrics db of one side (``"Host"`` or ``"Device"``)."""
-    return db[(db["host_or_device"] == side).to_numpy()].reset_index(drop=True)
+    return rows_of(db, db["host_or_device"].to_numpy(dtype=object) == side)
 
 
 HostParts = OpStats | OpStatsTables

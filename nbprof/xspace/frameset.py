@@ -20,6 +20,7 @@ import pandas as pd
 
 from nbprof.errors import ProfileError
 from nbprof.xspace.absent import is_absent
+from nbprof.xspace.semantics import values_in
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.summary import ProfileSummary
@@ -260,22 +261,18 @@ class Frames:
                 f"no host {', '.join(map(repr, unknown))} in this profile", hint=f"hosts: {', '.join(self.hosts)}"
             )
         ev = self.events
-        keep = ev["host"].isin(hosts).to_numpy()
+        keep = host_mask(ev, hosts)
         rows = np.flatnonzero(keep)
         new_index = np.full(len(ev), -1, np.int64)
         new_index[rows] = np.arange(len(rows))
-        if len(rows) and rows[-1] - rows[0] + 1 == len(rows):
-            # events are ordered by host: one host is a contiguous slice, shared, not copied
-            events = ev.iloc[int(rows[0]) : int(rows[-1]) + 1].reset_index(drop=True)
-        else:
-            events = ev.iloc[rows].reset_index(drop=True)
+        events = rows_of(ev, keep)
         parent = events["parent"].to_numpy()
         events["parent"] = np.where(parent >= 0, new_index[np.maximum(parent, 0)], -1)
         restricted = (src.restricted(keep, new_index) for src in self._resolved_stats_sources())
         sources = [s for s in restricted if s is not None]
 
         def by_host(df: pd.DataFrame) -> pd.DataFrame:
-            return df[df["host"].isin(hosts)].reset_index(drop=True) if "host" in df else df
+            return rows_of(df, host_mask(df, hosts)) if "host" in df else df
 
         data = Frames(
             events=events,
@@ -309,8 +306,11 @@ class Frames:
         em = self.event_metadata
         if not self.hlo_protos or "hlo_proto" not in em.columns or "host" not in em.columns:
             return self.hlo_protos
-        mine = em[em["host"].isin(hosts).to_numpy() & em["hlo_proto"].notna().to_numpy()]
-        return dict(zip(mine["name"].astype(str), mine["hlo_proto"]))
+        rows = np.flatnonzero(host_mask(em, hosts) & em["hlo_proto"].notna().to_numpy())
+        names = em["name"].to_numpy(dtype=object)[rows].tolist()
+        if not all(type(name) is str for name in names):  # as str (a missing name too)
+            names = em["name"].take(rows).astype(str).tolist()
+        return dict(zip(names, em["hlo_proto"].to_numpy(dtype=object)[rows].tolist()))
 
     @classmethod
     def from_frames(cls, frames: Frames) -> Any:
@@ -339,6 +339,28 @@ DEFERRED_FIELDS = frozenset(
         "_stats_sources",
     }
 )
+
+
+def host_mask(frame: pd.DataFrame, hosts: list[str]) -> np.ndarray:
+    """Whether each row's ``host`` is one of ``hosts`` (a missing host is none): by category codes
+    where the column is categorical, else by comparing the values (no hashing: a few hosts)."""
+    column = frame["host"]
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        return values_in(column, hosts)
+    values = column.to_numpy(dtype=object)
+    mask = np.zeros(len(values), bool)
+    for host in dict.fromkeys(hosts):
+        mask |= values == host
+    return mask
+
+
+def rows_of(frame: pd.DataFrame, mask: np.ndarray) -> pd.DataFrame:
+    """The rows of ``frame`` where ``mask``, renumbered from 0; a contiguous run of rows (frames are
+    ordered by host) is a slice, shared, not copied."""
+    rows = np.flatnonzero(mask)
+    if len(rows) and int(rows[-1]) - int(rows[0]) + 1 == len(rows):
+        return frame.iloc[int(rows[0]) : int(rows[-1]) + 1].reset_index(drop=True)
+    return frame.iloc[rows].reset_index(drop=True)
 
 
 def check_time_axis(events: pd.DataFrame, paths: list[str]) -> None:
