@@ -15,11 +15,12 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from xspace_builder import XSpaceBuilder
 
 import nbprof
-from nbprof.opstats.inference import LATENCY_COLUMNS, PERCENTILES
+from nbprof.opstats.inference import LATENCY_COLUMNS, PERCENTILES, InferenceSessions
 
 HERE = Path(__file__).parent
 US = 1_000_000  # ps
@@ -122,3 +123,24 @@ def test_sessions_by_hand(tmp_path):
 def test_training_profiles_have_no_session_table():
     ov = load("jax_mlp_train").overview()
     assert ov.summary["is_training"] and ov.inference_latency.empty and "num_sessions" not in ov.summary
+
+
+def _latency_breakdown_by_pandas(table: pd.DataFrame) -> pd.DataFrame:
+    """The latency table as frame operations: mean of the columns, rows of the sorted table."""
+    ordered = table.sort_values("total_ps", kind="stable").reset_index(drop=True)
+    picks = [min(int(p / 100.0 * len(ordered)), len(ordered) - 1) for p in PERCENTILES]
+    parts = ["host_ps", "device_ps", "transfer_ps", "total_ps", "waiting_ps"]
+    rows = [("Avg", *table[parts].mean().tolist())]
+    rows += [(f"{p:.1f}%", *ordered.iloc[i][parts].tolist()) for p, i in zip(PERCENTILES, picks)]
+    out = pd.DataFrame(rows, columns=LATENCY_COLUMNS)
+    for c in LATENCY_COLUMNS[1:]:
+        out[c] = out[c].astype(np.float64) / 1e9
+    return out
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 50, None])
+def test_latency_breakdown_matches_frame_operations(n):
+    sessions = load("tpu_v6e").op_stats().inference_sessions
+    table = sessions.table if n is None else sessions.table.iloc[:n].reset_index(drop=True)
+    found = InferenceSessions(table, sessions.source).latency_breakdown()
+    pd.testing.assert_frame_equal(found, _latency_breakdown_by_pandas(table), check_exact=True)

@@ -54,6 +54,7 @@ PERCENTILES = (50.0, 75.0, 90.0, 99.0, 99.9)
 SESSION_COLUMNS = ["host", "session", "name", "start_ps", "end_ps", "total_ps", "host_ps", "device_ps",
                    "transfer_ps", "waiting_ps", "device_programs"]  # fmt: skip
 LATENCY_COLUMNS = ["percentile", "host_ms", "device_ms", "communication_ms", "total_ms", "waiting_ms"]
+LATENCY_PARTS = ["host_ps", "device_ps", "transfer_ps", "total_ps", "waiting_ps"]  # their columns of the table
 
 
 @dataclass(frozen=True)
@@ -70,16 +71,14 @@ class InferenceSessions:
         t = self.table
         if len(t) == 0:
             return pd.DataFrame({c: pd.Series(dtype=object if c == "percentile" else float) for c in LATENCY_COLUMNS})
-        ordered = t.sort_values("total_ps", kind="stable").reset_index(drop=True)
-        picks = [min(int(p / 100.0 * len(ordered)), len(ordered) - 1) for p in PERCENTILES]
-        parts = ["host_ps", "device_ps", "transfer_ps", "total_ps", "waiting_ps"]
-        rows = [("Avg", *t[parts].mean().tolist())]
-        for p, i in zip(PERCENTILES, picks):
-            rows.append((f"{p:.1f}%", *ordered.iloc[i][parts].tolist()))
-        out = pd.DataFrame(rows, columns=LATENCY_COLUMNS)
-        for c in LATENCY_COLUMNS[1:]:
-            out[c] = out[c].astype(np.float64) / 1e9
-        return out
+        parts = np.stack([t[c].to_numpy(np.int64) for c in LATENCY_PARTS])  # (part, session) ps
+        n = parts.shape[1]
+        ordered = np.argsort(parts[LATENCY_PARTS.index("total_ps")], kind="stable")
+        picks = ordered[[min(int(p / 100.0 * n), n - 1) for p in PERCENTILES]]
+        average = parts.sum(axis=1, dtype=np.float64) / n  # pandas' mean: a float64 sum over the count
+        ms = np.column_stack([average, parts[:, picks].astype(np.float64)]) / 1e9  # (part, row)
+        labels = ["Avg", *(f"{p:.1f}%" for p in PERCENTILES)]
+        return pd.DataFrame({"percentile": labels, **dict(zip(LATENCY_COLUMNS[1:], ms))})
 
     def summary(self) -> dict[str, float | int | None]:
         """Session count, session time statistics (ms) and sessions per second over the sessions' span."""
