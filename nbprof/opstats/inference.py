@@ -31,6 +31,7 @@ as XProf picks it). Times are int64 ps in ``InferenceSessions.table``, ms in the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -40,6 +41,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_grouping import spread_from_roots
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 # XProf's request event types, in the order it prefers them (inference_stats.cc BuildRequestEventsMap).
 REQUEST_EVENTS = (("BatchingSessionRun",), ("TfrtModelRun",), ("ServingModelRun",), ("SessionRun", "RunGraph"))
@@ -55,6 +57,16 @@ SESSION_COLUMNS = ["host", "session", "name", "start_ps", "end_ps", "total_ps", 
                    "transfer_ps", "waiting_ps", "device_programs"]  # fmt: skip
 LATENCY_COLUMNS = ["percentile", "host_ms", "device_ms", "communication_ms", "total_ms", "waiting_ms"]
 LATENCY_PARTS = ["host_ps", "device_ps", "transfer_ps", "total_ps", "waiting_ps"]  # their columns of the table
+
+
+class _RowFlags(NamedTuple):
+    """Per event row: ``_name_flags``' root kind and transfer flag, whether it is on ``/host:CPU``
+    and whether it is on a device plane."""
+
+    kind: np.ndarray
+    on_host: np.ndarray
+    transfer: np.ndarray
+    device_plane: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -111,20 +123,22 @@ def is_training(index: HloIndex) -> bool:
     return bool((jax | tf).any())
 
 
-def _root_kinds(ev: pd.DataFrame) -> np.ndarray:
-    """Per event, what its name makes it as a session root: the position in ``REQUEST_EVENTS`` of its
-    request type, ``len(REQUEST_EVENTS)`` for a JAX call (``PjitFunction(...)``), -1 for neither
-    (decided once per distinct name)."""
+def _name_flags(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Per event, what its name makes it (decided once per distinct name): as a session root, the
+    position in ``REQUEST_EVENTS`` of its request type, ``len(REQUEST_EVENTS)`` for a JAX call
+    (``PjitFunction(...)``), -1 for neither; and whether it is a transfer (``TRANSFER_PREFIXES``)."""
     request = {name: i for i, names in enumerate(REQUEST_EVENTS) for name in names}
     jax = len(REQUEST_EVENTS)
     names = ec.category_text(ev["name"])
     kind = [request.get(n, jax if n.startswith(JAX_CALL_PREFIX) else -1) for n in names]  # names, not events
-    return np.array([*kind, -1], dtype=np.int8)[np.asarray(ev["name"].array.codes)]  # code -1: no name
+    transfer = [n.startswith(TRANSFER_PREFIXES) for n in names]
+    codes = np.asarray(ev["name"].array.codes)  # code -1 (no name) picks the appended value
+    return np.array([*kind, -1], dtype=np.int8)[codes], np.array([*transfer, False], dtype=bool)[codes]
 
 
 def _session_roots(ev: pd.DataFrame, kind: np.ndarray, on_host: np.ndarray) -> tuple[np.ndarray, str]:
     """Rows of ``ev`` (one host) that start sessions, and how they were found; ``kind``: each row's
-    ``_root_kinds``, ``on_host``: whether it is on ``/host:CPU``."""
+    ``_name_flags``' root kind, ``on_host``: whether it is on ``/host:CPU``."""
     for i in range(len(REQUEST_EVENTS)):
         rows = np.flatnonzero(on_host & (kind == i))
         if len(rows):
@@ -137,7 +151,10 @@ def _session_roots(ev: pd.DataFrame, kind: np.ndarray, on_host: np.ndarray) -> t
     return np.flatnonzero(calls), "JAX jit calls" if calls.any() else ""
 
 
-def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.ndarray) -> tuple[pd.DataFrame, str]:
+def _host_sessions(ev: pd.DataFrame, host: str, flags: _RowFlags) -> tuple[pd.DataFrame, str]:
+    """One host's sessions (``SESSION_COLUMNS``) and how they were found; ``ev``: the host's host and
+    device events, ``flags``: their rows' flags."""
+    kind, on_host, transfer_name, device_plane = flags
     roots, source = _session_roots(ev, kind, on_host)
     if len(roots) == 0:
         return ec.empty_frame(SESSION_COLUMNS), ""
@@ -151,8 +168,8 @@ def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.nd
     last = np.full(n, np.iinfo(np.int64).min, np.int64)
     np.maximum.at(last, g, end)
     first = start_all[roots].astype(np.int64)
-    device = (xs.plane_mask(ev, xs.is_device_plane) & xs.values_in(ev["line"], [xs.XLA_MODULES_LINE]))[owned]
-    transfer = xs.category_mask(ev["name"], lambda s: s.str.startswith(TRANSFER_PREFIXES))[owned] & ~device
+    device = (device_plane & xs.values_in(ev["line"], [xs.XLA_MODULES_LINE]))[owned]
+    transfer = transfer_name[owned] & ~device
     device_v = ec.union_lengths(g[device], start[device], end[device], n)
     both = device | transfer
     busy = ec.union_lengths(g[both], start[both], end[both], n)
@@ -160,11 +177,11 @@ def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.nd
     anything = ec.union_lengths(g[ran], start[ran], end[ran], n)
     total = np.maximum(last, first + duration_all[roots]) - first
     transfer_v = busy - device_v
-    table = pd.DataFrame(
+    table = typed_frame(
         {
-            "host": host,
+            "host": strings([host] * n),
             "session": np.arange(n),
-            "name": ec.str_column(ev, "name", roots),
+            "name": strings(ec.str_column(ev, "name", roots).tolist()),
             "start_ps": first,
             "end_ps": first + total,
             "total_ps": total.astype(np.int64),
@@ -173,8 +190,7 @@ def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.nd
             "transfer_ps": transfer_v,
             "waiting_ps": np.maximum(total - anything, 0).astype(np.int64),
             "device_programs": np.bincount(g[device], minlength=n).astype(np.int64),
-        },
-        columns=SESSION_COLUMNS,
+        }
     )
     return table, source
 
@@ -203,21 +219,25 @@ def build_inference_sessions(frames: Frames) -> InferenceSessions:
     """The inference sessions of every host of ``frames`` (see the module docstring)."""
     ev_all = frames.events
     on_host_all = _on_host_plane(ev_all)
-    kind_all = _root_kinds(ev_all)
+    kind_all, transfer_all = _name_flags(ev_all)
     if not _has_root_candidates(ev_all, kind_all, on_host_all):
         return _no_sessions()
     tables, sources = [], []
-    planes = on_host_all | xs.plane_mask(ev_all, xs.is_device_plane)
+    device_all = xs.plane_mask(ev_all, xs.is_device_plane)
+    planes = on_host_all | device_all
     for host in list(frames.hosts):
         mine = (ev_all["host"] == host).to_numpy() & planes
-        ev = ev_all[mine]  # one host's host and device events
-        table, source = _host_sessions(ev, host, kind_all[mine], on_host_all[mine])
+        flags = _RowFlags(kind_all, on_host_all, transfer_all, device_all)
+        if mine.all():  # the whole frame: no copy (its RangeIndex also spares the parents' look-up)
+            table, source = _host_sessions(ev_all, host, flags)
+        else:  # one host's host and device events
+            table, source = _host_sessions(ev_all[mine], host, _RowFlags(*(f[mine] for f in flags)))
         if len(table):
             tables.append(table)
             sources.append(source)
     if not tables:
         return _no_sessions()
-    table = pd.concat(tables, ignore_index=True)
+    table = tables[0] if len(tables) == 1 else pd.concat(tables, ignore_index=True)
     source = sources[0] if len(set(sources)) == 1 else "request events and JAX jit calls"
     notes = [
         f"inference sessions: {len(table):,} {source}; a session lasts until the last host, transfer or device "
