@@ -144,3 +144,19 @@ def test_latency_breakdown_matches_frame_operations(n):
     table = sessions.table if n is None else sessions.table.iloc[:n].reset_index(drop=True)
     found = InferenceSessions(table, sessions.source).latency_breakdown()
     pd.testing.assert_frame_equal(found, _latency_breakdown_by_pandas(table), check_exact=True)
+
+
+def test_whole_frame_path_matches_a_slice_of_the_host():
+    """The host's events taken as the whole frame (no copy) give the sessions a selected slice gives."""
+    from nbprof.opstats import inference
+    from nbprof.xspace import semantics as xs
+
+    ev = load("tpu_v6e").op_stats().frames.events
+    on_host = inference._on_host_plane(ev)
+    kind, transfer = inference._name_flags(ev)
+    flags = inference._RowFlags(kind, on_host, transfer, xs.plane_mask(ev, xs.is_device_plane))
+    whole, source = inference._host_sessions(ev, "tpu_inference_2", flags)
+    selected = ev[np.ones(len(ev), bool)].set_axis(pd.Index(np.arange(len(ev))))  # labels, not a RangeIndex
+    sliced, sliced_source = inference._host_sessions(selected, "tpu_inference_2", flags)
+    assert source == sliced_source == "JAX jit calls" and len(whole) == 105
+    pd.testing.assert_frame_equal(whole, sliced, check_exact=True)
