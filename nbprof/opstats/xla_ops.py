@@ -183,12 +183,11 @@ def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv
     """Device XLA ops where the profile has a device, else the XLA CPU ops on host threads."""
     if device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU):
         ops = device_xla_ops(device.table)
-        out = XlaOps(ops=ops, source="device", device_kind=device.hardware_type, total_time_ps=device.total_time_ps,
-                     peak_tflops=_peak(env.peak_tflops), peak_hbm_gibps=_peak(env.peak_hbm_gibps),
-                     device_type="GPU" if device.hardware_type == xs.HARDWARE_GPU else env.device_type)  # fmt: skip
-        if device.hardware_type == xs.HARDWARE_TPU:
-            out.fused_children = fused_children(index, ops)
-        return out
+        on_tpu = device.hardware_type == xs.HARDWARE_TPU
+        fused = fused_children(index, ops) if on_tpu else ec.empty_frame(FUSED_COLUMNS)
+        return XlaOps(ops=ops, source="device", device_kind=device.hardware_type, total_time_ps=device.total_time_ps,
+                      peak_tflops=_peak(env.peak_tflops), peak_hbm_gibps=_peak(env.peak_hbm_gibps),
+                      device_type=env.device_type if on_tpu else "GPU", fused_children=fused)  # fmt: skip
     if xla_cpu is not None and len(xla_cpu):
         ops = combine_hosts(xla_cpu)
         note = (
