@@ -60,13 +60,16 @@ LATENCY_PARTS = ["host_ps", "device_ps", "transfer_ps", "total_ps", "waiting_ps"
 
 
 class _RowFlags(NamedTuple):
-    """Per event row: ``_name_flags``' root kind and transfer flag, whether it is on ``/host:CPU``
-    and whether it is on a device plane."""
+    """Per event row: ``_root_kinds``' kind, ``_transfers``' flag, whether it is on ``/host:CPU``,
+    whether it is on a device plane, and whether it is a root by its ``_r`` stat or a top-level JAX
+    call (``_root_flags``)."""
 
     kind: np.ndarray
     on_host: np.ndarray
     transfer: np.ndarray
     device_plane: np.ndarray
+    user_root: np.ndarray
+    top_call: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -123,39 +126,42 @@ def is_training(index: HloIndex) -> bool:
     return bool((jax | tf).any())
 
 
-def _name_flags(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """Per event, what its name makes it (decided once per distinct name): as a session root, the
-    position in ``REQUEST_EVENTS`` of its request type, ``len(REQUEST_EVENTS)`` for a JAX call
-    (``PjitFunction(...)``), -1 for neither; and whether it is a transfer (``TRANSFER_PREFIXES``)."""
+def _root_kinds(ev: pd.DataFrame) -> np.ndarray:
+    """Per event, what its name makes it as a session root: the position in ``REQUEST_EVENTS`` of its
+    request type, ``len(REQUEST_EVENTS)`` for a JAX call (``PjitFunction(...)``), -1 for neither
+    (decided once per distinct name)."""
     request = {name: i for i, names in enumerate(REQUEST_EVENTS) for name in names}
     jax = len(REQUEST_EVENTS)
     names = ec.category_text(ev["name"])
     kind = [request.get(n, jax if n.startswith(JAX_CALL_PREFIX) else -1) for n in names]  # names, not events
-    transfer = [n.startswith(TRANSFER_PREFIXES) for n in names]
-    codes = np.asarray(ev["name"].array.codes)  # code -1 (no name) picks the appended value
-    return np.array([*kind, -1], dtype=np.int8)[codes], np.array([*transfer, False], dtype=bool)[codes]
+    return np.array([*kind, -1], dtype=np.int8)[np.asarray(ev["name"].array.codes)]  # code -1: no name
 
 
-def _session_roots(ev: pd.DataFrame, kind: np.ndarray, on_host: np.ndarray) -> tuple[np.ndarray, str]:
-    """Rows of ``ev`` (one host) that start sessions, and how they were found; ``kind``: each row's
-    ``_name_flags``' root kind, ``on_host``: whether it is on ``/host:CPU``."""
+def _transfers(ev: pd.DataFrame) -> np.ndarray:
+    """Per event, whether its name makes it a host-device transfer (``TRANSFER_PREFIXES``; tested once
+    per distinct name)."""
+    transfer = [n.startswith(TRANSFER_PREFIXES) for n in ec.category_text(ev["name"])]  # names, not events
+    return np.array([*transfer, False], dtype=bool)[np.asarray(ev["name"].array.codes)]  # code -1: no name
+
+
+def _session_roots(flags: _RowFlags) -> tuple[np.ndarray, str]:
+    """Rows (of one host's events, whose ``flags`` these are) that start sessions, and how they were found."""
     for i in range(len(REQUEST_EVENTS)):
-        rows = np.flatnonzero(on_host & (kind == i))
+        rows = np.flatnonzero(flags.on_host & (flags.kind == i))
         if len(rows):
             return rows, "request events"
-    root = xs.int_values(xs.column(ev, "_r"), missing=0)
-    rows = np.flatnonzero(on_host & (root == USER_ROOT_LEVEL))
+    rows = np.flatnonzero(flags.user_root)
     if len(rows):
         return rows, "request events"
-    calls = on_host & (ev["depth"].to_numpy() == 0) & (kind == len(REQUEST_EVENTS))
+    calls = flags.top_call
     return np.flatnonzero(calls), "JAX jit calls" if calls.any() else ""
 
 
 def _host_sessions(ev: pd.DataFrame, host: str, flags: _RowFlags) -> tuple[pd.DataFrame, str]:
     """One host's sessions (``SESSION_COLUMNS``) and how they were found; ``ev``: the host's host and
     device events, ``flags``: their rows' flags."""
-    kind, on_host, transfer_name, device_plane = flags
-    roots, source = _session_roots(ev, kind, on_host)
+    transfer_name, device_plane = flags.transfer, flags.device_plane
+    roots, source = _session_roots(flags)
     if len(roots) == 0:
         return ec.empty_frame(SESSION_COLUMNS), ""
     start_all, end_all, duration_all = (ev[c].to_numpy() for c in ("start_ps", "end_ps", "duration_ps"))
@@ -205,29 +211,36 @@ def _on_host_plane(ev: pd.DataFrame) -> np.ndarray:
     return np.array([*on_host, False], dtype=bool)[np.asarray(ev["plane"].array.codes)]  # code -1: no plane
 
 
-def _has_root_candidates(ev: pd.DataFrame, kind: np.ndarray, on_host: np.ndarray) -> bool:
+def _root_flags(ev: pd.DataFrame, on_host: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Row masks of ``ev``: a host event that is a root by its ``_r`` stat (``USER_ROOT_LEVEL``); a
+    top-level JAX call on the host (``on_host``, ``kind``: the rows' plane and ``_root_kinds`` kind)."""
+    has_r = "_r" in ev.columns
+    user_root = on_host & (xs.int_values(ev["_r"], missing=0) == USER_ROOT_LEVEL) if has_r else np.zeros(len(ev), bool)
+    return user_root, on_host & (ev["depth"].to_numpy() == 0) & (kind == len(REQUEST_EVENTS))
+
+
+def _has_root_candidates(on_host: np.ndarray, kind: np.ndarray, user_root: np.ndarray, top_call: np.ndarray) -> bool:
     """Whether any host has a session root (a request event, a ``_r=-1`` root or a top-level JAX call):
     without one, no host's events need slicing."""
     if (on_host & (kind >= 0) & (kind < len(REQUEST_EVENTS))).any():
         return True
-    if "_r" in ev.columns and (on_host & (xs.int_values(ev["_r"], missing=0) == USER_ROOT_LEVEL)).any():
-        return True
-    return bool((on_host & (kind == len(REQUEST_EVENTS)) & (ev["depth"].to_numpy() == 0)).any())
+    return bool(user_root.any() or top_call.any())
 
 
 def build_inference_sessions(frames: Frames) -> InferenceSessions:
     """The inference sessions of every host of ``frames`` (see the module docstring)."""
     ev_all = frames.events
-    on_host_all = _on_host_plane(ev_all)
-    kind_all, transfer_all = _name_flags(ev_all)
-    if not _has_root_candidates(ev_all, kind_all, on_host_all):
+    on_host = _on_host_plane(ev_all)
+    kind = _root_kinds(ev_all)
+    user_root, top_call = _root_flags(ev_all, on_host, kind)
+    if not _has_root_candidates(on_host, kind, user_root, top_call):
         return _no_sessions()
+    device_plane = xs.plane_mask(ev_all, xs.is_device_plane)
+    flags = _RowFlags(kind, on_host, _transfers(ev_all), device_plane, user_root, top_call)
     tables, sources = [], []
-    device_all = xs.plane_mask(ev_all, xs.is_device_plane)
-    planes = on_host_all | device_all
+    planes = flags.on_host | flags.device_plane
     for host in list(frames.hosts):
         mine = (ev_all["host"] == host).to_numpy() & planes
-        flags = _RowFlags(kind_all, on_host_all, transfer_all, device_all)
         if mine.all():  # the whole frame: no copy (its RangeIndex also spares the parents' look-up)
             table, source = _host_sessions(ev_all, host, flags)
         else:  # one host's host and device events
