@@ -95,8 +95,9 @@ def _view_of_rows(table: pd.DataFrame, rows: np.ndarray) -> pd.DataFrame:
 
 def _take(column: pd.Series, rows: np.ndarray) -> object:
     """The values of ``column`` at positions ``rows``, as the column's own array type."""
-    values = column.to_numpy() if isinstance(column.dtype, np.dtype) else column.array
-    return values[rows]
+    if isinstance(column.dtype, np.dtype):
+        return column.to_numpy()[rows]
+    return column.array.take(rows)  # positions (not negative): the array's own take, without __getitem__'s checks
 
 
 def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
