@@ -240,7 +240,7 @@ def build_inference_sessions(frames: Frames) -> InferenceSessions:
     tables, sources = [], []
     planes = flags.on_host | flags.device_plane
     for host in list(frames.hosts):
-        mine = (ev_all["host"] == host).to_numpy() & planes
+        mine = xs.values_in(ev_all["host"], [host]) & planes
         if mine.all():  # the whole frame: no copy (its RangeIndex also spares the parents' look-up)
             table, source = _host_sessions(ev_all, host, flags)
         else:  # one host's host and device events
