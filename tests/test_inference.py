@@ -161,3 +161,28 @@ def test_whole_frame_path_matches_a_slice_of_the_host():
     sliced, sliced_source = inference._host_sessions(selected, "tpu_inference_2", flags)
     assert source == sliced_source == "JAX jit calls" and len(whole) == 105
     pd.testing.assert_frame_equal(whole, sliced, check_exact=True)
+
+
+@pytest.mark.parametrize(
+    "op_names",
+    [
+        [],
+        ["jit(f)/dot_general", "jit(f)/add"],
+        ["jit(train)/transpose(jvp(loss))/dot_general"],
+        ["transpose(jvp(f))/mul", "other"],
+        ["jit(f)/transpose/mul", "xtranspose(y)/add"],
+        ["model/gradients/dense/MatMul_grad/MatMul"],
+        ["model/gradient_tape/dense/MatMul"],
+        ["gradients_1/add", "model/gradientsX"],
+        ["model/gradient_tapes/x", "a/gradients"],
+    ],
+)
+def test_is_training_matches_the_pandas_expression(op_names):
+    from nbprof.hlo.index import HloIndex
+    from nbprof.opstats.inference import is_training
+
+    frame = pd.DataFrame({"program_id": np.full(len(op_names), 7, np.uint64), "op_name": op_names})
+    names = pd.Series(sorted(set(op_names)), dtype=object)
+    jax = names.str.contains(r"(?:^|/)transpose\(", regex=True)
+    tf = names.str.contains(r"(?:^|/)(?:gradient_tape|gradients[^/]*)/", regex=True)
+    assert is_training(HloIndex(frame)) == bool((jax | tf).any())

@@ -30,6 +30,7 @@ as XProf picks it). Times are int64 ps in ``InferenceSessions.table``, ms in the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -53,6 +54,9 @@ TRANSFER_PREFIXES = (
     "TransferH2DRequest", "TransferD2HRequest", "TransferPreprocessedH2DRequest",
 )  # fmt: skip
 PERCENTILES = (50.0, 75.0, 90.0, 99.0, 99.9)
+# Framework op names in a gradient's name scope (``is_training``): JAX's transpose, TensorFlow's gradients.
+_JAX_GRADIENT = re.compile(r"(?:^|/)transpose\(")
+_TF_GRADIENT = re.compile(r"(?:^|/)(?:gradient_tape|gradients[^/]*)/")
 SESSION_COLUMNS = ["host", "session", "name", "start_ps", "end_ps", "total_ps", "host_ps", "device_ps",
                    "transfer_ps", "waiting_ps", "device_programs"]  # fmt: skip
 LATENCY_COLUMNS = ["percentile", "host_ms", "device_ms", "communication_ms", "total_ms", "waiting_ms"]
@@ -118,12 +122,7 @@ def is_training(index: HloIndex) -> bool:
     Without HLO protos XProf says False, as this does."""
     # only modules whose bytes hold such a scope can say yes: the others are not read
     op_names = index.op_names(index.programs_mentioning(b"transpose(", b"gradient"))
-    if not op_names:
-        return False
-    names = pd.Series(sorted(op_names), dtype=object)
-    jax = names.str.contains(r"(?:^|/)transpose\(", regex=True)
-    tf = names.str.contains(r"(?:^|/)(?:gradient_tape|gradients[^/]*)/", regex=True)
-    return bool((jax | tf).any())
+    return any(_JAX_GRADIENT.search(name) or _TF_GRADIENT.search(name) for name in op_names)
 
 
 def _root_kinds(ev: pd.DataFrame) -> np.ndarray:
