@@ -15,11 +15,12 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from xspace_builder import XSpaceBuilder
 
 import nbprof
-from nbprof.opstats.inference import LATENCY_COLUMNS, PERCENTILES
+from nbprof.opstats.inference import LATENCY_COLUMNS, PERCENTILES, InferenceSessions
 
 HERE = Path(__file__).parent
 US = 1_000_000  # ps
@@ -122,3 +123,66 @@ def test_sessions_by_hand(tmp_path):
 def test_training_profiles_have_no_session_table():
     ov = load("jax_mlp_train").overview()
     assert ov.summary["is_training"] and ov.inference_latency.empty and "num_sessions" not in ov.summary
+
+
+def _latency_breakdown_by_pandas(table: pd.DataFrame) -> pd.DataFrame:
+    """The latency table as frame operations: mean of the columns, rows of the sorted table."""
+    ordered = table.sort_values("total_ps", kind="stable").reset_index(drop=True)
+    picks = [min(int(p / 100.0 * len(ordered)), len(ordered) - 1) for p in PERCENTILES]
+    parts = ["host_ps", "device_ps", "transfer_ps", "total_ps", "waiting_ps"]
+    rows = [("Avg", *table[parts].mean().tolist())]
+    rows += [(f"{p:.1f}%", *ordered.iloc[i][parts].tolist()) for p, i in zip(PERCENTILES, picks)]
+    out = pd.DataFrame(rows, columns=LATENCY_COLUMNS)
+    for c in LATENCY_COLUMNS[1:]:
+        out[c] = out[c].astype(np.float64) / 1e9
+    return out
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 50, None])
+def test_latency_breakdown_matches_frame_operations(n):
+    sessions = load("tpu_v6e").op_stats().inference_sessions
+    table = sessions.table if n is None else sessions.table.iloc[:n].reset_index(drop=True)
+    found = InferenceSessions(table, sessions.source).latency_breakdown()
+    pd.testing.assert_frame_equal(found, _latency_breakdown_by_pandas(table), check_exact=True)
+
+
+def test_whole_frame_path_matches_a_slice_of_the_host():
+    """The host's events taken as the whole frame (no copy) give the sessions a selected slice gives."""
+    from nbprof.opstats import inference
+    from nbprof.xspace import semantics as xs
+
+    ev = load("tpu_v6e").op_stats().frames.events
+    on_host = inference._on_host_plane(ev)
+    kind, transfer = inference._root_kinds(ev), inference._transfers(ev)
+    user_root, top_call = inference._root_flags(ev, on_host, kind)
+    flags = inference._RowFlags(kind, on_host, transfer, xs.plane_mask(ev, xs.is_device_plane), user_root, top_call)
+    whole, source = inference._host_sessions(ev, "tpu_inference_2", flags)
+    selected = ev[np.ones(len(ev), bool)].set_axis(pd.Index(np.arange(len(ev))))  # labels, not a RangeIndex
+    sliced, sliced_source = inference._host_sessions(selected, "tpu_inference_2", flags)
+    assert source == sliced_source == "JAX jit calls" and len(whole) == 105
+    pd.testing.assert_frame_equal(whole, sliced, check_exact=True)
+
+
+@pytest.mark.parametrize(
+    "op_names",
+    [
+        [],
+        ["jit(f)/dot_general", "jit(f)/add"],
+        ["jit(train)/transpose(jvp(loss))/dot_general"],
+        ["transpose(jvp(f))/mul", "other"],
+        ["jit(f)/transpose/mul", "xtranspose(y)/add"],
+        ["model/gradients/dense/MatMul_grad/MatMul"],
+        ["model/gradient_tape/dense/MatMul"],
+        ["gradients_1/add", "model/gradientsX"],
+        ["model/gradient_tapes/x", "a/gradients"],
+    ],
+)
+def test_is_training_matches_the_pandas_expression(op_names):
+    from nbprof.hlo.index import HloIndex
+    from nbprof.opstats.inference import is_training
+
+    frame = pd.DataFrame({"program_id": np.full(len(op_names), 7, np.uint64), "op_name": op_names})
+    names = pd.Series(sorted(set(op_names)), dtype=object)
+    jax = names.str.contains(r"(?:^|/)transpose\(", regex=True)
+    tf = names.str.contains(r"(?:^|/)(?:gradient_tape|gradients[^/]*)/", regex=True)
+    assert is_training(HloIndex(frame)) == bool((jax | tf).any())

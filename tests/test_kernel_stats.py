@@ -96,3 +96,18 @@ def test_synthetic_gpu_kernels_tensor_core_flags(tmp_path):
     assert a["occurrences"] == 2 and a["total_duration_us"] == 7.0 and a["avg_duration_us"] == 3.5
     assert not bool(a["is_kernel_using_tensor_core"]) and not bool(a["is_op_tensor_core_eligible"])
     assert a["block_dim"] == "128,1,1" and a["registers_per_thread"] == 32
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "jax_gpu_train"])
+def test_typed_table_matches_pandas_construction(name):
+    from nbprof.tools import kernel_stats as module
+
+    table = kernel_stats(load_fixture(name).op_stats()).table
+    made = {c: table[c].to_numpy() for c in ("rank", "shmem_bytes", "total_duration_us")}
+    made.update({c: table[c].to_numpy(dtype=object) for c in ("grid_dim", "block_dim")})
+    top = {c: table[c] for c in COLUMNS if c not in made}
+    expected = pd.DataFrame({c: made[c] if c in made else top[c].array for c in COLUMNS})
+    pd.testing.assert_frame_equal(module._table(top, made), expected, check_exact=True)
+    top["op_name"] = top["op_name"].astype(object)  # an object column: pandas' own construction
+    expected = pd.DataFrame({c: made[c] if c in made else top[c].array for c in COLUMNS})
+    pd.testing.assert_frame_equal(module._table(top, made), expected, check_exact=True)

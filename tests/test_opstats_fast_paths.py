@@ -177,3 +177,39 @@ def test_performance_counters_average_the_host_planes_values() -> None:
         "mxu_utilization_pct": None,
         "hbm_counter_utilization_pct": None,
     }
+
+
+def test_fused_frame_matches_pandas_inference() -> None:
+    from nbprof.opstats import xla_ops
+
+    typed = [(0, "fusion.1", "add.2", "elementwise", "jit(f)/add", 0.0), (3, "fusion.1", "mul", "", "", 0.0)]
+    untyped = [(0, "fusion.1", "add.2", None, "jit(f)/add", 0.0), (np.int64(3), "f", "m", "c", "t", 0.0)]
+    for rows in ([], typed, untyped, untyped[:1], untyped[1:]):
+        expected = pd.DataFrame(rows, columns=xla_ops.FUSED_COLUMNS)
+        pd.testing.assert_frame_equal(xla_ops._fused_frame(rows), expected, check_exact=True)
+
+
+def test_several_matches_nunique() -> None:
+    from nbprof.opstats import xla_ops
+
+    for values in ([], ["a"], ["a", "a"], ["a", "b"], ["a", None], [None, np.nan], ["a", np.nan, "b"]):
+        array = np.array(values, dtype=object)
+        assert xla_ops._several(array) == (pd.Series(array, dtype=object).nunique() > 1)
+
+
+def test_mean_of_present_matches_pandas() -> None:
+    from nbprof.opstats import utilization
+
+    columns = [
+        pd.array([12.5, None, 40.25, 7.0], dtype="Float64"),
+        pd.array([3, None, 4, 9], dtype="Int64"),
+        pd.array([None, None, None, None], dtype="Float64"),
+        np.array([1.5, np.nan, 2.0, 3.0]),
+        np.array(["1.5", "x", None, "4"], dtype=object),
+    ]
+    for values in columns:
+        column = pd.Series(values)
+        for rows in ([0, 1, 2, 3], [1], [3, 0], []):
+            present = pd.to_numeric(column.iloc[rows], errors="coerce").dropna()
+            expected = float(present.mean()) if len(present) else None
+            assert utilization._mean_of_present(column, rows) == expected

@@ -85,3 +85,18 @@ def test_merged_multi_host_logdir(tmp_path: pathlib.Path) -> None:
     assert len(res.steps) == 2 * len(single)
     per_host = res.steps[res.steps["host"] == "worker1"].reset_index(drop=True)
     pd.testing.assert_series_equal(per_host["duration_us"], single["duration_us"].reset_index(drop=True))
+
+
+@pytest.mark.parametrize("name", ["jax_gpu_train", "tpu_v6e", "jax_two_hosts"])
+def test_typed_table_matches_pandas_construction(name):
+    import numpy as np
+
+    from nbprof.tools import pod_viewer as module
+
+    table = load_fixture(name).pod_viewer().steps
+    columns = {c: table[c].to_numpy() for c in table.columns}
+    columns["bottleneck"] = table["bottleneck"].tolist() if len(table) else np.empty(0, dtype=object)
+    pd.testing.assert_frame_equal(module._frame(columns), pd.DataFrame(columns), check_exact=True)
+    if len(table):  # a missing text: pandas' inference
+        columns["step_name"] = np.array([None, *columns["step_name"][1:]], dtype=object)
+        pd.testing.assert_frame_equal(module._frame(columns), pd.DataFrame(columns), check_exact=True)

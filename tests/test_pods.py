@@ -517,3 +517,20 @@ def test_interrupting_cancels_the_hosts_not_yet_reduced(cluster, by_value, pod_d
     assert cluster.run_on_scheduler(pending) == 0
     results, _ = reduce_hosts(plan.tasks[:1], client=cluster, progress=False)  # the cluster works on
     assert isinstance(results[0], HostReduction)
+
+
+@pytest.mark.parametrize("name", ["tpu_v6e", "gpu_v100", "jax_two_hosts"])
+def test_plane_values_match_to_numpy_objects(name, load_fixture):
+    from nbprof.opstats import perf_env
+
+    planes = load_fixture(name).op_stats().frames.planes
+    for column in planes.columns:
+        found = perf_env._objects(planes[column])
+        expected = planes[column].to_numpy(dtype=object)
+        assert len(found) == len(expected)
+        for a, b in zip(found, expected):
+            assert type(a) is type(b)
+            assert (pd.isna(a) and pd.isna(b)) if pd.api.types.is_scalar(a) and pd.isna(a) else a == b
+    missing = pd.Series(pd.Categorical(["/device:TPU:0", None]))
+    assert perf_env._objects(missing)[0] == "/device:TPU:0" and pd.isna(perf_env._objects(missing)[1])
+    assert perf_env.plane_names(planes) == [str(n) for n in planes["name"].tolist()]

@@ -93,3 +93,16 @@ def test_cpu_profile_lists_host_xla_ops():
 def test_profile_method_delegates():
     prof = load("tpu_v6e")
     assert prof.roofline().table.equals(roofline(prof.op_stats()).table)
+
+
+@pytest.mark.parametrize("name", ["tpu_v6e", "jax_gpu_kernels", "torch_xla_train"])
+def test_typed_table_matches_pandas_inference(name):
+    from nbprof.tools import roofline as module
+
+    table = roofline(load_fixture(name).op_stats()).table
+    assert len(table)  # a table always has its Program row (no frame is made without ops)
+    columns = {c: table[c].to_numpy(dtype=object if c in module._TEXT_COLUMNS else None) for c in COLUMNS}
+    columns["program_id"] = table["program_id"].array
+    pd.testing.assert_frame_equal(module._frame(columns), pd.DataFrame(columns), check_exact=True)
+    columns["name"] = np.array([None, *columns["name"][1:]], dtype=object)
+    pd.testing.assert_frame_equal(module._frame(columns), pd.DataFrame(columns), check_exact=True)

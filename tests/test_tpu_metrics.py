@@ -277,3 +277,24 @@ def test_utilisations_where_xprof_shows_zero_on_tpu_v6e():
     flops = ops.loc[~ops["category"].isin(["call", "while", "conditional"]), "flops"].sum()
     assert s["flops_utilization_pct"] == pytest.approx(100 * flops / seconds / (918e12))
     assert 0 < s["memory_bw_utilization_pct"] < 100 and 0 < s["program_goodput_pct"] < 100
+
+
+def test_duty_cycle_pair_ids_and_texts_match_their_definitions():
+    import numpy as np
+    import pandas as pd
+
+    from nbprof.opstats import duty_cycle
+    from nbprof.opstats import event_columns as ec
+
+    rng = np.random.default_rng(3)
+    for n in (0, 1, 9, 400):
+        first, second = rng.integers(0, 4, n), rng.integers(0, 6, n)
+        ids, count = duty_cycle._pair_ids(first, second)
+        expected, expected_count = ec.group_ids(first, second)
+        assert ids.tolist() == expected.tolist() and count == expected_count
+    planes = v6e().op_stats().frames.planes
+    for name in ("host", "name"):
+        assert duty_cycle._texts(planes[name]) == planes[name].astype(str).tolist()
+    with_missing = pd.Series(pd.Categorical(["a", None, "b"]))
+    texts = duty_cycle._texts(with_missing)
+    assert texts[::2] == ["a", "b"] and pd.isna(texts[1]) and pd.isna(with_missing.astype(str).tolist()[1])

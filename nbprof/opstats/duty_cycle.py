@@ -23,6 +23,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.proto.wire import fields
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 # tsl IsOffDutyOp: TPU time spent on these op categories is not duty time.
 OFF_DUTY_CATEGORIES = (
@@ -61,13 +62,31 @@ def _chip_of_planes(frames: Frames) -> dict[tuple[str, str], str]:
     out: dict[tuple[str, str], str] = {}
     if len(planes) == 0:
         return out
-    details = planes[xs.CORE_DETAILS_STAT] if xs.CORE_DETAILS_STAT in planes.columns else None
-    for i, (host, name) in enumerate(zip(planes["host"].astype(str), planes["name"].astype(str))):
+    details = planes[xs.CORE_DETAILS_STAT].tolist() if xs.CORE_DETAILS_STAT in planes.columns else None
+    for i, (host, name) in enumerate(zip(_texts(planes["host"]), _texts(planes["name"]))):
         if not name.startswith(xs.TPU_PLANE_PREFIX):
             continue
-        chip = local_chip_id(details.iloc[i]) if details is not None else None
+        chip = local_chip_id(details[i]) if details is not None else None
         out[(host, name)] = f"chip {chip}" if chip is not None else name
     return out
+
+
+def _texts(column: pd.Series) -> list[object]:
+    """``column.astype(str).tolist()`` (missing values stay NaN); a categorical of str read through its
+    categories (no conversion of the column)."""
+    if isinstance(column.dtype, pd.CategoricalDtype) and column.array.categories.inferred_type == "string":
+        return xs.values_list(column)
+    return column.astype(str).tolist()
+
+
+def _pair_ids(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, int]:
+    """``ec.group_ids(first, second)`` of two arrays of small non-negative int ids (dense ids of the
+    distinct pairs, in order of first appearance): one factorize of the pairs packed into one int64."""
+    if len(first) == 0:
+        return np.zeros(0, np.int64), 0
+    packed = first.astype(np.int64) * (int(second.max()) + 1) + second
+    ids, distinct = pd.factorize(packed)
+    return ids.astype(np.int64), len(distinct)
 
 
 def build_duty_cycle(frames: Frames) -> DutyCycle:
@@ -88,13 +107,13 @@ def build_duty_cycle(frames: Frames) -> DutyCycle:
     plane_of_code, plane_text = ec.text_ids(ev["plane"])
     host = host_of_code[ec.row_codes(ev["host"], rows)]  # text ids: rows grouped as by their texts
     plane = plane_of_code[ec.row_codes(ev["plane"], rows)]
-    pair_id, n_pairs = ec.group_ids(host, plane)
+    pair_id, n_pairs = _pair_ids(host, plane)
     first_of_pair = ec.first_rows(pair_id)
     pair_chip = [
         chips.get((h, p), p) for h, p in zip(host_text[host[first_of_pair]], plane_text[plane[first_of_pair]])
     ]  # (host, plane) pairs, not events
     chip_of_pair, chip_text = pd.factorize(np.array(pair_chip, dtype=object))
-    chip_key, n_chips = ec.group_ids(host, chip_of_pair[pair_id])
+    chip_key, n_chips = _pair_ids(host, chip_of_pair[pair_id])
     start = ev["start_ps"].to_numpy()[rows]
     end = ev["end_ps"].to_numpy()[rows]
     active = (ops[rows] & ~_off_duty(ev, rows)) | sc_ops[rows]
@@ -106,18 +125,17 @@ def build_duty_cycle(frames: Frames) -> DutyCycle:
     span = np.maximum(hi - lo, 0)
     busy_ps = np.minimum(ec.union_lengths(chip_key[active], start[active], end[active], n_chips), span)
     first = ec.first_rows(chip_key)
-    chip_plane, _ = ec.group_ids(chip_key, plane)
+    chip_plane, _ = _pair_ids(chip_key, plane)
     planes_per_chip = np.bincount(chip_key[ec.first_rows(chip_plane)], minlength=n_chips).astype(np.int64)
-    table = pd.DataFrame(
+    table = typed_frame(
         {
-            "host": host_text[host[first]],
-            "chip": np.asarray(chip_text, dtype=object)[chip_of_pair[pair_id[first]]],
+            "host": strings(host_text[host[first]].tolist()),
+            "chip": strings(np.asarray(chip_text, dtype=object)[chip_of_pair[pair_id[first]]].tolist()),
             "planes": planes_per_chip,
             "span_ps": span,
             "busy_ps": busy_ps,
             "idle_ps": span - busy_ps,
-        },
-        columns=CHIP_COLUMNS,
+        }
     )
     return DutyCycle(int(busy_ps.sum()), int((span - busy_ps).sum()), table)
 

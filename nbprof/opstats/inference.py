@@ -30,7 +30,9 @@ as XProf picks it). Times are int64 ps in ``InferenceSessions.table``, ms in the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -40,6 +42,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_grouping import spread_from_roots
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 # XProf's request event types, in the order it prefers them (inference_stats.cc BuildRequestEventsMap).
 REQUEST_EVENTS = (("BatchingSessionRun",), ("TfrtModelRun",), ("ServingModelRun",), ("SessionRun", "RunGraph"))
@@ -51,9 +54,26 @@ TRANSFER_PREFIXES = (
     "TransferH2DRequest", "TransferD2HRequest", "TransferPreprocessedH2DRequest",
 )  # fmt: skip
 PERCENTILES = (50.0, 75.0, 90.0, 99.0, 99.9)
+# Framework op names in a gradient's name scope (``is_training``): JAX's transpose, TensorFlow's gradients.
+_JAX_GRADIENT = re.compile(r"(?:^|/)transpose\(")
+_TF_GRADIENT = re.compile(r"(?:^|/)(?:gradient_tape|gradients[^/]*)/")
 SESSION_COLUMNS = ["host", "session", "name", "start_ps", "end_ps", "total_ps", "host_ps", "device_ps",
                    "transfer_ps", "waiting_ps", "device_programs"]  # fmt: skip
 LATENCY_COLUMNS = ["percentile", "host_ms", "device_ms", "communication_ms", "total_ms", "waiting_ms"]
+LATENCY_PARTS = ["host_ps", "device_ps", "transfer_ps", "total_ps", "waiting_ps"]  # their columns of the table
+
+
+class _RowFlags(NamedTuple):
+    """Per event row: ``_root_kinds``' kind, ``_transfers``' flag, whether it is on ``/host:CPU``,
+    whether it is on a device plane, and whether it is a root by its ``_r`` stat or a top-level JAX
+    call (``_root_flags``)."""
+
+    kind: np.ndarray
+    on_host: np.ndarray
+    transfer: np.ndarray
+    device_plane: np.ndarray
+    user_root: np.ndarray
+    top_call: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -70,16 +90,14 @@ class InferenceSessions:
         t = self.table
         if len(t) == 0:
             return pd.DataFrame({c: pd.Series(dtype=object if c == "percentile" else float) for c in LATENCY_COLUMNS})
-        ordered = t.sort_values("total_ps", kind="stable").reset_index(drop=True)
-        picks = [min(int(p / 100.0 * len(ordered)), len(ordered) - 1) for p in PERCENTILES]
-        parts = ["host_ps", "device_ps", "transfer_ps", "total_ps", "waiting_ps"]
-        rows = [("Avg", *t[parts].mean().tolist())]
-        for p, i in zip(PERCENTILES, picks):
-            rows.append((f"{p:.1f}%", *ordered.iloc[i][parts].tolist()))
-        out = pd.DataFrame(rows, columns=LATENCY_COLUMNS)
-        for c in LATENCY_COLUMNS[1:]:
-            out[c] = out[c].astype(np.float64) / 1e9
-        return out
+        parts = np.stack([t[c].to_numpy(np.int64) for c in LATENCY_PARTS])  # (part, session) ps
+        n = parts.shape[1]
+        ordered = np.argsort(parts[LATENCY_PARTS.index("total_ps")], kind="stable")
+        picks = ordered[[min(int(p / 100.0 * n), n - 1) for p in PERCENTILES]]
+        average = parts.sum(axis=1, dtype=np.float64) / n  # pandas' mean: a float64 sum over the count
+        ms = np.column_stack([average, parts[:, picks].astype(np.float64)]) / 1e9  # (part, row)
+        labels = ["Avg", *(f"{p:.1f}%" for p in PERCENTILES)]
+        return pd.DataFrame({"percentile": labels, **dict(zip(LATENCY_COLUMNS[1:], ms))})
 
     def summary(self) -> dict[str, float | int | None]:
         """Session count, session time statistics (ms) and sessions per second over the sessions' span."""
@@ -104,12 +122,7 @@ def is_training(index: HloIndex) -> bool:
     Without HLO protos XProf says False, as this does."""
     # only modules whose bytes hold such a scope can say yes: the others are not read
     op_names = index.op_names(index.programs_mentioning(b"transpose(", b"gradient"))
-    if not op_names:
-        return False
-    names = pd.Series(sorted(op_names), dtype=object)
-    jax = names.str.contains(r"(?:^|/)transpose\(", regex=True)
-    tf = names.str.contains(r"(?:^|/)(?:gradient_tape|gradients[^/]*)/", regex=True)
-    return bool((jax | tf).any())
+    return any(_JAX_GRADIENT.search(name) or _TF_GRADIENT.search(name) for name in op_names)
 
 
 def _root_kinds(ev: pd.DataFrame) -> np.ndarray:
@@ -123,23 +136,31 @@ def _root_kinds(ev: pd.DataFrame) -> np.ndarray:
     return np.array([*kind, -1], dtype=np.int8)[np.asarray(ev["name"].array.codes)]  # code -1: no name
 
 
-def _session_roots(ev: pd.DataFrame, kind: np.ndarray, on_host: np.ndarray) -> tuple[np.ndarray, str]:
-    """Rows of ``ev`` (one host) that start sessions, and how they were found; ``kind``: each row's
-    ``_root_kinds``, ``on_host``: whether it is on ``/host:CPU``."""
+def _transfers(ev: pd.DataFrame) -> np.ndarray:
+    """Per event, whether its name makes it a host-device transfer (``TRANSFER_PREFIXES``; tested once
+    per distinct name)."""
+    transfer = [n.startswith(TRANSFER_PREFIXES) for n in ec.category_text(ev["name"])]  # names, not events
+    return np.array([*transfer, False], dtype=bool)[np.asarray(ev["name"].array.codes)]  # code -1: no name
+
+
+def _session_roots(flags: _RowFlags) -> tuple[np.ndarray, str]:
+    """Rows (of one host's events, whose ``flags`` these are) that start sessions, and how they were found."""
     for i in range(len(REQUEST_EVENTS)):
-        rows = np.flatnonzero(on_host & (kind == i))
+        rows = np.flatnonzero(flags.on_host & (flags.kind == i))
         if len(rows):
             return rows, "request events"
-    root = xs.int_values(xs.column(ev, "_r"), missing=0)
-    rows = np.flatnonzero(on_host & (root == USER_ROOT_LEVEL))
+    rows = np.flatnonzero(flags.user_root)
     if len(rows):
         return rows, "request events"
-    calls = on_host & (ev["depth"].to_numpy() == 0) & (kind == len(REQUEST_EVENTS))
+    calls = flags.top_call
     return np.flatnonzero(calls), "JAX jit calls" if calls.any() else ""
 
 
-def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.ndarray) -> tuple[pd.DataFrame, str]:
-    roots, source = _session_roots(ev, kind, on_host)
+def _host_sessions(ev: pd.DataFrame, host: str, flags: _RowFlags) -> tuple[pd.DataFrame, str]:
+    """One host's sessions (``SESSION_COLUMNS``) and how they were found; ``ev``: the host's host and
+    device events, ``flags``: their rows' flags."""
+    transfer_name, device_plane = flags.transfer, flags.device_plane
+    roots, source = _session_roots(flags)
     if len(roots) == 0:
         return ec.empty_frame(SESSION_COLUMNS), ""
     start_all, end_all, duration_all = (ev[c].to_numpy() for c in ("start_ps", "end_ps", "duration_ps"))
@@ -152,8 +173,8 @@ def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.nd
     last = np.full(n, np.iinfo(np.int64).min, np.int64)
     np.maximum.at(last, g, end)
     first = start_all[roots].astype(np.int64)
-    device = (xs.plane_mask(ev, xs.is_device_plane) & xs.values_in(ev["line"], [xs.XLA_MODULES_LINE]))[owned]
-    transfer = xs.category_mask(ev["name"], lambda s: s.str.startswith(TRANSFER_PREFIXES))[owned] & ~device
+    device = (device_plane & xs.values_in(ev["line"], [xs.XLA_MODULES_LINE]))[owned]
+    transfer = transfer_name[owned] & ~device
     device_v = ec.union_lengths(g[device], start[device], end[device], n)
     both = device | transfer
     busy = ec.union_lengths(g[both], start[both], end[both], n)
@@ -161,11 +182,11 @@ def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.nd
     anything = ec.union_lengths(g[ran], start[ran], end[ran], n)
     total = np.maximum(last, first + duration_all[roots]) - first
     transfer_v = busy - device_v
-    table = pd.DataFrame(
+    table = typed_frame(
         {
-            "host": host,
+            "host": strings([host] * n),
             "session": np.arange(n),
-            "name": ec.str_column(ev, "name", roots),
+            "name": strings(ec.str_column(ev, "name", roots).tolist()),
             "start_ps": first,
             "end_ps": first + total,
             "total_ps": total.astype(np.int64),
@@ -174,8 +195,7 @@ def _host_sessions(ev: pd.DataFrame, host: str, kind: np.ndarray, on_host: np.nd
             "transfer_ps": transfer_v,
             "waiting_ps": np.maximum(total - anything, 0).astype(np.int64),
             "device_programs": np.bincount(g[device], minlength=n).astype(np.int64),
-        },
-        columns=SESSION_COLUMNS,
+        }
     )
     return table, source
 
@@ -190,35 +210,46 @@ def _on_host_plane(ev: pd.DataFrame) -> np.ndarray:
     return np.array([*on_host, False], dtype=bool)[np.asarray(ev["plane"].array.codes)]  # code -1: no plane
 
 
-def _has_root_candidates(ev: pd.DataFrame, kind: np.ndarray, on_host: np.ndarray) -> bool:
+def _root_flags(ev: pd.DataFrame, on_host: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Row masks of ``ev``: a host event that is a root by its ``_r`` stat (``USER_ROOT_LEVEL``); a
+    top-level JAX call on the host (``on_host``, ``kind``: the rows' plane and ``_root_kinds`` kind)."""
+    has_r = "_r" in ev.columns
+    user_root = on_host & (xs.int_values(ev["_r"], missing=0) == USER_ROOT_LEVEL) if has_r else np.zeros(len(ev), bool)
+    return user_root, on_host & (ev["depth"].to_numpy() == 0) & (kind == len(REQUEST_EVENTS))
+
+
+def _has_root_candidates(on_host: np.ndarray, kind: np.ndarray, user_root: np.ndarray, top_call: np.ndarray) -> bool:
     """Whether any host has a session root (a request event, a ``_r=-1`` root or a top-level JAX call):
     without one, no host's events need slicing."""
     if (on_host & (kind >= 0) & (kind < len(REQUEST_EVENTS))).any():
         return True
-    if "_r" in ev.columns and (on_host & (xs.int_values(ev["_r"], missing=0) == USER_ROOT_LEVEL)).any():
-        return True
-    return bool((on_host & (kind == len(REQUEST_EVENTS)) & (ev["depth"].to_numpy() == 0)).any())
+    return bool(user_root.any() or top_call.any())
 
 
 def build_inference_sessions(frames: Frames) -> InferenceSessions:
     """The inference sessions of every host of ``frames`` (see the module docstring)."""
     ev_all = frames.events
-    on_host_all = _on_host_plane(ev_all)
-    kind_all = _root_kinds(ev_all)
-    if not _has_root_candidates(ev_all, kind_all, on_host_all):
+    on_host = _on_host_plane(ev_all)
+    kind = _root_kinds(ev_all)
+    user_root, top_call = _root_flags(ev_all, on_host, kind)
+    if not _has_root_candidates(on_host, kind, user_root, top_call):
         return _no_sessions()
+    device_plane = xs.plane_mask(ev_all, xs.is_device_plane)
+    flags = _RowFlags(kind, on_host, _transfers(ev_all), device_plane, user_root, top_call)
     tables, sources = [], []
-    planes = on_host_all | xs.plane_mask(ev_all, xs.is_device_plane)
+    planes = flags.on_host | flags.device_plane
     for host in list(frames.hosts):
-        mine = (ev_all["host"] == host).to_numpy() & planes
-        ev = ev_all[mine]  # one host's host and device events
-        table, source = _host_sessions(ev, host, kind_all[mine], on_host_all[mine])
+        mine = xs.values_in(ev_all["host"], [host]) & planes
+        if mine.all():  # the whole frame: no copy (its RangeIndex also spares the parents' look-up)
+            table, source = _host_sessions(ev_all, host, flags)
+        else:  # one host's host and device events
+            table, source = _host_sessions(ev_all[mine], host, _RowFlags(*(f[mine] for f in flags)))
         if len(table):
             tables.append(table)
             sources.append(source)
     if not tables:
         return _no_sessions()
-    table = pd.concat(tables, ignore_index=True)
+    table = tables[0] if len(tables) == 1 else pd.concat(tables, ignore_index=True)
     source = sources[0] if len(set(sources)) == 1 else "request events and JAX jit calls"
     notes = [
         f"inference sessions: {len(table):,} {source}; a session lasts until the last host, transfer or device "

@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+import numpy as np
 import pandas as pd
 
 from nbprof.opstats import event_columns as ec
@@ -179,13 +180,18 @@ def plane_rows(
     positions = [i for i, name in enumerate(plane_names(planes)) if test(name)]  # a handful of planes, not events
     if not positions:
         return []
-    values = {c: planes[c].to_numpy(dtype=object) for c in (planes.columns if columns is None else columns)}
+    values = {c: _objects(planes[c]) for c in (planes.columns if columns is None else columns)}
     return [{c: column[i] for c, column in values.items()} for i in positions]
+
+
+def _objects(column: pd.Series) -> list[Any] | np.ndarray:
+    """``column.to_numpy(dtype=object)``; a categorical's values through its categories (no conversion)."""
+    return xs.values_list(column) if isinstance(column.dtype, pd.CategoricalDtype) else column.to_numpy(dtype=object)
 
 
 def plane_names(planes: pd.DataFrame) -> list[str]:
     """The planes' names as str (``[]`` for a frame without planes)."""
-    return [str(n) for n in planes["name"].tolist()] if len(planes) else []
+    return [str(n) for n in xs.values_list(planes["name"])] if len(planes) else []
 
 
 # The plane columns the peaks are read from (``_peak_rows``, ``gpu_kind``, ``_gpu_peaks``).

@@ -168,6 +168,8 @@ def build_tpu_steps(frames: Frames, ev: pd.DataFrame, group: np.ndarray, host: s
     their step group (-1 none), ``names``: step names by group.
     """
     notes: list[str] = []
+    if not xs.values_in(ev["line"], [xs.STEPS_LINE, xs.SPARSECORE_STEPS_LINE]).any():  # no step marker at all
+        return empty_tpu_steps()
     on_tc = xs.plane_mask(ev, xs.is_tpu_plane)
     on_sc = xs.plane_mask(ev, xs.is_sparsecore_plane)
     markers = (on_tc & xs.values_in(ev["line"], [xs.STEPS_LINE])) | (

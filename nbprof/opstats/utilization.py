@@ -141,7 +141,17 @@ def performance_counters(planes: pd.DataFrame) -> dict[str, float | None]:
     for key, stat in (("mxu_utilization_pct", xs.MXU_UTILIZATION_STAT),
                       ("hbm_counter_utilization_pct", xs.HBM_UTILIZATION_STAT)):  # fmt: skip
         if stat in stats:
-            values = pd.to_numeric(planes[stat].iloc[host], errors="coerce").dropna()  # the column's own type
-            if len(values):
-                out[key] = float(values.mean())
+            out[key] = _mean_of_present(planes[stat], host)
     return out
+
+
+def _mean_of_present(column: pd.Series, rows: list[int]) -> float | None:
+    """``pd.to_numeric(column.iloc[rows], errors="coerce").dropna().mean()`` (the column's own type), None
+    without a value; a nullable Float64/Int64 column's values read without a Series (its masked mean)."""
+    if isinstance(column.dtype, (pd.Float64Dtype, pd.Int64Dtype)):
+        values = column.array[rows]
+        data = values.to_numpy(dtype=np.float64, na_value=np.nan)[~np.asarray(values.isna(), dtype=bool)]
+        if not np.isnan(data).any():  # no NaN that pandas would keep as a value
+            return float(np.mean(data, where=np.ones(len(data), bool))) if len(data) else None
+    present = pd.to_numeric(column.iloc[rows], errors="coerce").dropna()
+    return float(present.mean()) if len(present) else None

@@ -21,7 +21,7 @@ from nbprof.opstats.device_ops import META_COLUMNS, SUM_COLUMNS, DeviceOpDb
 from nbprof.opstats.host_ops import IDLE
 from nbprof.opstats.perf_env import PerfEnv
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import typed_frame
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 GIBI = 2**30
 VIEW_NAMES = {"total_time_ps": "time_ps", "provenance": "tf_op"}
@@ -77,10 +77,15 @@ def device_xla_ops(table: pd.DataFrame) -> pd.DataFrame:
     re-index)."""
     if len(table) == 0:
         return combine_hosts(table)
-    rows = np.flatnonzero((table["name"] != IDLE).to_numpy())
-    if len(rows) == 0 or table["host"].iloc[rows].nunique() > 1:
+    rows = np.flatnonzero(table["name"].to_numpy(dtype=object) != IDLE)
+    if len(rows) == 0 or _several(table["host"].to_numpy(dtype=object)[rows]):
         return combine_hosts(table.iloc[rows].reset_index(drop=True))
     return _view_of_rows(table, rows)
+
+
+def _several(values: np.ndarray) -> bool:
+    """``pd.Series(values).nunique() > 1`` for an object array: more than one distinct present value."""
+    return len(set(values[pd.notna(values)].tolist())) > 1
 
 
 def _view_of_rows(table: pd.DataFrame, rows: np.ndarray) -> pd.DataFrame:
@@ -90,8 +95,9 @@ def _view_of_rows(table: pd.DataFrame, rows: np.ndarray) -> pd.DataFrame:
 
 def _take(column: pd.Series, rows: np.ndarray) -> object:
     """The values of ``column`` at positions ``rows``, as the column's own array type."""
-    values = column.to_numpy() if isinstance(column.dtype, np.dtype) else column.array
-    return values[rows]
+    if isinstance(column.dtype, np.dtype):
+        return column.to_numpy()[rows]
+    return column.array.take(rows)  # positions (not negative): the array's own take, without __getitem__'s checks
 
 
 def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
@@ -125,7 +131,22 @@ def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
                 if opcode == "fusion" and child not in seen:
                     seen.add(child)
                     todo.append(child)
-    return pd.DataFrame(rows, columns=FUSED_COLUMNS)
+    return _fused_frame(rows)
+
+
+def _fused_frame(rows: list[tuple[object, str, str, str, str, float]]) -> pd.DataFrame:
+    """``pd.DataFrame(rows, columns=FUSED_COLUMNS)``: typed column by column where every text is a str
+    and every op index an int (the types pandas infers then), else by pandas' inference."""
+    if not rows:
+        return pd.DataFrame(rows, columns=FUSED_COLUMNS)
+    op_index, parent, name, category, tf_op, flops = (list(c) for c in zip(*rows))
+    texts = (parent, name, category, tf_op)
+    if not all(type(v) is int for v in op_index) or not all(type(v) is str for c in texts for v in c):
+        return pd.DataFrame(rows, columns=FUSED_COLUMNS)
+    columns: dict[str, object] = {"op_index": np.array(op_index, dtype=np.int64)}
+    columns.update({c: strings(v) for c, v in zip(FUSED_COLUMNS[1:5], texts)})
+    columns["flops"] = np.array(flops, dtype=np.float64)
+    return typed_frame(columns)
 
 
 class _FusionTree:
@@ -139,10 +160,10 @@ class _FusionTree:
             self.first.setdefault(name, row)
         self.opcode = ins["opcode"].tolist()
         self.called = ins["called"].tolist()
-        kept = ~ins["opcode"].isin(["parameter", "tuple"]).to_numpy()
         self.by_computation: dict[object, list[int]] = {}
-        for row, computation in zip(np.flatnonzero(kept).tolist(), ins["computation_id"].to_numpy()[kept].tolist()):
-            self.by_computation.setdefault(computation, []).append(row)
+        for row, (opcode, computation) in enumerate(zip(self.opcode, ins["computation_id"].tolist())):
+            if opcode not in ("parameter", "tuple"):
+                self.by_computation.setdefault(computation, []).append(row)
         self.values = list(zip(names, ins["category"].tolist(), ins["provenance"].tolist(), self.opcode))
 
     def inside(self, name: str) -> list[tuple[str, str, str, str]]:
@@ -163,12 +184,11 @@ def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv
     """Device XLA ops where the profile has a device, else the XLA CPU ops on host threads."""
     if device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU):
         ops = device_xla_ops(device.table)
-        out = XlaOps(ops=ops, source="device", device_kind=device.hardware_type, total_time_ps=device.total_time_ps,
-                     peak_tflops=_peak(env.peak_tflops), peak_hbm_gibps=_peak(env.peak_hbm_gibps),
-                     device_type="GPU" if device.hardware_type == xs.HARDWARE_GPU else env.device_type)  # fmt: skip
-        if device.hardware_type == xs.HARDWARE_TPU:
-            out.fused_children = fused_children(index, ops)
-        return out
+        on_tpu = device.hardware_type == xs.HARDWARE_TPU
+        fused = fused_children(index, ops) if on_tpu else ec.empty_frame(FUSED_COLUMNS)
+        return XlaOps(ops=ops, source="device", device_kind=device.hardware_type, total_time_ps=device.total_time_ps,
+                      peak_tflops=_peak(env.peak_tflops), peak_hbm_gibps=_peak(env.peak_hbm_gibps),
+                      device_type=env.device_type if on_tpu else "GPU", fused_children=fused)  # fmt: skip
     if xla_cpu is not None and len(xla_cpu):
         ops = combine_hosts(xla_cpu)
         note = (

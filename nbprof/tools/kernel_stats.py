@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats.kernel_db import (
     MAX_KERNELS,
     einsum_tensor_core_eligible,
@@ -25,6 +26,7 @@ from nbprof.opstats.kernel_db import (
     parse_kernel_details,
 )
 from nbprof.tools._result import ToolResult
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 __all__ = [
     "COLUMNS", "MAX_KERNELS", "KernelStats", "einsum_tensor_core_eligible", "kernel_stats", "kernel_uses_tensor_core",
@@ -71,6 +73,19 @@ def dims_text(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
     return text[inverse.reshape(-1)] if len(distinct) else np.zeros(0, dtype=object)
 
 
+def _table(top: dict[str, pd.Series], made: dict[str, np.ndarray]) -> pd.DataFrame:
+    """The table in ``COLUMNS`` order: the columns ``made`` here, the others ``top``'s (the kernel db's
+    top reports, by column), as ``pd.DataFrame`` makes it; typed without its inference where no column
+    of ``top`` is an object column (the made text columns are all str then)."""
+    taken = [c for c in COLUMNS if c not in made]
+    if any(top[c].dtype == object for c in taken):
+        return pd.DataFrame({c: made[c] if c in made else top[c].array for c in COLUMNS})
+    columns: dict[str, object] = {c: top[c].to_numpy() if isinstance(top[c].dtype, np.dtype) else top[c].array
+                                  for c in taken}  # fmt: skip
+    columns.update({c: strings(v.tolist()) if v.dtype == object else v for c, v in made.items()})
+    return typed_frame({c: columns[c] for c in COLUMNS})
+
+
 def kernel_stats(op_stats: OpStats) -> KernelStats:
     """XProf's GPU kernel stats as a DataFrame, one row per unique kernel launch.
 
@@ -84,13 +99,14 @@ def kernel_stats(op_stats: OpStats) -> KernelStats:
     db = op_stats.kernel_db
     reports = db.reports
     if len(reports) == 0:
-        return KernelStats(pd.DataFrame(columns=COLUMNS), db.num_kernel_events, 0, notes=list(db.notes))
+        return KernelStats(ec.empty_frame(COLUMNS), db.num_kernel_events, 0, notes=list(db.notes))
     rows_dropped = max(0, len(reports) - MAX_KERNELS)
-    top = db.top_reports
-    ints = {c: top[c].to_numpy(np.int64) for c in top.columns if top[c].dtype == np.int64}
+    top_frame = reports if len(reports) <= MAX_KERNELS else db.top_reports  # read only: no copy needed
+    top = {c: top_frame[c] for c in top_frame.columns}  # each column looked up once
+    ints = {c: column.to_numpy(np.int64) for c, column in top.items() if column.dtype == np.int64}
     occ = ints["occurrences"]
     columns = {
-        "rank": np.arange(1, len(top) + 1),
+        "rank": np.arange(1, len(top_frame) + 1),
         "shmem_bytes": ints["static_shmem_bytes"] + ints["dynamic_shmem_bytes"],
         "grid_dim": dims_text(ints["grid_x"], ints["grid_y"], ints["grid_z"]),
         "block_dim": dims_text(ints["block_x"], ints["block_y"], ints["block_z"]),
@@ -99,7 +115,7 @@ def kernel_stats(op_stats: OpStats) -> KernelStats:
         "min_duration_us": ints["min_duration_ns"] / 1e3,
         "max_duration_us": ints["max_duration_ns"] / 1e3,
     }
-    out = pd.DataFrame({c: columns[c] if c in columns else top[c].array for c in COLUMNS})
+    out = _table(top, columns)
     notes = list(db.notes)
     if rows_dropped:
         notes.append(f"{rows_dropped:,} unique kernels beyond XProf's limit of {MAX_KERNELS} are left out")

@@ -19,6 +19,7 @@ import pandas as pd
 from nbprof.opstats import OpStats
 from nbprof.opstats.step_db import CATEGORIES
 from nbprof.tools._result import ToolResult
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 # XProf's stepBreakdownEvents names, in its id order (1..9).
 CATEGORY_LABELS = {
@@ -32,6 +33,9 @@ CATEGORY_LABELS = {
     "compile": "Compilation",
     "all_others": "All others",
 }
+
+
+_TEXT_COLUMNS = ("host", "core", "step_name", "bottleneck")  # of the table: object arrays or lists
 
 
 @dataclass(repr=False)
@@ -61,6 +65,16 @@ class PodViewer(ToolResult):
         )
 
 
+def _frame(columns: dict[str, Any]) -> pd.DataFrame:
+    """``pd.DataFrame(columns)``, typed without its inference where each text column holds only str (pandas'
+    ``str`` then) or nothing (object then); the numeric columns are numpy arrays already."""
+    texts = {c: list(columns[c]) for c in _TEXT_COLUMNS}
+    if not all(type(v) is str for values in texts.values() for v in values):
+        return pd.DataFrame(columns)
+    typed = {c: strings(v) if v else np.empty(0, dtype=object) for c, v in texts.items()}
+    return typed_frame({c: typed.get(c, v) for c, v in columns.items()})
+
+
 def pod_viewer(op_stats: OpStats) -> PodViewer:
     """XProf's pod-viewer table from an OpStats (see the module docstring)."""
     steps = op_stats.step_db.steps
@@ -78,7 +92,9 @@ def pod_viewer(op_stats: OpStats) -> PodViewer:
     if len(steps):  # the largest category of each step (the first on a tie)
         parts = np.column_stack([columns[f"{c}_us"] for c in CATEGORIES])
         columns["bottleneck"] = [CATEGORY_LABELS[CATEGORIES[i]] for i in parts.argmax(axis=1)]
-    table = pd.DataFrame(columns)  # one frame: a few steps, where each column insert cost more
+    if not len(steps):
+        columns["bottleneck"] = np.empty(0, dtype=object)
+    table = _frame(columns)  # one frame: a few steps, where each column insert cost more
     if len(op_stats.hosts) > 1:
         notes.append(
             f"{len(op_stats.hosts)} hosts: one row per step every worker ran and worker (XProf's combined step db: "
@@ -86,7 +102,6 @@ def pod_viewer(op_stats: OpStats) -> PodViewer:
             "OpStats (prof.op_stats(host=...)); host is the file's host, where XProf shows the machine name"
         )
     if not len(table):
-        table["bottleneck"] = pd.Series(dtype=object)
         notes.append(
             "No step marker observed and hence the step time is unknown (instrument the training steps, "
             "or profile for longer than one step)"

@@ -28,8 +28,10 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
+from nbprof.opstats import event_columns as ec
 from nbprof.opstats.xla_ops import GIBI, hbm_bytes
 from nbprof.tools._result import ToolResult
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 COLUMNS = [
     "rank", "program", "program_id", "category", "name", "occurrences", "total_time_ps", "avg_time_ps",
@@ -38,6 +40,8 @@ COLUMNS = [
     "hbm_operational_intensity", "flops_utilization_ratio", "hbm_bw_utilization_ratio", "roofline_efficiency_ratio",
     "optimal_flop_rate_gflops", "bound_by",
 ]  # fmt: skip
+
+_TEXT_COLUMNS = ("program", "category", "name", "bound_by")  # object arrays of str; the others numeric
 
 # Categories whose time includes nested ops (tsl MayHaveInnerOps): not summed into the total.
 _INNER_OP_CATEGORIES = ("call", "conditional", "while", "megacore fusion")
@@ -131,7 +135,7 @@ def roofline(op_stats: OpStats) -> Roofline:
     peak_gflops = x.peak_tflops * 1000.0 if x.peak_tflops == x.peak_tflops else 0.0
     peak_gibps = x.peak_hbm_gibps if x.peak_hbm_gibps == x.peak_hbm_gibps else 0.0
     result = Roofline(
-        table=pd.DataFrame(columns=COLUMNS),
+        table=ec.empty_frame(COLUMNS),
         source=x.source,
         hardware_type=x.device_kind,
         device_type=op_stats.perf_env.device_type if x.source == "device" else x.device_type,
@@ -179,6 +183,14 @@ def roofline(op_stats: OpStats) -> Roofline:
     columns["self_time_pct"] = columns["self_time_ps"] / total_time * 100 if total_time > 0 else np.full(n, np.nan)
     columns["time_pct"] = time_ps / total_time * 100 if total_time > 0 else np.full(n, np.nan)
     columns.update(_rates(columns, peak_gflops, peak_gibps))
-    table = pd.DataFrame({c: columns[c] for c in COLUMNS})
-    result.table = table
+    result.table = _frame(columns)
     return result
+
+
+def _frame(columns: dict[str, np.ndarray]) -> pd.DataFrame:
+    """``pd.DataFrame`` of ``columns`` in ``COLUMNS`` order, typed without pandas' inference where every
+    value of the text columns is a str (pandas infers its ``str`` dtype for them then)."""
+    texts = {c: columns[c].tolist() for c in _TEXT_COLUMNS}
+    if not all(type(v) is str for values in texts.values() for v in values):
+        return pd.DataFrame({c: columns[c] for c in COLUMNS})
+    return typed_frame({c: strings(texts[c]) if c in texts else columns[c] for c in COLUMNS})
