@@ -250,3 +250,25 @@ def test_top_ops_name_their_program(tmp_path):
     copy = gemm.set_index("name").loc["copy.1"]  # an XLA op without a framework op: its one program
     assert copy["program"] == "jit_convert_element_type(1)" and copy["num_programs"] == 1
     assert "program" not in result("gpu_v100").top_ops.columns  # host TensorFlow ops: no programs
+
+
+@pytest.mark.parametrize("name", ["tpu_v6e", "jax_two_gpu_procs", "gpu_v100", "jax_two_hosts"])
+def test_idle_share_is_the_groupby_one(name: str) -> None:
+    """IDLE self time over the hosts' db totals (each host's first row), as pandas computes it."""
+    import math
+
+    import pandas as pd
+
+    from nbprof.tools.overview import _idle
+
+    def by_pandas(db: pd.DataFrame) -> float:
+        idle = float(db.loc[db["name"].astype(str) == "IDLE", "self_time_ps"].sum())
+        total = float(db.groupby("host")["db_total_time_ps"].first().sum())
+        return 100.0 * idle / total if total else 0.0
+
+    stats = load_fixture(name).op_stats()
+    for db in (stats.device_op_db, stats.host_op_db):
+        missing = db.assign(db_total_time_ps=pd.array([None] * len(db), "Int64"))  # pandas' own path
+        for table in (db, missing):
+            got, expected = _idle(table, "x")["x_idle_time_pct"], by_pandas(table) if len(table) else 0.0
+            assert got == expected or (math.isnan(got) and math.isnan(expected))
