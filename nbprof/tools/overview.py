@@ -388,9 +388,8 @@ def _idle(db: pd.DataFrame, side: str) -> dict[str, float]:
         return {f"{side}_idle_time_pct": 0.0}
     idle = float(db["self_time_ps"].to_numpy()[db["name"].to_numpy(object) == "IDLE"].sum())
     totals = db["db_total_time_ps"]
-    if (
-        isinstance(totals.dtype, np.dtype) and totals.dtype.kind in "iu"
-    ):  # each host's db total (its first row's): one per host, no groupby
+    if isinstance(totals.dtype, np.dtype) and totals.dtype.kind in "iu":
+        # each host's db total is its first row's: one per host, no groupby
         host_code = pd.factorize(db["host"])[0]
         hosts = host_code >= 0  # a row without a host is in no group
         total = float(totals.to_numpy()[hosts][ec.first_rows(host_code[hosts])].sum()) if hosts.any() else 0.0
