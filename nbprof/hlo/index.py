@@ -135,9 +135,14 @@ class _StackFrames:
         return out
 
 
-# serialized ``StackFrameIndexProto`` -> its frames and the stack text of each frame id made so far:
-# modules compiled from one call site carry equal indexes, read once for all of them
-SharedStacks = dict[bytes, tuple[_StackFrames, dict[int, str]]]
+class SharedTexts:
+    """Texts the modules of one index share, each made once: ``stacks``, serialized
+    ``StackFrameIndexProto`` -> its frames and the stack text of each frame id made so far (modules
+    compiled from one call site carry equal indexes); ``shapes``, serialized shape -> its text."""
+
+    def __init__(self) -> None:
+        self.stacks: dict[bytes, tuple[_StackFrames, dict[int, str]]] = {}
+        self.shapes: dict[bytes, str] = {}
 
 
 def _stack_text(frames: _StackFrames, frame_id: int) -> str:
@@ -257,9 +262,9 @@ class _CompiledModule:
     """A module protobuf's compiled parser accepted: its instructions' names at once, each one's row
     (``parse_hlo_proto``'s) when first asked for; a lookup reads a few of a module's instructions."""
 
-    def __init__(self, module: bytes, shared_stacks: SharedStacks | None = None) -> None:
+    def __init__(self, module: bytes, shared: SharedTexts | None = None) -> None:
         self.blob = module
-        self._shared_stacks = shared_stacks if shared_stacks is not None else {}
+        self._shared = shared if shared is not None else SharedTexts()
         self.proto = hlo_pb2.HloModuleProto.FromString(module)
         self.comp_names: dict[int, str] = {}
         self.names: list[str] = []  # of every instruction, in proto order (its position: ``k``)
@@ -271,7 +276,7 @@ class _CompiledModule:
             self._starts.append(len(self.names))
             self._comp_ids.append(comp_id)
             self.names.extend(map(_NAME, comp.instructions))
-        self._shape_texts: dict[bytes, str] = {}  # shapes repeat: text once per distinct serialized shape
+        self._shape_texts = self._shared.shapes  # shapes repeat: text once per distinct serialized shape
         self._shapes: list[str | None] = [None] * len(self.names)  # each instruction's shape text, once made
         self._by_id: dict[int, dict[int, int]] = {}  # computation index -> instruction id -> its position
         self._frames: _StackFrames | None = None
@@ -360,9 +365,9 @@ class _CompiledModule:
             if self._frames is None:
                 has_index = self.proto.HasField("stack_frame_index")
                 index = self.proto.stack_frame_index.SerializeToString() if has_index else b""
-                shared = self._shared_stacks.get(index)
+                shared = self._shared.stacks.get(index)
                 if shared is None:
-                    shared = self._shared_stacks[index] = (_StackFrames(index), {})
+                    shared = self._shared.stacks[index] = (_StackFrames(index), {})
                 self._frames, self._stacks = shared
                 stack = self._stacks.get(frame_id)
             if stack is None:
@@ -402,11 +407,11 @@ def _module_parts(module: bytes) -> tuple[str, list[tuple[int, list[tuple[Instru
 
 
 def _hlo_modules(
-    blob: bytes, fast: bool = True, shared_stacks: SharedStacks | None = None
+    blob: bytes, fast: bool = True, shared: SharedTexts | None = None
 ) -> list[_CompiledModule | list[dict]]:
     """Each ``HloModuleProto`` (field 1) of a serialized ``HloProto``: read by protobuf's compiled
     parser where it accepts it (``fast``; rows made when asked for), else its rows read field by field.
-    ``shared_stacks``: the stack texts of the index's modules so far (``SharedStacks``)."""
+    ``shared``: the texts of the index's modules made so far."""
     modules: list[_CompiledModule | list[dict]] = []
     for num, module in fields(blob):
         if num != 1 or not isinstance(module, bytes):
@@ -414,7 +419,7 @@ def _hlo_modules(
         compiled = None
         if fast:
             try:
-                compiled = _CompiledModule(module, shared_stacks)
+                compiled = _CompiledModule(module, shared)
             except Exception:  # noqa: BLE001 - a module protobuf rejects is read field by field
                 compiled = None
         modules.append(compiled if compiled is not None else _wire_module_rows(module))
@@ -492,16 +497,14 @@ class _ProgramRows:
     """The instructions of one program (its ``<module>(<program id>)`` protos): their names at once,
     each one's row (``COLUMNS``) when first asked for."""
 
-    def __init__(
-        self, program_id: int, protos: list[tuple[str, bytes]], shared_stacks: SharedStacks | None = None
-    ) -> None:
+    def __init__(self, program_id: int, protos: list[tuple[str, bytes]], shared: SharedTexts | None = None) -> None:
         self.program_id = program_id
         self.names: list[str] = []
         self.modules: list[_CompiledModule | list[dict]] = []
         self._keys: list[str] = []  # each module's program key
         self._starts: list[int] = []  # each module's first instruction in ``names``
         for key, blob in protos:
-            for module in _hlo_modules(blob, shared_stacks=shared_stacks):
+            for module in _hlo_modules(blob, shared=shared):
                 self.modules.append(module)
                 self._keys.append(key)
                 self._starts.append(len(self.names))
@@ -620,7 +623,7 @@ class HloIndex:
         self._all: pd.DataFrame | None = instructions
         self._given = instructions is not None  # a frame given, not protos parsed here
         self._keyed: _Keyed | None = None
-        self._shared_stacks: SharedStacks = {}  # the stack texts of the parsed modules
+        self._shared = SharedTexts()  # the stack and shape texts of the parsed modules
 
     def __len__(self) -> int:
         """Modules (programs) the index holds."""
@@ -692,9 +695,7 @@ class HloIndex:
         """One program's instructions, parsed on first use (their rows made when read)."""
         program = self._programs.get(program_id)
         if program is None:
-            program = self._programs[program_id] = _ProgramRows(
-                program_id, self._modules[program_id], self._shared_stacks
-            )
+            program = self._programs[program_id] = _ProgramRows(program_id, self._modules[program_id], self._shared)
         return program
 
     def _program(self, program_id: int) -> pd.DataFrame:
