@@ -817,11 +817,22 @@ def _distinct_texts(series: pd.Series, mask: np.ndarray) -> list[str]:
 _TEXT_COLUMNS = ["host", "host_or_device", "program", "hlo_module", "name", "category", "provenance", "expression",
                  "shape", "deduplicated_name", "source_file", "source_stack"]  # fmt: skip
 _INT_COLUMNS = SUM_COLUMNS + ["min_time_ps", "db_total_time_ps", "db_total_op_time_ps"]
+_MADE_HERE = ("program", "host_or_device", "db_total_time_ps", "db_total_op_time_ps")  # not from the ops' table
 
 
-def _column(table: dict[str, Any], name: str, n: int) -> Any:
-    """The table's column as an array; a column the table lacks is all missing."""
-    return table[name] if name in table else pd.array([pd.NA] * n, dtype=object)
+def _columns(table: dict[str, Any], names: list[str], n: int) -> dict[str, Any]:
+    """The table's columns as arrays; those the table lacks all missing (one array, which no reader
+    changes)."""
+    missing = None
+    out = {}
+    for name in names:
+        if name in table:
+            out[name] = table[name]
+            continue
+        if missing is None:
+            missing = pd.array([pd.NA] * n, dtype=object)
+        out[name] = missing
+    return out
 
 
 def _as_text(values: Any, n_idle: int, idle_value: str) -> np.ndarray:
@@ -893,7 +904,7 @@ def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, 
     table = table or {}
     n = len(table["name"]) if "name" in table else 0
     modules = _module_names(frames, index)
-    col = {c: _column(table, c, n) for c in COLUMNS}
+    col = _columns(table, [c for c in COLUMNS if c not in _MADE_HERE or (c == "program" and not n)], n)
     if n:
         pid = _uint64(table["program_id"])
         named = np.array([modules.get(p, "") for p in pid.tolist()], dtype=object)
@@ -909,13 +920,12 @@ def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, 
     zeros = np.zeros(k, np.int64)
     out: dict[str, Any] = {}
     for c in COLUMNS:
-        if c in _TEXT_COLUMNS:
-            idle_value = {"name": IDLE, "category": IDLE, "host_or_device": "Device"}.get(c, "")
-            values = _as_text(col[c], k, idle_value)
+        if c == "host_or_device":
+            out[c] = np.full(n + k, "Device", dtype=object)
+        elif c in _TEXT_COLUMNS:
+            values = _as_text(col[c], k, IDLE if c in ("name", "category") else "")
             if c == "host":
                 values[n:] = hosts.astype(object)
-            elif c == "host_or_device":
-                values[:] = "Device"
             out[c] = values
         elif c in ("total_time_ps", "self_time_ps"):
             out[c] = _as_int(col[c], idle_time)
