@@ -441,6 +441,7 @@ def _merged_run_programs(
     is_tf: np.ndarray,
     pid: np.ndarray,
     names: np.ndarray,
+    pair_id: np.ndarray,
     index: HloIndex,
     event_groups: Callable[[], np.ndarray],
 ) -> np.ndarray:
@@ -451,8 +452,8 @@ def _merged_run_programs(
     ``jit_stage`` programs back to back are one op of the first program with two occurrences. Events
     whose instruction the HLO protos lack are skipped without ending a run; a TensorFlow op event
     ends it; so does the end of a line or an event without a step. ``event_groups`` gives the step of
-    every event (called only when some run spans two programs)."""
-    pair_id, _ = ec.group_ids(pid, names)
+    every event (called only when some run spans two programs). ``pair_id``: ``ec.group_ids(pid, names)``;
+    ``pid`` itself is returned where no run spans two programs."""
     first = np.unique(pair_id, return_index=True)[1]
     found = index.contains(pid[first], names[first])[pair_id]
     in_runs = np.zeros(len(rows), bool)
@@ -464,10 +465,11 @@ def _merged_run_programs(
     xla_pos = np.full(len(rows), -1, np.int64)
     xla_pos[x] = np.arange(len(x))
     at = xla_pos[seq]  # index into x (-1: a TF op event)
-    line = ec.group_ids(ec.codes(ev["plane"])[rows[seq]], ev["line_id"].to_numpy()[rows[seq]])[0]
+    plane = ec.row_codes(ev["plane"], rows[seq])
+    line_id = ev["line_id"].to_numpy()[rows[seq]]
     name_code = pd.factorize(names, use_na_sentinel=False)[0]
     both_xla = (at[1:] >= 0) & (at[:-1] >= 0)
-    same = both_xla & (line[1:] == line[:-1])
+    same = both_xla & (plane[1:] == plane[:-1]) & (line_id[1:] == line_id[:-1])  # one line
     same &= name_code[np.maximum(at[1:], 0)] == name_code[np.maximum(at[:-1], 0)]
     across = same & (pid[np.maximum(at[1:], 0)] != pid[np.maximum(at[:-1], 0)])
     if not across.any():
@@ -505,9 +507,12 @@ def _gpu_ops(
     matched = 0
     if len(x):
         pid, _ = _uint_at(ev, "program_id", rows[x])
-        if event_groups is not None:
-            pid = _merged_run_programs(ev, rows, x, is_tf, pid, hlo[x], index, event_groups)
         pair_id, n_pairs = ec.group_ids(pid, hlo[x])
+        if event_groups is not None:
+            merged = _merged_run_programs(ev, rows, x, is_tf, pid, hlo[x], pair_id, index, event_groups)
+            if merged is not pid:  # some event booked under another program
+                pid = merged
+                pair_id, n_pairs = ec.group_ids(pid, hlo[x])
         first = np.full(n_pairs, len(x), np.int64)
         np.minimum.at(first, pair_id, np.arange(len(x)))
         upid, uname = pid[first], hlo[x][first]
