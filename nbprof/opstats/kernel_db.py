@@ -257,7 +257,8 @@ class KernelDb:
 
 def _op_name_index(names: list[object]) -> pd.Index:
     """``pd.Index(names, name="op_name")`` (typed as a group index); a list of str made as ``string_index``."""
-    index = string_index(names) if names and all(type(n) is str for n in names) else pd.Index(names)  # type: ignore[arg-type]
+    texts = [n for n in names if type(n) is str]
+    index = string_index(texts) if texts and len(texts) == len(names) else pd.Index(names)
     index.name = "op_name"
     return index
 
