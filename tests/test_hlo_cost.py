@@ -506,3 +506,13 @@ def test_match_xprof_drops_a_module_xla_cannot_analyse() -> None:
     assert not ours.loc["gemm", "cost_known"] and ours.loc["n", "flops"] == 48
     xprof = instruction_costs(b.module, match_xprof=True).set_index("name")
     assert not xprof.cost_known.any() and xprof.flops.sum() == 0
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "flax_cnn_gpu"])
+def test_shape_facts_shared_by_modules_give_each_modules_costs(load_fixture, name):
+    """module_costs shares shape facts between the modules it analyses: its rows are those of each
+    module analysed alone."""
+    protos = load_fixture(name).hlo_protos
+    together = module_costs(protos)
+    alone = pd.concat([module_costs({key: blob}) for key, blob in protos.items()], ignore_index=True)
+    pd.testing.assert_frame_equal(together, alone, check_exact=True)

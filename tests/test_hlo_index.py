@@ -179,3 +179,23 @@ def test_op_names_are_the_same_before_and_after_every_row_is_made(load_fixture):
     parsed.instructions_of(programs)
     assert parsed.op_names(programs) == expected  # every row made: the rows' op names
     assert expected == set(parsed.instructions["op_name"])
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "flax_cnn_gpu", "jax_two_gpu_procs"])
+def test_modules_sharing_texts_give_the_rows_of_modules_alone(load_fixture, name):
+    """Modules of one index share stack and shape texts (equal stack frame indexes, equal shapes):
+    each module's rows, read in any order, are those of the module read with texts of its own."""
+    protos = load_fixture(name).hlo_protos
+    shared = index_module.SharedTexts()
+    blobs = list(protos.values())
+    together = [index_module._hlo_modules(blob, shared=shared) for blob in blobs]
+    for k in reversed(range(max(len(m.names) for ms in together for m in ms))):  # rows read last first
+        for modules in together:
+            for module in modules:
+                if k < len(module.names):
+                    module.row(k)
+    assert len(shared.stacks) <= len(blobs)
+    for blob, modules in zip(blobs, together):
+        alone = index_module._hlo_modules(blob)
+        assert [m.rows() for m in modules] == [m.rows() for m in alone]
+        assert sum((m.rows() for m in modules), []) == parse_hlo_proto(blob, fast=False)

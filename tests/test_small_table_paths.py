@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from nbprof.opstats import device_ops, kernel_db
 from nbprof.tools import op_profile
@@ -188,3 +189,11 @@ def test_kernels_by_op_name_match_group_agg(load_fixture) -> None:
             where=total > 0,
         )
         pd.testing.assert_frame_equal(db.by_op_name(), expected)
+
+
+@pytest.mark.parametrize("names", [["b", "a", "b"], ["a", float("nan")], ["a", 3], []])
+def test_kernel_op_name_index_is_pandas_index(names) -> None:
+    """The by-op-name view's index (made as ``string_index`` for str names) is ``pd.Index(names)``."""
+    pd.testing.assert_index_equal(
+        kernel_db._op_name_index(list(names)), pd.Index(list(names), name="op_name"), exact=True
+    )

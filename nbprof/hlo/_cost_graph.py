@@ -129,11 +129,13 @@ class Module:
     problems: list[str]
 
     @classmethod
-    def from_proto(cls, proto: hlo_pb2.HloModuleProto) -> Module:
+    def from_proto(cls, proto: hlo_pb2.HloModuleProto, facts: dict[bytes, ShapeFacts] | None = None) -> Module:
+        """The module's graph; ``facts``: ``shape_facts`` by serialized shape, shared by the modules
+        of one analysis (a function of the shape alone; filled as shapes are met)."""
         problems: list[str] = []
         comps = [Comp(c) for c in proto.computations]
         by_comp_id = {c.proto.id: c for c in comps}
-        facts: dict[bytes, ShapeFacts] = {}
+        facts = {} if facts is None else facts
         for comp in comps:
             comp.instructions = [Instr(p, comp, facts) for p in comp.proto.instructions]
         for comp in comps:

@@ -52,7 +52,7 @@ from google.protobuf.message import DecodeError
 from nbprof.hlo import _cost_shapes as shp
 from nbprof.hlo._cost_engine import BYTES, FAILED, FLOPS, TRANSCENDENTALS, CostAnalysis, Props
 from nbprof.hlo._cost_formulas import GEMM_TARGETS, LEGACY_GEMM_TARGET
-from nbprof.hlo._cost_graph import Instr, Module
+from nbprof.hlo._cost_graph import Instr, Module, ShapeFacts
 from nbprof.proto import hlo_pb2, wire
 from nbprof.xspace.typed_frame import typed_frame
 
@@ -138,6 +138,7 @@ def module_costs(
     columns = _empty_columns()
     notes: list[str] = []
     wanted = None if programs is None else set(programs)
+    facts: dict[bytes, ShapeFacts] = {}  # what the analysis reads of each shape, for all modules
     for key, blob in hlo_protos.items():
         m = _PROGRAM_ID_IN_KEY.search(key)
         program_id = int(m.group(1)) if m else None
@@ -146,7 +147,7 @@ def module_costs(
         module_notes: list[str] = []
         module_proto = _module_proto(blob, module_notes)
         if module_proto is not None:
-            _module_rows(module_proto, program_id, variant, match_xprof, module_notes, fused, columns)
+            _module_rows(module_proto, program_id, variant, match_xprof, module_notes, fused, columns, facts)
         notes.extend(f"{key}: {n}" for n in module_notes)
     return _frame(columns, notes)
 
@@ -255,10 +256,12 @@ def _module_rows(
     notes: list[str],
     fused: bool = True,
     columns: dict[str, list] | None = None,
+    facts: dict[bytes, ShapeFacts] | None = None,
 ) -> dict[str, list]:
-    """The module's rows appended to ``columns`` (``COLUMNS`` -> values; new lists when ``None``)."""
+    """The module's rows appended to ``columns`` (``COLUMNS`` -> values; new lists when ``None``);
+    ``facts``: the shape facts of the modules analysed before (``Module.from_proto``)."""
     columns = _empty_columns() if columns is None else columns
-    module = Module.from_proto(proto)
+    module = Module.from_proto(proto, facts)
     analysis = CostAnalysis(module, gpu=variant == "gpu", legacy_gemm=not match_xprof)
     analysis.run()
     notes.extend(module.problems)

@@ -135,6 +135,16 @@ class _StackFrames:
         return out
 
 
+class SharedTexts:
+    """Texts the modules of one index share, each made once: ``stacks``, serialized
+    ``StackFrameIndexProto`` -> its frames and the stack text of each frame id made so far (modules
+    compiled from one call site carry equal indexes); ``shapes``, serialized shape -> its text."""
+
+    def __init__(self) -> None:
+        self.stacks: dict[bytes, tuple[_StackFrames, dict[int, str]]] = {}
+        self.shapes: dict[bytes, str] = {}
+
+
 def _stack_text(frames: _StackFrames, frame_id: int) -> str:
     """``file:line:column`` lines from ``frame_id`` outwards (XProf's ``GetOpLocationStack``)."""
     lines: list[str] = []
@@ -252,8 +262,9 @@ class _CompiledModule:
     """A module protobuf's compiled parser accepted: its instructions' names at once, each one's row
     (``parse_hlo_proto``'s) when first asked for; a lookup reads a few of a module's instructions."""
 
-    def __init__(self, module: bytes) -> None:
+    def __init__(self, module: bytes, shared: SharedTexts | None = None) -> None:
         self.blob = module
+        self._shared = shared if shared is not None else SharedTexts()
         self.proto = hlo_pb2.HloModuleProto.FromString(module)
         self.comp_names: dict[int, str] = {}
         self.names: list[str] = []  # of every instruction, in proto order (its position: ``k``)
@@ -265,7 +276,7 @@ class _CompiledModule:
             self._starts.append(len(self.names))
             self._comp_ids.append(comp_id)
             self.names.extend(map(_NAME, comp.instructions))
-        self._shape_texts: dict[bytes, str] = {}  # shapes repeat: text once per distinct serialized shape
+        self._shape_texts = self._shared.shapes  # shapes repeat: text once per distinct serialized shape
         self._shapes: list[str | None] = [None] * len(self.names)  # each instruction's shape text, once made
         self._by_id: dict[int, dict[int, int]] = {}  # computation index -> instruction id -> its position
         self._frames: _StackFrames | None = None
@@ -347,13 +358,20 @@ class _CompiledModule:
         return text
 
     def _stack(self, frame_id: int) -> str:
-        """The stack text of a frame (the module's stack frames read when first needed)."""
+        """The stack text of a frame (the module's stack frames read when first needed, or taken from
+        another module with an equal index)."""
         stack = self._stacks.get(frame_id)
         if stack is None:
             if self._frames is None:
                 has_index = self.proto.HasField("stack_frame_index")
-                self._frames = _StackFrames(self.proto.stack_frame_index.SerializeToString() if has_index else b"")
-            stack = self._stacks[frame_id] = _stack_text(self._frames, frame_id)
+                index = self.proto.stack_frame_index.SerializeToString() if has_index else b""
+                shared = self._shared.stacks.get(index)
+                if shared is None:
+                    shared = self._shared.stacks[index] = (_StackFrames(index), {})
+                self._frames, self._stacks = shared
+                stack = self._stacks.get(frame_id)
+            if stack is None:
+                stack = self._stacks[frame_id] = _stack_text(self._frames, frame_id)
         return stack
 
 
@@ -388,9 +406,12 @@ def _module_parts(module: bytes) -> tuple[str, list[tuple[int, list[tuple[Instru
     return module_name, comps, comp_names, frames
 
 
-def _hlo_modules(blob: bytes, fast: bool = True) -> list[_CompiledModule | list[dict]]:
+def _hlo_modules(
+    blob: bytes, fast: bool = True, shared: SharedTexts | None = None
+) -> list[_CompiledModule | list[dict]]:
     """Each ``HloModuleProto`` (field 1) of a serialized ``HloProto``: read by protobuf's compiled
-    parser where it accepts it (``fast``; rows made when asked for), else its rows read field by field."""
+    parser where it accepts it (``fast``; rows made when asked for), else its rows read field by field.
+    ``shared``: the texts of the index's modules made so far."""
     modules: list[_CompiledModule | list[dict]] = []
     for num, module in fields(blob):
         if num != 1 or not isinstance(module, bytes):
@@ -398,7 +419,7 @@ def _hlo_modules(blob: bytes, fast: bool = True) -> list[_CompiledModule | list[
         compiled = None
         if fast:
             try:
-                compiled = _CompiledModule(module)
+                compiled = _CompiledModule(module, shared)
             except Exception:  # noqa: BLE001 - a module protobuf rejects is read field by field
                 compiled = None
         modules.append(compiled if compiled is not None else _wire_module_rows(module))
@@ -476,14 +497,14 @@ class _ProgramRows:
     """The instructions of one program (its ``<module>(<program id>)`` protos): their names at once,
     each one's row (``COLUMNS``) when first asked for."""
 
-    def __init__(self, program_id: int, protos: list[tuple[str, bytes]]) -> None:
+    def __init__(self, program_id: int, protos: list[tuple[str, bytes]], shared: SharedTexts | None = None) -> None:
         self.program_id = program_id
         self.names: list[str] = []
         self.modules: list[_CompiledModule | list[dict]] = []
         self._keys: list[str] = []  # each module's program key
         self._starts: list[int] = []  # each module's first instruction in ``names``
         for key, blob in protos:
-            for module in _hlo_modules(blob):
+            for module in _hlo_modules(blob, shared=shared):
                 self.modules.append(module)
                 self._keys.append(key)
                 self._starts.append(len(self.names))
@@ -602,6 +623,7 @@ class HloIndex:
         self._all: pd.DataFrame | None = instructions
         self._given = instructions is not None  # a frame given, not protos parsed here
         self._keyed: _Keyed | None = None
+        self._shared = SharedTexts()  # the stack and shape texts of the parsed modules
 
     def __len__(self) -> int:
         """Modules (programs) the index holds."""
@@ -673,7 +695,7 @@ class HloIndex:
         """One program's instructions, parsed on first use (their rows made when read)."""
         program = self._programs.get(program_id)
         if program is None:
-            program = self._programs[program_id] = _ProgramRows(program_id, self._modules[program_id])
+            program = self._programs[program_id] = _ProgramRows(program_id, self._modules[program_id], self._shared)
         return program
 
     def _program(self, program_id: int) -> pd.DataFrame:
@@ -732,12 +754,15 @@ class HloIndex:
         """The programs among ``pids`` whose protos may hold one of the names asked for with them: a
         module not parsed yet whose bytes hold none of those names is not parsed (e.g. the kernels
         of an XLA command buffer name ``command_buffer_1``, which no instruction is called)."""
+        names_of: dict[int, set[object]] = {}  # program id -> the distinct names asked for with it
+        for pid, name in zip(pids.tolist(), names.tolist()):
+            names_of.setdefault(pid, set()).add(name)
         out = []
-        for pid in sorted({int(p) for p in np.unique(pids)}):
+        for pid in sorted(names_of):
             if self._all is not None or pid in self._programs or pid not in self._modules:
                 out.append(pid)
                 continue
-            wanted = {str(n).encode() for n in pd.unique(names[pids == np.uint64(pid)])}
+            wanted = {str(n).encode() for n in names_of[pid]}
             if any(w in blob for _, blob in self._modules[pid] for w in wanted):
                 out.append(pid)
         return out

@@ -441,6 +441,7 @@ def _merged_run_programs(
     is_tf: np.ndarray,
     pid: np.ndarray,
     names: np.ndarray,
+    pair_id: np.ndarray,
     index: HloIndex,
     event_groups: Callable[[], np.ndarray],
 ) -> np.ndarray:
@@ -451,8 +452,8 @@ def _merged_run_programs(
     ``jit_stage`` programs back to back are one op of the first program with two occurrences. Events
     whose instruction the HLO protos lack are skipped without ending a run; a TensorFlow op event
     ends it; so does the end of a line or an event without a step. ``event_groups`` gives the step of
-    every event (called only when some run spans two programs)."""
-    pair_id, _ = ec.group_ids(pid, names)
+    every event (called only when some run spans two programs). ``pair_id``: ``ec.group_ids(pid, names)``;
+    ``pid`` itself is returned where no run spans two programs."""
     first = np.unique(pair_id, return_index=True)[1]
     found = index.contains(pid[first], names[first])[pair_id]
     in_runs = np.zeros(len(rows), bool)
@@ -464,10 +465,11 @@ def _merged_run_programs(
     xla_pos = np.full(len(rows), -1, np.int64)
     xla_pos[x] = np.arange(len(x))
     at = xla_pos[seq]  # index into x (-1: a TF op event)
-    line = ec.group_ids(ec.codes(ev["plane"])[rows[seq]], ev["line_id"].to_numpy()[rows[seq]])[0]
+    plane = ec.row_codes(ev["plane"], rows[seq])
+    line_id = ev["line_id"].to_numpy()[rows[seq]]
     name_code = pd.factorize(names, use_na_sentinel=False)[0]
     both_xla = (at[1:] >= 0) & (at[:-1] >= 0)
-    same = both_xla & (line[1:] == line[:-1])
+    same = both_xla & (plane[1:] == plane[:-1]) & (line_id[1:] == line_id[:-1])  # one line
     same &= name_code[np.maximum(at[1:], 0)] == name_code[np.maximum(at[:-1], 0)]
     across = same & (pid[np.maximum(at[1:], 0)] != pid[np.maximum(at[:-1], 0)])
     if not across.any():
@@ -505,9 +507,12 @@ def _gpu_ops(
     matched = 0
     if len(x):
         pid, _ = _uint_at(ev, "program_id", rows[x])
-        if event_groups is not None:
-            pid = _merged_run_programs(ev, rows, x, is_tf, pid, hlo[x], index, event_groups)
         pair_id, n_pairs = ec.group_ids(pid, hlo[x])
+        if event_groups is not None:
+            merged = _merged_run_programs(ev, rows, x, is_tf, pid, hlo[x], pair_id, index, event_groups)
+            if merged is not pid:  # some event booked under another program
+                pid = merged
+                pair_id, n_pairs = ec.group_ids(pid, hlo[x])
         first = np.full(n_pairs, len(x), np.int64)
         np.minimum.at(first, pair_id, np.arange(len(x)))
         upid, uname = pid[first], hlo[x][first]
@@ -817,11 +822,22 @@ def _distinct_texts(series: pd.Series, mask: np.ndarray) -> list[str]:
 _TEXT_COLUMNS = ["host", "host_or_device", "program", "hlo_module", "name", "category", "provenance", "expression",
                  "shape", "deduplicated_name", "source_file", "source_stack"]  # fmt: skip
 _INT_COLUMNS = SUM_COLUMNS + ["min_time_ps", "db_total_time_ps", "db_total_op_time_ps"]
+_MADE_HERE = ("program", "host_or_device", "db_total_time_ps", "db_total_op_time_ps")  # not from the ops' table
 
 
-def _column(table: dict[str, Any], name: str, n: int) -> Any:
-    """The table's column as an array; a column the table lacks is all missing."""
-    return table[name] if name in table else pd.array([pd.NA] * n, dtype=object)
+def _columns(table: dict[str, Any], names: list[str], n: int) -> dict[str, Any]:
+    """The table's columns as arrays; those the table lacks all missing (one array, which no reader
+    changes)."""
+    missing = None
+    out = {}
+    for name in names:
+        if name in table:
+            out[name] = table[name]
+            continue
+        if missing is None:
+            missing = pd.array([pd.NA] * n, dtype=object)
+        out[name] = missing
+    return out
 
 
 def _as_text(values: Any, n_idle: int, idle_value: str) -> np.ndarray:
@@ -893,7 +909,7 @@ def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, 
     table = table or {}
     n = len(table["name"]) if "name" in table else 0
     modules = _module_names(frames, index)
-    col = {c: _column(table, c, n) for c in COLUMNS}
+    col = _columns(table, [c for c in COLUMNS if c not in _MADE_HERE or (c == "program" and not n)], n)
     if n:
         pid = _uint64(table["program_id"])
         named = np.array([modules.get(p, "") for p in pid.tolist()], dtype=object)
@@ -909,13 +925,12 @@ def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, 
     zeros = np.zeros(k, np.int64)
     out: dict[str, Any] = {}
     for c in COLUMNS:
-        if c in _TEXT_COLUMNS:
-            idle_value = {"name": IDLE, "category": IDLE, "host_or_device": "Device"}.get(c, "")
-            values = _as_text(col[c], k, idle_value)
+        if c == "host_or_device":
+            out[c] = np.full(n + k, "Device", dtype=object)
+        elif c in _TEXT_COLUMNS:
+            values = _as_text(col[c], k, IDLE if c in ("name", "category") else "")
             if c == "host":
                 values[n:] = hosts.astype(object)
-            elif c == "host_or_device":
-                values[:] = "Device"
             out[c] = values
         elif c in ("total_time_ps", "self_time_ps"):
             out[c] = _as_int(col[c], idle_time)

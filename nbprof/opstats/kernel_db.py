@@ -48,7 +48,7 @@ from nbprof.opstats.group_agg import group_agg, group_columns
 from nbprof.opstats.perf_env import VENDOR_AMD, VENDOR_NVIDIA
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import string_index, strings, typed_frame
 
 MAX_KERNELS = 1000  # XProf keeps the 1000 kernels with the largest total duration.
 
@@ -249,8 +249,18 @@ class KernelDb:
         ratio = np.divide(
             grouped["tensor_core_duration_ns"].astype(np.float64), total, out=np.zeros(len(total)), where=total > 0
         )
-        index = pd.Index(grouped.pop("op_name").tolist(), name="op_name")  # typed as a group index
-        return pd.DataFrame({**grouped, "tensor_core_utilization_ratio": ratio}, index=index)
+        names = grouped.pop("op_name").tolist()
+        frame = typed_frame({**grouped, "tensor_core_utilization_ratio": ratio})
+        frame.index = _op_name_index(names)
+        return frame
+
+
+def _op_name_index(names: list[object]) -> pd.Index:
+    """``pd.Index(names, name="op_name")`` (typed as a group index); a list of str made as ``string_index``."""
+    texts = [n for n in names if type(n) is str]
+    index = string_index(texts) if texts and len(texts) == len(names) else pd.Index(names)
+    index.name = "op_name"
+    return index
 
 
 def _positions_in(
