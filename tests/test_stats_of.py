@@ -108,3 +108,14 @@ def test_first_stat_values_prefer_event_stats_then_file_order():
         assert got["c"] is None
         expected = xs._first_stat_values(select_stats(sources, rows, ["a", "b", "c"]), rows, ["a", "b", "c"])
         assert _same_columns(got, expected)
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "tpu_v6e", "tf_keras_fit"])
+def test_named_in_metadata_is_isin_and_follows_a_replaced_frame(name):
+    prof = nbprof.load(FIXTURES / name, cache=False)
+    names = prof.stat_metadata["name"].dropna().astype(str).tolist()
+    for asked in (names[:1], names[-2:], ["no such stat"], [], ["no such stat", names[0]]):
+        expected = bool(prof.stat_metadata["name"].isin(asked).any())
+        assert xs._named_in_metadata(prof, asked) is expected
+    prof.stat_metadata = prof.stat_metadata.iloc[:0]  # another frame: its own (empty) names
+    assert xs._named_in_metadata(prof, names[:1]) is False

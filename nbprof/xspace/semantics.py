@@ -21,6 +21,7 @@ codes, so masks over millions of events cost one pass over the codes.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -298,7 +299,22 @@ def _named_in_metadata(frames: Frames, names: list[str]) -> bool:
     metadata = getattr(frames, "stat_metadata", None)
     if not isinstance(metadata, pd.DataFrame) or "name" not in metadata.columns:
         return True
-    return bool(metadata["name"].isin(names).any())
+    return not _stat_names(metadata).isdisjoint(names)
+
+
+# id(stat_metadata frame) -> (a reference to that frame, the names it holds); dropped with the frame
+_STAT_NAMES: dict[int, tuple[weakref.ref[pd.DataFrame], frozenset[object]]] = {}
+
+
+def _stat_names(metadata: pd.DataFrame) -> frozenset[object]:
+    """The stat names of a stat_metadata frame as a set, made once per frame (every stat look-up asks)."""
+    key = id(metadata)
+    entry = _STAT_NAMES.get(key)
+    if entry is not None and entry[0]() is metadata:
+        return entry[1]
+    names = frozenset(metadata["name"].dropna().tolist())
+    _STAT_NAMES[key] = (weakref.ref(metadata, lambda _ref, key=key: _STAT_NAMES.pop(key, None)), names)
+    return names
 
 
 def _object_column(values: Any, n: int) -> np.ndarray:
