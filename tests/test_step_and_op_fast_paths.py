@@ -123,24 +123,32 @@ def test_steps_frame_is_the_inferred_frame() -> None:
 
 # ------------------------------------------------------------------------------ device ops
 @pytest.mark.parametrize("name", FAST_PATH_FIXTURES)
-def test_event_columns_at_rows_are_event_columns(load_fixture, name: str) -> None:
+def test_event_columns_at_rows_are_pandas_reads(load_fixture, name: str) -> None:
+    """The readers the device op db uses (event_columns) give what pandas' own conversions give."""
     ev = load_fixture(name).events
     rows = np.arange(0, len(ev), 5)
-    for column in ("name", "host", "tf_op", "hlo_category", "hlo_module", "display_name", "not_a_column"):
-        assert device_ops._str_at(ev, column, rows).tolist() == ec.str_column(ev, column, rows).tolist()
-    for column in ("flops", "is_eager", "symbol_id", "not_a_column", "start_ps"):
-        assert device_ops._int_at(ev, column, rows, 7).tolist() == ec.int_column(ev, column, rows, 7).tolist()
-    values, present = device_ops._uint_at(ev, "program_id", rows)
-    expected_values, expected_present = ec.uint_column(ev, "program_id", rows)
-    assert values.tolist() == expected_values.tolist() and present.tolist() == expected_present.tolist()
+    for column in ("name", "host", "tf_op", "hlo_category", "hlo_module", "display_name"):
+        expected = ["" if pd.isna(v) else str(v) for v in ev[column].iloc[rows].tolist()]
+        assert ec.str_column(ev, column, rows).tolist() == expected
+    assert ec.str_column(ev, "not_a_column", rows).tolist() == [""] * len(rows)
+    for column in ("flops", "is_eager", "symbol_id", "start_ps"):
+        if column in ev.columns:
+            expected = pd.to_numeric(ev[column].iloc[rows]).fillna(7).astype(np.int64).tolist()
+            assert ec.int_column(ev, column, rows, 7).tolist() == expected
+    assert ec.int_column(ev, "not_a_column", rows, 7).tolist() == [7] * len(rows)
+    values, present = ec.uint_column(ev, "program_id", rows)
+    column = ev["program_id"].iloc[rows]
+    assert present.tolist() == column.notna().tolist()
+    assert values.tolist() == column.fillna(0).astype(np.uint64).tolist()
     for column in ("host", "plane"):
-        assert device_ops._row_codes(ev[column], rows).tolist() == ec.codes(ev[column])[rows].tolist()
+        assert ec.row_codes(ev[column], rows).tolist() == ev[column].cat.codes.to_numpy()[rows].tolist()
 
 
-def test_category_texts_convert_categories_that_are_not_str() -> None:
+def test_category_text_converts_categories_that_are_not_str() -> None:
     series = pd.Series(pd.Categorical([1, None, 2]))
-    assert device_ops._category_texts(series).tolist() == ["1", "2", ""]
-    assert device_ops._str_at(pd.DataFrame({"c": series}), "c", np.array([1, 2])).tolist() == ["", "2"]
+    assert ec.category_text(series).tolist() == ["1", "2"]
+    assert ec.str_column(pd.DataFrame({"c": series}), "c", np.array([1, 2])).tolist() == ["", "2"]
+    assert ec.category_text(pd.Series(pd.Categorical([], categories=[]))).tolist() == []
 
 
 def _pandas_source_split(sources: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

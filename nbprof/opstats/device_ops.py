@@ -211,46 +211,6 @@ def nearest_container(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> 
 
 
 # ------------------------------------------------------------------- event columns at rows
-def _category_texts(series: pd.Series) -> np.ndarray:
-    """A categorical's categories as an object array of str, with ``""`` appended for code -1 (missing):
-    categories that are str already are not converted again."""
-    categories = series.array.categories
-    if categories.dtype == object and categories.inferred_type in ("string", "empty"):
-        texts = np.asarray(categories, dtype=object)
-    else:
-        texts = np.asarray(categories.astype(str), dtype=object)
-    return np.append(texts, "")
-
-
-def _str_at(ev: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
-    """``ec.str_column``: object array of str (``""`` where missing) of a categorical column at ``rows``."""
-    if name not in ev.columns or len(rows) == 0 or not isinstance(ev[name].dtype, pd.CategoricalDtype):
-        return ec.str_column(ev, name, rows)
-    column = ev[name]
-    return _category_texts(column)[np.asarray(column.array.codes)[rows]]
-
-
-def _int_at(ev: pd.DataFrame, name: str, rows: np.ndarray, default: int = 0) -> np.ndarray:
-    """``ec.int_column``: int64 values of a numeric column at ``rows`` (``default`` where missing or
-    absent); an ``Int64`` column read through its array."""
-    if name in ev.columns and len(rows) and isinstance(ev[name].dtype, pd.Int64Dtype):
-        return xs.int_values(ev[name], default, rows)
-    return ec.int_column(ev, name, rows, default)
-
-
-def _uint_at(ev: pd.DataFrame, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``ec.uint_column``: (uint64 values, 0 where missing; present mask) of a ``UInt64`` column at ``rows``."""
-    if name in ev.columns and len(rows) and isinstance(ev[name].dtype, pd.UInt64Dtype):
-        values = ev[name].array[rows]
-        return values.to_numpy(np.uint64, na_value=0), ~np.asarray(values.isna(), dtype=bool)
-    return ec.uint_column(ev, name, rows)
-
-
-def _row_codes(series: pd.Series, rows: np.ndarray) -> np.ndarray:
-    """int64 category codes of a categorical column at ``rows`` (-1 where missing), no full-length copy."""
-    return np.asarray(series.array.codes)[rows].astype(np.int64)
-
-
 def _empty_meta(n: int) -> dict[str, np.ndarray]:
     return {c: np.full(n, "", dtype=object) for c in META_COLUMNS if c not in ("program_id", "source_line")}
 
@@ -315,12 +275,12 @@ def _aggregate_columns(ev: pd.DataFrame, parts: list[OpEvents]) -> dict[str, Any
     order = np.argsort(rows, kind="stable")
     rows, meta_id = rows[order], meta_id[order]
     metrics = {k: v[order] for k, v in metrics.items()}
-    host_codes = _row_codes(ev["host"], rows)
+    host_codes = ec.row_codes(ev["host"], rows).astype(np.int64)
     key, n = ec.group_ids(host_codes, op_of_meta[meta_id])
     first = np.full(n, len(key), np.int64)
     np.minimum.at(first, key, np.arange(len(key)))
     chosen = meta_id[first]
-    out: dict[str, Any] = {"host": _category_texts(ev["host"])[:-1][host_codes[first]]}
+    out: dict[str, Any] = {"host": np.append(ec.category_text(ev["host"]), "")[:-1][host_codes[first]]}
     out.update({c: values[chosen] for c, values in meta.items()})
     for col in SUM_COLUMNS:
         out[col] = ec.sum_by(key, metrics[col], n)
@@ -373,9 +333,9 @@ def _plane_positions(ev: pd.DataFrame, rows: np.ndarray, keys: list[tuple[str, s
     """Position in ``keys`` of the (host, plane) of each event row (the last of equal keys; -1 where it
     is not a key), looked up once per distinct pair of category codes."""
     position = {key: k for k, key in enumerate(keys)}
-    host_names, plane_names = _category_texts(ev["host"]), _category_texts(ev["plane"])
-    host_code = _row_codes(ev["host"], rows)
-    plane_code = _row_codes(ev["plane"], rows)
+    host_names, plane_names = np.append(ec.category_text(ev["host"]), ""), np.append(ec.category_text(ev["plane"]), "")
+    host_code = ec.row_codes(ev["host"], rows).astype(np.int64)
+    plane_code = ec.row_codes(ev["plane"], rows).astype(np.int64)
     host_code[host_code < 0] = len(host_names) - 1  # missing: "", as ``ec.str_column``
     plane_code[plane_code < 0] = len(plane_names) - 1
     pair = host_code * len(plane_names) + plane_code
@@ -498,7 +458,7 @@ def _gpu_ops(
     rows = np.flatnonzero(mask)
     dur = ev["duration_ps"].to_numpy()[rows]
     hlo = ec.last_component(ev, "hlo_op", rows, "::")
-    tf_full = _str_at(ev, "tf_op", rows)
+    tf_full = ec.str_column(ev, "tf_op", rows)
     is_xla = hlo != ""
     is_tf = ~is_xla & (tf_full != "")
     parts: list[OpEvents] = []
@@ -506,7 +466,7 @@ def _gpu_ops(
     x = np.flatnonzero(is_xla)
     matched = 0
     if len(x):
-        pid, _ = _uint_at(ev, "program_id", rows[x])
+        pid, _ = ec.uint_column(ev, "program_id", rows[x])
         pair_id, n_pairs = ec.group_ids(pid, hlo[x])
         if event_groups is not None:
             merged = _merged_run_programs(ev, rows, x, is_tf, pid, hlo[x], pair_id, index, event_groups)
@@ -519,7 +479,7 @@ def _gpu_ops(
         hlo_columns = ["category", "provenance", "expression", "shape", "deduplicated_name", "source_file",
                        "source_stack", "source_line"]  # fmt: skip
         found_values, found = index.lookup_values(upid, uname, hlo_columns)  # "" where not found
-        stat_category = _str_at(ev, "hlo_category", rows[x][first])
+        stat_category = ec.str_column(ev, "hlo_category", rows[x][first])
         event_tf = tf_full[x][first]
         module_marker, distinct_tf = pd.factorize(event_tf)  # event_tf: str, none missing
         _, tf_names, _ = _tf_op.parse_many(distinct_tf)
@@ -530,17 +490,17 @@ def _gpu_ops(
         meta["category"] = np.where(found, meta["category"], fallback_category)
         meta["provenance"] = np.where(found, meta["provenance"], np.where(is_marker, "", event_tf))
         meta["name"] = uname
-        meta["hlo_module"] = _str_at(ev, "hlo_module", rows[x][first])
+        meta["hlo_module"] = ec.str_column(ev, "hlo_module", rows[x][first])
         lines = np.where(found, found_values["source_line"], -1).astype(np.int64)
         columns = {"program_id": upid, "source_line": pd.arrays.IntegerArray(lines, ~(found & (lines >= 0))), **meta}
         frame = {c: columns[c] for c in META_COLUMNS}
         metrics = event_metrics(
             len(x),
             dur[x],
-            flops=_int_at(ev, "flops", rows[x]),
-            model_flops=_int_at(ev, "model_flops", rows[x]),
-            bytes_accessed=_int_at(ev, "bytes_accessed", rows[x]),
-            eager=_int_at(ev, "is_eager", rows[x]) != 0,
+            flops=ec.int_column(ev, "flops", rows[x]),
+            model_flops=ec.int_column(ev, "model_flops", rows[x]),
+            bytes_accessed=ec.int_column(ev, "bytes_accessed", rows[x]),
+            eager=ec.int_column(ev, "is_eager", rows[x]) != 0,
         )
         event_found = found[pair_id]
         matched = int(event_found.sum())
@@ -563,7 +523,7 @@ def _gpu_ops(
 
     t = np.flatnonzero(is_tf)
     if len(t):
-        kernel = _str_at(ev, "name", rows[t])
+        kernel = ec.str_column(ev, "name", rows[t])
         pair_id, n_pairs = ec.group_ids(tf_full[t], kernel)
         first = np.full(n_pairs, len(t), np.int64)
         np.minimum.at(first, pair_id, np.arange(len(t)))
@@ -575,7 +535,7 @@ def _gpu_ops(
         meta["provenance"] = utf
         no_line = pd.arrays.IntegerArray(np.zeros(n_pairs, np.int64), np.ones(n_pairs, bool))
         columns = {"program_id": np.zeros(n_pairs, np.uint64), "source_line": no_line, **meta}
-        metrics = event_metrics(len(t), dur[t], eager=_int_at(ev, "is_eager", rows[t]) != 0)
+        metrics = event_metrics(len(t), dur[t], eager=ec.int_column(ev, "is_eager", rows[t]) != 0)
         parts.append(OpEvents(rows[t], {c: columns[c] for c in META_COLUMNS}, pair_id, metrics))
 
     unattributed = ~(is_xla | is_tf)
@@ -653,7 +613,7 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
     o_start, o_len = _device_span(ev, op_rows)
     s_start, s_len = _device_span(ev, step_rows)
     # Nest by device timespan per line.
-    line_key, _ = ec.group_ids(_row_codes(ev["host"], op_rows), ev["plane_id"].to_numpy()[op_rows],
+    line_key, _ = ec.group_ids(ec.row_codes(ev["host"], op_rows).astype(np.int64), ev["plane_id"].to_numpy()[op_rows],
                                ev["line_id"].to_numpy()[op_rows])  # fmt: skip
     order = np.lexsort((-o_len, o_start, line_key))
     parent_sorted = nearest_container(line_key[order], o_start[order], o_start[order] + o_len[order])
@@ -663,8 +623,8 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
     children = ec.sum_by(parent[nested], o_len[nested], len(op_rows))
     self_time = o_len - children
 
-    symbol = _int_at(ev, "symbol_id", op_rows)
-    pid, has_program = _uint_at(ev, "program_id", op_rows)
+    symbol = ec.int_column(ev, "symbol_id", op_rows)
+    pid, has_program = ec.uint_column(ev, "program_id", op_rows)
     keep = (symbol != 0) & has_program
     info.update(
         device_events_considered=int(len(op_rows)),
@@ -686,29 +646,29 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
         return [], planes
     rk = op_rows[k]
     extra = xs.stat_columns(frames, rk, ("memory_access_breakdown", "source", "source_stack", "time_scale_multiplier"))
-    display, long_name = _str_at(ev, "display_name", rk), _str_at(ev, "name", rk)
+    display, long_name = ec.str_column(ev, "display_name", rk), ec.str_column(ev, "name", rk)
     name = np.where(display != "", display, long_name)
     # file and line of each distinct ``source`` text ("file:line"), spread back to the events
     source_code, distinct_source = pd.factorize(extra["source"], use_na_sentinel=False)
     distinct_file, distinct_line = _source_file_and_line(distinct_source)
     source_file, source_line = distinct_file[source_code], distinct_line[source_code]
-    category = _str_at(ev, "hlo_category", rk)
+    category = ec.str_column(ev, "hlo_category", rk)
     meta = {
             "program_id": pid[k],
             "hlo_module": np.full(len(k), "", dtype=object),
             "name": name,
             "category": np.where(category != "", category, "unknown"),
-            "provenance": _str_at(ev, "tf_op", rk),
+            "provenance": ec.str_column(ev, "tf_op", rk),
             "expression": np.where(name == long_name, "", long_name),
-            "shape": _str_at(ev, "shape_with_layout", rk),
-            "deduplicated_name": _str_at(ev, "deduplicated_name", rk),
+            "shape": ec.str_column(ev, "shape_with_layout", rk),
+            "deduplicated_name": ec.str_column(ev, "deduplicated_name", rk),
             "source_file": source_file,
             "source_line": pd.array(source_line.astype(np.float64), dtype="Int64"),
             "source_stack": _text_or_empty(extra["source_stack"]),
     }  # fmt: skip
     occ = np.maximum(ev["num_occurrences"].to_numpy()[rk], 1).astype(np.int64)
-    flops = _int_at(ev, "flops", rk) * occ
-    model = _int_at(ev, "model_flops", rk) * occ
+    flops = ec.int_column(ev, "flops", rk) * occ
+    model = ec.int_column(ev, "model_flops", rk) * occ
     blob_codes, blobs = pd.factorize(extra["memory_access_breakdown"], use_na_sentinel=False)
     per_blob = np.array([parse_memory_breakdown(b) for b in blobs], dtype=np.int64).reshape(-1, 4)  # distinct stats
     hbm = per_blob[blob_codes] if len(per_blob) else np.zeros((len(k), 4), np.int64)
@@ -721,7 +681,7 @@ def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tu
         children_time_ps=children[k].astype(np.int64),
         flops=flops,
         model_flops=np.where(model > 0, model, flops),
-        bytes_accessed=_int_at(ev, "bytes_accessed", rk) * occ,
+        bytes_accessed=ec.int_column(ev, "bytes_accessed", rk) * occ,
         hbm_read_bytes=hbm[:, 0] * occ,
         hbm_write_bytes=hbm[:, 1] * occ,
         hbm_bytes_all=hbm[:, 2] * occ,

@@ -14,6 +14,8 @@ import numpy as np
 import pandas as pd
 
 from nbprof.opstats import tf_op as _tf_op
+from nbprof.xspace import semantics as xs
+from nbprof.xspace.semantics import category_text
 
 
 def codes(series: pd.Series) -> np.ndarray:
@@ -50,25 +52,6 @@ def uint_column(events: pd.DataFrame, name: str, rows: np.ndarray) -> tuple[np.n
     return col.to_numpy(dtype=np.uint64, na_value=0), present
 
 
-def float_column(events: pd.DataFrame, name: str, rows: np.ndarray, default: float = 0.0) -> np.ndarray:
-    """float64 values of a numeric stat column for ``rows`` (``default`` where missing or absent)."""
-    if name not in events.columns or len(rows) == 0:
-        return np.full(len(rows), default, np.float64)
-    col = events[name]
-    if isinstance(col.dtype, (pd.Int64Dtype, pd.Float64Dtype)):  # only the rows' values are copied
-        return col.array[rows].to_numpy(dtype=np.float64, na_value=default)
-    return col.iloc[rows].to_numpy(dtype=np.float64, na_value=default)
-
-
-def category_text(series: pd.Series) -> np.ndarray:
-    """The categories of a categorical column as an object array of str (``str(value)`` where a
-    category is no str; the categories' own array when all are: do not write to it)."""
-    categories = series.array.categories
-    if categories.dtype == object and categories.inferred_type == "string":  # inferred once per Index
-        return np.asarray(categories, dtype=object)
-    return np.asarray(categories.astype(str), dtype=object)
-
-
 def text_ids(series: pd.Series) -> tuple[np.ndarray, np.ndarray]:
     """(id of each category code's text, the code -1 last; the text of each id) of a categorical
     column: ids number its distinct texts (a missing value is ``""``), so integer ids group rows as
@@ -81,9 +64,7 @@ def str_column(events: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
     """Object array of strings (``""`` where missing) of a categorical column for ``rows``."""
     if name not in events.columns or len(rows) == 0:
         return np.full(len(rows), "", dtype=object)
-    col = events[name]
-    cats = np.append(category_text(col), "")
-    return cats[np.asarray(col.array.codes)[rows]]  # code -1 (missing) picks the appended ""
+    return xs.str_values(events[name], rows)
 
 
 def last_component(events: pd.DataFrame, name: str, rows: np.ndarray, separator: str) -> np.ndarray:

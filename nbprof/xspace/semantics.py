@@ -238,15 +238,20 @@ def int_values(series: pd.Series, missing: int = -1, rows: np.ndarray | None = N
     return pd.to_numeric(series, errors="coerce").fillna(missing).to_numpy(np.int64)
 
 
+def category_text(series: pd.Series) -> np.ndarray:
+    """The categories of a categorical column as an object array of str (``str(value)`` where a
+    category is no str; the categories' own array when all are: do not write to it)."""
+    categories = series.array.categories
+    if categories.dtype == object and categories.inferred_type in ("string", "empty"):  # inferred once per Index
+        return np.asarray(categories, dtype=object)
+    return np.asarray(categories.astype(str), dtype=object)
+
+
 def str_values(series: pd.Series, rows: np.ndarray | None = None) -> np.ndarray:
     """Object array of str (``""`` where missing) of a categorical column, for ``rows`` or all."""
     if isinstance(series.dtype, pd.CategoricalDtype):
-        values = series.array
-        categories = values.categories
-        if not (categories.dtype == object and categories.inferred_type == "string"):
-            categories = categories.astype(str)
-        cats = np.append(np.asarray(categories, dtype=object), "")
-        codes = values.codes if rows is None else values.codes[rows]
+        cats = np.append(category_text(series), "")
+        codes = series.array.codes if rows is None else series.array.codes[rows]
         return cats[codes]  # code -1 (missing) picks the appended ""
     part = series if rows is None else series.iloc[rows]
     return part.astype("string").fillna("").to_numpy(dtype=object)
