@@ -23,6 +23,7 @@ from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.tools import memory_profile as mp
 from nbprof.tools.memory_profile import MemoryProfileError, memory_profile, sample_timeline
+from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 
 HERE = Path(__file__).parent
@@ -384,12 +385,12 @@ def test_data_types_per_category_match_the_per_event_conversion():
     assert mp._data_types(plain, np.arange(5)).values().tolist() == names
 
 
-def test_is_in_on_categorical_and_plain_columns():
+def test_values_in_at_rows_on_categorical_and_plain_columns():
     values = ["a", "b", None, "c", "a"]
     rows = np.array([4, 2, 0])
     for series in (pd.Series(pd.Categorical(values)), pd.Series(values, dtype=object)):
-        assert mp._is_in(series, ["a", "zzz"]).tolist() == [True, False, False, False, True]
-        assert mp._is_in(series, ["a", "c"], rows).tolist() == [True, False, True]
+        assert xs.values_in(series, ["a", "zzz"]).tolist() == [True, False, False, False, True]
+        assert xs.values_in(series, ["a", "c"], rows).tolist() == [True, False, True]
 
 
 @pytest.mark.parametrize("fixture", WITH_MEMORY + ["amd_mi300x_gemm", "amd_mi300x_conv", "jax_two_gpu_procs"])

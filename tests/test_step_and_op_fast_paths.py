@@ -324,3 +324,15 @@ def test_breakdown_ms_of_nullable_columns_is_the_pandas_breakdown(load_fixture) 
     assert list(ours) == list(theirs)
     for cat in ours:
         np.testing.assert_array_equal(ours[cat], theirs[cat])
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES)
+def test_finds_no_groups_only_where_grouping_finds_none(load_fixture, name: str) -> None:
+    """``finds_no_groups`` says so only where the grouping gives every event -1 and says NO_STEP_ROOTS."""
+    profile = load_fixture(name)
+    for host in profile.hosts:
+        stats = profile.op_stats(host=host)
+        if step_grouping.finds_no_groups(stats.frames.events):
+            groupings = stats.event_groupings
+            assert (groupings.event_groups == -1).all()
+            assert groupings.sources == [step_grouping.NO_STEP_ROOTS]

@@ -95,6 +95,18 @@ TF_DATA_FUNCTION_RUNS = (
 )
 # TF loop ops: XProf skips grouping entirely when any of these appear.
 TF_LOOP_OP_NAMES = ("WhileOp-EvalCond", "WhileOp-StartBody", "ForOp", "ParallelForOp", "ForeverOp")
+NO_STEP_ROOTS = "no step roots (_r) found"  # a host's grouping source when nothing roots a step
+
+
+def finds_no_groups(events: pd.DataFrame) -> bool:
+    """Whether grouping these events (one host's) finds no group, without grouping them: no ``group_id``
+    or ``_r`` stat, no ``TraceContext`` root and no TF loop op (then every event's group is -1 and the
+    source is ``NO_STEP_ROOTS``)."""
+    if any(c in events.columns and not events[c].array.isna().all() for c in ("group_id", "_r")):
+        return False
+    return not values_in(events["name"], ["TraceContext", *TF_LOOP_OP_NAMES]).any()
+
+
 # XProf's inter-thread connections (TSL CreateInterThreadConnectInfoList): a parent event
 # adopts the child events that carry the same values of the key stats. TF's executor runs
 # the tf.data GetNext kernel on another thread; the (step id, iteration) pair ties the wait
@@ -387,7 +399,7 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
     in_time = gpu_plane_rows_in_time_order(ev)  # sorted once: for the fill and for the markers
     filled = fill_ungrouped_gpu_events(ev, group, in_time)
     names_map, nums = _root_names(ev, root_rows)
-    source = "grouped here from _r roots, nesting and _p/_c links" if root_rows else "no step roots (_r) found"
+    source = "grouped here from _r roots, nesting and _p/_c links" if root_rows else NO_STEP_ROOTS
     if filled:
         source += f"; {filled:,} GPU events without a launch in a step took the step of the GPU event before them"
     markers = gpu_step_markers(ev, group, in_time)

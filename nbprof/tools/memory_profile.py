@@ -34,7 +34,7 @@ import pandas as pd
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.step_grouping import TF_LOOP_OP_NAMES
+from nbprof.opstats.step_grouping import NO_STEP_ROOTS, finds_no_groups
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.typed_frame import coded_strings, string_index, strings, typed_frame
@@ -219,7 +219,7 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
         profile = op_stats.frames
         ev = profile.events
         rows = _allocator_rows(ev)
-    rows = rows[_is_in(ev["host"], [host], rows)]
+    rows = rows[xs.values_in(ev["host"], [host], rows)]
     ids = _memory_ids(profile, ev, rows)
     memory_ids = sorted(set(ids.tolist()))
     if memory_id is None:
@@ -286,28 +286,10 @@ class _Text:
         return self.table[self.codes if rows is None else self.codes[rows]]
 
 
-def _is_in(series: pd.Series, values: list[str], rows: np.ndarray | None = None) -> np.ndarray:
-    """Boolean mask (of all rows, or of ``rows``): the column's value is one of ``values``; a
-    categorical compares its codes."""
-    if isinstance(series.dtype, pd.CategoricalDtype):
-        categorical = series.array
-        codes = np.asarray(categorical.codes)
-        if rows is not None:
-            codes = codes[rows]
-        categories = categorical.categories
-        mask = np.zeros(len(codes), bool)
-        for value in values:
-            if value in categories:  # a hash lookup (get_indexer costs tens of microseconds)
-                mask |= codes == categories.get_loc(value)
-        return mask
-    part = series if rows is None else series.iloc[rows]
-    return part.isin(values).to_numpy(dtype=bool)
-
-
 def _allocator_rows(ev: pd.DataFrame) -> np.ndarray:
     """Rows of the allocator events (``EVENT_NAMES`` on the ``/host:CPU`` planes), in frame order."""
-    named = np.flatnonzero(_is_in(ev["name"], list(EVENT_NAMES)))
-    return named[_is_in(ev["plane"], [xs.HOST_PLANE], named)]
+    named = np.flatnonzero(xs.values_in(ev["name"], list(EVENT_NAMES)))
+    return named[xs.values_in(ev["plane"], [xs.HOST_PLANE], named)]
 
 
 def _host_names(ev: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
@@ -406,25 +388,15 @@ def _group_ids(op_stats: OpStats, rows: np.ndarray) -> tuple[np.ndarray, str]:
     is not run for it (it would give -1 to every event).
     """
     if "event_groupings" not in vars(op_stats) and _has_no_groups(op_stats.frames):
-        return np.full(len(rows), -1, np.int64), f"the step db's groups (step groups: {_NO_STEP_ROOTS})"
+        return np.full(len(rows), -1, np.int64), f"the step db's groups (step groups: {NO_STEP_ROOTS})"
     groupings = op_stats.event_groupings
     source = "; ".join(f"step groups: {s}" for s in groupings.sources) or "step db"
     return groupings.event_groups[rows], f"the step db's groups ({source})"
 
 
-# what ``step_grouping.group_host_events`` says of a host without step roots
-_NO_STEP_ROOTS = "no step roots (_r) found"
-
-
 def _has_no_groups(frames: Any) -> bool:
-    """Whether ``group_host_events`` finds no group in this one-host profile and says ``_NO_STEP_ROOTS``:
-    no ``group_id`` or ``_r`` stat, no ``TraceContext`` root and no TF loop op."""
-    if len(frames.hosts) > 1:
-        return False
-    ev = frames.events
-    if any(c in ev.columns and not ev[c].array.isna().all() for c in ("group_id", "_r")):
-        return False
-    return not _is_in(ev["name"], ["TraceContext", *TF_LOOP_OP_NAMES]).any()
+    """Whether this one-host profile has no step groups to find (``step_grouping.finds_no_groups``)."""
+    return len(frames.hosts) <= 1 and finds_no_groups(frames.events)
 
 
 def _line_zero_ps(profile: Any, ev: pd.DataFrame, rows: np.ndarray, host: str) -> np.ndarray:
@@ -453,7 +425,7 @@ def _timestamp_base_ns(profile: Any, host: str) -> int:
     planes = profile.planes
     if "profile_start_time" not in planes:
         return 0
-    task = np.flatnonzero(_is_in(planes["name"], [xs.TASK_ENV_PLANE]))
+    task = np.flatnonzero(xs.values_in(planes["name"], [xs.TASK_ENV_PLANE]))
     column = planes["profile_start_time"]
     if isinstance(column.dtype, pd.Int64Dtype):  # numbers already: pandas' conversion would keep them
         start = column.array[task].tolist()
@@ -551,7 +523,7 @@ def _snapshots(profile: Any, ev: pd.DataFrame, rows: np.ndarray, steps: np.ndarr
     return {
         "time_ps": start,
         "offset_ps": start - _line_zero_ps(profile, ev, rows, host),
-        "is_deallocation": ~_is_in(ev["name"], ["MemoryAllocation"], rows),
+        "is_deallocation": ~xs.values_in(ev["name"], ["MemoryAllocation"], rows),
         "stack_bytes": stack,
         "heap_bytes": heap,
         "in_use_bytes": stack + heap,

@@ -177,20 +177,24 @@ def value_mask(series: pd.Series, predicate: Callable[[str], bool]) -> np.ndarra
     return value_map(series, lambda v: bool(predicate(v)), False, bool)
 
 
-def values_in(series: pd.Series, values: Iterable[str]) -> np.ndarray:
-    """Boolean row mask: the value is one of ``values``. A categorical of strings is matched by its
-    codes (pandas caches the categories' hash table: one scan per frame, not per call)."""
+def values_in(series: pd.Series, values: Iterable[str], rows: np.ndarray | None = None) -> np.ndarray:
+    """Boolean mask of all rows, or of the positions ``rows``: the value is one of ``values``. A
+    categorical of strings is matched by its codes (pandas caches the categories' hash table: one
+    scan per frame, not per call)."""
     if isinstance(series.dtype, pd.CategoricalDtype):
         categorical = series.array
         categories = categorical.categories
         if categories.inferred_type == "string":  # cached on the categories
-            codes = categorical.codes
+            codes = np.asarray(categorical.codes)
+            if rows is not None:
+                codes = codes[rows]
             mask = np.zeros(len(codes), bool)
             for code in _category_codes(categories, values):
                 mask |= codes == code
             return mask
     wanted = list(values)
-    return category_mask(series, lambda s: s.isin(wanted).to_numpy())
+    mask = category_mask(series, lambda s: s.isin(wanted).to_numpy())
+    return mask if rows is None else mask[rows]
 
 
 def _category_codes(categories: pd.Index, values: Iterable[str]) -> list[int]:
