@@ -16,6 +16,7 @@ import pandas as pd
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.semantics import category_text
+from nbprof.xspace.typed_frame import string_index
 
 
 def codes(series: pd.Series) -> np.ndarray:
@@ -121,7 +122,8 @@ def empty_frame(columns: list[str]) -> pd.DataFrame:
 
 @functools.lru_cache(maxsize=64)
 def _empty_frame(columns: tuple[str, ...]) -> pd.DataFrame:
-    return pd.DataFrame(columns=list(columns))
+    # its labels made from Arrow buffers (string_index): a tool may make no other Arrow array
+    return pd.DataFrame(columns=string_index(list(columns)) if columns else [])
 
 
 def first_rows(group: np.ndarray) -> np.ndarray:

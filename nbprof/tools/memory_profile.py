@@ -37,7 +37,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_grouping import NO_STEP_ROOTS, finds_no_groups
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import coded_strings, string_index, strings, typed_frame
+from nbprof.xspace.typed_frame import coded_strings, strings, typed_frame
 
 EVENT_NAMES = ("MemoryAllocation", "MemoryDeallocation")
 MAX_TIMELINE_SNAPSHOTS = 1000
@@ -243,8 +243,8 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
 
 
 def _empty(message: str) -> MemoryProfile:
-    timeline = _empty_frame(TIMELINE_COLUMNS)
-    breakdown = _empty_frame(BREAKDOWN_COLUMNS)
+    timeline = ec.empty_frame(TIMELINE_COLUMNS)
+    breakdown = ec.empty_frame(BREAKDOWN_COLUMNS)
     summary = {
         "num_allocations": 0,
         "num_deallocations": 0,
@@ -258,12 +258,6 @@ def _empty(message: str) -> MemoryProfile:
         "message": message,
     }
     return MemoryProfile(None, [], summary, timeline, breakdown, message=message)
-
-
-def _empty_frame(names: list[str]) -> pd.DataFrame:
-    """``pd.DataFrame({c: pd.Series(dtype="object") for c in names})``, its column labels made from Arrow
-    buffers (``typed_frame.string_index``): a profile without allocator events may make no other Arrow array."""
-    return pd.DataFrame(columns=string_index(names))
 
 
 # ------------------------------------------------------------------- event columns
