@@ -18,7 +18,7 @@ from xspace_builder import XSpaceBuilder
 import nbprof
 from nbprof.xspace import cache, read
 
-FRAMES = ("events", "planes", "lines", "event_metadata", "stat_metadata", "stats")
+FRAMES = ("events", "planes", "lines", "event_metadata", "stat_metadata", "flows", "stats")
 SCALARS = ("origin_ns", "origin_source", "hosts", "paths", "run", "errors", "warnings", "hostnames")
 SCALARS += ("hlo_protos", "notes", "damaged")
 

@@ -142,7 +142,7 @@ def test_frames_from_either_decoder_are_identical(monkeypatch: pytest.MonkeyPatc
     monkeypatch.delenv("NBPROF_DECODER")
     compiled = nbprof.load(path, cache=False)
     assert not compiled.is_built  # deferred: nothing decoded until a frame is read
-    for frame in ("events", "planes", "lines", "event_metadata", "stat_metadata", "stats"):
+    for frame in ("events", "planes", "lines", "event_metadata", "stat_metadata", "flows", "stats"):
         pd.testing.assert_frame_equal(getattr(fast, frame), getattr(compiled, frame))
     assert (fast.origin_ns, fast.hlo_protos, fast.notes) == (compiled.origin_ns, compiled.hlo_protos, compiled.notes)
 

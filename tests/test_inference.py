@@ -151,14 +151,15 @@ def test_whole_frame_path_matches_a_slice_of_the_host():
     from nbprof.opstats import inference
     from nbprof.xspace import semantics as xs
 
-    ev = load("tpu_v6e").op_stats().frames.events
+    frames = load("tpu_v6e").op_stats().frames
+    ev = frames.events
     on_host = inference._on_host_plane(ev)
     kind, transfer = inference._root_kinds(ev), inference._transfers(ev)
     user_root, top_call = inference._root_flags(ev, on_host, kind)
     flags = inference._RowFlags(kind, on_host, transfer, xs.plane_mask(ev, xs.is_device_plane), user_root, top_call)
-    whole, source = inference._host_sessions(ev, "tpu_inference_2", flags)
+    whole, source = inference._host_sessions(ev, frames.flows, "tpu_inference_2", flags)
     selected = ev[np.ones(len(ev), bool)].set_axis(pd.Index(np.arange(len(ev))))  # labels, not a RangeIndex
-    sliced, sliced_source = inference._host_sessions(selected, "tpu_inference_2", flags)
+    sliced, sliced_source = inference._host_sessions(selected, frames.flows, "tpu_inference_2", flags)
     assert source == sliced_source == "JAX jit calls" and len(whole) == 105
     pd.testing.assert_frame_equal(whole, sliced, check_exact=True)
 

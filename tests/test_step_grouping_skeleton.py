@@ -13,10 +13,10 @@ from nbprof.xspace.semantics import column, values_in
 from nbprof.xspace.semantics import int_values as int_array
 
 
-def _groups_over_every_event(ev) -> np.ndarray:
+def _groups_over_every_event(ev, flows) -> np.ndarray:
     """The grouping's propagation run over the whole event graph (the definition the skeleton shortcuts)."""
     n = len(ev)
-    graph = sg.event_graph(ev)
+    graph = sg.event_graph(ev, flows)
     r_col = column(ev, "_r")
     level = np.where(r_col.notna().to_numpy(), np.maximum(int_array(r_col, 0), 0), -1)
     level[values_in(ev["name"], ["TraceContext"]) & (level < 0)] = 1
@@ -50,14 +50,15 @@ def _groups_over_every_event(ev) -> np.ndarray:
 
 @pytest.mark.parametrize("name", FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES)
 def test_skeleton_grouping_equals_spreading_over_every_event(load_fixture, name):
-    ev = load_fixture(name).events
+    prof = load_fixture(name)
+    ev = prof.events
     for host in ev["host"].cat.categories:
         rows = np.flatnonzero((ev["host"] == host).to_numpy())
         sub = ev if len(rows) == len(ev) else ev.iloc[rows]
         if column(sub, "group_id").notna().any() or values_in(sub["name"], sg.TF_LOOP_OP_NAMES).any():
             continue  # grouped by the file, or not grouped at all: no propagation
-        grouping = sg.group_host_events(sub)
-        np.testing.assert_array_equal(grouping.group, _groups_over_every_event(sub))
+        grouping = sg.group_host_events(sub, prof.flows)
+        np.testing.assert_array_equal(grouping.group, _groups_over_every_event(sub, prof.flows))
 
 
 @pytest.mark.parametrize("compiled", [False, True] if nesting._wire is not None else [False])

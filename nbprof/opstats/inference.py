@@ -156,7 +156,7 @@ def _session_roots(flags: _RowFlags) -> tuple[np.ndarray, str]:
     return np.flatnonzero(calls), "JAX jit calls" if calls.any() else ""
 
 
-def _host_sessions(ev: pd.DataFrame, host: str, flags: _RowFlags) -> tuple[pd.DataFrame, str]:
+def _host_sessions(ev: pd.DataFrame, flows: pd.DataFrame, host: str, flags: _RowFlags) -> tuple[pd.DataFrame, str]:
     """One host's sessions (``SESSION_COLUMNS``) and how they were found; ``ev``: the host's host and
     device events, ``flags``: their rows' flags."""
     transfer_name, device_plane = flags.transfer, flags.device_plane
@@ -165,7 +165,7 @@ def _host_sessions(ev: pd.DataFrame, host: str, flags: _RowFlags) -> tuple[pd.Da
         return ec.empty_frame(SESSION_COLUMNS), ""
     start_all, end_all, duration_all = (ev[c].to_numpy() for c in ("start_ps", "end_ps", "duration_ps"))
     roots = roots[np.argsort(start_all[roots], kind="stable")]
-    owner = spread_from_roots(ev, roots)
+    owner = spread_from_roots(ev, flows, roots)
     owned = np.flatnonzero(owner >= 0)
     g = owner[owned]
     start, end = start_all[owned], end_all[owned]
@@ -241,9 +241,9 @@ def build_inference_sessions(frames: Frames) -> InferenceSessions:
     for host in list(frames.hosts):
         mine = xs.values_in(ev_all["host"], [host]) & planes
         if mine.all():  # the whole frame: no copy (its RangeIndex also spares the parents' look-up)
-            table, source = _host_sessions(ev_all, host, flags)
+            table, source = _host_sessions(ev_all, frames.flows, host, flags)
         else:  # one host's host and device events
-            table, source = _host_sessions(ev_all[mine], host, _RowFlags(*(f[mine] for f in flags)))
+            table, source = _host_sessions(ev_all[mine], frames.flows, host, _RowFlags(*(f[mine] for f in flags)))
         if len(table):
             tables.append(table)
             sources.append(source)

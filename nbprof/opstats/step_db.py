@@ -168,7 +168,7 @@ def group_events(frames: Frames) -> EventGroupings:
     grouped_planes = xs.values_in(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)
     hosts = list(frames.hosts) or [None]
     if len(hosts) == 1 and grouped_planes.all():  # one host, every event grouped: its groups as they come
-        grouping = se.group_host_events(events)
+        grouping = se.group_host_events(events, frames.flows)
         return EventGroupings(
             {hosts[0]: HostGrouping(None, replace(grouping, group=np.empty(0, np.int64)))}, grouping.group
         )
@@ -177,12 +177,12 @@ def group_events(frames: Frames) -> EventGroupings:
     for host in hosts:
         mask = grouped_planes if host is None else grouped_planes & xs.values_in(events["host"], [host])
         if mask.all():
-            grouping = se.group_host_events(events)
+            grouping = se.group_host_events(events, frames.flows)
             event_groups[:] = grouping.group
             out[host] = HostGrouping(None, replace(grouping, group=np.empty(0, np.int64)))
             continue
         rows = np.flatnonzero(mask)
-        grouping = se.group_host_events(events.iloc[rows])
+        grouping = se.group_host_events(events.iloc[rows], frames.flows)
         event_groups[rows] = grouping.group
         out[host] = HostGrouping(rows, replace(grouping, group=np.empty(0, np.int64)))
     return EventGroupings(out, event_groups)

@@ -140,18 +140,25 @@ class Grouping:
     gpu_markers: pd.DataFrame | None = None
 
 
-def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Producer/consumer context groups (``_pt``/``_p`` -> ``_ct``/``_c``): returns (producer rows,
-    consumer rows, key ids) with keys shared; groups with >= 64 producers and >= 64 consumers are
-    skipped as XProf does. Reads the stats' values on the rows that have them only."""
-    p_type, p_id, c_type, c_id = (column(ev, name) for name in ("_pt", "_p", "_ct", "_c"))
-    prod = np.flatnonzero(_present(p_type) & _present(p_id))
-    cons = np.flatnonzero(_present(c_type) & _present(c_id))
+def _context_pairs(ev: pd.DataFrame, flows: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Producer/consumer context groups (``_pt``/``_p`` -> ``_ct``/``_c``, from ``flows``: ``Frames.flows``
+    of the frame ``ev`` is a slice of): returns (producer rows, consumer rows, key ids) as positions in
+    ``ev``, ascending, with keys shared; groups with >= 64 producers and >= 64 consumers are skipped as
+    XProf does."""
+    at = _flow_positions(ev, flows["event"].to_numpy(np.int64))
+    inside = np.flatnonzero(at >= 0)
+    if len(inside) == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    ends = [flows[name].array[inside] for name in ("producer_type", "producer_id", "consumer_type", "consumer_id")]
+    present = [~np.asarray(values.isna(), dtype=bool) for values in ends]
+    numbers = [values.to_numpy(dtype=np.int64, na_value=0) for values in ends]
+    is_prod, is_cons = present[0] & present[1], present[2] & present[3]
+    prod, cons = at[inside[is_prod]], at[inside[is_cons]]
     if len(prod) == 0 or len(cons) == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
     # one id per distinct (type, id) pair, in order of first appearance over producers then consumers
-    types = np.concatenate([int_array(p_type, rows=prod), int_array(c_type, rows=cons)])
-    ids = np.concatenate([int_array(p_id, 0, prod), int_array(c_id, 0, cons)])
+    types = np.concatenate([numbers[0][is_prod], numbers[2][is_cons]])
+    ids = np.concatenate([numbers[1][is_prod], numbers[3][is_cons]])
     key, n_keys = _key_ids(types, ids)
     pkey, ckey = key[: len(prod)], key[len(prod) :]
     n_prod = np.bincount(pkey, minlength=n_keys)
@@ -160,6 +167,16 @@ def _context_pairs(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray
     pk_ok = ~skip[pkey]
     ck_ok = ~skip[ckey]
     return prod[pk_ok], cons[ck_ok], np.concatenate([pkey[pk_ok], ckey[ck_ok]])
+
+
+def _flow_positions(ev: pd.DataFrame, event: np.ndarray) -> np.ndarray:
+    """Position in ``ev`` (a slice of the events frame, rows ascending, labelled by row) of each of the
+    event rows ``event`` (ascending); -1 for a row outside the slice. Positions come out ascending."""
+    index = ev.index
+    if isinstance(index, pd.RangeIndex) and index.step == 1:  # a run of rows: a subtraction
+        at = event - index.start
+        return np.where((at >= 0) & (at < len(index)), at, -1)
+    return pd.Index(index).get_indexer(event).astype(np.int64, copy=False)
 
 
 def _key_ids(*keys: np.ndarray) -> tuple[np.ndarray, int]:
@@ -305,14 +322,14 @@ def parent_positions(ev: pd.DataFrame) -> np.ndarray:
     return np.where((par >= 0) & (pos >= 0), pos, -1)
 
 
-def event_graph(ev: pd.DataFrame, levels: bool = True) -> _Graph:
+def event_graph(ev: pd.DataFrame, flows: pd.DataFrame, levels: bool = True) -> _Graph:
     """The edges a group spreads along over the rows of ``ev`` (one host, frame order): nesting on a
     line, producer -> consumer contexts (``_pt``/``_p`` -> ``_ct``/``_c``) and XProf's inter-thread links.
     ``levels=False``: without the per-depth row lists ``propagate`` needs (the edges only)."""
     parent = parent_positions(ev)
     depth = np.where(parent >= 0, ev["depth"].to_numpy(np.int64), 0) if levels else np.zeros(0, np.int64)
 
-    prod, cons, keys = _context_pairs(ev)
+    prod, cons, keys = _context_pairs(ev, flows)
     prod_key, cons_key = keys[: len(prod)], keys[len(prod) :]
     n_keys = int(keys.max()) + 1 if len(keys) else 0
     # inter-thread links are one-parent context groups after the producer/consumer ones
@@ -326,7 +343,7 @@ def event_graph(ev: pd.DataFrame, levels: bool = True) -> _Graph:
     return _Graph(parent, depth, prod, cons, prod_key, cons_key, n_keys)
 
 
-def spread_from_roots(ev: pd.DataFrame, roots: np.ndarray) -> np.ndarray:
+def spread_from_roots(ev: pd.DataFrame, flows: pd.DataFrame, roots: np.ndarray) -> np.ndarray:
     """For each row of ``ev``, the position in ``roots`` (rows of ``ev``) of the first root that reaches
     it along ``event_graph``'s edges; -1 where none does."""
     inf = np.iinfo(np.int64).max
@@ -334,11 +351,11 @@ def spread_from_roots(ev: pd.DataFrame, roots: np.ndarray) -> np.ndarray:
     if len(roots) == 0:
         return np.full(len(ev), -1, np.int64)
     ids[np.asarray(roots, np.int64)] = np.arange(len(roots))
-    spread = event_graph(ev).propagate(ids, np.zeros(len(ev), bool))
+    spread = event_graph(ev, flows).propagate(ids, np.zeros(len(ev), bool))
     return np.where(spread == inf, -1, spread)
 
 
-def group_host_events(ev: pd.DataFrame) -> Grouping:
+def group_host_events(ev: pd.DataFrame, flows: pd.DataFrame) -> Grouping:
     """Group the events of one host (all its planes), reproducing TSL's GroupTfEvents.
 
     ``ev`` is a slice of ``prof.events`` for one host, in frame order (parents before
@@ -367,7 +384,7 @@ def group_host_events(ev: pd.DataFrame) -> Grouping:
 
     # Propagate over the skeleton only: roots and link ends; every other event takes its nearest
     # skeleton ancestor's group (nesting is its only way in), so the loop never walks all events.
-    skeleton = _Skeleton(ev, root_level >= 0)
+    skeleton = _Skeleton(ev, flows, root_level >= 0)
     graph, nodes = skeleton.graph, skeleton.nodes
     m = len(nodes)
     node_level = root_level[nodes]
@@ -514,8 +531,8 @@ class _Skeleton:
     and inter-thread link ends), as a graph of their own: each one's nesting parent is its nearest
     skeleton ancestor. Every other event's group is its nearest skeleton ancestor's (``spread``)."""
 
-    def __init__(self, ev: pd.DataFrame, with_roots: np.ndarray):
-        full = event_graph(ev, levels=False)
+    def __init__(self, ev: pd.DataFrame, flows: pd.DataFrame, with_roots: np.ndarray):
+        full = event_graph(ev, flows, levels=False)
         special = with_roots.copy()
         special[full.prod] = True
         special[full.cons] = True

@@ -59,6 +59,7 @@ class Frames:
     _stats_sources: list[Any] | Callable[[], list[Any]] = field(default_factory=list)
     """``stats_frame.StatsSource`` pieces, or a function returning them (a reopened cache)."""
     _stats_frame: pd.DataFrame | None = None
+    _flows_frame: pd.DataFrame | None = None
     _pending: Any = None
     """For a deferred ``Frames``: a ``FramesBuilder`` whose ``build()`` returns the deferred fields."""
 
@@ -131,6 +132,17 @@ class Frames:
 
             self._stats_frame = build_stats_frame(self._resolved_stats_sources())
         return self._stats_frame
+
+    @property
+    def flows(self) -> pd.DataFrame:
+        """The producer/consumer context stats (``_pt``/``_p``, ``_ct``/``_c``) of the events that carry
+        them: ``event`` (row of ``events``), ``producer_type``, ``producer_id``, ``consumer_type``,
+        ``consumer_id`` (``Int64``). Built on first access from the decoded stats."""
+        if self._flows_frame is None:
+            from nbprof.xspace.flows import build_flows
+
+            self._flows_frame = build_flows(self._resolved_stats_sources())
+        return self._flows_frame
 
     def stats_of(self, rows: np.ndarray, names: list[str]) -> pd.DataFrame:
         """The ``stats`` rows of events ``rows`` and stat ``names`` (same columns and order; ``name``

@@ -18,7 +18,8 @@ import numpy as np
 
 from nbprof.xspace import raw
 
-# Stats promoted to typed event columns (docs/frames.md). Everything else is in `stats`.
+# Stats promoted to typed event columns (docs/frames.md). Everything else is in `stats`; the
+# producer/consumer stats (`_p`, `_pt`, `_c`, `_ct`) are also in `flows` (nbprof/xspace/flows.py).
 STRING_STATS = (
     "hlo_op",
     "hlo_module",
@@ -55,7 +56,6 @@ INT_STATS = (
     "addr",
     "_r",
     "is_eager",
-    "run_id",
     "index_on_host",
     "queue_id",
     "replica_id",
@@ -65,10 +65,6 @@ INT_STATS = (
     "id",
     "parent_id",
     "element_id",
-    "_p",
-    "_pt",
-    "_c",
-    "_ct",
     "source_line",
     "symbol_id",
 )

@@ -52,14 +52,15 @@ def kept_stats(stats: raw.RawStats, rows: np.ndarray, n_events: int) -> raw.RawS
     """What a profile keeps of decoded stats for its ``stats`` frame, in as few bytes as they allow.
 
     ``rows`` (each stat's event row) becomes int32 where the events allow and also serves as
-    ``owner``; ``metadata_id`` int32 where the ids fit; a value column that no stat's kind uses
+    ``owner``; ``metadata_id`` in the smallest of uint8, uint16 and int32 its ids fit (a profile
+    names a few dozen stats); a value column that no stat's kind uses
     becomes a read-only view (no memory). Readers index a value column only where the kind says so.
     """
     n = len(stats)
     rows = rows.astype(np.int32 if n_events < 2**31 else np.int64, copy=False)
     ids = stats.metadata_id
-    if n and -(2**31) <= int(ids.min()) and int(ids.max()) < 2**31:
-        ids = ids.astype(np.int32, copy=False)
+    if n:
+        ids = ids.astype(_id_dtype(int(ids.min()), int(ids.max())), copy=False)
     double_value, obj_value, int_value = stats.double_value, stats.obj_value, stats.int_value
     if double_value.strides[0] and not (stats.kind == raw.KIND_DOUBLE).any():
         double_value = constant(0, np.float64, n)
@@ -76,6 +77,15 @@ def kept_stats(stats: raw.RawStats, rows: np.ndarray, n_events: int) -> raw.RawS
         double_value=double_value,
         obj_value=obj_value,
     )
+
+
+def _id_dtype(low: int, high: int) -> type:
+    """The smallest of uint8, uint16, int32 holding ``low``..``high``; int64 past them."""
+    if low >= 0 and high < 2**8:
+        return np.uint8
+    if low >= 0 and high < 2**16:
+        return np.uint16
+    return np.int32 if -(2**31) <= low and high < 2**31 else np.int64
 
 
 def _code_dtype(n_categories: int) -> type:

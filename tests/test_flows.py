@@ -1,0 +1,103 @@
+"""``prof.flows``: the producer/consumer context stats, one row per event that carries them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from fixture_paths import FIXTURE_NAMES, FIXTURES, MULTI_HOST_FIXTURE_NAMES
+from xspace_builder import U64, XSpaceBuilder
+
+import nbprof
+from nbprof.xspace.flows import FLOW_COLUMNS
+
+# What the events frame's promoted columns held before flows had their own frame: a stat as an Int64
+# (uint64 as its 64 bits), the event stat over the metadata's.
+
+
+def _expected_from_stats(prof: nbprof.Profile) -> pd.DataFrame:
+    """``flows`` worked out with pandas from the long-form ``stats`` frame."""
+    st = prof.stats
+    st = st[st["name"].isin(list(FLOW_COLUMNS)).to_numpy()]
+    st = st.assign(
+        rank=(st["source"].astype(str) == "event").astype(int),
+        number=[int(v) - (1 << 64) if int(v) >= 1 << 63 else int(v) for v in st["value"]],
+        name=st["name"].astype(str),
+    )
+    # within one event and source, stats keep their file order: the later one wins
+    last = st.sort_values(["event", "rank"], kind="stable").groupby(["event", "name"]).tail(1)
+    events = np.unique(last["event"].to_numpy(np.int64))
+    out = pd.DataFrame({"event": events})
+    for stat, column in FLOW_COLUMNS.items():
+        mine = last[(last["name"] == stat).to_numpy()]
+        by_event = dict(zip(mine["event"].tolist(), mine["number"].tolist()))  # Python ints: exact
+        out[column] = pd.array([by_event.get(e, pd.NA) for e in events.tolist()], dtype="Int64")
+    return out
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES)
+def test_flows_equal_the_stats_of_every_event_that_has_them(load_fixture, name: str) -> None:
+    prof = load_fixture(name)
+    flows = prof.flows
+    assert list(flows.columns) == ["event", *FLOW_COLUMNS.values()]
+    assert flows["event"].is_monotonic_increasing and flows["event"].is_unique
+    # a profile of its own: building ``stats`` changes how the shared one answers stat look-ups
+    pd.testing.assert_frame_equal(flows, _expected_from_stats(nbprof.load(FIXTURES / name, cache=False)))
+    assert not set(FLOW_COLUMNS) & set(prof.events.columns)  # no longer event columns
+
+
+def test_most_fixtures_have_flows(load_fixture) -> None:
+    with_flows = [n for n in FIXTURE_NAMES if len(load_fixture(n).flows)]
+    assert len(with_flows) >= len(FIXTURE_NAMES) - 2, with_flows
+
+
+def _profile(tmp_path, events) -> nbprof.Profile:  # type: ignore[no-untyped-def]
+    b = XSpaceBuilder()
+    line = b.plane("/host:CPU").line("main", timestamp_ns=1000)
+    for name, offset, stats, metadata_stats in events:
+        line.event(name, offset_ps=offset, duration_ps=10, stats=stats, metadata_stats=metadata_stats)
+    run = tmp_path / "plugins" / "profile" / "run"
+    run.mkdir(parents=True)
+    (run / "host.xplane.pb").write_bytes(b.serialize())
+    return nbprof.load(tmp_path, cache=False)
+
+
+def test_event_stats_win_and_values_read_as_int64(tmp_path) -> None:
+    prof = _profile(
+        tmp_path,
+        [
+            ("launch", 0, {"_p": 7}, {"_pt": 1, "_p": 99}),  # the event's _p over its metadata's
+            ("plain", 100, {}, None),
+            ("launch", 200, {"_p": U64(2**64 - 2)}, None),  # a uint64 reads as its 64 bits
+            ("work", 300, {"_ct": 1, "_c": 7.9}, None),  # a double is truncated
+            ("work2", 400, {"_ct": 1, "_c": float("nan")}, None),  # NaN is missing
+        ],
+    )
+    flows = prof.flows
+    assert flows["event"].tolist() == [0, 2, 3, 4]
+    assert flows["producer_type"].tolist() == [1, 1, pd.NA, pd.NA]
+    assert flows["producer_id"].tolist() == [7, -2, pd.NA, pd.NA]
+    assert flows["consumer_type"].tolist() == [pd.NA, pd.NA, 1, 1]
+    assert flows["consumer_id"].tolist() == [pd.NA, pd.NA, 7, pd.NA]
+    assert all(str(flows[c].dtype) == "Int64" for c in FLOW_COLUMNS.values())
+    # the stats themselves stay in `stats`, as written
+    st = prof.stats_of(np.array([0]), ["_p"])
+    assert sorted(st["value"].tolist()) == [7, 99]
+
+
+def test_no_flow_stats_give_an_empty_frame(tmp_path) -> None:
+    flows = _profile(tmp_path, [("a", 0, {"step_num": 1}, None)]).flows
+    assert len(flows) == 0 and list(flows.columns) == ["event", *FLOW_COLUMNS.values()]
+    assert flows["event"].dtype == np.int64
+
+
+def test_one_host_s_flows_are_renumbered_with_its_events(load_fixture) -> None:
+    prof = load_fixture("jax_two_hosts")
+    whole = prof.flows
+    for host in prof.hosts:
+        part = prof.for_host(host)
+        rows = np.flatnonzero((prof.events["host"] == host).to_numpy())
+        mine = whole[np.isin(whole["event"].to_numpy(), rows)].reset_index(drop=True)
+        mine["event"] = np.searchsorted(rows, mine["event"].to_numpy())
+        assert len(mine)
+        pd.testing.assert_frame_equal(part.flows, mine)
