@@ -381,11 +381,11 @@ def header_html(profile: Frames) -> str:
 
 def profile_html(profile: Frames, overview_payload: dict[str, Any] | None = None, static_id: str = "") -> str:
     """A profile's static card: header, size, and its overview (when given)."""
-    summary = profile.summary()
     attr = f" data-nbprof-id='{esc(static_id)}'" if static_id else ""
+    # the card's facts only: ``profile.summary()`` would group every event by name for its top tables
     facts = (
-        f"<p><b>nbprof profile</b> {esc(str(summary.run or ''))}: {summary.num_events:,} events over "
-        f"{esc(format_time_ps(summary.span_ps))}. The interactive tools need a notebook with a running kernel.</p>"
+        f"<p><b>nbprof profile</b> {esc(str(profile.run or ''))}: {len(profile.events):,} events over "
+        f"{esc(format_time_ps(profile.duration_ps))}. The interactive tools need a notebook with a running kernel.</p>"
     )
     body = render(overview_payload) if overview_payload else ""
     return (

@@ -191,10 +191,14 @@ class Frames:
     @property
     def duration_ps(self) -> int:
         """Span from the first timed event's start to the last one's end, in ps (0 when empty)."""
-        timed = self.events[~self.events["aggregated"]]
-        if len(timed) == 0:
+        ev = self.events
+        timed = ~ev["aggregated"].to_numpy(dtype=bool)
+        if not timed.any():
             return 0
-        return int(timed["end_ps"].max() - timed["start_ps"].min())
+        end, start = ev["end_ps"].to_numpy(), ev["start_ps"].to_numpy()
+        if not timed.all():  # the timed events' columns only, not a copy of the frame
+            end, start = end[timed], start[timed]
+        return int(end.max() - start.min())
 
     def check_time_axis(self) -> None:
         """Raise ProfileError when the events' times cannot all be differenced in int64 ps: the

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 from nbprof.text import printable
@@ -94,24 +95,12 @@ def summarize(profile: object, top: int = 10) -> ProfileSummary:
     import os
 
     profile.check_sums()  # type: ignore[attr-defined]  # the sums below fit int64
-    ev = profile.events  # type: ignore[attr-defined]
-    timed = ev[~ev["aggregated"]]
-    by_name = timed.groupby("name", observed=True).agg(
-        count=("duration_ps", "size"), total_ps=("duration_ps", "sum"), self_ps=("self_ps", "sum")
-    )
-    by_name["avg_ps"] = (by_name["total_ps"] // by_name["count"]).astype("int64")
-    by_name = by_name.reset_index()
-    top_total = by_name.sort_values(["total_ps", "name"], ascending=[False, True]).head(top).reset_index(drop=True)
-    top_self = by_name.sort_values(["self_ps", "name"], ascending=[False, True]).head(top).reset_index(drop=True)
-    lines = (
-        timed[timed["depth"] == 0]
-        .groupby(["host", "plane", "line"], observed=True)
-        .agg(busy_ps=("duration_ps", "sum"))
-        .reset_index()
-    )
-    counts = ev.groupby(["host", "plane", "line"], observed=True).size().rename("events").reset_index()
-    lines = counts.merge(lines, on=["host", "plane", "line"], how="left").fillna({"busy_ps": 0})
-    lines["busy_ps"] = lines["busy_ps"].astype("int64")
+    ev = _categorical_keys(profile.events)  # type: ignore[attr-defined]
+    timed = ~ev["aggregated"].to_numpy(dtype=bool)
+    by_name = _by_name(ev, timed)
+    top_total = _top(by_name, "total_ps", top)
+    top_self = _top(by_name, "self_ps", top)
+    lines = _lines(ev, timed)
     size = 0
     for p in profile.paths:  # type: ignore[attr-defined]
         try:
@@ -135,4 +124,102 @@ def summarize(profile: object, top: int = 10) -> ProfileSummary:
         warnings=list(profile.warnings),
         notes=list(profile.notes),  # type: ignore[attr-defined]
         file_bytes=size,
+    )
+
+
+def _categorical_keys(ev: pd.DataFrame) -> pd.DataFrame:
+    """``ev`` with ``name``, ``host``, ``plane`` and ``line`` categorical (a loaded profile's are: then
+    ``ev`` itself); other frames get those four columns converted (sorted categories, as a groupby
+    orders its groups), the rest shared."""
+    keys = ("name", "host", "plane", "line")
+    plain = [c for c in keys if not isinstance(ev[c].dtype, pd.CategoricalDtype)]
+    if not plain:
+        return ev
+    return ev.assign(**{c: ev[c].astype("category") for c in plain})
+
+
+def _codes(column: pd.Series) -> np.ndarray:
+    """The int64 category codes of a categorical column (-1: missing)."""
+    return np.asarray(column.array.codes, dtype=np.int64)
+
+
+def _sums(key: np.ndarray, n_keys: int, values: np.ndarray) -> np.ndarray:
+    """Per key in ``0..n_keys-1``: the int64 sum of ``values`` (exact: no float weights)."""
+    out = np.zeros(n_keys, np.int64)
+    np.add.at(out, key, values)
+    return out
+
+
+def _by_name(ev: pd.DataFrame, timed: np.ndarray) -> pd.DataFrame:
+    """Per event name of the timed events (``timed``: bool per row), in category order: ``name``,
+    ``count``, ``total_ps``, ``self_ps``, ``avg_ps``; what ``groupby("name", observed=True)`` gives,
+    from the name codes and the two columns only (no copy of the events frame)."""
+    name = ev["name"]
+    rows = None if timed.all() else np.flatnonzero(timed)
+    codes = _codes(name) if rows is None else _codes(name)[rows]
+    duration = ev["duration_ps"].to_numpy(np.int64)
+    self_ps = ev["self_ps"].to_numpy(np.int64)
+    if rows is not None:
+        duration, self_ps = duration[rows], self_ps[rows]
+    named = codes >= 0  # a missing name is no group
+    if not named.all():
+        codes, duration, self_ps = codes[named], duration[named], self_ps[named]
+    n_categories = len(name.cat.categories)
+    count = np.bincount(codes, minlength=n_categories).astype(np.int64)
+    present = np.flatnonzero(count)
+    total = _sums(codes, n_categories, duration)[present]
+    self_total = _sums(codes, n_categories, self_ps)[present]
+    count = count[present]
+    return pd.DataFrame(
+        {
+            "name": pd.Categorical.from_codes(present, dtype=name.dtype),
+            "count": count,
+            "total_ps": total,
+            "self_ps": self_total,
+            "avg_ps": total // np.maximum(count, 1),
+        }
+    )
+
+
+def _top(by_name: pd.DataFrame, column: str, top: int) -> pd.DataFrame:
+    """The ``top`` rows with the most ``column``, ties by name (category order)."""
+    order = np.lexsort((_codes(by_name["name"]), -by_name[column].to_numpy(np.int64)))[:top]
+    return by_name.take(order).reset_index(drop=True)
+
+
+def _lines(ev: pd.DataFrame, timed: np.ndarray) -> pd.DataFrame:
+    """Per (host, plane, line), in category order: ``events`` (all events) and ``busy_ps`` (the
+    durations of its timed top-level events). A loaded profile's events of one line are one run of
+    rows, so the sums are made per run of equal keys, then per key over the runs."""
+    parts = [ev[c] for c in ("host", "plane", "line")]
+    codes = [_codes(c) for c in parts]
+    n = len(ev)
+    changes = np.zeros(n, bool)
+    if n:
+        changes[0] = True
+        for c in codes:
+            np.not_equal(c[1:], c[:-1], out=changes[1:], where=~changes[1:])
+    starts = np.flatnonzero(changes)
+    events = np.diff(np.append(starts, n)).astype(np.int64)
+    busy_ps = np.where(timed & (ev["depth"].to_numpy() == 0), ev["duration_ps"].to_numpy(np.int64), 0)
+    busy = np.add.reduceat(busy_ps, starts) if n else np.zeros(0, np.int64)
+    run_codes = [c[starts] for c in codes]
+    complete = np.logical_and.reduce([c >= 0 for c in run_codes]) if n else np.zeros(0, bool)
+    sizes = [len(c.cat.categories) for c in parts]
+    key = (run_codes[0] * sizes[1] + run_codes[1]) * sizes[2] + run_codes[2]  # the categories' order
+    distinct, which = np.unique(key[complete], return_inverse=True)
+    which = which.reshape(-1)
+    events = _sums(which, len(distinct), events[complete])
+    busy = _sums(which, len(distinct), busy[complete])
+    line_code = distinct % sizes[2]
+    plane_code = (distinct // sizes[2]) % sizes[1]
+    host_code = distinct // (sizes[2] * sizes[1])
+    return pd.DataFrame(
+        {
+            "host": pd.Categorical.from_codes(host_code, dtype=parts[0].dtype),
+            "plane": pd.Categorical.from_codes(plane_code, dtype=parts[1].dtype),
+            "line": pd.Categorical.from_codes(line_code, dtype=parts[2].dtype),
+            "events": events,
+            "busy_ps": busy,
+        }
     )
