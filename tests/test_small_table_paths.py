@@ -197,3 +197,14 @@ def test_kernel_op_name_index_is_pandas_index(names) -> None:
     pd.testing.assert_index_equal(
         kernel_db._op_name_index(list(names)), pd.Index(list(names), name="op_name"), exact=True
     )
+
+
+def test_xla_cpu_text_columns_are_typed_as_a_frame_types_them() -> None:
+    from nbprof.opstats import xla_cpu_ops
+
+    for values in (["a", "", "b"], ["a", None, "b"], ["a", 3, "b"], [None, None]):
+        array = np.empty(len(values), object)
+        array[:] = values
+        expected = pd.DataFrame({"c": array})["c"]
+        ours = pd.Series(xla_cpu_ops._text_column(array))
+        pd.testing.assert_series_equal(ours, expected, check_names=False)

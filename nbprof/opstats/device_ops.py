@@ -252,15 +252,9 @@ def _uint64(values: Any) -> np.ndarray:
     return np.asarray(values.to_numpy(np.uint64, na_value=0))
 
 
-def aggregate_op_events(ev: pd.DataFrame, parts: list[OpEvents]) -> pd.DataFrame:
-    """Combine op events per (host, program id, name): sums, min time, metadata of the first event."""
-    columns = _aggregate_columns(ev, parts)
-    return pd.DataFrame(columns) if columns is not None else pd.DataFrame(columns=COLUMNS)
-
-
-def _aggregate_columns(ev: pd.DataFrame, parts: list[OpEvents]) -> dict[str, Any] | None:
-    """``aggregate_op_events`` as arrays by column (host, the metadata's, then the metrics'); None
-    when no part has an event."""
+def aggregate_op_columns(ev: pd.DataFrame, parts: list[OpEvents]) -> dict[str, Any] | None:
+    """Op events combined per (host, program id, name): sums, min time, metadata of the first event;
+    as arrays by column (host, the metadata's, then the metrics'); None when no part has an event."""
     parts = [p for p in parts if len(p.rows)]
     if not parts:
         return None
@@ -864,7 +858,7 @@ def _program_names(module: np.ndarray, program_id: np.ndarray) -> np.ndarray:
 def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, index: HloIndex) -> pd.DataFrame:
     """Add program names, the per-host IDLE rows and db totals; fix dtypes and order.
 
-    ``table``: the ops as arrays by column (``_aggregate_columns``; None: no op). Built column by column
+    ``table``: the ops as arrays by column (``aggregate_op_columns``; None: no op). Built column by column
     in numpy and made a DataFrame once: pandas' fixed cost per call dominates these small tables."""
     table = table or {}
     n = len(table["name"]) if "name" in table else 0
@@ -950,7 +944,7 @@ def build_device_op_db(
     else:
         empty, no_planes = (typed_frame({c: np.empty(0, object) for c in cs}) for cs in (COLUMNS, PLANE_COLUMNS))
         return DeviceOpDb(empty, no_planes, kind, info, _notes(info))  # as pd.DataFrame(columns=...) makes them
-    table = _aggregate_columns(frames.events, parts)
+    table = aggregate_op_columns(frames.events, parts)
     if kind == xs.HARDWARE_GPU and table is not None:
         if callable(hlo_costs):  # costs asked for the programs whose ops the HLO protos hold, only
             programs = info.get("programs_with_hlo", [])

@@ -25,7 +25,7 @@ from nbprof.opstats.device_ops import (
     COLUMNS,
     SUM_COLUMNS,
     OpEvents,
-    aggregate_op_events,
+    aggregate_op_columns,
     category_from_name,
     event_metrics,
 )
@@ -106,29 +106,41 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
         model_flops=ec.int_column(ev, "flops", rows),
         bytes_accessed=ec.int_column(ev, "bytes_accessed", rows),
     )
-    table = aggregate_op_events(ev, [OpEvents(rows, meta, meta_id, metrics)])
+    table = aggregate_op_columns(ev, [OpEvents(rows, meta, meta_id, metrics)])
+    assert table is not None  # rows is not empty
     return _sorted_table(table, _program_names(table))
 
 
-def _program_names(table: pd.DataFrame) -> list[str]:
+def _program_names(table: dict[str, Any]) -> list[str]:
     """``device_ops.program_name`` of each op: ``<hlo module>(<program id>)``, ``main`` where the
-    module is missing or empty or the program id missing (per op, not per event)."""
-    modules = table["hlo_module"].to_numpy(dtype=object)
-    programs = table["program_id"].astype("UInt64").to_numpy(dtype=object, na_value=None)
+    module is missing or empty (per op, not per event; ``table``: the ops' arrays by column)."""
+    modules = table["hlo_module"].tolist()
+    programs = table["program_id"].astype(np.uint64).tolist()
     return [
-        f"{module}({program})" if isinstance(module, str) and module and program is not None else "main"
-        for module, program in zip(modules.tolist(), programs.tolist())
+        f"{module}({program})" if isinstance(module, str) and module else "main"
+        for module, program in zip(modules, programs)
     ]
 
 
-def _sorted_table(table: pd.DataFrame, program: list[str]) -> pd.DataFrame:
-    """The db's frame (``COLUMNS``) from the aggregated ops and their program names: each host's db
-    total (its ops' self time, ps) on every row, sorted by host, self time descending, then name;
-    built once from arrays (a few hundred ops: pandas' per-column costs dominated)."""
-    host_code = pd.factorize(table["host"].to_numpy(dtype=object), sort=True)[0]
-    self_time = table["self_time_ps"].to_numpy(np.int64)
+def _text_column(values: np.ndarray) -> Any:
+    """An object array of text as ``pd.DataFrame`` types it: ``strings`` where all are str, else
+    pandas' own inference."""
+    items = values.tolist()
+    if all(type(v) is str for v in items):
+        return strings(items)
+    column = pd.Series(values, copy=False)
+    return column.to_numpy() if isinstance(column.dtype, np.dtype) else column.array
+
+
+def _sorted_table(table: dict[str, Any], program: list[str]) -> pd.DataFrame:
+    """The db's frame (``COLUMNS``) from the aggregated ops (arrays by column, as
+    ``aggregate_op_columns`` makes them) and their program names: each host's db total (its ops'
+    self time, ps) on every row, sorted by host, self time descending, then name; built once from
+    arrays (a few hundred ops: pandas' per-column costs dominated)."""
+    host_code = pd.factorize(table["host"], sort=True)[0]
+    self_time = table["self_time_ps"].astype(np.int64)
     per_host = ec.sum_by(host_code, self_time, int(host_code.max()) + 1 if len(host_code) else 0)[host_code]
-    name_code = pd.factorize(table["name"].to_numpy(dtype=object), sort=True)[0]
+    name_code = pd.factorize(table["name"], sort=True)[0]
     order = np.lexsort((name_code, -self_time, host_code))
     integers = set(SUM_COLUMNS + ["min_time_ps"])
     columns: dict[str, Any] = {}
@@ -140,12 +152,13 @@ def _sorted_table(table: pd.DataFrame, program: list[str]) -> pd.DataFrame:
         elif col in ("db_total_time_ps", "db_total_op_time_ps"):
             columns[col] = per_host[order]
         elif col == "program_id":
-            columns[col] = pd.array(table[col].to_numpy(np.uint64)[order], dtype="UInt64")
+            columns[col] = pd.array(table[col].astype(np.uint64)[order], dtype="UInt64")
         elif col == "source_line":
-            columns[col] = table[col].astype("Int64").array.take(order)
+            columns[col] = pd.array(table[col], dtype="Int64").take(order)
         elif col in integers:
-            columns[col] = table[col].to_numpy(np.int64)[order]
+            columns[col] = table[col].astype(np.int64)[order]
+        elif table[col].dtype == object:
+            columns[col] = _text_column(table[col][order])
         else:
-            column = table[col]
-            columns[col] = column.to_numpy()[order] if isinstance(column.dtype, np.dtype) else column.array.take(order)
+            columns[col] = table[col][order]
     return typed_frame(columns)
