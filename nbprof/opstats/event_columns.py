@@ -184,14 +184,18 @@ def union_lengths(group: np.ndarray, start: np.ndarray, end: np.ndarray, size: i
     order = np.lexsort((start, group))
     g, s, e = group[order].astype(np.int64), start[order].astype(np.int64), end[order].astype(np.int64)
     # the largest end of the earlier intervals of the same group: a running maximum of keys that
-    # order groups first and ends (by rank) second
-    ends = np.sort(e)
-    running = np.maximum.accumulate(g * n + np.searchsorted(ends, e))
+    # order groups first and ends (by rank: a position in the sorted ends, equal ends in any order) second
+    by_end = np.argsort(e, kind="stable")
+    ends = e[by_end]
+    rank = np.empty(n, np.int64)
+    rank[by_end] = np.arange(n)
+    running = np.maximum.accumulate(g * n + rank)
     first_of_group = np.r_[True, g[1:] != g[:-1]]
     earlier = np.where(first_of_group, 0, np.r_[0, running[:-1]] - g * n)
     previous_end = np.where(first_of_group, np.iinfo(np.int64).min, ends[earlier])
     contribution = np.clip(e - np.maximum(s, previous_end), 0, None)
-    np.add.at(out, g, contribution)
+    firsts = np.flatnonzero(first_of_group)
+    out[g[firsts]] = np.add.reduceat(contribution, firsts)  # groups are runs of the sorted intervals
     return out
 
 

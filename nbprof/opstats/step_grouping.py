@@ -328,14 +328,19 @@ def event_graph(ev: pd.DataFrame, levels: bool = True) -> _Graph:
 
 def spread_from_roots(ev: pd.DataFrame, roots: np.ndarray) -> np.ndarray:
     """For each row of ``ev``, the position in ``roots`` (rows of ``ev``) of the first root that reaches
-    it along ``event_graph``'s edges; -1 where none does."""
-    inf = np.iinfo(np.int64).max
-    ids = np.full(len(ev), inf, np.int64)
+    it along ``event_graph``'s edges; -1 where none does. Spread over the skeleton of the roots and
+    link ends (``_Skeleton``), as the grouping does: the other events only inherit their nesting parent's."""
     if len(roots) == 0:
         return np.full(len(ev), -1, np.int64)
-    ids[np.asarray(roots, np.int64)] = np.arange(len(roots))
-    spread = event_graph(ev).propagate(ids, np.zeros(len(ev), bool))
-    return np.where(spread == inf, -1, spread)
+    roots = np.asarray(roots, np.int64)
+    is_root = np.zeros(len(ev), bool)
+    is_root[roots] = True
+    skeleton = _Skeleton(ev, is_root)
+    inf = np.iinfo(np.int64).max
+    ids = np.full(len(skeleton.nodes), inf, np.int64)
+    ids[skeleton.owner[roots]] = np.arange(len(roots))  # a root is a node: its owner is its node number
+    spread = skeleton.graph.propagate(ids, np.zeros(len(ids), bool))
+    return skeleton.spread(spread, inf)
 
 
 def group_host_events(ev: pd.DataFrame) -> Grouping:
