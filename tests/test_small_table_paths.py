@@ -199,12 +199,12 @@ def test_kernel_op_name_index_is_pandas_index(names) -> None:
     )
 
 
-def test_xla_cpu_text_columns_are_typed_as_a_frame_types_them() -> None:
-    from nbprof.opstats import xla_cpu_ops
+def test_inferred_text_is_typed_as_a_frame_types_it() -> None:
+    from nbprof.opstats import event_columns
 
     for values in (["a", "", "b"], ["a", None, "b"], ["a", 3, "b"], [None, None]):
         array = np.empty(len(values), object)
         array[:] = values
         expected = pd.DataFrame({"c": array})["c"]
-        ours = pd.Series(xla_cpu_ops._text_column(array))
+        ours = pd.Series(event_columns.inferred_text(array))
         pd.testing.assert_series_equal(ours, expected, check_names=False)

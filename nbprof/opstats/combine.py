@@ -115,9 +115,9 @@ def _timespans(step: np.ndarray, begin: np.ndarray, duration: np.ndarray) -> tup
 def _offset_similarity(sub: tuple[np.ndarray, np.ndarray], chief: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """Overlap (ps) of the two step sequences per offset k = chief index - host index, at
     position ``k + len(sub) - 1``; XProf's merge sweep (steps, not events: one pass each)."""
-    (sb, se), (cb, ce) = sub, chief
+    (sb, se), (cb, ce) = (a.tolist() for a in sub), (a.tolist() for a in chief)  # Python ints: read one at a time
     n, m = len(sb), len(cb)
-    similarity = np.zeros(n + m - 1, np.int64)
+    similarity = [0] * (n + m - 1)
     i = j = 0
     while i < n and j < m:
         if se[i] == sb[i]:
@@ -127,7 +127,7 @@ def _offset_similarity(sub: tuple[np.ndarray, np.ndarray], chief: tuple[np.ndarr
             j += 1
             continue
         overlap = min(se[i], ce[j]) - max(sb[i], cb[j])
-        similarity[j - i + n - 1] += max(int(overlap), 0)
+        similarity[j - i + n - 1] += max(overlap, 0)
         if se[i] < ce[j]:
             i += 1
         elif ce[j] < se[i]:
@@ -135,7 +135,7 @@ def _offset_similarity(sub: tuple[np.ndarray, np.ndarray], chief: tuple[np.ndarr
         else:
             i += 1
             j += 1
-    return similarity
+    return np.array(similarity, np.int64)
 
 
 def _align(sub: tuple[np.ndarray, np.ndarray], chief: tuple[np.ndarray, np.ndarray]) -> StepAlignment:

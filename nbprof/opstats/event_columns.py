@@ -16,7 +16,7 @@ import pandas as pd
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.semantics import category_text
-from nbprof.xspace.typed_frame import string_index
+from nbprof.xspace.typed_frame import string_index, strings
 
 
 def codes(series: pd.Series) -> np.ndarray:
@@ -103,6 +103,16 @@ def text(values: Any) -> np.ndarray:
         return values
     missing = pd.isna(values)
     return np.array(["" if m else str(v) for v, m in zip(values, missing)], dtype=object)
+
+
+def inferred_text(values: np.ndarray) -> Any:
+    """An object array of text typed as ``pd.DataFrame`` (or a column assignment) types it:
+    ``strings`` where all are str, else pandas' own inference."""
+    items = values.tolist()
+    if all(type(v) is str for v in items):
+        return strings(items)
+    column = pd.Series(values, copy=False)
+    return column.to_numpy() if isinstance(column.dtype, np.dtype) else column.array
 
 
 def time_then_name_order(time_ps: np.ndarray, names: np.ndarray) -> np.ndarray:

@@ -122,16 +122,6 @@ def _program_names(table: dict[str, Any]) -> list[str]:
     ]
 
 
-def _text_column(values: np.ndarray) -> Any:
-    """An object array of text as ``pd.DataFrame`` types it: ``strings`` where all are str, else
-    pandas' own inference."""
-    items = values.tolist()
-    if all(type(v) is str for v in items):
-        return strings(items)
-    column = pd.Series(values, copy=False)
-    return column.to_numpy() if isinstance(column.dtype, np.dtype) else column.array
-
-
 def _sorted_table(table: dict[str, Any], program: list[str]) -> pd.DataFrame:
     """The db's frame (``COLUMNS``) from the aggregated ops (arrays by column, as
     ``aggregate_op_columns`` makes them) and their program names: each host's db total (its ops'
@@ -158,7 +148,7 @@ def _sorted_table(table: dict[str, Any], program: list[str]) -> pd.DataFrame:
         elif col in integers:
             columns[col] = table[col].astype(np.int64)[order]
         elif table[col].dtype == object:
-            columns[col] = _text_column(table[col][order])
+            columns[col] = ec.inferred_text(table[col][order])
         else:
             columns[col] = table[col][order]
     return typed_frame(columns)
