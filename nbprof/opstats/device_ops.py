@@ -53,6 +53,7 @@ device total, idle included) and ``db_total_op_time_ps`` (its ops' self time).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -381,10 +382,20 @@ def _plane_totals(
 
 
 def _text_or_empty(values: np.ndarray) -> np.ndarray:
-    """``Series.astype("string").fillna("")`` of an object array, computed once per distinct value."""
+    """``Series.astype("string").fillna("")`` of an object array, computed once per distinct value
+    (in Python where each is a str or missing, else by pandas)."""
     code, distinct = pd.factorize(values, use_na_sentinel=False)
-    text = pd.Series(distinct, dtype=object).astype("string").fillna("").to_numpy(dtype=object)
+    items = distinct.tolist()
+    if all(type(v) is str or _is_missing(v) for v in items):
+        text = np.array(["" if _is_missing(v) else v for v in items] or [""], dtype=object)
+    else:
+        text = pd.Series(distinct, dtype=object).astype("string").fillna("").to_numpy(dtype=object)
     return text[code] if len(distinct) else np.zeros(0, dtype=object)
+
+
+def _is_missing(value: object) -> bool:
+    """None or a float NaN (what a stat column holds where an event lacks the stat)."""
+    return value is None or (type(value) is float and value != value)
 
 
 # ---------------------------------------------------------------------------------- GPU
@@ -586,8 +597,16 @@ def _source_file_and_line(sources: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         head, colon, tail = text.rpartition(":")
         file[k] = head if colon else text
         lines.append(tail if colon else None)
+    return file, _line_numbers(lines)
+
+
+def _line_numbers(lines: list[object]) -> np.ndarray:
+    """float64 ``pd.to_numeric(..., errors="coerce")`` of texts (None: NaN): in Python where each is
+    a short run of ASCII digits (exact in float64), else by pandas."""
+    if all(v is None or (type(v) is str and v.isascii() and v.isdigit() and len(v) < 16) for v in lines):
+        return np.array([math.nan if v is None else float(int(v)) for v in lines], dtype=np.float64)  # type: ignore[arg-type]
     line = pd.to_numeric(pd.Series(lines, dtype="string"), errors="coerce").to_numpy() if len(lines) else np.zeros(0)
-    return file, np.asarray(line, dtype=np.float64)
+    return np.asarray(line, dtype=np.float64)
 
 
 def _time_scale(values: np.ndarray) -> np.ndarray:
