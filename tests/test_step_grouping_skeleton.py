@@ -108,3 +108,18 @@ def test_spread_from_roots_equals_spreading_over_every_event(load_fixture, name)
         top = np.flatnonzero(depth == 0)
         for roots in (top, rng.permutation(np.flatnonzero(depth <= 1))[:200], top[:0]):
             np.testing.assert_array_equal(sg.spread_from_roots(sub, roots), _spread_over_every_event(sub, roots))
+
+
+@pytest.mark.parametrize("name", ["gpu_v100", "tf_keras2_fit"])
+def test_existing_names_are_each_groups_first_step_name(load_fixture, name):
+    import pandas as pd
+
+    prof = load_fixture(name)
+    ev = prof.events
+    sn = column(ev, "step_name")
+    for group in (prof.op_stats().event_groupings.event_groups, np.arange(len(ev)) % 7 - 1):
+        has = sn.notna().to_numpy() & (group >= 0)
+        frame = pd.DataFrame({"g": group[has], "n": sn[has].astype(str).to_numpy()})
+        expected = frame.drop_duplicates("g").set_index("g")["n"].to_dict() if has.any() else {}
+        got = sg._existing_names(ev, group)
+        assert got == expected and list(got) == list(expected)

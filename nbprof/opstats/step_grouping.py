@@ -592,8 +592,10 @@ def _values_at(series: pd.Series, rows: np.ndarray, missing: object = np.nan) ->
 def _existing_names(ev: pd.DataFrame, group: np.ndarray) -> dict[int, str]:
     """Step names already present in a grouped file (``step_name`` stat)."""
     sn = column(ev, "step_name")
-    has = sn.notna().to_numpy() & (group >= 0)
-    if not has.any():
+    rows = np.flatnonzero(sn.notna().to_numpy() & (group >= 0))
+    if not len(rows):
         return {}
-    frame = pd.DataFrame({"g": group[has], "n": sn[has].astype(str).to_numpy()})
-    return frame.drop_duplicates("g").set_index("g")["n"].to_dict()
+    _, first = np.unique(group[rows], return_index=True)
+    first.sort()  # each group's first row, in row order: the names in order of first appearance
+    named = rows[first]
+    return dict(zip(group[named].tolist(), [str(v) for v in _values_at(sn, named)]))
