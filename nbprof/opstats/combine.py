@@ -254,7 +254,7 @@ def _intersected(
     order = np.lexsort((core, step))  # by combined step, then core: stable, as sort_values
     out = stacked.take(rows[order]).reset_index(drop=True)
     out["step"] = step[order]
-    out["step_name"] = np.concatenate(names_of)[order]
+    out["step_name"] = ec.inferred_text(np.asarray(np.concatenate(names_of)[order], dtype=object))
     out["core_id"] = core[order]
     return out, inter
 

@@ -513,6 +513,15 @@ def _xla_cpu_spans(ev: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+def _device_step_markers(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> pd.DataFrame:
+    """The markers of the devices' ``Steps`` lines: ``group``, ``start_ps``, ``end_ps`` (ps) and ``marker``
+    ("device Steps line"), typed as ``pd.DataFrame`` types them (its text made without pandas' conversion)."""
+    if not len(group):
+        return pd.DataFrame({"group": group, "start_ps": start, "end_ps": end, "marker": "device Steps line"})
+    marker = strings(["device Steps line"] * len(group))
+    return typed_frame({"group": group, "start_ps": start, "end_ps": end, "marker": marker})
+
+
 def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Device markers (``Steps`` lines) and typed device spans, per GPU then unioned
     (ConvertDeviceTraceXPlaneToStepEvents)."""
@@ -527,14 +536,7 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     else:
         start, end = _device_timespan(ev)
         mk = on_device & xs.values_in(ev["line"], ["Steps"])
-        markers = pd.DataFrame(
-            {
-                "group": group[mk],
-                "start_ps": start[mk],
-                "end_ps": end[mk],
-                "marker": "device Steps line",
-            }
-        )
+        markers = _device_step_markers(group[mk], start[mk], end[mk])
     has_corr = xs.column(ev, "correlation_id").notna().to_numpy()
     op_rows = np.flatnonzero(on_device & ~derived & has_corr)
     kind = _map_at(ev["name"], op_rows, _classify_gpu, se.HOST_COMPUTE, np.int64)
