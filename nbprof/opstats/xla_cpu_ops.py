@@ -74,27 +74,25 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
     np.minimum.at(first, meta_id, np.arange(len(rows)))
     upid = pid[first]
     uname = ec.str_column(ev, "hlo_op", rows[first])
-    found_rows, found = index.lookup(upid, uname, masked=False)  # every read below selects by found
+    hlo, found = _hlo_details(index, upid, uname)
     info["xla_cpu_ops_with_hlo"] = int(found.sum())
     info["xla_cpu_ops"] = n_ops
 
     def from_hlo(column: str, own: np.ndarray) -> np.ndarray:
-        hlo = np.where(found, found_rows[column].to_numpy(dtype=object), "")
-        return np.where(own != "", own, hlo).astype(object)
+        return np.where(own != "", own, hlo[column]).astype(object)
 
-    lines = pd.to_numeric(found_rows["source_line"], errors="coerce")
     # metadata as arrays by column (META_COLUMNS, in order): the op table is typed once, when aggregated
     meta = {
         "program_id": upid,
         "hlo_module": ec.str_column(ev, "hlo_module", rows[first]),
         "name": uname,
-        "category": np.where(found, found_rows["category"].astype(object).to_numpy(), category_from_name(uname)),
+        "category": np.where(found, hlo["category"], category_from_name(uname)),
         "provenance": from_hlo("provenance", ec.str_column(ev, "tf_op", rows[first])),
         "expression": from_hlo("expression", ec.str_column(ev, "long_name", rows[first])),
         "shape": from_hlo("shape", np.full(n_ops, "", dtype=object)),
         "deduplicated_name": from_hlo("deduplicated_name", np.full(n_ops, "", dtype=object)),
         "source_file": from_hlo("source_file", np.full(n_ops, "", dtype=object)),
-        "source_line": pd.array(lines.where(pd.Series(found) & (lines >= 0)).to_numpy(), dtype="Int64"),
+        "source_line": hlo["source_line"],
         "source_stack": from_hlo("source_stack", np.full(n_ops, "", dtype=object)),
     }
     metrics = event_metrics(
@@ -109,6 +107,39 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
     table = aggregate_op_columns(ev, [OpEvents(rows, meta, meta_id, metrics)])
     assert table is not None  # rows is not empty
     return _sorted_table(table, _program_names(table))
+
+
+_HLO_TEXT = ["category", "provenance", "expression", "shape", "deduplicated_name", "source_file", "source_stack"]
+
+
+def _hlo_details(index: HloIndex, program_id: np.ndarray, name: np.ndarray) -> tuple[dict[str, Any], np.ndarray]:
+    """The HLO instruction of each (program id, op name) pair: ``_HLO_TEXT`` as object arrays ("" where
+    not found), ``source_line`` as ``Int64`` (missing where not found or negative), and the found mask.
+    Read from the instructions' rows (``lookup_values``) where their texts are str and lines int64
+    ints, else from ``lookup``'s frame, as pandas types it."""
+    values, found = index.lookup_values(program_id, name, [*_HLO_TEXT, "source_line"])
+    lines = values["source_line"][found].tolist()
+    plain = all(type(v) is int and -(2**63) <= v < 2**63 for v in lines) and all(
+        type(v) is str for column in _HLO_TEXT for v in values[column][found].tolist()
+    )
+    if not plain:
+        return _hlo_details_of_frame(index, program_id, name)
+    line = np.zeros(len(found), np.int64)
+    line[found] = lines
+    keep = found & (line >= 0)
+    values["source_line"] = pd.array(np.where(keep, line, np.nan), dtype="Int64")  # through float64, as the frame's
+    return values, found
+
+
+def _hlo_details_of_frame(
+    index: HloIndex, program_id: np.ndarray, name: np.ndarray
+) -> tuple[dict[str, Any], np.ndarray]:
+    """``_hlo_details`` read from ``lookup``'s frame of the instructions."""
+    rows, found = index.lookup(program_id, name, masked=False)  # every read below selects by found
+    out: dict[str, Any] = {c: np.where(found, rows[c].to_numpy(dtype=object), "") for c in _HLO_TEXT}
+    lines = pd.to_numeric(rows["source_line"], errors="coerce")
+    out["source_line"] = pd.array(lines.where(pd.Series(found) & (lines >= 0)).to_numpy(), dtype="Int64")
+    return out, found
 
 
 def _program_names(table: dict[str, Any]) -> list[str]:
