@@ -625,7 +625,7 @@ def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
     # pandas' groupby(sort=False, dropna=False).agg(...).reset_index(), in numpy
     order = _kernel_order(grouped) if grouped is not None else None
     if grouped is not None and order is not None:
-        table = pd.DataFrame({c: grouped[c][order] for c in KERNEL_REPORT_COLUMNS})
+        table = _typed_table({c: grouped[c][order] for c in KERNEL_REPORT_COLUMNS})
         return KernelDb(table, num_kernel_events=events, vendor=vendor, notes=notes)
     out = (
         pd.DataFrame(grouped)
@@ -641,6 +641,13 @@ def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
     return KernelDb(
         out[KERNEL_REPORT_COLUMNS].reset_index(drop=True), num_kernel_events=events, vendor=vendor, notes=notes
     )
+
+
+def _typed_table(columns: dict[str, np.ndarray]) -> pd.DataFrame:
+    """``pd.DataFrame(columns)`` of numpy columns, its text (object) columns typed by ``ec.inferred_text``."""
+    if not len(next(iter(columns.values()), ())):
+        return pd.DataFrame(columns)
+    return typed_frame({c: ec.inferred_text(v) if v.dtype == object else v for c, v in columns.items()})
 
 
 def _kernel_order(columns: dict[str, np.ndarray]) -> np.ndarray | None:
