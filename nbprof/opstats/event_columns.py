@@ -165,8 +165,35 @@ def sum_by(keys: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
 
 def group_ids(*keys: np.ndarray) -> tuple[np.ndarray, int]:
     """Dense group number (int64, in order of first appearance) of each row for parallel key arrays,
-    and the number of groups. Each key is factorised on its own and the codes combined as integers,
-    so rows are never turned into tuples."""
+    and the number of groups. Keys of non-negative ints that fit side by side in one int64 are
+    packed and factorised once; other keys each on their own, their codes combined as integers
+    (``_factorized_group_ids``), so rows are never turned into tuples."""
+    packed = _packed_keys(keys)
+    if packed is not None:
+        ids, uniques = pd.factorize(packed)
+        return ids.astype(np.int64, copy=False), len(uniques)
+    return _factorized_group_ids(keys)
+
+
+def _packed_keys(keys: tuple[np.ndarray, ...]) -> np.ndarray | None:
+    """The keys' values side by side in one int64 (each shifted past the next ones' bits), where all are
+    numpy ints, none negative and their bit widths add up to 62 at most; None otherwise."""
+    if not len(keys[0]) or any(not isinstance(k, np.ndarray) or k.dtype.kind not in "iu" for k in keys):
+        return None
+    if any(int(k.min()) < 0 for k in keys):
+        return None
+    widths = [int(k.max()).bit_length() for k in keys]
+    if sum(widths) > 62:
+        return None
+    packed = keys[0].astype(np.int64)
+    for key, width in zip(keys[1:], widths[1:]):
+        packed <<= width
+        packed |= key.astype(np.int64, copy=False)
+    return packed
+
+
+def _factorized_group_ids(keys: tuple[np.ndarray, ...]) -> tuple[np.ndarray, int]:
+    """``group_ids`` by factorising each key on its own and combining the codes as integers."""
     n = len(keys[0])
     combined = np.zeros(n, np.int64)
     radix = 1
