@@ -14,6 +14,7 @@ import json
 import pathlib
 
 import numpy as np
+import pandas as pd
 import pytest
 from xspace_builder import XSpaceBuilder
 
@@ -126,3 +127,21 @@ def test_tf_profiles_unchanged():
         s = load(name).input_pipeline().summary
         assert (load(name).steps["xla_cpu_compute_ps"] == 0).all()
         assert s["verdict"] == s["verdict_xprof"] and s["statement"] == s["statement_xprof"] == xprof_conclusion(name)
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "jax_mlp_train", "jax_two_hosts"])
+def test_xla_cpu_hlo_details_from_rows_equal_the_frames(load_fixture, name) -> None:
+    from nbprof.opstats import xla_cpu_ops
+
+    prof = load_fixture(name)
+    ops = prof.op_stats(host=prof.op_stats().hosts[0]).xla_cpu_op_db
+    index = prof.op_stats(host=prof.op_stats().hosts[0]).hlo_index
+    pids = np.r_[ops["program_id"].to_numpy(np.uint64), np.uint64(987654)]
+    names = np.r_[ops["name"].to_numpy(object), np.array(["no such op"], object)]
+    fast, found = xla_cpu_ops._hlo_details(index, pids, names)
+    slow, found_too = xla_cpu_ops._hlo_details_of_frame(index, pids, names)
+    assert found.tolist() == found_too.tolist() and found[:-1].any() and not found[-1]
+    assert fast.keys() == slow.keys()
+    for column in xla_cpu_ops._HLO_TEXT:
+        assert fast[column].tolist() == slow[column].tolist(), column
+    pd.testing.assert_extension_array_equal(fast["source_line"], slow["source_line"])

@@ -458,3 +458,15 @@ def test_a_hosts_hlo_protos_are_those_its_metadata_names(name: str) -> None:
         found = prof.for_host(host).hlo_protos
         assert found and list(found) == list(expected)
         assert all(type(k) is str and found[k] == v for k, v in expected.items())
+
+
+def test_typed_table_is_the_pandas_frame() -> None:
+    from nbprof.opstats.combine import _typed_table
+
+    text = np.array(["a", "b", "c"], object)
+    mixed = np.array(["a", None, 3], object)
+    for columns in (
+        {"name": text, "n": np.arange(3), "f": np.ones(3), "b": np.zeros(3, bool), "m": mixed},
+        {"name": text[:0], "n": np.arange(0)},
+    ):
+        pd.testing.assert_frame_equal(_typed_table(columns), pd.DataFrame(columns))

@@ -197,3 +197,31 @@ def test_kernel_op_name_index_is_pandas_index(names) -> None:
     pd.testing.assert_index_equal(
         kernel_db._op_name_index(list(names)), pd.Index(list(names), name="op_name"), exact=True
     )
+
+
+def test_inferred_text_is_typed_as_a_frame_types_it() -> None:
+    from nbprof.opstats import event_columns
+
+    for values in (["a", "", "b"], ["a", None, "b"], ["a", 3, "b"], [None, None]):
+        array = np.empty(len(values), object)
+        array[:] = values
+        expected = pd.DataFrame({"c": array})["c"]
+        ours = pd.Series(event_columns.inferred_text(array))
+        pd.testing.assert_series_equal(ours, expected, check_names=False)
+
+
+def test_text_or_empty_matches_string_astype_and_fillna() -> None:
+    cases = (["a", None, "b", "a"], ["a", np.nan, ""], ["x", 3, None], [b"x", "y"], [None], [])
+    for values in cases:
+        array = np.empty(len(values), object)
+        array[:] = values
+        expected = pd.Series(array, dtype=object).astype("string").fillna("").to_numpy(dtype=object)
+        assert device_ops._text_or_empty(array).tolist() == expected.tolist()
+
+
+def test_line_numbers_match_to_numeric() -> None:
+    cases = (["12", None, "007"], ["12", "x"], ["1.5"], [" 3"], ["99999999999999999999"], ["٣"], [None], [])
+    for lines in cases:
+        expected = pd.to_numeric(pd.Series(lines, dtype="string"), errors="coerce").to_numpy() if lines else np.zeros(0)
+        got = device_ops._line_numbers(list(lines))
+        np.testing.assert_array_equal(got, np.asarray(expected, dtype=np.float64))

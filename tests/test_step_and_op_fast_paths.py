@@ -45,21 +45,23 @@ def test_values_in_beyond_string_categoricals() -> None:
 
 
 # --------------------------------------------------------------------------- grouping keys
-def test_key_ids_number_as_group_ids() -> None:
-    rng = np.random.default_rng(0)
+def test_packed_group_ids_equal_the_factorized_ones() -> None:
+    rng = np.random.default_rng(4)
     cases = [
         (rng.integers(0, 4, 500), rng.integers(0, 2**40, 500)),
-        (np.full(50, 3), rng.integers(0, 9, 50)),
-        (rng.integers(0, 2**40, 300), rng.integers(0, 2**30, 300)),  # too wide to pack: group_ids
-        (rng.integers(-5, 5, 100), rng.integers(0, 9, 100)),  # negative: group_ids
-        (rng.integers(0, 2**62, 100),),
+        (rng.integers(0, 3, 200).astype(np.uint64), rng.integers(0, 7, 200).astype(np.int8)),
+        (np.full(50, 3), rng.integers(0, 9, 50), rng.integers(0, 2, 50)),
+        (rng.integers(0, 2**40, 300), rng.integers(0, 2**30, 300)),  # too wide to pack
+        (rng.integers(-5, 5, 100), rng.integers(0, 9, 100)),  # negative
+        (np.array([2**63 + 5, 1, 2**63 + 5], np.uint64),),  # beyond int64
+        (rng.integers(0, 9, 60), np.array(["a", "b", "c"] * 20, object)),  # text
+        (rng.integers(0, 9, 60),),
         (np.zeros(0, np.int64), np.zeros(0, np.int64)),
     ]
     for keys in cases:
-        keys = tuple(k.astype(np.int64) for k in keys)
-        ids, n = step_grouping._key_ids(*keys)
-        expected, n_expected = ec.group_ids(*keys)
-        assert ids.tolist() == expected.tolist() and n == n_expected
+        ids, n = ec.group_ids(*keys)
+        expected, n_expected = ec._factorized_group_ids(keys)
+        assert ids.tolist() == expected.tolist() and n == n_expected and ids.dtype == np.int64
 
 
 def test_step_ids_of_other_dtypes_merge_as_pandas() -> None:

@@ -87,3 +87,43 @@ def test_marked_owners_compiled_equals_numpy(seed):
     shuffled[5] = n  # row 5's parent is the new last row
     for got, expected in zip(nesting.marked_owners(shuffled, marked), nesting.marked_owners_numpy(shuffled, marked)):
         np.testing.assert_array_equal(got, expected)
+
+
+def _spread_over_every_event(ev, flows, roots: np.ndarray) -> np.ndarray:
+    """``spread_from_roots`` by propagating over the whole event graph (its definition)."""
+    inf = np.iinfo(np.int64).max
+    ids = np.full(len(ev), inf, np.int64)
+    ids[roots] = np.arange(len(roots))
+    spread = sg.event_graph(ev, flows).propagate(ids, np.zeros(len(ev), bool))
+    return np.where(spread == inf, -1, spread)
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES)
+def test_spread_from_roots_equals_spreading_over_every_event(load_fixture, name):
+    prof = load_fixture(name)
+    ev = prof.events
+    rng = np.random.default_rng(3)
+    for host in ev["host"].cat.categories:
+        rows = np.flatnonzero((ev["host"] == host).to_numpy())
+        sub = ev if len(rows) == len(ev) else ev.iloc[rows]
+        depth = sub["depth"].to_numpy()
+        top = np.flatnonzero(depth == 0)
+        for roots in (top, rng.permutation(np.flatnonzero(depth <= 1))[:200], top[:0]):
+            np.testing.assert_array_equal(
+                sg.spread_from_roots(sub, prof.flows, roots), _spread_over_every_event(sub, prof.flows, roots)
+            )
+
+
+@pytest.mark.parametrize("name", ["gpu_v100", "tf_keras2_fit"])
+def test_existing_names_are_each_groups_first_step_name(load_fixture, name):
+    import pandas as pd
+
+    prof = load_fixture(name)
+    ev = prof.events
+    sn = column(ev, "step_name")
+    for group in (prof.op_stats().event_groupings.event_groups, np.arange(len(ev)) % 7 - 1):
+        has = sn.notna().to_numpy() & (group >= 0)
+        frame = pd.DataFrame({"g": group[has], "n": sn[has].astype(str).to_numpy()})
+        expected = frame.drop_duplicates("g").set_index("g")["n"].to_dict() if has.any() else {}
+        got = sg._existing_names(ev, group)
+        assert got == expected and list(got) == list(expected)

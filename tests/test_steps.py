@@ -266,3 +266,25 @@ def test_built_executor_links_its_get_next_on_another_thread(tmp_path: pathlib.P
 def test_built_profile_without_events_has_no_steps(tmp_path: pathlib.Path) -> None:
     steps = _built(tmp_path, [("python", "compute", 0, 10, {})])
     assert steps.empty
+
+
+def test_device_step_markers_are_the_pandas_frame() -> None:
+    from nbprof.opstats.step_db import _device_step_markers
+
+    for n in (0, 3):
+        group, start = np.arange(n, dtype=np.int64), np.arange(n, dtype=np.int64) * 10
+        expected = pd.DataFrame({"group": group, "start_ps": start, "end_ps": start + 5, "marker": "device Steps line"})
+        pd.testing.assert_frame_equal(_device_step_markers(group, start, start + 5), expected)
+
+
+def test_shape_flags_match_the_category_masks() -> None:
+    from nbprof.opstats.step_db import _HALF_SHAPE, _HAS_SHAPE, _shape_flags
+    from nbprof.xspace import semantics as xs
+
+    shape = pd.Series(["(half[2,3])", "", None, "(float[4])", "half", "(float[4])"], dtype="category")
+    rows = np.array([0, 1, 2, 3, 4, 5, 0])
+    flags = xs.value_map(shape, _shape_flags, 0, np.int8, rows=rows)
+    has = xs.category_mask(shape, lambda s: s.str.len() > 0)[rows]
+    half = xs.category_mask(shape, lambda s: s.str.contains("half", regex=False))[rows]
+    assert ((flags & _HAS_SHAPE) != 0).tolist() == has.tolist()
+    assert ((flags & _HALF_SHAPE) != 0).tolist() == half.tolist()

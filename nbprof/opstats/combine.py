@@ -115,9 +115,9 @@ def _timespans(step: np.ndarray, begin: np.ndarray, duration: np.ndarray) -> tup
 def _offset_similarity(sub: tuple[np.ndarray, np.ndarray], chief: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """Overlap (ps) of the two step sequences per offset k = chief index - host index, at
     position ``k + len(sub) - 1``; XProf's merge sweep (steps, not events: one pass each)."""
-    (sb, se), (cb, ce) = sub, chief
+    (sb, se), (cb, ce) = (a.tolist() for a in sub), (a.tolist() for a in chief)  # Python ints: read one at a time
     n, m = len(sb), len(cb)
-    similarity = np.zeros(n + m - 1, np.int64)
+    similarity = [0] * (n + m - 1)
     i = j = 0
     while i < n and j < m:
         if se[i] == sb[i]:
@@ -127,7 +127,7 @@ def _offset_similarity(sub: tuple[np.ndarray, np.ndarray], chief: tuple[np.ndarr
             j += 1
             continue
         overlap = min(se[i], ce[j]) - max(sb[i], cb[j])
-        similarity[j - i + n - 1] += max(int(overlap), 0)
+        similarity[j - i + n - 1] += max(overlap, 0)
         if se[i] < ce[j]:
             i += 1
         elif ce[j] < se[i]:
@@ -135,7 +135,7 @@ def _offset_similarity(sub: tuple[np.ndarray, np.ndarray], chief: tuple[np.ndarr
         else:
             i += 1
             j += 1
-    return similarity
+    return np.array(similarity, np.int64)
 
 
 def _align(sub: tuple[np.ndarray, np.ndarray], chief: tuple[np.ndarray, np.ndarray]) -> StepAlignment:
@@ -254,7 +254,7 @@ def _intersected(
     order = np.lexsort((core, step))  # by combined step, then core: stable, as sort_values
     out = stacked.take(rows[order]).reset_index(drop=True)
     out["step"] = step[order]
-    out["step_name"] = np.concatenate(names_of)[order]
+    out["step_name"] = ec.inferred_text(np.asarray(np.concatenate(names_of)[order], dtype=object))
     out["core_id"] = core[order]
     return out, inter
 
@@ -625,7 +625,7 @@ def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
     # pandas' groupby(sort=False, dropna=False).agg(...).reset_index(), in numpy
     order = _kernel_order(grouped) if grouped is not None else None
     if grouped is not None and order is not None:
-        table = pd.DataFrame({c: grouped[c][order] for c in KERNEL_REPORT_COLUMNS})
+        table = _typed_table({c: grouped[c][order] for c in KERNEL_REPORT_COLUMNS})
         return KernelDb(table, num_kernel_events=events, vendor=vendor, notes=notes)
     out = (
         pd.DataFrame(grouped)
@@ -641,6 +641,13 @@ def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
     return KernelDb(
         out[KERNEL_REPORT_COLUMNS].reset_index(drop=True), num_kernel_events=events, vendor=vendor, notes=notes
     )
+
+
+def _typed_table(columns: dict[str, np.ndarray]) -> pd.DataFrame:
+    """``pd.DataFrame(columns)`` of numpy columns, its text (object) columns typed by ``ec.inferred_text``."""
+    if not len(next(iter(columns.values()), ())):
+        return pd.DataFrame(columns)
+    return typed_frame({c: ec.inferred_text(v) if v.dtype == object else v for c, v in columns.items()})
 
 
 def _kernel_order(columns: dict[str, np.ndarray]) -> np.ndarray | None:

@@ -53,6 +53,7 @@ device total, idle included) and ``db_total_op_time_ps`` (its ops' self time).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -252,15 +253,9 @@ def _uint64(values: Any) -> np.ndarray:
     return np.asarray(values.to_numpy(np.uint64, na_value=0))
 
 
-def aggregate_op_events(ev: pd.DataFrame, parts: list[OpEvents]) -> pd.DataFrame:
-    """Combine op events per (host, program id, name): sums, min time, metadata of the first event."""
-    columns = _aggregate_columns(ev, parts)
-    return pd.DataFrame(columns) if columns is not None else pd.DataFrame(columns=COLUMNS)
-
-
-def _aggregate_columns(ev: pd.DataFrame, parts: list[OpEvents]) -> dict[str, Any] | None:
-    """``aggregate_op_events`` as arrays by column (host, the metadata's, then the metrics'); None
-    when no part has an event."""
+def aggregate_op_columns(ev: pd.DataFrame, parts: list[OpEvents]) -> dict[str, Any] | None:
+    """Op events combined per (host, program id, name): sums, min time, metadata of the first event;
+    as arrays by column (host, the metadata's, then the metrics'); None when no part has an event."""
     parts = [p for p in parts if len(p.rows)]
     if not parts:
         return None
@@ -387,10 +382,20 @@ def _plane_totals(
 
 
 def _text_or_empty(values: np.ndarray) -> np.ndarray:
-    """``Series.astype("string").fillna("")`` of an object array, computed once per distinct value."""
+    """``Series.astype("string").fillna("")`` of an object array, computed once per distinct value
+    (in Python where each is a str or missing, else by pandas)."""
     code, distinct = pd.factorize(values, use_na_sentinel=False)
-    text = pd.Series(distinct, dtype=object).astype("string").fillna("").to_numpy(dtype=object)
+    items = distinct.tolist()
+    if all(type(v) is str or _is_missing(v) for v in items):
+        text = np.array(["" if _is_missing(v) else v for v in items] or [""], dtype=object)
+    else:
+        text = pd.Series(distinct, dtype=object).astype("string").fillna("").to_numpy(dtype=object)
     return text[code] if len(distinct) else np.zeros(0, dtype=object)
+
+
+def _is_missing(value: object) -> bool:
+    """None or a float NaN (what a stat column holds where an event lacks the stat)."""
+    return value is None or (type(value) is float and value != value)
 
 
 # ---------------------------------------------------------------------------------- GPU
@@ -592,8 +597,16 @@ def _source_file_and_line(sources: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         head, colon, tail = text.rpartition(":")
         file[k] = head if colon else text
         lines.append(tail if colon else None)
+    return file, _line_numbers(lines)
+
+
+def _line_numbers(lines: list[object]) -> np.ndarray:
+    """float64 ``pd.to_numeric(..., errors="coerce")`` of texts (None: NaN): in Python where each is
+    a short run of ASCII digits (exact in float64), else by pandas."""
+    if all(v is None or (type(v) is str and v.isascii() and v.isdigit() and len(v) < 16) for v in lines):
+        return np.array([math.nan if v is None else float(int(v)) for v in lines], dtype=np.float64)  # type: ignore[arg-type]
     line = pd.to_numeric(pd.Series(lines, dtype="string"), errors="coerce").to_numpy() if len(lines) else np.zeros(0)
-    return file, np.asarray(line, dtype=np.float64)
+    return np.asarray(line, dtype=np.float64)
 
 
 def _time_scale(values: np.ndarray) -> np.ndarray:
@@ -864,7 +877,7 @@ def _program_names(module: np.ndarray, program_id: np.ndarray) -> np.ndarray:
 def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, index: HloIndex) -> pd.DataFrame:
     """Add program names, the per-host IDLE rows and db totals; fix dtypes and order.
 
-    ``table``: the ops as arrays by column (``_aggregate_columns``; None: no op). Built column by column
+    ``table``: the ops as arrays by column (``aggregate_op_columns``; None: no op). Built column by column
     in numpy and made a DataFrame once: pandas' fixed cost per call dominates these small tables."""
     table = table or {}
     n = len(table["name"]) if "name" in table else 0
@@ -950,7 +963,7 @@ def build_device_op_db(
     else:
         empty, no_planes = (typed_frame({c: np.empty(0, object) for c in cs}) for cs in (COLUMNS, PLANE_COLUMNS))
         return DeviceOpDb(empty, no_planes, kind, info, _notes(info))  # as pd.DataFrame(columns=...) makes them
-    table = _aggregate_columns(frames.events, parts)
+    table = aggregate_op_columns(frames.events, parts)
     if kind == xs.HARDWARE_GPU and table is not None:
         if callable(hlo_costs):  # costs asked for the programs whose ops the HLO protos hold, only
             programs = info.get("programs_with_hlo", [])

@@ -16,7 +16,7 @@ import pandas as pd
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.semantics import category_text
-from nbprof.xspace.typed_frame import string_index
+from nbprof.xspace.typed_frame import string_index, strings
 
 
 def codes(series: pd.Series) -> np.ndarray:
@@ -105,6 +105,16 @@ def text(values: Any) -> np.ndarray:
     return np.array(["" if m else str(v) for v, m in zip(values, missing)], dtype=object)
 
 
+def inferred_text(values: np.ndarray) -> Any:
+    """An object array of text typed as ``pd.DataFrame`` (or a column assignment) types it:
+    ``strings`` where all are str, else pandas' own inference."""
+    items = values.tolist()
+    if all(type(v) is str for v in items):
+        return strings(items)
+    column = pd.Series(values, copy=False)
+    return column.to_numpy() if isinstance(column.dtype, np.dtype) else column.array
+
+
 def time_then_name_order(time_ps: np.ndarray, names: np.ndarray) -> np.ndarray:
     """Positions that sort rows by time (ps, descending), ties by name (ascending; a missing name
     last), ties kept in row order: pandas' stable ``sort_values([time, name], ascending=[False, True])``."""
@@ -155,8 +165,35 @@ def sum_by(keys: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
 
 def group_ids(*keys: np.ndarray) -> tuple[np.ndarray, int]:
     """Dense group number (int64, in order of first appearance) of each row for parallel key arrays,
-    and the number of groups. Each key is factorised on its own and the codes combined as integers,
-    so rows are never turned into tuples."""
+    and the number of groups. Keys of non-negative ints that fit side by side in one int64 are
+    packed and factorised once; other keys each on their own, their codes combined as integers
+    (``_factorized_group_ids``), so rows are never turned into tuples."""
+    packed = _packed_keys(keys)
+    if packed is not None:
+        ids, uniques = pd.factorize(packed)
+        return ids.astype(np.int64, copy=False), len(uniques)
+    return _factorized_group_ids(keys)
+
+
+def _packed_keys(keys: tuple[np.ndarray, ...]) -> np.ndarray | None:
+    """The keys' values side by side in one int64 (each shifted past the next ones' bits), where all are
+    numpy ints, none negative and their bit widths add up to 62 at most; None otherwise."""
+    if not len(keys[0]) or any(not isinstance(k, np.ndarray) or k.dtype.kind not in "iu" for k in keys):
+        return None
+    if any(int(k.min()) < 0 for k in keys):
+        return None
+    widths = [int(k.max()).bit_length() for k in keys]
+    if sum(widths) > 62:
+        return None
+    packed = keys[0].astype(np.int64)
+    for key, width in zip(keys[1:], widths[1:]):
+        packed <<= width
+        packed |= key.astype(np.int64, copy=False)
+    return packed
+
+
+def _factorized_group_ids(keys: tuple[np.ndarray, ...]) -> tuple[np.ndarray, int]:
+    """``group_ids`` by factorising each key on its own and combining the codes as integers."""
     n = len(keys[0])
     combined = np.zeros(n, np.int64)
     radix = 1
@@ -184,14 +221,18 @@ def union_lengths(group: np.ndarray, start: np.ndarray, end: np.ndarray, size: i
     order = np.lexsort((start, group))
     g, s, e = group[order].astype(np.int64), start[order].astype(np.int64), end[order].astype(np.int64)
     # the largest end of the earlier intervals of the same group: a running maximum of keys that
-    # order groups first and ends (by rank) second
-    ends = np.sort(e)
-    running = np.maximum.accumulate(g * n + np.searchsorted(ends, e))
+    # order groups first and ends (by rank: a position in the sorted ends, equal ends in any order) second
+    by_end = np.argsort(e, kind="stable")
+    ends = e[by_end]
+    rank = np.empty(n, np.int64)
+    rank[by_end] = np.arange(n)
+    running = np.maximum.accumulate(g * n + rank)
     first_of_group = np.r_[True, g[1:] != g[:-1]]
     earlier = np.where(first_of_group, 0, np.r_[0, running[:-1]] - g * n)
     previous_end = np.where(first_of_group, np.iinfo(np.int64).min, ends[earlier])
     contribution = np.clip(e - np.maximum(s, previous_end), 0, None)
-    np.add.at(out, g, contribution)
+    firsts = np.flatnonzero(first_of_group)
+    out[g[firsts]] = np.add.reduceat(contribution, firsts)  # groups are runs of the sorted intervals
     return out
 
 

@@ -67,8 +67,9 @@ def db_order(host: np.ndarray, side: np.ndarray, self_time: np.ndarray, name: np
 
 def text_ranks(texts: np.ndarray) -> np.ndarray:
     """Dense rank of each str of an object array in ascending order (``pd.factorize(texts, sort=True)``'s
-    codes, by one sort and no hash table)."""
-    order = np.argsort(texts, kind="stable")
+    codes, by one sort and no hash table: Python's sort of the str, faster than numpy's of objects)."""
+    items = texts.tolist()
+    order = np.array(sorted(range(len(items)), key=items.__getitem__), dtype=np.int64)  # stable, as argsort's
     ordered = texts[order]
     ranks = np.empty(len(texts), np.int64)
     ranks[order] = np.cumsum(np.r_[True, ordered[1:] != ordered[:-1]]) - 1 if len(texts) else 0

@@ -513,6 +513,24 @@ def _xla_cpu_spans(ev: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+def _device_step_markers(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> pd.DataFrame:
+    """The markers of the devices' ``Steps`` lines: ``group``, ``start_ps``, ``end_ps`` (ps) and ``marker``
+    ("device Steps line"), typed as ``pd.DataFrame`` types them (its text made without pandas' conversion)."""
+    if not len(group):
+        return pd.DataFrame({"group": group, "start_ps": start, "end_ps": end, "marker": "device Steps line"})
+    marker = strings(["device Steps line"] * len(group))
+    return typed_frame({"group": group, "start_ps": start, "end_ps": end, "marker": marker})
+
+
+_HAS_SHAPE, _HALF_SHAPE = 1, 2
+
+
+def _shape_flags(shape: str) -> int:
+    """A ``shape`` stat's text as bits: ``_HAS_SHAPE`` where it is not empty, ``_HALF_SHAPE`` where it
+    names a ``half`` (fp16) tensor."""
+    return (_HAS_SHAPE if len(shape) > 0 else 0) | (_HALF_SHAPE if "half" in shape else 0)
+
+
 def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Device markers (``Steps`` lines) and typed device spans, per GPU then unioned
     (ConvertDeviceTraceXPlaneToStepEvents)."""
@@ -527,23 +545,15 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     else:
         start, end = _device_timespan(ev)
         mk = on_device & xs.values_in(ev["line"], ["Steps"])
-        markers = pd.DataFrame(
-            {
-                "group": group[mk],
-                "start_ps": start[mk],
-                "end_ps": end[mk],
-                "marker": "device Steps line",
-            }
-        )
+        markers = _device_step_markers(group[mk], start[mk], end[mk])
     has_corr = xs.column(ev, "correlation_id").notna().to_numpy()
     op_rows = np.flatnonzero(on_device & ~derived & has_corr)
     kind = _map_at(ev["name"], op_rows, _classify_gpu, se.HOST_COMPUTE, np.int64)
     # precision from the tensor shapes (``shape`` stat) when present, else from the name
     shape = xs.column(ev, "shape")
     if shape.notna().any():
-        shape_str = shape.astype("category") if not isinstance(shape.dtype, pd.CategoricalDtype) else shape
-        has_shape = xs.category_mask(shape_str, lambda s: s.str.len() > 0)[op_rows]
-        half = xs.category_mask(shape_str, lambda s: s.str.contains("half", regex=False))[op_rows]
+        flags = xs.value_map(shape, _shape_flags, 0, np.int8, rows=op_rows)  # per distinct shape text
+        has_shape, half = (flags & _HAS_SHAPE) != 0, (flags & _HALF_SHAPE) != 0
         compute = (kind == se.DEVICE_COMPUTE_16) | (kind == se.DEVICE_COMPUTE_32)
         kind = np.where(compute & has_shape, np.where(half, se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32), kind)
     # Per plane: keep only groups that the plane's Steps line marks (when it has events).

@@ -159,7 +159,7 @@ def _context_pairs(ev: pd.DataFrame, flows: pd.DataFrame) -> tuple[np.ndarray, n
     # one id per distinct (type, id) pair, in order of first appearance over producers then consumers
     types = np.concatenate([numbers[0][is_prod], numbers[2][is_cons]])
     ids = np.concatenate([numbers[1][is_prod], numbers[3][is_cons]])
-    key, n_keys = _key_ids(types, ids)
+    key, n_keys = ec.group_ids(types, ids)
     pkey, ckey = key[: len(prod)], key[len(prod) :]
     n_prod = np.bincount(pkey, minlength=n_keys)
     n_cons = np.bincount(ckey, minlength=n_keys)
@@ -177,22 +177,6 @@ def _flow_positions(ev: pd.DataFrame, event: np.ndarray) -> np.ndarray:
         at = event - index.start
         return np.where((at >= 0) & (at < len(index)), at, -1)
     return pd.Index(index).get_indexer(event).astype(np.int64, copy=False)
-
-
-def _key_ids(*keys: np.ndarray) -> tuple[np.ndarray, int]:
-    """``ec.group_ids`` of int64 keys (the same numbers: dense, in order of first appearance): one
-    factorize of the keys packed side by side in one int64 where their values fit (not negative)."""
-    if len(keys[0]) == 0 or any(int(k.min()) < 0 for k in keys):
-        return ec.group_ids(*keys)
-    widths = [int(k.max()).bit_length() for k in keys]
-    if sum(widths) > 62:
-        return ec.group_ids(*keys)
-    packed = keys[0].copy()
-    for key, width in zip(keys[1:], widths[1:]):
-        packed <<= width
-        packed |= key
-    codes, distinct = pd.factorize(packed)
-    return codes.astype(np.int64, copy=False), len(distinct)
 
 
 def _link_ends(ev: pd.DataFrame) -> list[tuple[np.ndarray, np.ndarray, list[pd.Series]]]:
@@ -227,7 +211,7 @@ def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nd
         if len(par) == 0 or len(chi) == 0:
             continue
         both = np.concatenate([par, chi])
-        key, n_keys = _key_ids(*[int_array(k, 0, both) for k in keys])
+        key, n_keys = ec.group_ids(*[int_array(k, 0, both) for k in keys])
         par_key, chi_key = key[: len(par)], key[len(par) :]
         # the last parent of each key (XProf keeps the last one it sees), in frame order
         last_of_key = np.full(n_keys, -1, np.int64)
@@ -345,14 +329,19 @@ def event_graph(ev: pd.DataFrame, flows: pd.DataFrame, levels: bool = True) -> _
 
 def spread_from_roots(ev: pd.DataFrame, flows: pd.DataFrame, roots: np.ndarray) -> np.ndarray:
     """For each row of ``ev``, the position in ``roots`` (rows of ``ev``) of the first root that reaches
-    it along ``event_graph``'s edges; -1 where none does."""
-    inf = np.iinfo(np.int64).max
-    ids = np.full(len(ev), inf, np.int64)
+    it along ``event_graph``'s edges; -1 where none does. Spread over the skeleton of the roots and
+    link ends (``_Skeleton``), as the grouping does: the other events only inherit their nesting parent's."""
     if len(roots) == 0:
         return np.full(len(ev), -1, np.int64)
-    ids[np.asarray(roots, np.int64)] = np.arange(len(roots))
-    spread = event_graph(ev, flows).propagate(ids, np.zeros(len(ev), bool))
-    return np.where(spread == inf, -1, spread)
+    roots = np.asarray(roots, np.int64)
+    is_root = np.zeros(len(ev), bool)
+    is_root[roots] = True
+    skeleton = _Skeleton(ev, flows, is_root)
+    inf = np.iinfo(np.int64).max
+    ids = np.full(len(skeleton.nodes), inf, np.int64)
+    ids[skeleton.owner[roots]] = np.arange(len(roots))  # a root is a node: its owner is its node number
+    spread = skeleton.graph.propagate(ids, np.zeros(len(ids), bool))
+    return skeleton.spread(spread, inf)
 
 
 def group_host_events(ev: pd.DataFrame, flows: pd.DataFrame) -> Grouping:
@@ -604,8 +593,10 @@ def _values_at(series: pd.Series, rows: np.ndarray, missing: object = np.nan) ->
 def _existing_names(ev: pd.DataFrame, group: np.ndarray) -> dict[int, str]:
     """Step names already present in a grouped file (``step_name`` stat)."""
     sn = column(ev, "step_name")
-    has = sn.notna().to_numpy() & (group >= 0)
-    if not has.any():
+    rows = np.flatnonzero(sn.notna().to_numpy() & (group >= 0))
+    if not len(rows):
         return {}
-    frame = pd.DataFrame({"g": group[has], "n": sn[has].astype(str).to_numpy()})
-    return frame.drop_duplicates("g").set_index("g")["n"].to_dict()
+    _, first = np.unique(group[rows], return_index=True)
+    first.sort()  # each group's first row, in row order: the names in order of first appearance
+    named = rows[first]
+    return dict(zip(group[named].tolist(), [str(v) for v in _values_at(sn, named)]))

@@ -25,7 +25,7 @@ from nbprof.opstats.device_ops import (
     COLUMNS,
     SUM_COLUMNS,
     OpEvents,
-    aggregate_op_events,
+    aggregate_op_columns,
     category_from_name,
     event_metrics,
 )
@@ -74,27 +74,25 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
     np.minimum.at(first, meta_id, np.arange(len(rows)))
     upid = pid[first]
     uname = ec.str_column(ev, "hlo_op", rows[first])
-    found_rows, found = index.lookup(upid, uname, masked=False)  # every read below selects by found
+    hlo, found = _hlo_details(index, upid, uname)
     info["xla_cpu_ops_with_hlo"] = int(found.sum())
     info["xla_cpu_ops"] = n_ops
 
     def from_hlo(column: str, own: np.ndarray) -> np.ndarray:
-        hlo = np.where(found, found_rows[column].to_numpy(dtype=object), "")
-        return np.where(own != "", own, hlo).astype(object)
+        return np.where(own != "", own, hlo[column]).astype(object)
 
-    lines = pd.to_numeric(found_rows["source_line"], errors="coerce")
     # metadata as arrays by column (META_COLUMNS, in order): the op table is typed once, when aggregated
     meta = {
         "program_id": upid,
         "hlo_module": ec.str_column(ev, "hlo_module", rows[first]),
         "name": uname,
-        "category": np.where(found, found_rows["category"].astype(object).to_numpy(), category_from_name(uname)),
+        "category": np.where(found, hlo["category"], category_from_name(uname)),
         "provenance": from_hlo("provenance", ec.str_column(ev, "tf_op", rows[first])),
         "expression": from_hlo("expression", ec.str_column(ev, "long_name", rows[first])),
         "shape": from_hlo("shape", np.full(n_ops, "", dtype=object)),
         "deduplicated_name": from_hlo("deduplicated_name", np.full(n_ops, "", dtype=object)),
         "source_file": from_hlo("source_file", np.full(n_ops, "", dtype=object)),
-        "source_line": pd.array(lines.where(pd.Series(found) & (lines >= 0)).to_numpy(), dtype="Int64"),
+        "source_line": hlo["source_line"],
         "source_stack": from_hlo("source_stack", np.full(n_ops, "", dtype=object)),
     }
     metrics = event_metrics(
@@ -106,29 +104,64 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
         model_flops=ec.int_column(ev, "flops", rows),
         bytes_accessed=ec.int_column(ev, "bytes_accessed", rows),
     )
-    table = aggregate_op_events(ev, [OpEvents(rows, meta, meta_id, metrics)])
+    table = aggregate_op_columns(ev, [OpEvents(rows, meta, meta_id, metrics)])
+    assert table is not None  # rows is not empty
     return _sorted_table(table, _program_names(table))
 
 
-def _program_names(table: pd.DataFrame) -> list[str]:
+_HLO_TEXT = ["category", "provenance", "expression", "shape", "deduplicated_name", "source_file", "source_stack"]
+
+
+def _hlo_details(index: HloIndex, program_id: np.ndarray, name: np.ndarray) -> tuple[dict[str, Any], np.ndarray]:
+    """The HLO instruction of each (program id, op name) pair: ``_HLO_TEXT`` as object arrays ("" where
+    not found), ``source_line`` as ``Int64`` (missing where not found or negative), and the found mask.
+    Read from the instructions' rows (``lookup_values``) where their texts are str and lines int64
+    ints, else from ``lookup``'s frame, as pandas types it."""
+    values, found = index.lookup_values(program_id, name, [*_HLO_TEXT, "source_line"])
+    lines = values["source_line"][found].tolist()
+    plain = all(type(v) is int and -(2**63) <= v < 2**63 for v in lines) and all(
+        type(v) is str for column in _HLO_TEXT for v in values[column][found].tolist()
+    )
+    if not plain:
+        return _hlo_details_of_frame(index, program_id, name)
+    line = np.zeros(len(found), np.int64)
+    line[found] = lines
+    keep = found & (line >= 0)
+    values["source_line"] = pd.array(np.where(keep, line, np.nan), dtype="Int64")  # through float64, as the frame's
+    return values, found
+
+
+def _hlo_details_of_frame(
+    index: HloIndex, program_id: np.ndarray, name: np.ndarray
+) -> tuple[dict[str, Any], np.ndarray]:
+    """``_hlo_details`` read from ``lookup``'s frame of the instructions."""
+    rows, found = index.lookup(program_id, name, masked=False)  # every read below selects by found
+    out: dict[str, Any] = {c: np.where(found, rows[c].to_numpy(dtype=object), "") for c in _HLO_TEXT}
+    lines = pd.to_numeric(rows["source_line"], errors="coerce")
+    out["source_line"] = pd.array(lines.where(pd.Series(found) & (lines >= 0)).to_numpy(), dtype="Int64")
+    return out, found
+
+
+def _program_names(table: dict[str, Any]) -> list[str]:
     """``device_ops.program_name`` of each op: ``<hlo module>(<program id>)``, ``main`` where the
-    module is missing or empty or the program id missing (per op, not per event)."""
-    modules = table["hlo_module"].to_numpy(dtype=object)
-    programs = table["program_id"].astype("UInt64").to_numpy(dtype=object, na_value=None)
+    module is missing or empty (per op, not per event; ``table``: the ops' arrays by column)."""
+    modules = table["hlo_module"].tolist()
+    programs = table["program_id"].astype(np.uint64).tolist()
     return [
-        f"{module}({program})" if isinstance(module, str) and module and program is not None else "main"
-        for module, program in zip(modules.tolist(), programs.tolist())
+        f"{module}({program})" if isinstance(module, str) and module else "main"
+        for module, program in zip(modules, programs)
     ]
 
 
-def _sorted_table(table: pd.DataFrame, program: list[str]) -> pd.DataFrame:
-    """The db's frame (``COLUMNS``) from the aggregated ops and their program names: each host's db
-    total (its ops' self time, ps) on every row, sorted by host, self time descending, then name;
-    built once from arrays (a few hundred ops: pandas' per-column costs dominated)."""
-    host_code = pd.factorize(table["host"].to_numpy(dtype=object), sort=True)[0]
-    self_time = table["self_time_ps"].to_numpy(np.int64)
+def _sorted_table(table: dict[str, Any], program: list[str]) -> pd.DataFrame:
+    """The db's frame (``COLUMNS``) from the aggregated ops (arrays by column, as
+    ``aggregate_op_columns`` makes them) and their program names: each host's db total (its ops'
+    self time, ps) on every row, sorted by host, self time descending, then name; built once from
+    arrays (a few hundred ops: pandas' per-column costs dominated)."""
+    host_code = pd.factorize(table["host"], sort=True)[0]
+    self_time = table["self_time_ps"].astype(np.int64)
     per_host = ec.sum_by(host_code, self_time, int(host_code.max()) + 1 if len(host_code) else 0)[host_code]
-    name_code = pd.factorize(table["name"].to_numpy(dtype=object), sort=True)[0]
+    name_code = pd.factorize(table["name"], sort=True)[0]
     order = np.lexsort((name_code, -self_time, host_code))
     integers = set(SUM_COLUMNS + ["min_time_ps"])
     columns: dict[str, Any] = {}
@@ -140,12 +173,13 @@ def _sorted_table(table: pd.DataFrame, program: list[str]) -> pd.DataFrame:
         elif col in ("db_total_time_ps", "db_total_op_time_ps"):
             columns[col] = per_host[order]
         elif col == "program_id":
-            columns[col] = pd.array(table[col].to_numpy(np.uint64)[order], dtype="UInt64")
+            columns[col] = pd.array(table[col].astype(np.uint64)[order], dtype="UInt64")
         elif col == "source_line":
-            columns[col] = table[col].astype("Int64").array.take(order)
+            columns[col] = pd.array(table[col], dtype="Int64").take(order)
         elif col in integers:
-            columns[col] = table[col].to_numpy(np.int64)[order]
+            columns[col] = table[col].astype(np.int64)[order]
+        elif table[col].dtype == object:
+            columns[col] = ec.inferred_text(table[col][order])
         else:
-            column = table[col]
-            columns[col] = column.to_numpy()[order] if isinstance(column.dtype, np.dtype) else column.array.take(order)
+            columns[col] = table[col][order]
     return typed_frame(columns)
