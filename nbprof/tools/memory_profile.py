@@ -37,7 +37,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_grouping import NO_STEP_ROOTS, finds_no_groups
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import coded_strings, strings, typed_frame
+from nbprof.xspace.typed_frame import coded_strings, string_array, strings, typed_frame
 
 EVENT_NAMES = ("MemoryAllocation", "MemoryDeallocation")
 MAX_TIMELINE_SNAPSHOTS = 1000
@@ -719,7 +719,7 @@ def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFram
         [pd.factorize(ec.text(merged[c]), sort=True)[0] for c in reversed(_TEXT_COLUMNS)]
         + [-merged["requested_bytes"], -merged["allocation_bytes"]]
     )
-    texts = {c: pd.array(ec.text(merged[c])[order], dtype="string") for c in _TEXT_COLUMNS}
+    texts = {c: string_array(ec.text(merged[c])[order].tolist(), pd.StringDtype()) for c in _TEXT_COLUMNS}
     return typed_frame(
         {
             "tf_op": texts["tf_op"],
