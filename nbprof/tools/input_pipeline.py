@@ -30,15 +30,18 @@ from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
+    StepRows,
+    analysed_rows,
     bottleneck,
     nbprof_breakdown_ms,
-    step_details,
+    step_detail_rows,
     step_summary,
     tpu_bottleneck,
     tpu_step_summary,
 )
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 HOST_CATEGORIES = (
     "enqueue_us",
@@ -91,9 +94,10 @@ class InputPipeline(ToolResult):
 
 def input_pipeline(op_stats: OpStats) -> InputPipeline:
     """XProf's input-pipeline analysis from an OpStats (see the module docstring)."""
-    notes = list(op_stats.step_db.notes)
-    analysed = op_stats.step_db.analysed_steps
-    tpu = op_stats.step_db.tpu
+    step_db = op_stats.step_db
+    notes = list(step_db.notes)
+    analysed = analysed_rows(step_db.steps, step_db.analysed)  # no copy of the steps frame
+    tpu = step_db.tpu
     if tpu is not None and len(tpu.steps):
         # TPU: XProf's TPU breakdown and bottleneck analysis (TensorCore infeed, outfeed, idle).
         device_steps = tpu_device_step_table(tpu.steps)
@@ -101,7 +105,7 @@ def input_pipeline(op_stats: OpStats) -> InputPipeline:
         summary.update(tpu_step_summary(tpu.steps))
         summary.update(tpu_bottleneck(tpu.steps))
     else:
-        device_steps = device_step_table(step_details(analysed))
+        device_steps = device_step_table(step_detail_rows(analysed))
         summary = step_summary(analysed)
         summary.update(bottleneck(analysed))
     input_ops, breakdown, op_notes = _host_input_ops(op_stats)
@@ -125,36 +129,59 @@ def input_pipeline(op_stats: OpStats) -> InputPipeline:
 
 
 # ------------------------------------------------------------------------ device side
-def device_step_table(steps: pd.DataFrame) -> pd.DataFrame:
+def device_step_table(steps: pd.DataFrame | StepRows) -> pd.DataFrame:
     """Per step: name, step time and each category in ms, input time and its % of the step."""
-    columns: dict[str, np.ndarray] = {
-        "host": steps["host"].to_numpy(),
-        "step_name": steps["step_name"].to_numpy(),
-        "step_num": steps["step_num"].to_numpy(),
-        "step_time_ms": steps["duration_ps"].to_numpy() / 1e9,
+    rows = steps if isinstance(steps, StepRows) else StepRows(steps)
+    columns: dict[str, Any] = {
+        "host": rows.values("host"),
+        "step_name": rows.values("step_name"),
+        "step_num": rows.values("step_num"),
+        "step_time_ms": rows.values("duration_ps") / 1e9,
     }
-    for cat, values in nbprof_breakdown_ms(steps).items():
+    for cat, values in nbprof_breakdown_ms(rows).items():
         columns[f"{cat}_ms"] = values
-    columns["input_wait_ms"] = steps["host_wait_input_ps"].to_numpy() / 1e9
-    columns["host_to_device_ms"] = steps["host_to_device_ps"].to_numpy() / 1e9
+    columns["input_wait_ms"] = rows.values("host_wait_input_ps") / 1e9
+    columns["host_to_device_ms"] = rows.values("host_to_device_ps") / 1e9
     step_time = columns["step_time_ms"]
     with np.errstate(invalid="ignore", divide="ignore"):
         columns["input_pct"] = np.where(step_time > 0, 100.0 * columns["input_ms"] / step_time, 0.0)
-    return pd.DataFrame(columns)  # one frame: a few steps, where each column insert cost more
+    return _table(columns)
 
 
 def tpu_device_step_table(tpu: pd.DataFrame) -> pd.DataFrame:
     """Per TPU step: step time and XProf's TPU parts in ms, and the infeed share of the step (%, the
     average, smallest and largest over the TensorCores)."""
-    out = pd.DataFrame({"host": tpu["host"].to_numpy(), "step_name": tpu["step_name"].to_numpy()})
-    out["step_num"] = tpu["step"].to_numpy()
-    out["step_time_ms"] = tpu["step_time_ps"].to_numpy() / 1e9
+    columns: dict[str, Any] = {
+        "host": tpu["host"].to_numpy(),
+        "step_name": tpu["step_name"].to_numpy(),
+        "step_num": tpu["step"].to_numpy(),
+        "step_time_ms": tpu["step_time_ps"].to_numpy() / 1e9,
+    }
     for part in TPU_BREAKDOWN:
-        out[f"{part}_ms"] = tpu[f"{part}_ps"].to_numpy() / 1e9
-    out["input_pct"] = tpu["infeed_pct_avg"].to_numpy(np.float64)
-    out["input_pct_min"] = tpu["infeed_pct_min"].to_numpy(np.float64)
-    out["input_pct_max"] = tpu["infeed_pct_max"].to_numpy(np.float64)
-    return out
+        columns[f"{part}_ms"] = tpu[f"{part}_ps"].to_numpy() / 1e9
+    columns["input_pct"] = tpu["infeed_pct_avg"].to_numpy(np.float64)
+    columns["input_pct_min"] = tpu["infeed_pct_min"].to_numpy(np.float64)
+    columns["input_pct_max"] = tpu["infeed_pct_max"].to_numpy(np.float64)
+    return _table(columns)
+
+
+def _table(columns: dict[str, Any]) -> pd.DataFrame:
+    """``pd.DataFrame(columns)`` of 1-D numpy arrays (and float scalars, repeated), made as one typed frame:
+    numeric (and empty) arrays copied, object arrays of str typed as pandas infers them
+    (``typed_frame.strings``); pandas' own constructor where an object column holds anything but str."""
+    n = len(next(v for v in columns.values() if isinstance(v, np.ndarray)))
+    typed: dict[str, object] = {}
+    for name, values in columns.items():
+        if isinstance(values, float):
+            typed[name] = np.full(n, values, np.float64)
+        elif values.dtype != object or not len(values):  # no rows: an object column stays object
+            typed[name] = np.array(values, copy=True)
+        else:
+            texts = values.tolist()
+            if not all(type(v) is str for v in texts):
+                return pd.DataFrame(columns)
+            typed[name] = strings(texts)
+    return typed_frame(typed)
 
 
 # -------------------------------------------------------------------------- host side
@@ -173,28 +200,27 @@ def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], 
         )
         return _empty_input_ops(), breakdown, notes
     rows = np.flatnonzero(is_input)
-    if host["host"].iloc[rows].nunique() > 1:
+    ops = {c: host[c].to_numpy()[rows] for c in _INPUT_OP_COLUMNS}
+    if _distinct_count(ops["host"]) > 1:
         notes.append("several hosts: one row per input op, its counts and times added up over the hosts (as XProf)")
         ops = _input_ops_over_hosts(host.iloc[rows])
-    else:
-        ops = {c: host[c].to_numpy()[rows] for c in _INPUT_OP_COLUMNS}
     order = ec.time_then_name_order(ops["self_time_ps"], ops["name"])
     ops = {c: values[order] for c, values in ops.items()}
     name = pd.Series(ops["name"], dtype=object, copy=False)
     category = pd.Series(ops["category"], dtype=object, copy=False)
-    label = np.full(len(order), "Preprocessing", dtype=object)
+    label = np.full(len(order), _LABELS.index("Preprocessing"), np.int64)  # positions in ``_LABELS``
     file_read = xs.value_mask(name, lambda n: n.endswith(FILE_READ_SUFFIXES))
     advanced = xs.value_mask(name, lambda n: any(m in n for m in ADVANCED_READ_MARKERS))
-    label[file_read & advanced] = "Advanced file read"
-    label[file_read & ~advanced] = "Demanded file read"
-    label[xs.value_mask(category, lambda c: c.lower() == "read")] = "Demanded file read"
-    label[xs.value_mask(category, lambda c: c.lower() == "unknown")] = "Unknown"
-    label[xs.value_mask(category, _is_enqueue_category)] = "Enqueue"
+    label[file_read & advanced] = _LABELS.index("Advanced file read")
+    label[file_read & ~advanced] = _LABELS.index("Demanded file read")
+    label[xs.value_mask(category, lambda c: c.lower() == "read")] = _LABELS.index("Demanded file read")
+    label[xs.value_mask(category, lambda c: c.lower() == "unknown")] = _LABELS.index("Unknown")
+    label[xs.value_mask(category, _is_enqueue_category)] = _LABELS.index("Enqueue")
     self_ps = ops["self_time_ps"]
     total_ps = ops["total_time_ps"]
     total_self = float(self_ps.sum())
     self_ms = self_ps / 1e9
-    table = pd.DataFrame(
+    table = _table(
         {
             "name": name.to_numpy(),
             "count": ops["occurrences"].astype(np.int64),
@@ -202,20 +228,30 @@ def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], 
             "total_pct": 100.0 * total_ps / total_self if total_self else 0.0,
             "self_ms": self_ms,
             "self_pct": 100.0 * self_ps / total_self if total_self else 0.0,
-            "category": label,
+            "category": np.array(_LABELS, dtype=object)[label],
             "host": ops["host"],
         }
     )
-    key = {
-        "Enqueue": "enqueue_us",
-        "Demanded file read": "demanded_file_read_us",
-        "Advanced file read": "advanced_file_read_us",
-        "Preprocessing": "preprocessing_us",
-        "Unknown": "unclassified_nonenqueue_us",
-    }
-    for cat, us in (pd.Series(self_ms, copy=False).groupby(label).sum() * 1e3).items():
-        breakdown[key[cat]] += float(us)
+    # grouped by the labels' positions, which sort as the labels do: pandas adds in the same order as
+    # grouping by the label texts would, without making an index of them
+    for position, us in (pd.Series(self_ms, copy=False).groupby(label).sum() * 1e3).items():
+        breakdown[_BREAKDOWN_KEYS[_LABELS[position]]] += float(us)
     return table, breakdown, notes
+
+
+_BREAKDOWN_KEYS = {
+    "Enqueue": "enqueue_us",
+    "Demanded file read": "demanded_file_read_us",
+    "Advanced file read": "advanced_file_read_us",
+    "Preprocessing": "preprocessing_us",
+    "Unknown": "unclassified_nonenqueue_us",
+}
+_LABELS = tuple(sorted(_BREAKDOWN_KEYS))  # the input-op classes, in text order
+
+
+def _distinct_count(values: np.ndarray) -> int:
+    """The number of distinct values of an object array, missing ones left out (``Series.nunique``)."""
+    return len(set(values[~pd.isna(values)].tolist()))
 
 
 _INPUT_OP_COLUMNS = ("name", "category", "host", "occurrences", "total_time_ps", "self_time_ps")
@@ -249,15 +285,7 @@ def _is_input_category(category: str) -> bool:
 
 
 def _empty_input_ops() -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "name": pd.Series(dtype=object),
-            "count": pd.Series(dtype="int64"),
-            "total_ms": pd.Series(dtype=float),
-            "total_pct": pd.Series(dtype=float),
-            "self_ms": pd.Series(dtype=float),
-            "self_pct": pd.Series(dtype=float),
-            "category": pd.Series(dtype=object),
-            "host": pd.Series(dtype=object),
-        }
-    )
+    """The input-op table without rows (object, int64 and float64 columns)."""
+    columns = {"name": object, "count": np.int64, "total_ms": np.float64, "total_pct": np.float64}
+    columns.update({"self_ms": np.float64, "self_pct": np.float64, "category": object, "host": object})
+    return typed_frame({name: np.empty(0, dtype) for name, dtype in columns.items()})
