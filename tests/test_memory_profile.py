@@ -460,3 +460,30 @@ def test_coded_strings_leave_what_arrow_cannot_hold_to_the_caller():
     big = np.array([f"op{i}" for i in range(1000)], dtype=object)  # a categorical's table: the values used only
     made = coded_strings(big, np.array([999, 3, 3]))
     pd.testing.assert_extension_array_equal(made, pd.array(["op999", "op3", "op3"], dtype="str"))
+
+
+@pytest.mark.parametrize("fixture,memory_id", allocators())
+def test_few_row_breakdown_merge_equals_the_vectorised_one(fixture, memory_id, monkeypatch):
+    """The dict merge of a few rows at the peak and the vectorised merge give the same breakdown."""
+    few = result(fixture, memory_id).breakdown
+    monkeypatch.setattr(mp, "_FEW_BREAKDOWN_ROWS", -1)
+    vectorised = memory_profile(load_fixture(fixture).op_stats(), memory_id=memory_id).breakdown
+    pd.testing.assert_frame_equal(few, vectorised, check_exact=True)
+
+
+def test_few_row_merge_equals_the_vectorised_merge_on_random_rows():
+    """Duplicated sizes and texts, specials among them, non-ASCII and empty texts: the same rows, counts,
+    special flags and order from both merges."""
+    rng = np.random.default_rng(6)
+    words = np.array(["", "a", "b", "é", "b/c", "A", "unknown"], dtype=object)
+    for n in (0, 1, 2, 5, 40, 150):
+        allocation = rng.integers(0, 4, n).astype(np.int64) * 256
+        requested = allocation - rng.integers(0, 2, n).astype(np.int64)
+        texts = {c: words[rng.integers(0, len(words), n)] for c in mp._TEXT_COLUMNS}
+        special = rng.random(n) < 0.2
+        few = mp._merged_few(allocation, requested, texts, special)
+        vectorised = mp._merged(allocation, requested, texts, special)
+        assert few.keys() == vectorised.keys()
+        for name, values in vectorised.items():
+            assert np.array_equal(np.asarray(few[name]), np.asarray(values)), (n, name)
+            assert np.asarray(few[name]).dtype == np.asarray(values).dtype
