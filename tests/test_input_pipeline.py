@@ -250,3 +250,32 @@ def test_typed_step_tables_equal_pandas_frames() -> None:
     table = _table({"n": steps})
     table.loc[0, "n"] = 99
     assert steps.tolist() == [3, 4]
+
+
+def test_input_op_classes_per_op_equal_the_rules_as_masks() -> None:
+    """The per-(name, category) classification gives what the rules applied as masks over all ops give
+    (a later rule wins; a missing name or category matches no rule)."""
+    from nbprof.tools.input_pipeline import (
+        _LABELS,
+        ADVANCED_READ_MARKERS,
+        FILE_READ_SUFFIXES,
+        _is_enqueue_category,
+        _label_positions,
+    )
+    from nbprof.xspace import semantics as xs
+
+    names = ["Iterator::A::TFRecord", "Iterator::Prefetch::TFRecord", "Iterator::Map", None, "x::SSTable", "q"]
+    categories = ["Dataset", "Read", "UNKNOWN", "Enqueue", None, "MemcpyHToD", "InfeedEnqueue", "preprocessing"]
+    pairs = [(n, c) for n in names for c in categories]
+    name = pd.Series([n for n, _ in pairs], dtype=object)
+    category = pd.Series([c for _, c in pairs], dtype=object)
+    expected = np.full(len(pairs), "Preprocessing", dtype=object)
+    file_read = xs.value_mask(name, lambda n: n.endswith(FILE_READ_SUFFIXES))
+    advanced = xs.value_mask(name, lambda n: any(m in n for m in ADVANCED_READ_MARKERS))
+    expected[file_read & advanced] = "Advanced file read"
+    expected[file_read & ~advanced] = "Demanded file read"
+    expected[xs.value_mask(category, lambda c: c.lower() == "read")] = "Demanded file read"
+    expected[xs.value_mask(category, lambda c: c.lower() == "unknown")] = "Unknown"
+    expected[xs.value_mask(category, _is_enqueue_category)] = "Enqueue"
+    got = np.array(_LABELS, dtype=object)[_label_positions(name.to_numpy(), category.to_numpy())]
+    assert got.tolist() == expected.tolist()

@@ -76,10 +76,13 @@ class StepRows:
     def subset(self, mask: np.ndarray) -> StepRows:
         """The rows of these at ``mask`` (bool per row of these)."""
         if self._mask is None:
-            return StepRows(self._steps, mask)
-        combined = self._mask.copy()
-        combined[combined] = mask
-        return StepRows(self._steps, combined)
+            combined = mask
+        else:
+            combined = self._mask.copy()
+            combined[combined] = mask
+        out = StepRows(self._steps, combined)
+        out._columns = self._columns  # the same frame's columns: each read once
+        return out
 
     def frame(self) -> pd.DataFrame:
         """The rows as a frame (``steps`` itself where they are every row: read it, do not write to it)."""

@@ -200,8 +200,9 @@ def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], 
     host = op_stats.host_op_db
     # the categories as Python str: factorising them, not the Arrow column (pyarrow's first dictionary
     # encoding in a process costs ~1 ms)
-    categories = pd.Series(host["category"].to_numpy(dtype=object), dtype=object, copy=False)
-    is_input = (host["name"].to_numpy(dtype=object) != "IDLE") & xs.value_mask(categories, _is_input_category)
+    read = {"name": host["name"].to_numpy(dtype=object), "category": host["category"].to_numpy(dtype=object)}
+    categories = pd.Series(read["category"], dtype=object, copy=False)
+    is_input = (read["name"] != "IDLE") & xs.value_mask(categories, _is_input_category)
     breakdown = {k: 0.0 for k in HOST_CATEGORIES}
     notes = [
         "input ops: tf.data Iterator::* events, infeed enqueue and host-to-device memcpy of the host op metrics db; "
@@ -213,29 +214,20 @@ def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], 
         )
         return _empty_input_ops(), breakdown, notes
     rows = np.flatnonzero(is_input)
-    ops = {c: host[c].to_numpy()[rows] for c in _INPUT_OP_COLUMNS}
+    ops = {c: (read[c] if c in read else host[c].to_numpy())[rows] for c in _INPUT_OP_COLUMNS}
     if _distinct_count(ops["host"]) > 1:
         notes.append("several hosts: one row per input op, its counts and times added up over the hosts (as XProf)")
         ops = _input_ops_over_hosts(host.iloc[rows])
     order = ec.time_then_name_order(ops["self_time_ps"], ops["name"])
     ops = {c: values[order] for c, values in ops.items()}
-    name = pd.Series(ops["name"], dtype=object, copy=False)
-    category = pd.Series(ops["category"], dtype=object, copy=False)
-    label = np.full(len(order), _LABELS.index("Preprocessing"), np.int64)  # positions in ``_LABELS``
-    file_read = xs.value_mask(name, lambda n: n.endswith(FILE_READ_SUFFIXES))
-    advanced = xs.value_mask(name, lambda n: any(m in n for m in ADVANCED_READ_MARKERS))
-    label[file_read & advanced] = _LABELS.index("Advanced file read")
-    label[file_read & ~advanced] = _LABELS.index("Demanded file read")
-    label[xs.value_mask(category, lambda c: c.lower() == "read")] = _LABELS.index("Demanded file read")
-    label[xs.value_mask(category, lambda c: c.lower() == "unknown")] = _LABELS.index("Unknown")
-    label[xs.value_mask(category, _is_enqueue_category)] = _LABELS.index("Enqueue")
+    label = _label_positions(ops["name"], ops["category"])
     self_ps = ops["self_time_ps"]
     total_ps = ops["total_time_ps"]
     total_self = float(self_ps.sum())
     self_ms = self_ps / 1e9
     table = _table(
         {
-            "name": name.to_numpy(),
+            "name": ops["name"],
             "count": ops["occurrences"].astype(np.int64),
             "total_ms": total_ps / 1e9,
             "total_pct": 100.0 * total_ps / total_self if total_self else 0.0,
@@ -260,6 +252,41 @@ _BREAKDOWN_KEYS = {
     "Unknown": "unclassified_nonenqueue_us",
 }
 _LABELS = tuple(sorted(_BREAKDOWN_KEYS))  # the input-op classes, in text order
+
+
+def _label_positions(names: np.ndarray, categories: np.ndarray) -> np.ndarray:
+    """The class of each input op (its position in ``_LABELS``) from its name and category (object
+    arrays), worked out once per distinct (name, category): a few ops, where pandas' per-call costs
+    of a mask per rule were most of the work."""
+    positions: dict[tuple[Any, Any], int] = {}
+    out = np.empty(len(names), np.int64)
+    for row, key in enumerate(zip(names.tolist(), categories.tolist())):
+        position = positions.get(key)
+        if position is None:
+            position = positions[key] = _LABELS.index(_input_op_label(*key))
+        out[row] = position
+    return out
+
+
+def _input_op_label(name: Any, category: Any) -> str:
+    """XProf's class of an input op: a file read by its reader suffix (advanced where a prefetch,
+    interleave, ... is in the name), then by category read, unknown or enqueue (the last rule that
+    holds wins); else preprocessing. A missing name or category matches no rule."""
+    label = "Preprocessing"
+    if not pd.isna(name):
+        text = str(name)
+        if text.endswith(FILE_READ_SUFFIXES):
+            advanced = any(marker in text for marker in ADVANCED_READ_MARKERS)
+            label = "Advanced file read" if advanced else "Demanded file read"
+    if not pd.isna(category):
+        text = str(category)
+        if text.lower() == "read":
+            label = "Demanded file read"
+        if text.lower() == "unknown":
+            label = "Unknown"
+        if _is_enqueue_category(text):
+            label = "Enqueue"
+    return label
 
 
 def _distinct_count(values: np.ndarray) -> int:
