@@ -487,3 +487,26 @@ def test_few_row_merge_equals_the_vectorised_merge_on_random_rows():
         for name, values in vectorised.items():
             assert np.array_equal(np.asarray(few[name]), np.asarray(values)), (n, name)
             assert np.asarray(few[name]).dtype == np.asarray(values).dtype
+
+
+def _line_zero_from_timestamps_ps(profile, ev, rows, host):
+    """Each event's line zero (ps) made from the line timestamps and the Task Environment's start, as the
+    memory profile computed it before it read the lines' ``start_ps``."""
+    lines = profile.lines
+    mine = (lines["host"].to_numpy(object) == host) & (lines["plane"].to_numpy(object) == xs.HOST_PLANE)
+    line_ids, first = np.unique(lines["line_id"].to_numpy(np.int64)[mine], return_index=True)
+    line_ts = lines["timestamp_ns"].to_numpy(np.int64)[mine][first]
+    at = np.searchsorted(line_ids, ev["line_id"].to_numpy(np.int64)[rows])
+    return (line_ts[at] + mp._timestamp_base_ns(profile, host) - int(profile.origin_ns)) * 1000
+
+
+@pytest.mark.parametrize("fixture", WITH_MEMORY + ["amd_mi300x_gemm", "jax_two_gpu_procs", "jax_two_hosts"])
+def test_line_zeros_are_the_lines_start_from_their_timestamps(fixture):
+    """The lines' ``start_ps`` the offsets are taken from equal the zeros made from the line timestamps
+    and the host's clock base, for every event of each host's /host:CPU plane."""
+    profile = load(fixture)
+    ev = profile.events
+    for host in profile.hosts:
+        rows = np.flatnonzero(xs.values_in(ev["host"], [host]) & xs.values_in(ev["plane"], [xs.HOST_PLANE]))
+        expected = _line_zero_from_timestamps_ps(profile, ev, rows, host)
+        assert np.array_equal(mp._line_zero_ps(profile, ev, rows, host), expected)

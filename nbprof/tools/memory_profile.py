@@ -395,16 +395,20 @@ def _has_no_groups(frames: Any) -> bool:
 
 def _line_zero_ps(profile: Any, ev: pd.DataFrame, rows: np.ndarray, host: str) -> np.ndarray:
     """Where each event's line timestamp lies on nbprof's time axis (ps), to give XProf's offsets
-    (events of ``host``'s ``/host:CPU`` plane)."""
+    (events of ``host``'s ``/host:CPU`` plane): the line's ``start_ps``, which the loader made of its
+    timestamp as (timestamp + the host's clock base - origin) * 1000."""
     lines = profile.lines
     mine = (lines["host"].to_numpy(object) == host) & (lines["plane"].to_numpy(object) == xs.HOST_PLANE)
     line_ids, first = np.unique(lines["line_id"].to_numpy(np.int64)[mine], return_index=True)  # first wins
-    line_ts = lines["timestamp_ns"].to_numpy(np.int64)[mine][first]
+    line_zero = lines["start_ps"].to_numpy(np.int64)[mine][first]
     wanted = ev["line_id"].to_numpy(np.int64)[rows]
     at = np.minimum(np.searchsorted(line_ids, wanted), max(len(line_ids) - 1, 0))
     found = (line_ids[at] == wanted) if len(line_ids) else np.zeros(len(wanted), bool)
-    line_ns = np.where(found, line_ts[at] if len(line_ids) else 0, 0).astype(np.int64)
-    return (line_ns + _timestamp_base_ns(profile, host) - int(profile.origin_ns)) * 1000
+    if found.all():
+        return line_zero[at]
+    # an event of a line the lines table lacks: a line timestamp of 0
+    unknown = (_timestamp_base_ns(profile, host) - int(profile.origin_ns)) * 1000
+    return np.where(found, line_zero[at] if len(line_ids) else 0, unknown).astype(np.int64)
 
 
 def _timestamp_base_ns(profile: Any, host: str) -> int:
