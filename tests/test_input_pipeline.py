@@ -279,3 +279,17 @@ def test_input_op_classes_per_op_equal_the_rules_as_masks() -> None:
     expected[xs.value_mask(category, _is_enqueue_category)] = "Enqueue"
     got = np.array(_LABELS, dtype=object)[_label_positions(name.to_numpy(), category.to_numpy())]
     assert got.tolist() == expected.tolist()
+
+
+def test_row_averages_and_stds_equal_the_statistics_row_by_row() -> None:
+    """The step summary's averages and stds, computed for all categories in one numpy call, are the
+    numbers ``_stats`` gives for each row alone (pairwise sums of any length, 0 and 1 steps included)."""
+    from nbprof.opstats.step_analysis import _row_averages_and_stds, _stats
+
+    rng = np.random.default_rng(13)
+    for n in (0, 1, 2, 7, 8, 9, 20, 127, 128, 129, 1000, 8193):
+        rows = np.stack([rng.random(n) * 10.0 ** rng.integers(-3, 12) for _ in range(11)])
+        averages, stds = _row_averages_and_stds(rows)
+        for k, row in enumerate(rows):
+            one = _stats(row, "x")
+            assert (averages[k], stds[k]) == (one["x_avg"], one["x_std"]), (n, k)
