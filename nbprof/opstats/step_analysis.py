@@ -140,8 +140,9 @@ def step_detail_rows(steps: StepRows) -> StepRows:
     return steps if mask.all() else steps.subset(mask)
 
 
-def _details_mask(steps: StepRows) -> np.ndarray:
+def _details_mask(steps: pd.DataFrame | StepRows) -> np.ndarray:
     """``step_details``' rows as a mask of ``steps``' rows."""
+    steps = _rows(steps)
     if "core_id" not in steps:
         return np.ones(len(steps), bool)
     if steps.is_numpy("core_id"):  # numpy compares without pandas' op
