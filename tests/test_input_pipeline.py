@@ -211,3 +211,85 @@ def test_input_ops_of_several_hosts_are_added_up_and_sorted() -> None:
     expected_us = float(pd.Series([10e-3, 7e-3, 7e-3]).groupby(["P"] * 3).sum().iloc[0] * 1e3)
     assert breakdown["preprocessing_us"] == expected_us
     assert any("several hosts" in note for note in notes)
+
+
+@pytest.mark.parametrize("name", ["tf_keras2_fit", "jax_two_hosts", "amd_mi300x_gemm", "tpu_v6e"])
+def test_step_rows_read_the_analysed_steps(name: str) -> None:
+    """``analysed_rows`` holds ``StepDb.analysed_steps``' rows (one host, combined hosts, no steps); the
+    statistics and the step table read from it equal those of the frame."""
+    from nbprof.opstats.step_analysis import analysed_rows, bottleneck, step_detail_rows, step_details, step_summary
+    from nbprof.tools.input_pipeline import device_step_table
+
+    db = load_fixture(name).op_stats().step_db
+    rows = analysed_rows(db.steps, db.analysed)
+    frame = db.analysed_steps
+    pd.testing.assert_frame_equal(rows.frame(), frame)
+    assert len(rows) == len(frame)
+    assert step_summary(rows) == step_summary(frame)
+    assert bottleneck(rows) == bottleneck(frame)
+    pd.testing.assert_frame_equal(step_detail_rows(rows).frame(), step_details(frame))
+    details = step_detail_rows(rows)
+    pd.testing.assert_frame_equal(device_step_table(details), device_step_table(step_details(frame)), check_exact=True)
+
+
+def test_typed_step_tables_equal_pandas_frames() -> None:
+    """The input pipeline's tables equal ``pd.DataFrame`` of the same columns: str columns typed as pandas
+    infers them, empty object columns object, mixed columns left to pandas, scalars repeated; numeric
+    columns are copies (writing to the table leaves the steps alone)."""
+    from nbprof.tools.input_pipeline import _table
+
+    steps = np.array([3, 4], np.int64)
+    cases = [
+        {"host": np.array(["a", "b"], dtype=object), "n": steps, "pct": 0.0, "ms": np.array([1.5, 2.5])},
+        {"host": np.empty(0, dtype=object), "n": np.empty(0, np.int64), "pct": 0.0},
+        {"host": np.array(["a", None], dtype=object), "n": steps},
+        {"host": np.array(["a", 7], dtype=object), "flag": np.array([True, False])},
+    ]
+    for columns in cases:
+        pd.testing.assert_frame_equal(_table(columns), pd.DataFrame(columns), check_exact=True)
+    table = _table({"n": steps})
+    table.loc[0, "n"] = 99
+    assert steps.tolist() == [3, 4]
+
+
+def test_input_op_classes_per_op_equal_the_rules_as_masks() -> None:
+    """The per-(name, category) classification gives what the rules applied as masks over all ops give
+    (a later rule wins; a missing name or category matches no rule)."""
+    from nbprof.tools.input_pipeline import (
+        _LABELS,
+        ADVANCED_READ_MARKERS,
+        FILE_READ_SUFFIXES,
+        _is_enqueue_category,
+        _label_positions,
+    )
+    from nbprof.xspace import semantics as xs
+
+    names = ["Iterator::A::TFRecord", "Iterator::Prefetch::TFRecord", "Iterator::Map", None, "x::SSTable", "q"]
+    categories = ["Dataset", "Read", "UNKNOWN", "Enqueue", None, "MemcpyHToD", "InfeedEnqueue", "preprocessing"]
+    pairs = [(n, c) for n in names for c in categories]
+    name = pd.Series([n for n, _ in pairs], dtype=object)
+    category = pd.Series([c for _, c in pairs], dtype=object)
+    expected = np.full(len(pairs), "Preprocessing", dtype=object)
+    file_read = xs.value_mask(name, lambda n: n.endswith(FILE_READ_SUFFIXES))
+    advanced = xs.value_mask(name, lambda n: any(m in n for m in ADVANCED_READ_MARKERS))
+    expected[file_read & advanced] = "Advanced file read"
+    expected[file_read & ~advanced] = "Demanded file read"
+    expected[xs.value_mask(category, lambda c: c.lower() == "read")] = "Demanded file read"
+    expected[xs.value_mask(category, lambda c: c.lower() == "unknown")] = "Unknown"
+    expected[xs.value_mask(category, _is_enqueue_category)] = "Enqueue"
+    got = np.array(_LABELS, dtype=object)[_label_positions(name.to_numpy(), category.to_numpy())]
+    assert got.tolist() == expected.tolist()
+
+
+def test_row_averages_and_stds_equal_the_statistics_row_by_row() -> None:
+    """The step summary's averages and stds, computed for all categories in one numpy call, are the
+    numbers ``_stats`` gives for each row alone (pairwise sums of any length, 0 and 1 steps included)."""
+    from nbprof.opstats.step_analysis import _row_averages_and_stds, _stats
+
+    rng = np.random.default_rng(13)
+    for n in (0, 1, 2, 7, 8, 9, 20, 127, 128, 129, 1000, 8193):
+        rows = np.stack([rng.random(n) * 10.0 ** rng.integers(-3, 12) for _ in range(11)])
+        averages, stds = _row_averages_and_stds(rows)
+        for k, row in enumerate(rows):
+            one = _stats(row, "x")
+            assert (averages[k], stds[k]) == (one["x_avg"], one["x_std"]), (n, k)

@@ -460,3 +460,53 @@ def test_coded_strings_leave_what_arrow_cannot_hold_to_the_caller():
     big = np.array([f"op{i}" for i in range(1000)], dtype=object)  # a categorical's table: the values used only
     made = coded_strings(big, np.array([999, 3, 3]))
     pd.testing.assert_extension_array_equal(made, pd.array(["op999", "op3", "op3"], dtype="str"))
+
+
+@pytest.mark.parametrize("fixture,memory_id", allocators())
+def test_few_row_breakdown_merge_equals_the_vectorised_one(fixture, memory_id, monkeypatch):
+    """The dict merge of a few rows at the peak and the vectorised merge give the same breakdown."""
+    few = result(fixture, memory_id).breakdown
+    monkeypatch.setattr(mp, "_FEW_BREAKDOWN_ROWS", -1)
+    vectorised = memory_profile(load_fixture(fixture).op_stats(), memory_id=memory_id).breakdown
+    pd.testing.assert_frame_equal(few, vectorised, check_exact=True)
+
+
+def test_few_row_merge_equals_the_vectorised_merge_on_random_rows():
+    """Duplicated sizes and texts, specials among them, non-ASCII and empty texts: the same rows, counts,
+    special flags and order from both merges."""
+    rng = np.random.default_rng(6)
+    words = np.array(["", "a", "b", "é", "b/c", "A", "unknown"], dtype=object)
+    for n in (0, 1, 2, 5, 40, 150):
+        allocation = rng.integers(0, 4, n).astype(np.int64) * 256
+        requested = allocation - rng.integers(0, 2, n).astype(np.int64)
+        texts = {c: words[rng.integers(0, len(words), n)] for c in mp._TEXT_COLUMNS}
+        special = rng.random(n) < 0.2
+        few = mp._merged_few(allocation, requested, texts, special)
+        vectorised = mp._merged(allocation, requested, texts, special)
+        assert few.keys() == vectorised.keys()
+        for name, values in vectorised.items():
+            assert np.array_equal(np.asarray(few[name]), np.asarray(values)), (n, name)
+            assert np.asarray(few[name]).dtype == np.asarray(values).dtype
+
+
+def _line_zero_from_timestamps_ps(profile, ev, rows, host):
+    """Each event's line zero (ps) made from the line timestamps and the Task Environment's start, as the
+    memory profile computed it before it read the lines' ``start_ps``."""
+    lines = profile.lines
+    mine = (lines["host"].to_numpy(object) == host) & (lines["plane"].to_numpy(object) == xs.HOST_PLANE)
+    line_ids, first = np.unique(lines["line_id"].to_numpy(np.int64)[mine], return_index=True)
+    line_ts = lines["timestamp_ns"].to_numpy(np.int64)[mine][first]
+    at = np.searchsorted(line_ids, ev["line_id"].to_numpy(np.int64)[rows])
+    return (line_ts[at] + mp._timestamp_base_ns(profile, host) - int(profile.origin_ns)) * 1000
+
+
+@pytest.mark.parametrize("fixture", WITH_MEMORY + ["amd_mi300x_gemm", "jax_two_gpu_procs", "jax_two_hosts"])
+def test_line_zeros_are_the_lines_start_from_their_timestamps(fixture):
+    """The lines' ``start_ps`` the offsets are taken from equal the zeros made from the line timestamps
+    and the host's clock base, for every event of each host's /host:CPU plane."""
+    profile = load(fixture)
+    ev = profile.events
+    for host in profile.hosts:
+        rows = np.flatnonzero(xs.values_in(ev["host"], [host]) & xs.values_in(ev["plane"], [xs.HOST_PLANE]))
+        expected = _line_zero_from_timestamps_ps(profile, ev, rows, host)
+        assert np.array_equal(mp._line_zero_ps(profile, ev, rows, host), expected)

@@ -28,6 +28,79 @@ KERNEL_LAUNCH_BOUND_PCT = (3.0, 15.0)
 DEVICE_COLLECTIVES_BOUND_PCT = (3.0, 15.0)
 
 
+class StepRows:
+    """Some rows of a steps table (``StepDb.steps``): its columns read once each, as numpy arrays, and
+    no frame copied (a boolean selection of a steps frame costs ~0.5 ms and sets up pyarrow's pandas
+    conversion layer for its Arrow strings: 3 ms on a process's first use)."""
+
+    __slots__ = ("_arrays", "_columns", "_mask", "_steps")
+
+    def __init__(self, steps: pd.DataFrame, mask: np.ndarray | None = None) -> None:
+        self._steps = steps
+        self._mask = mask  # bool per row of ``steps``; None: every row
+        self._columns: dict[str, pd.Series] = {}
+        self._arrays: dict[str, np.ndarray] = {}
+
+    def __len__(self) -> int:
+        return len(self._steps) if self._mask is None else int(self._mask.sum())
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._steps.columns
+
+    def values(self, name: str) -> np.ndarray:
+        """``column.to_numpy()`` of the rows (read-only: shared by every reader)."""
+        out = self._arrays.get(name)
+        if out is None:
+            out = self._column(name).to_numpy()
+            if self._mask is not None:
+                out = out[self._mask]
+            self._arrays[name] = out
+        return out
+
+    def is_numpy(self, name: str, kinds: str = "iu") -> bool:
+        """Whether the column is a numpy one of one of ``kinds`` (numpy's dtype kinds; default integers)."""
+        dtype = self._column(name).dtype
+        return isinstance(dtype, np.dtype) and dtype.kind in kinds
+
+    def series(self, name: str) -> pd.Series:
+        """The column of the rows as a Series (for columns of other types than numpy's)."""
+        column = self._column(name)
+        return column if self._mask is None else column[self._mask]
+
+    def _column(self, name: str) -> pd.Series:
+        column = self._columns.get(name)
+        if column is None:
+            column = self._columns[name] = self._steps[name]
+        return column
+
+    def subset(self, mask: np.ndarray) -> StepRows:
+        """The rows of these at ``mask`` (bool per row of these)."""
+        if self._mask is None:
+            combined = mask
+        else:
+            combined = self._mask.copy()
+            combined[combined] = mask
+        out = StepRows(self._steps, combined)
+        out._columns = self._columns  # the same frame's columns: each read once
+        return out
+
+    def frame(self) -> pd.DataFrame:
+        """The rows as a frame (``steps`` itself where they are every row: read it, do not write to it)."""
+        return self._steps if self._mask is None else self._steps[self._mask]
+
+
+def analysed_rows(steps: pd.DataFrame, analysed: pd.DataFrame | None) -> StepRows:
+    """``StepDb.analysed_steps`` (the steps XProf's averages use) as ``StepRows``: ``analysed`` where
+    the db has its own (combined hosts), else the rows of ``steps`` ``in_analysis``."""
+    if analysed is not None:
+        return StepRows(analysed)
+    return StepRows(steps, steps["in_analysis"].to_numpy(bool))
+
+
+def _rows(steps: pd.DataFrame | StepRows) -> StepRows:
+    return steps if isinstance(steps, StepRows) else StepRows(steps)
+
+
 def _stats(values: pd.Series | np.ndarray, prefix: str) -> dict[str, float]:
     """avg / std (sample, as XProf's tsl::Stat) / min / max (in numpy: a handful of steps, no pandas calls)."""
     v = np.asarray(values, dtype=np.float64)
@@ -41,32 +114,50 @@ def _stats(values: pd.Series | np.ndarray, prefix: str) -> dict[str, float]:
     }
 
 
+def _row_averages_and_stds(values: np.ndarray) -> tuple[list[float], list[float]]:
+    """``_stats``' average and std of each row of a 2-D float64 array, in one numpy call each: a row of a
+    C-contiguous array is reduced as that row alone (the same pairwise sums), so the numbers are the
+    same as ``_stats`` gives row by row (tests compare them)."""
+    rows, n = values.shape
+    if n == 0:
+        return [0.0] * rows, [0.0] * rows
+    averages = values.mean(axis=1).tolist()
+    stds = values.std(axis=1, ddof=1).tolist() if n > 1 else [0.0] * rows
+    return averages, stds
+
+
 def step_details(steps: pd.DataFrame) -> pd.DataFrame:
     """The rows XProf lists per step: core 1's (one host: every row; combined: the first host's).
     ``steps`` itself where that is every row (read it, do not write to it)."""
-    if "core_id" not in steps.columns:
+    return step_detail_rows(StepRows(steps)).frame()
+
+
+def step_detail_rows(steps: StepRows) -> StepRows:
+    """``step_details`` as ``StepRows`` (``steps`` itself where that is every row)."""
+    if "core_id" not in steps:
         return steps
     mask = _details_mask(steps)
-    return steps if mask.all() else steps[mask]
+    return steps if mask.all() else steps.subset(mask)
 
 
-def _details_mask(steps: pd.DataFrame) -> np.ndarray:
+def _details_mask(steps: pd.DataFrame | StepRows) -> np.ndarray:
     """``step_details``' rows as a mask of ``steps``' rows."""
-    if "core_id" not in steps.columns:
+    steps = _rows(steps)
+    if "core_id" not in steps:
         return np.ones(len(steps), bool)
-    core_id = steps["core_id"]
-    if isinstance(core_id.dtype, np.dtype) and core_id.dtype.kind in "iu":  # numpy compares without pandas' op
-        return core_id.to_numpy() == DEFAULT_CORE_ID
-    return (core_id == DEFAULT_CORE_ID).to_numpy()
+    if steps.is_numpy("core_id"):  # numpy compares without pandas' op
+        return steps.values("core_id") == DEFAULT_CORE_ID
+    return (steps.series("core_id") == DEFAULT_CORE_ID).to_numpy()
 
 
-def step_times_ps(steps: pd.DataFrame) -> np.ndarray:
+def step_times_ps(steps: pd.DataFrame | StepRows) -> np.ndarray:
     """Each step's time (ps, float64), by step number: its slowest core's, as XProf's
     ComputeStepTimeSummaryInMs."""
-    duration = steps["duration_ps"].to_numpy()
-    if "step" not in steps.columns:
+    rows = _rows(steps)
+    duration = rows.values("duration_ps")
+    if "step" not in rows:
         return duration.astype(np.float64)
-    step_code, distinct = pd.factorize(steps["step"].to_numpy(), sort=True)
+    step_code, distinct = pd.factorize(rows.values("step"), sort=True)
     slowest = np.full(len(distinct), np.iinfo(np.int64).min, np.int64)
     np.maximum.at(slowest, step_code, duration.astype(np.int64))
     return slowest.astype(np.float64)
@@ -84,52 +175,60 @@ def nbprof_breakdown_ps(steps: pd.DataFrame) -> dict[str, pd.Series]:
     return out
 
 
-def nbprof_breakdown_ms(steps: pd.DataFrame) -> dict[str, np.ndarray]:
+def nbprof_breakdown_ms(steps: pd.DataFrame | StepRows) -> dict[str, np.ndarray]:
     """``nbprof_breakdown_ps`` in ms (float64 arrays), read with numpy where the columns are numpy
     integers (pandas' Series arithmetic and clip cost ~0.3 ms a call)."""
+    rows = _rows(steps)
     names = [f"{cat}_ps" for cat in CATEGORIES]
-    has_xla = "xla_cpu_compute_ps" in steps.columns
+    has_xla = "xla_cpu_compute_ps" in rows
     if has_xla:
         names.append("xla_cpu_compute_ps")
-    columns = {name: steps[name] for name in names}
-    if not all(isinstance(c.dtype, np.dtype) and c.dtype.kind in "iu" for c in columns.values()):
-        return {cat: values.to_numpy() / 1e9 for cat, values in nbprof_breakdown_ps(steps).items()}
-    out = {cat: columns[f"{cat}_ps"].to_numpy() / 1e9 for cat in CATEGORIES}
+    if not all(rows.is_numpy(name) for name in names):
+        return {cat: values.to_numpy() / 1e9 for cat, values in nbprof_breakdown_ps(rows.frame()).items()}
+    out = {cat: rows.values(f"{cat}_ps") / 1e9 for cat in CATEGORIES}
     if has_xla:
-        xla = columns["xla_cpu_compute_ps"].to_numpy()
-        out["all_others"] = np.clip(columns["all_others_ps"].to_numpy() - xla, 0, None) / 1e9
+        xla = rows.values("xla_cpu_compute_ps")
+        out["all_others"] = np.clip(rows.values("all_others_ps") - xla, 0, None) / 1e9
         out["xla_cpu_compute"] = xla / 1e9
     return out
 
 
-def step_summary(steps: pd.DataFrame) -> dict[str, float]:
+def step_summary(steps: pd.DataFrame | StepRows) -> dict[str, float]:
     """Step-time statistics (ms; each step's slowest core) and per-category averages/stds (ms)
     over the step details (``step_details``) of ``steps``."""
-    core_one = _details_mask(steps)
+    rows = _rows(steps)
+    core_one = _details_mask(rows)
     out: dict[str, float] = {"num_steps": int(core_one.sum())}
-    out.update(_stats(step_times_ps(steps) / 1e9, "step_time_ms"))
+    out.update(_stats(step_times_ps(rows) / 1e9, "step_time_ms"))
 
     def column(name: str) -> np.ndarray:  # a column of the step details, as float64
-        return steps[name].to_numpy(np.float64)[core_one]
+        return _float64(rows, name)[core_one]
 
     parts = {cat: column(f"{cat}_ps") for cat in CATEGORIES}
-    if "xla_cpu_compute_ps" in steps.columns:  # nbprof_breakdown_ps's split of "all others"
-        xla = steps["xla_cpu_compute_ps"].to_numpy()[core_one]
-        others = steps["all_others_ps"].to_numpy()[core_one]
+    if "xla_cpu_compute_ps" in rows:  # nbprof_breakdown_ps's split of "all others"
+        xla = rows.values("xla_cpu_compute_ps")[core_one]
+        others = rows.values("all_others_ps")[core_one]
         parts["all_others"] = np.clip(others - xla, 0, None).astype(np.float64)
         parts["xla_cpu_compute"] = xla.astype(np.float64)
-    for cat, values in parts.items():
-        s = _stats(values / 1e9, f"{cat}_ms")
-        out[f"{cat}_ms_avg"] = s[f"{cat}_ms_avg"]
-        out[f"{cat}_ms_std"] = s[f"{cat}_ms_std"]
-    xprof = _stats(column("all_others_ps") / 1e9, "all_others_ms")
-    out["all_others_ms_avg_xprof"] = xprof["all_others_ms_avg"]
-    out["all_others_ms_std_xprof"] = xprof["all_others_ms_std"]
+    ms = [values / 1e9 for values in parts.values()] + [column("all_others_ps") / 1e9]
+    averages, stds = _row_averages_and_stds(np.stack(ms))
+    for k, cat in enumerate(parts):
+        out[f"{cat}_ms_avg"] = averages[k]
+        out[f"{cat}_ms_std"] = stds[k]
+    out["all_others_ms_avg_xprof"] = averages[-1]
+    out["all_others_ms_std_xprof"] = stds[-1]
     dur = column("duration_ps")
     with np.errstate(invalid="ignore", divide="ignore"):
         pct = np.where(dur > 0, 100.0 * column("input_ps") / dur, 0.0)
     out.update(_stats(pct, "input_pct_per_step"))
     return out
+
+
+def _float64(rows: StepRows, name: str) -> np.ndarray:
+    """A column of ``rows`` as float64 (``Series.to_numpy(np.float64)``)."""
+    if rows.is_numpy(name, "iufb"):
+        return rows.values(name).astype(np.float64)
+    return rows.series(name).to_numpy(np.float64)
 
 
 def _level(pct: float, thresholds: tuple[float, float]) -> str:
@@ -160,7 +259,7 @@ def _input_verdict(input_pct: float, other_pct: float) -> tuple[str, str]:
     )
 
 
-def bottleneck(steps: pd.DataFrame) -> dict[str, Any]:
+def bottleneck(steps: pd.DataFrame | StepRows) -> dict[str, Any]:
     """XProf's ComputeBottleneckAnalysis on the sums over the step details of ``steps``, with nbprof's
     reading beside it.
 
@@ -169,13 +268,13 @@ def bottleneck(steps: pd.DataFrame) -> dict[str, Any]:
     ``all_others_pct`` are nbprof's; ``verdict_xprof``, ``statement_xprof``, ``input_pct_xprof`` and
     ``all_others_pct_xprof`` are what XProf says. They agree where no XLA CPU op ran in the steps.
     """
-    details = _details_mask(steps)
+    rows = _rows(steps)
+    details = _details_mask(rows)
 
     def total_of(column: str) -> float:  # the column's sum over the step details
-        values = steps[column]
-        if isinstance(values.dtype, np.dtype) and values.dtype.kind in "iu":  # numpy sums without pandas' call
-            return float(values.to_numpy()[details].sum())
-        return float(values[details].sum())
+        if rows.is_numpy(column):  # numpy sums without pandas' call
+            return float(rows.values(column)[details].sum())
+        return float(rows.series(column)[details].sum())
 
     total = total_of("duration_ps")
     if total == 0:
@@ -197,7 +296,7 @@ def bottleneck(steps: pd.DataFrame) -> dict[str, Any]:
             "all_others_pct_xprof": 0.0,
         }
     pct = {cat: 100.0 * total_of(f"{cat}_ps") / total for cat in CATEGORIES}
-    xla_pct = 100.0 * total_of("xla_cpu_compute_ps") / total if "xla_cpu_compute_ps" in steps else 0.0
+    xla_pct = 100.0 * total_of("xla_cpu_compute_ps") / total if "xla_cpu_compute_ps" in rows else 0.0
     input_pct, xprof_other_pct = pct["input"], pct["all_others"]
     other_pct = max(xprof_other_pct - xla_pct, 0.0)
     verdict_xprof, statement_xprof = _input_verdict(input_pct, xprof_other_pct)

@@ -20,7 +20,6 @@ Times in the frames are ps; the result reports ms and µs as XProf does (column 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -30,15 +29,18 @@ from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
+    StepRows,
+    analysed_rows,
     bottleneck,
     nbprof_breakdown_ms,
-    step_details,
+    step_detail_rows,
     step_summary,
     tpu_bottleneck,
     tpu_step_summary,
 )
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 HOST_CATEGORIES = (
     "enqueue_us",
@@ -53,7 +55,6 @@ INFEED_TYPES = ("InfeedEnqueue", "InfeedEnqueueTuple", "InfeedEnqueuePrelineariz
 VERDICT_WORDS = {"high": "HIGHLY", "moderate": "MODERATELY", "potential": "POTENTIALLY", "none": "NOT"}
 
 
-@dataclass(repr=False)
 class InputPipeline(ToolResult):
     """The input-pipeline analysis of a profile.
 
@@ -62,15 +63,27 @@ class InputPipeline(ToolResult):
     ``device_steps``: one row per analysed step (ms and %). ``host_breakdown``: input-op self
     time per category in µs (XProf's five). ``input_ops``: the input-op table. ``notes``:
     which events were used and what could not be attributed.
+
+    A plain class: a dataclass would exec generated code when the module is first imported
+    (0.4 ms of the tool's first call in a process).
     """
 
-    summary: dict[str, Any]
-    device_steps: pd.DataFrame
-    host_breakdown: dict[str, float]
-    input_ops: pd.DataFrame
-    notes: list[str] = field(default_factory=list)
     tool: ClassVar[str] = "input_pipeline"
     frame_names: ClassVar[tuple[str, ...]] = ("device_steps", "input_ops")
+
+    def __init__(
+        self,
+        summary: dict[str, Any],
+        device_steps: pd.DataFrame,
+        host_breakdown: dict[str, float],
+        input_ops: pd.DataFrame,
+        notes: list[str] | None = None,
+    ) -> None:
+        self.summary = summary
+        self.device_steps = device_steps
+        self.host_breakdown = host_breakdown
+        self.input_ops = input_ops
+        self.notes = list(notes or [])
 
     def summary_text(self) -> str:
         s = self.summary
@@ -91,9 +104,10 @@ class InputPipeline(ToolResult):
 
 def input_pipeline(op_stats: OpStats) -> InputPipeline:
     """XProf's input-pipeline analysis from an OpStats (see the module docstring)."""
-    notes = list(op_stats.step_db.notes)
-    analysed = op_stats.step_db.analysed_steps
-    tpu = op_stats.step_db.tpu
+    step_db = op_stats.step_db
+    notes = list(step_db.notes)
+    analysed = analysed_rows(step_db.steps, step_db.analysed)  # no copy of the steps frame
+    tpu = step_db.tpu
     if tpu is not None and len(tpu.steps):
         # TPU: XProf's TPU breakdown and bottleneck analysis (TensorCore infeed, outfeed, idle).
         device_steps = tpu_device_step_table(tpu.steps)
@@ -101,7 +115,7 @@ def input_pipeline(op_stats: OpStats) -> InputPipeline:
         summary.update(tpu_step_summary(tpu.steps))
         summary.update(tpu_bottleneck(tpu.steps))
     else:
-        device_steps = device_step_table(step_details(analysed))
+        device_steps = device_step_table(step_detail_rows(analysed))
         summary = step_summary(analysed)
         summary.update(bottleneck(analysed))
     input_ops, breakdown, op_notes = _host_input_ops(op_stats)
@@ -125,43 +139,70 @@ def input_pipeline(op_stats: OpStats) -> InputPipeline:
 
 
 # ------------------------------------------------------------------------ device side
-def device_step_table(steps: pd.DataFrame) -> pd.DataFrame:
+def device_step_table(steps: pd.DataFrame | StepRows) -> pd.DataFrame:
     """Per step: name, step time and each category in ms, input time and its % of the step."""
-    columns: dict[str, np.ndarray] = {
-        "host": steps["host"].to_numpy(),
-        "step_name": steps["step_name"].to_numpy(),
-        "step_num": steps["step_num"].to_numpy(),
-        "step_time_ms": steps["duration_ps"].to_numpy() / 1e9,
+    rows = steps if isinstance(steps, StepRows) else StepRows(steps)
+    columns: dict[str, Any] = {
+        "host": rows.values("host"),
+        "step_name": rows.values("step_name"),
+        "step_num": rows.values("step_num"),
+        "step_time_ms": rows.values("duration_ps") / 1e9,
     }
-    for cat, values in nbprof_breakdown_ms(steps).items():
+    for cat, values in nbprof_breakdown_ms(rows).items():
         columns[f"{cat}_ms"] = values
-    columns["input_wait_ms"] = steps["host_wait_input_ps"].to_numpy() / 1e9
-    columns["host_to_device_ms"] = steps["host_to_device_ps"].to_numpy() / 1e9
+    columns["input_wait_ms"] = rows.values("host_wait_input_ps") / 1e9
+    columns["host_to_device_ms"] = rows.values("host_to_device_ps") / 1e9
     step_time = columns["step_time_ms"]
     with np.errstate(invalid="ignore", divide="ignore"):
         columns["input_pct"] = np.where(step_time > 0, 100.0 * columns["input_ms"] / step_time, 0.0)
-    return pd.DataFrame(columns)  # one frame: a few steps, where each column insert cost more
+    return _table(columns)
 
 
 def tpu_device_step_table(tpu: pd.DataFrame) -> pd.DataFrame:
     """Per TPU step: step time and XProf's TPU parts in ms, and the infeed share of the step (%, the
     average, smallest and largest over the TensorCores)."""
-    out = pd.DataFrame({"host": tpu["host"].to_numpy(), "step_name": tpu["step_name"].to_numpy()})
-    out["step_num"] = tpu["step"].to_numpy()
-    out["step_time_ms"] = tpu["step_time_ps"].to_numpy() / 1e9
+    columns: dict[str, Any] = {
+        "host": tpu["host"].to_numpy(),
+        "step_name": tpu["step_name"].to_numpy(),
+        "step_num": tpu["step"].to_numpy(),
+        "step_time_ms": tpu["step_time_ps"].to_numpy() / 1e9,
+    }
     for part in TPU_BREAKDOWN:
-        out[f"{part}_ms"] = tpu[f"{part}_ps"].to_numpy() / 1e9
-    out["input_pct"] = tpu["infeed_pct_avg"].to_numpy(np.float64)
-    out["input_pct_min"] = tpu["infeed_pct_min"].to_numpy(np.float64)
-    out["input_pct_max"] = tpu["infeed_pct_max"].to_numpy(np.float64)
-    return out
+        columns[f"{part}_ms"] = tpu[f"{part}_ps"].to_numpy() / 1e9
+    columns["input_pct"] = tpu["infeed_pct_avg"].to_numpy(np.float64)
+    columns["input_pct_min"] = tpu["infeed_pct_min"].to_numpy(np.float64)
+    columns["input_pct_max"] = tpu["infeed_pct_max"].to_numpy(np.float64)
+    return _table(columns)
+
+
+def _table(columns: dict[str, Any]) -> pd.DataFrame:
+    """``pd.DataFrame(columns)`` of 1-D numpy arrays (and float scalars, repeated), made as one typed frame:
+    numeric (and empty) arrays copied, object arrays of str typed as pandas infers them
+    (``typed_frame.strings``); pandas' own constructor where an object column holds anything but str."""
+    n = len(next(v for v in columns.values() if isinstance(v, np.ndarray)))
+    typed: dict[str, object] = {}
+    for name, values in columns.items():
+        if isinstance(values, float):
+            typed[name] = np.full(n, values, np.float64)
+        elif values.dtype != object or not len(values):  # no rows: an object column stays object
+            typed[name] = np.array(values, copy=True)
+        else:
+            texts = values.tolist()
+            if not all(type(v) is str for v in texts):
+                return pd.DataFrame(columns)
+            typed[name] = strings(texts)
+    return typed_frame(typed)
 
 
 # -------------------------------------------------------------------------- host side
 def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], list[str]]:
     """Input ops of the host op metrics db, their categories, and the µs per category."""
     host = op_stats.host_op_db
-    is_input = (host["name"].to_numpy(dtype=object) != "IDLE") & xs.value_mask(host["category"], _is_input_category)
+    # the categories as Python str: factorising them, not the Arrow column (pyarrow's first dictionary
+    # encoding in a process costs ~1 ms)
+    read = {"name": host["name"].to_numpy(dtype=object), "category": host["category"].to_numpy(dtype=object)}
+    categories = pd.Series(read["category"], dtype=object, copy=False)
+    is_input = (read["name"] != "IDLE") & xs.value_mask(categories, _is_input_category)
     breakdown = {k: 0.0 for k in HOST_CATEGORIES}
     notes = [
         "input ops: tf.data Iterator::* events, infeed enqueue and host-to-device memcpy of the host op metrics db; "
@@ -173,49 +214,84 @@ def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], 
         )
         return _empty_input_ops(), breakdown, notes
     rows = np.flatnonzero(is_input)
-    if host["host"].iloc[rows].nunique() > 1:
+    ops = {c: (read[c] if c in read else host[c].to_numpy())[rows] for c in _INPUT_OP_COLUMNS}
+    if _distinct_count(ops["host"]) > 1:
         notes.append("several hosts: one row per input op, its counts and times added up over the hosts (as XProf)")
         ops = _input_ops_over_hosts(host.iloc[rows])
-    else:
-        ops = {c: host[c].to_numpy()[rows] for c in _INPUT_OP_COLUMNS}
     order = ec.time_then_name_order(ops["self_time_ps"], ops["name"])
     ops = {c: values[order] for c, values in ops.items()}
-    name = pd.Series(ops["name"], dtype=object, copy=False)
-    category = pd.Series(ops["category"], dtype=object, copy=False)
-    label = np.full(len(order), "Preprocessing", dtype=object)
-    file_read = xs.value_mask(name, lambda n: n.endswith(FILE_READ_SUFFIXES))
-    advanced = xs.value_mask(name, lambda n: any(m in n for m in ADVANCED_READ_MARKERS))
-    label[file_read & advanced] = "Advanced file read"
-    label[file_read & ~advanced] = "Demanded file read"
-    label[xs.value_mask(category, lambda c: c.lower() == "read")] = "Demanded file read"
-    label[xs.value_mask(category, lambda c: c.lower() == "unknown")] = "Unknown"
-    label[xs.value_mask(category, _is_enqueue_category)] = "Enqueue"
+    label = _label_positions(ops["name"], ops["category"])
     self_ps = ops["self_time_ps"]
     total_ps = ops["total_time_ps"]
     total_self = float(self_ps.sum())
     self_ms = self_ps / 1e9
-    table = pd.DataFrame(
+    table = _table(
         {
-            "name": name.to_numpy(),
+            "name": ops["name"],
             "count": ops["occurrences"].astype(np.int64),
             "total_ms": total_ps / 1e9,
             "total_pct": 100.0 * total_ps / total_self if total_self else 0.0,
             "self_ms": self_ms,
             "self_pct": 100.0 * self_ps / total_self if total_self else 0.0,
-            "category": label,
+            "category": np.array(_LABELS, dtype=object)[label],
             "host": ops["host"],
         }
     )
-    key = {
-        "Enqueue": "enqueue_us",
-        "Demanded file read": "demanded_file_read_us",
-        "Advanced file read": "advanced_file_read_us",
-        "Preprocessing": "preprocessing_us",
-        "Unknown": "unclassified_nonenqueue_us",
-    }
-    for cat, us in (pd.Series(self_ms, copy=False).groupby(label).sum() * 1e3).items():
-        breakdown[key[cat]] += float(us)
+    # grouped by the labels' positions, which sort as the labels do: pandas adds in the same order as
+    # grouping by the label texts would, without making an index of them
+    for position, us in (pd.Series(self_ms, copy=False).groupby(label).sum() * 1e3).items():
+        breakdown[_BREAKDOWN_KEYS[_LABELS[position]]] += float(us)
     return table, breakdown, notes
+
+
+_BREAKDOWN_KEYS = {
+    "Enqueue": "enqueue_us",
+    "Demanded file read": "demanded_file_read_us",
+    "Advanced file read": "advanced_file_read_us",
+    "Preprocessing": "preprocessing_us",
+    "Unknown": "unclassified_nonenqueue_us",
+}
+_LABELS = tuple(sorted(_BREAKDOWN_KEYS))  # the input-op classes, in text order
+
+
+def _label_positions(names: np.ndarray, categories: np.ndarray) -> np.ndarray:
+    """The class of each input op (its position in ``_LABELS``) from its name and category (object
+    arrays), worked out once per distinct (name, category): a few ops, where pandas' per-call costs
+    of a mask per rule were most of the work."""
+    positions: dict[tuple[Any, Any], int] = {}
+    out = np.empty(len(names), np.int64)
+    for row, key in enumerate(zip(names.tolist(), categories.tolist())):
+        position = positions.get(key)
+        if position is None:
+            position = positions[key] = _LABELS.index(_input_op_label(*key))
+        out[row] = position
+    return out
+
+
+def _input_op_label(name: Any, category: Any) -> str:
+    """XProf's class of an input op: a file read by its reader suffix (advanced where a prefetch,
+    interleave, ... is in the name), then by category read, unknown or enqueue (the last rule that
+    holds wins); else preprocessing. A missing name or category matches no rule."""
+    label = "Preprocessing"
+    if not pd.isna(name):
+        text = str(name)
+        if text.endswith(FILE_READ_SUFFIXES):
+            advanced = any(marker in text for marker in ADVANCED_READ_MARKERS)
+            label = "Advanced file read" if advanced else "Demanded file read"
+    if not pd.isna(category):
+        text = str(category)
+        if text.lower() == "read":
+            label = "Demanded file read"
+        if text.lower() == "unknown":
+            label = "Unknown"
+        if _is_enqueue_category(text):
+            label = "Enqueue"
+    return label
+
+
+def _distinct_count(values: np.ndarray) -> int:
+    """The number of distinct values of an object array, missing ones left out (``Series.nunique``)."""
+    return len(set(values[~pd.isna(values)].tolist()))
 
 
 _INPUT_OP_COLUMNS = ("name", "category", "host", "occurrences", "total_time_ps", "self_time_ps")
@@ -249,15 +325,7 @@ def _is_input_category(category: str) -> bool:
 
 
 def _empty_input_ops() -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "name": pd.Series(dtype=object),
-            "count": pd.Series(dtype="int64"),
-            "total_ms": pd.Series(dtype=float),
-            "total_pct": pd.Series(dtype=float),
-            "self_ms": pd.Series(dtype=float),
-            "self_pct": pd.Series(dtype=float),
-            "category": pd.Series(dtype=object),
-            "host": pd.Series(dtype=object),
-        }
-    )
+    """The input-op table without rows (object, int64 and float64 columns)."""
+    columns = {"name": object, "count": np.int64, "total_ms": np.float64, "total_pct": np.float64}
+    columns.update({"self_ms": np.float64, "self_pct": np.float64, "category": object, "host": object})
+    return typed_frame({name: np.empty(0, dtype) for name, dtype in columns.items()})

@@ -37,7 +37,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_grouping import NO_STEP_ROOTS, finds_no_groups
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import coded_strings, strings, typed_frame
+from nbprof.xspace.typed_frame import coded_strings, string_array, strings, typed_frame
 
 EVENT_NAMES = ("MemoryAllocation", "MemoryDeallocation")
 MAX_TIMELINE_SNAPSHOTS = 1000
@@ -395,16 +395,20 @@ def _has_no_groups(frames: Any) -> bool:
 
 def _line_zero_ps(profile: Any, ev: pd.DataFrame, rows: np.ndarray, host: str) -> np.ndarray:
     """Where each event's line timestamp lies on nbprof's time axis (ps), to give XProf's offsets
-    (events of ``host``'s ``/host:CPU`` plane)."""
+    (events of ``host``'s ``/host:CPU`` plane): the line's ``start_ps``, which the loader made of its
+    timestamp as (timestamp + the host's clock base - origin) * 1000."""
     lines = profile.lines
     mine = (lines["host"].to_numpy(object) == host) & (lines["plane"].to_numpy(object) == xs.HOST_PLANE)
     line_ids, first = np.unique(lines["line_id"].to_numpy(np.int64)[mine], return_index=True)  # first wins
-    line_ts = lines["timestamp_ns"].to_numpy(np.int64)[mine][first]
+    line_zero = lines["start_ps"].to_numpy(np.int64)[mine][first]
     wanted = ev["line_id"].to_numpy(np.int64)[rows]
     at = np.minimum(np.searchsorted(line_ids, wanted), max(len(line_ids) - 1, 0))
     found = (line_ids[at] == wanted) if len(line_ids) else np.zeros(len(wanted), bool)
-    line_ns = np.where(found, line_ts[at] if len(line_ids) else 0, 0).astype(np.int64)
-    return (line_ns + _timestamp_base_ns(profile, host) - int(profile.origin_ns)) * 1000
+    if found.all():
+        return line_zero[at]
+    # an event of a line the lines table lacks: a line timestamp of 0
+    unknown = (_timestamp_base_ns(profile, host) - int(profile.origin_ns)) * 1000
+    return np.where(found, line_zero[at] if len(line_ids) else 0, unknown).astype(np.int64)
 
 
 def _timestamp_base_ns(profile: Any, host: str) -> int:
@@ -706,33 +710,75 @@ def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFram
             extra = np.array([row[k] for row in specials], dtype=parts[c].dtype)
             parts[c] = np.concatenate([parts[c], extra])
         special = np.concatenate([special, np.ones(len(specials), bool)])
-    # one row per distinct (sizes, op, region, type, shape): its count and whether it is special
-    group, n_groups = ec.group_ids(
-        parts["allocation_bytes"], parts["requested_bytes"], *(ec.text(parts[c]) for c in _TEXT_COLUMNS)
+    texts = {c: ec.text(parts[c]) for c in _TEXT_COLUMNS}
+    if len(special) <= _FEW_BREAKDOWN_ROWS:
+        merged = _merged_few(parts["allocation_bytes"], parts["requested_bytes"], texts, special)
+    else:
+        merged = _merged(parts["allocation_bytes"], parts["requested_bytes"], texts, special)
+    n_groups = len(merged["occurrences"])
+    return typed_frame(
+        {
+            "tf_op": string_array(merged["tf_op"], pd.StringDtype()),
+            "allocation_bytes": merged["allocation_bytes"],
+            "requested_bytes": merged["requested_bytes"],
+            "occurrences": merged["occurrences"],
+            "region_type": string_array(merged["region_type"], pd.StringDtype()),
+            "data_type": string_array(merged["data_type"], pd.StringDtype()),
+            "shape": string_array(merged["shape"], pd.StringDtype()),
+            "step_id": np.full(n_groups, peak_step, np.int64),
+            "special": merged["special"],
+        }
     )
+
+
+# Up to this many rows at the peak are merged with a dict (numpy's and pandas' per-call costs, ~0.3 ms,
+# are most of the work for the few rows a peak usually has); more take the vectorised ``_merged``.
+_FEW_BREAKDOWN_ROWS = 200
+
+
+def _merged(
+    allocation: np.ndarray, requested: np.ndarray, texts: dict[str, np.ndarray], special: np.ndarray
+) -> dict[str, Any]:
+    """One row per distinct (sizes, texts) with its occurrences and whether any of its rows is special, by
+    size (descending), requested size (descending), then the texts: int64 / bool arrays, lists of str."""
+    group, n_groups = ec.group_ids(allocation, requested, *texts.values())
     first = ec.first_rows(group) if n_groups else np.zeros(0, np.int64)
     occurrences = np.bincount(group, minlength=n_groups).astype(np.int64)
     is_special = np.bincount(group, weights=special, minlength=n_groups) > 0
-    merged = {c: v[first] for c, v in parts.items()}
-    # by size (descending), requested size (descending), then the texts
+    merged_texts = {c: v[first] for c, v in texts.items()}
     order = np.lexsort(
-        [pd.factorize(ec.text(merged[c]), sort=True)[0] for c in reversed(_TEXT_COLUMNS)]
-        + [-merged["requested_bytes"], -merged["allocation_bytes"]]
+        [pd.factorize(merged_texts[c], sort=True)[0] for c in reversed(_TEXT_COLUMNS)]
+        + [-requested[first], -allocation[first]]
     )
-    texts = {c: pd.array(ec.text(merged[c])[order], dtype="string") for c in _TEXT_COLUMNS}
-    return typed_frame(
-        {
-            "tf_op": texts["tf_op"],
-            "allocation_bytes": merged["allocation_bytes"][order],
-            "requested_bytes": merged["requested_bytes"][order],
-            "occurrences": occurrences[order],
-            "region_type": texts["region_type"],
-            "data_type": texts["data_type"],
-            "shape": texts["shape"],
-            "step_id": np.full(n_groups, peak_step, np.int64),
-            "special": is_special[order],
-        }
-    )
+    out: dict[str, Any] = {c: v[order].tolist() for c, v in merged_texts.items()}
+    out["allocation_bytes"] = allocation[first][order]
+    out["requested_bytes"] = requested[first][order]
+    out["occurrences"] = occurrences[order]
+    out["special"] = is_special[order]
+    return out
+
+
+def _merged_few(
+    allocation: np.ndarray, requested: np.ndarray, texts: dict[str, np.ndarray], special: np.ndarray
+) -> dict[str, Any]:
+    """``_merged`` of a few rows, with a dict keyed by each row's values (the same rows and order)."""
+    groups: dict[tuple[Any, ...], list[Any]] = {}  # key -> [occurrences, special]
+    keys = zip(allocation.tolist(), requested.tolist(), *(v.tolist() for v in texts.values()))
+    for key, is_special in zip(keys, special.tolist()):
+        seen = groups.get(key)
+        if seen is None:
+            groups[key] = [1, is_special]
+        else:
+            seen[0] += 1
+            seen[1] = seen[1] or is_special
+    # the keys differ: sorting by (-size, -requested, texts) leaves no ties
+    ordered = sorted(groups, key=lambda k: (-k[0], -k[1], *k[2:]))
+    out: dict[str, Any] = {c: [k[2 + i] for k in ordered] for i, c in enumerate(texts)}
+    out["allocation_bytes"] = np.array([k[0] for k in ordered], np.int64)
+    out["requested_bytes"] = np.array([k[1] for k in ordered], np.int64)
+    out["occurrences"] = np.array([groups[k][0] for k in ordered], np.int64)
+    out["special"] = np.array([groups[k][1] for k in ordered], bool)
+    return out
 
 
 def sample_timeline(timeline: pd.DataFrame, max_points: int = MAX_TIMELINE_SNAPSHOTS) -> pd.DataFrame:
