@@ -208,3 +208,13 @@ def test_only_big_loads_hand_their_freed_heap_back(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(read, "TRIM_AFTER_BYTES", path.stat().st_size)
     nbprof.load(path, cache=False).events  # noqa: B018
     assert trims == [1]
+
+
+def test_run_id_and_device_ordinal_are_stats_not_columns() -> None:
+    """XLA's run_id and device_ordinal (on jax_mlp_train's XLA CPU ops) are read from ``stats_of``."""
+    prof = load_fixture("jax_mlp_train")
+    assert not {"run_id", "device_ordinal"} & set(prof.events.columns)
+    rows = np.arange(len(prof.events))
+    found = prof.stats_of(rows, ["run_id", "device_ordinal"])
+    assert set(found["name"]) == {"run_id", "device_ordinal"}
+    assert all(type(v) is int for v in found["value"])

@@ -78,29 +78,6 @@ _TF_DTYPES = {
     30: "uint4",
 }
 
-_EVENT_COLUMNS = {
-    "host",
-    "plane",
-    "plane_id",
-    "line_id",
-    "name",
-    "start_ps",
-    "allocator_name",
-    "device_ordinal",
-    "bytes_reserved",
-    "bytes_allocated",
-    "bytes_available",
-    "fragmentation",
-    "peak_bytes_in_use",
-    "requested_bytes",
-    "allocation_bytes",
-    "addr",
-    "tf_op",
-    "region_type",
-    "data_type",
-    "shape",
-    "group_id",
-}
 TIMELINE_COLUMNS = [
     "time_ps",
     "time_ms",
@@ -338,19 +315,25 @@ _EXACT_FLOAT_INT = 2**53  # integers below this survive the float64 pandas may t
 def _numbered_ids(profile: Any, ev: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
     """The ``index_on_host`` (else ``device_ordinal``) stat of allocator events as text, ``""`` where neither.
 
-    Reads the nullable Int64 columns directly; other columns, and numbers past 2^53 (which the generic
-    conversion may round through float64), take ``_numbered_ids_generic``.
+    Reads the nullable Int64 ``index_on_host`` column directly and ``device_ordinal`` (a stat, not a
+    column: docs/frames.md) from the stats of the rows without it, where those are Python ints; other
+    columns or values, and numbers past 2^53 (which the generic conversion may round through
+    float64), take ``_numbered_ids_generic``.
     """
-    columns = [ev[c] for c in ("index_on_host", "device_ordinal") if c in ev.columns]
-    if "index_on_host" not in ev.columns or not all(isinstance(c.dtype, pd.Int64Dtype) for c in columns):
+    column = ev["index_on_host"] if "index_on_host" in ev.columns else None
+    if column is None or not isinstance(column.dtype, pd.Int64Dtype):
         return _numbered_ids_generic(profile, ev, rows)
-    value = np.zeros(len(rows), np.int64)
-    present = np.zeros(len(rows), bool)
-    for column in reversed(columns):  # index_on_host wins where both are there
-        part = column.array[rows]
-        has = ~np.asarray(part.isna(), dtype=bool)
-        value[has] = part.to_numpy(np.int64, na_value=0)[has]
-        present |= has
+    part = column.array[rows]
+    present = ~np.asarray(part.isna(), dtype=bool)
+    value = part.to_numpy(np.int64, na_value=0)
+    if not present.all():  # index_on_host wins where both are there
+        lacking = np.flatnonzero(~present)
+        ordinals, has = xs.stat_values(profile, "device_ordinal", _event_labels(ev, rows[lacking]))
+        found = ordinals[has].tolist()
+        if not all(type(v) is int for v in found):
+            return _numbered_ids_generic(profile, ev, rows)
+        value[lacking[has]] = found
+        present[lacking[has]] = True
     if (np.abs(value) >= _EXACT_FLOAT_INT).any():
         return _numbered_ids_generic(profile, ev, rows)
     out = np.full(len(rows), "", dtype=object)
@@ -361,15 +344,11 @@ def _numbered_ids(profile: Any, ev: pd.DataFrame, rows: np.ndarray) -> np.ndarra
 
 def _numbered_ids_generic(profile: Any, ev: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
     """``_numbered_ids`` for any column types: pandas' numeric conversion of the stats' values."""
-    values, present = xs.stat_values(profile, "index_on_host", _event_labels(ev, rows))
-    index_on_host = pd.Series(np.where(present, values, None), dtype=object)
-    if "device_ordinal" in ev.columns:
-        ordinal = ev["device_ordinal"].iloc[rows].reset_index(drop=True)
-        fallback = ordinal.where(ordinal.notna(), pd.NA)
-    else:
-        fallback = pd.Series(pd.NA, index=index_on_host.index, dtype="object")
-    fallback = index_on_host.where(index_on_host.notna(), fallback.astype(object))
-    text = pd.to_numeric(fallback, errors="coerce").astype("Int64").astype("string")
+    labels = _event_labels(ev, rows)
+    values, present = xs.stat_values(profile, "index_on_host", labels)
+    ordinals, has_ordinal = xs.stat_values(profile, "device_ordinal", labels)
+    chosen = pd.Series(np.where(present, values, np.where(has_ordinal, ordinals, None)), dtype=object)
+    text = pd.to_numeric(chosen, errors="coerce").astype("Int64").astype("string")
     return text.fillna("").astype(object).to_numpy()
 
 

@@ -19,7 +19,8 @@ import numpy as np
 from nbprof.xspace import raw
 
 # Stats promoted to typed event columns (docs/frames.md). Everything else is in `stats`; the
-# producer/consumer stats (`_p`, `_pt`, `_c`, `_ct`) are also in `flows` (nbprof/xspace/flows.py).
+# producer/consumer stats (`_p`, `_pt`, `_c`, `_ct`) are also in `flows` (nbprof/xspace/flows.py); `run_id`
+# and `device_ordinal` (XLA's, on most XLA CPU op events) are read from `stats` where needed.
 STRING_STATS = (
     "hlo_op",
     "hlo_module",
@@ -44,7 +45,6 @@ INT_STATS = (
     "iter_num",
     "correlation_id",
     "context_id",
-    "device_ordinal",
     "flops",
     "bytes_accessed",
     "bytes_allocated",
