@@ -197,3 +197,56 @@ def test_kernel_op_name_index_is_pandas_index(names) -> None:
     pd.testing.assert_index_equal(
         kernel_db._op_name_index(list(names)), pd.Index(list(names), name="op_name"), exact=True
     )
+
+
+def test_kernel_values_by_op_name_are_the_reindexed_view(load_fixture) -> None:
+    """``by_op_name_values`` is ``by_op_name()[column].reindex(names).fillna(missing)``, kernels or none."""
+    for name in ("amd_mi300x_gemm", "flax_cnn_gpu", "gpu_v100", "tpu_v6e"):
+        db = load_fixture(name).op_stats().kernel_db
+        view = db.by_op_name()
+        names = [*view.index.tolist()[::-1], "no such op", ""]
+        for column, missing in (("tensor_core_utilization_ratio", 0.0), ("is_op_tensor_core_eligible", False),
+                                ("tensor_core_duration_ns", 0)):  # fmt: skip
+            want = view[column].reindex(names).fillna(missing).to_numpy()
+            assert db.by_op_name_values(names, column, missing).tolist() == want.tolist(), (name, column)
+
+
+def test_parse_each_parses_every_value() -> None:
+    from nbprof.opstats import tf_op
+
+    values = np.array(["a/b:MatMul", "jit(f)/add:", "", "a/b:MatMul", float("nan"), "x"], dtype=object)
+    want = [tf_op.parse_many([v]) for v in values]
+    got = tf_op.parse_each(values)
+    for k in range(3):
+        assert got[k].tolist() == [w[k][0] for w in want]
+    assert [a.tolist() for a in tf_op.parse_each(np.zeros(0, object))] == [[], [], []]
+
+
+def test_arrow_take_is_pandas_take() -> None:
+    from nbprof.opstats import xla_ops
+    from nbprof.xspace.typed_frame import strings
+
+    for array in (strings(["a", "bb", "", "d"]), pd.array(["a", None, "c", "d"], dtype="string")):
+        for rows in (np.array([1, 3]), np.arange(4), np.zeros(0, np.int64)):
+            got = xla_ops._take(pd.Series(array), rows)
+            pd.testing.assert_extension_array_equal(got, array.take(rows))
+
+
+@pytest.mark.parametrize(
+    "name", ["amd_mi300x_gemm", "gpu_v100", "tpu_v6e", "jax_two_gpu_procs", "jax_mlp_train", "tf_keras2_fit"]
+)
+def test_tool_frames_are_pandas_frames(load_fixture, name, monkeypatch) -> None:
+    """The op profile tree and the overview's top ops and step-time graph, typed column by column, are
+    ``pd.DataFrame``'s."""
+    from nbprof.tools import overview
+
+    prof = load_fixture(name)
+    fast_tree, fast = op_profile.op_profile(prof.op_stats()).tree, overview.overview(prof.op_stats())
+    monkeypatch.setattr(op_profile, "typed_frame", pd.DataFrame)
+    monkeypatch.setattr(overview, "typed_frame", pd.DataFrame)
+    monkeypatch.setattr(op_profile, "strings", np.asarray)
+    monkeypatch.setattr(overview, "strings", np.asarray)
+    pd.testing.assert_frame_equal(fast_tree, op_profile.op_profile(prof.op_stats()).tree)
+    slow = overview.overview(prof.op_stats())
+    pd.testing.assert_frame_equal(fast.top_ops, slow.top_ops)
+    pd.testing.assert_frame_equal(fast.step_time_graph, slow.step_time_graph)

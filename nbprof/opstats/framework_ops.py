@@ -217,12 +217,10 @@ def _device_framework_ops(device: dict[str, np.ndarray], include_idle: bool) -> 
         device = {c: values[~is_idle] for c, values in device.items()}
         is_idle = np.zeros(len(device["name"]), bool)
     provenance = np.asarray(device["provenance"], dtype=object)
-    distinct = pd.unique(provenance)
-    _, parsed_name, parsed_type = _tf_op.parse_many(distinct)
-    pos = pd.Index(distinct).get_indexer(provenance)
+    _, parsed_name, parsed_type = _tf_op.parse_each(provenance)
     has_prov = provenance != ""
-    tf_name = np.where(has_prov, parsed_name[pos] if len(pos) else provenance, np.asarray(device["name"], dtype=object))
-    tf_type = np.where(has_prov, parsed_type[pos] if len(pos) else "", "")
+    tf_name = np.where(has_prov, parsed_name, np.asarray(device["name"], dtype=object))
+    tf_type = np.where(has_prov, parsed_type, "")
     tf_type = np.where(tf_type == "", "Unknown", tf_type)
     tf_name = np.where(is_idle, IDLE, tf_name)
     tf_type = np.where(is_idle, IDLE, tf_type)
@@ -258,13 +256,12 @@ def _side_totals(db: dict[str, np.ndarray], include_idle: bool) -> dict[str, int
 def _tensor_core_utilization(op_stats: OpStats, table: dict[str, np.ndarray] | None) -> np.ndarray:
     """Per row of ``table`` (arrays by column; None: no row), the share of its kernels' time on
     Tensor/Matrix Cores for a device row (XProf's lookup by op name), 0 for a host row."""
-    by_op = op_stats.kernel_db.by_op_name()["tensor_core_utilization_ratio"]
     out = np.zeros(len(table["name"]) if table is not None else 0)
     if table is None:
         return out
     device_rows = np.flatnonzero(np.asarray(table["host_or_device"], dtype=object) == "Device")
     names = ec.text(np.asarray(table["name"], dtype=object)[device_rows])  # as the finished table's
-    out[device_rows] = by_op.reindex(names).fillna(0.0).to_numpy(np.float64)
+    out[device_rows] = op_stats.kernel_db.by_op_name_values(names.tolist(), "tensor_core_utilization_ratio", 0.0)
     return out
 
 

@@ -78,7 +78,9 @@ def device_xla_ops(table: pd.DataFrame) -> pd.DataFrame:
     if len(table) == 0:
         return combine_hosts(table)
     rows = np.flatnonzero(table["name"].to_numpy(dtype=object) != IDLE)
-    if len(rows) == 0 or _several(table["host"].to_numpy(dtype=object)[rows]):
+    if len(rows) == 0:
+        return ec.empty_frame(OP_COLUMNS)  # combine_hosts' frame of no rows
+    if _several(table["host"].to_numpy(dtype=object)[rows]):
         return combine_hosts(table.iloc[rows].reset_index(drop=True))
     return _view_of_rows(table, rows)
 
@@ -94,10 +96,29 @@ def _view_of_rows(table: pd.DataFrame, rows: np.ndarray) -> pd.DataFrame:
 
 
 def _take(column: pd.Series, rows: np.ndarray) -> object:
-    """The values of ``column`` at positions ``rows``, as the column's own array type."""
+    """The values of ``column`` at positions ``rows`` (ascending), as the column's own array type."""
     if isinstance(column.dtype, np.dtype):
         return column.to_numpy()[rows]
-    return column.array.take(rows)  # positions (not negative): the array's own take, without __getitem__'s checks
+    array = column.array
+    if isinstance(array, pd.arrays.ArrowStringArray):
+        taken = _arrow_take(array, rows)
+        if taken is not None:
+            return taken
+    return array.take(rows)  # positions (not negative): the array's own take, without __getitem__'s checks
+
+
+def _arrow_take(array: pd.arrays.ArrowStringArray, rows: np.ndarray) -> object | None:
+    """``array.take(rows)`` for positions in range, its Arrow indices made from their buffer: pandas'
+    take converts them through pyarrow's pandas layer, whose first use in a process costs ~2 ms.
+    None where pandas' internals differ (the caller takes as pandas does)."""
+    import pyarrow as pa
+
+    positions = np.ascontiguousarray(rows, dtype=np.int64)
+    indices = pa.Array.from_buffers(pa.int64(), len(positions), [None, pa.py_buffer(positions)])
+    try:
+        return array._from_pyarrow_array(array._pa_array.take(indices))  # type: ignore[attr-defined]
+    except AttributeError:  # pragma: no cover - a pandas without these internals
+        return None
 
 
 def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:

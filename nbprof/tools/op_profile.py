@@ -29,6 +29,7 @@ from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.xla_ops import GIBI, XlaOps
 from nbprof.tools._result import ToolResult
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 COLUMNS = [
     "node_id", "parent_id", "level", "kind", "name", "category", "program", "program_id", "time_ps",
@@ -434,7 +435,7 @@ def op_profile(op_stats: OpStats, by: str = "category", include_idle: bool = Fal
         raise OpProfileError(f"op_profile(by={by!r}): use 'category' or 'program'")
     x = op_stats.xla_ops
     result = OpProfile(
-        tree=pd.DataFrame(columns=COLUMNS),
+        tree=ec.empty_frame(COLUMNS),
         source=x.source,
         hardware_type=x.device_kind,
         device_type=x.device_type,
@@ -480,9 +481,22 @@ def op_profile(op_stats: OpStats, by: str = "category", include_idle: bool = Fal
     for col in ("flops", "model_flops", "bytes_accessed", "hbm_bytes"):
         columns[col] = nodes[col].astype(np.float64)
     columns["program_id"] = pd.array(nodes["program_id"].tolist(), dtype="UInt64")
-    table = pd.DataFrame({c: columns[c] if c in columns else nodes[c] for c in COLUMNS})
+    table = _tree_frame({c: columns[c] if c in columns else nodes[c] for c in COLUMNS})
     idle = int(columns["time_ps"][nodes["kind"] == "idle"].sum())
     return replace(result, tree=table, idle_time_ps=idle)
+
+
+_TREE_TEXT_COLUMNS = ("kind", "name", "category", "program", "tf_op", "expression", "shape", "layout",
+                      "deduplicated_name", "source_file")  # fmt: skip
+
+
+def _tree_frame(columns: dict[str, Any]) -> pd.DataFrame:
+    """``pd.DataFrame(columns)`` for the tree's typed columns and object arrays of text: where every
+    text is a str, its columns made as ``strings`` (pandas' inferred type, without its inference)."""
+    texts = {c: columns[c].tolist() for c in _TREE_TEXT_COLUMNS}
+    if not len(columns["node_id"]) or not all(type(v) is str for values in texts.values() for v in values):
+        return pd.DataFrame(columns)
+    return typed_frame({c: strings(texts[c]) if c in texts else values for c, values in columns.items()})
 
 
 def _has_float(values: np.ndarray) -> bool:
