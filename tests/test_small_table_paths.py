@@ -250,3 +250,31 @@ def test_tool_frames_are_pandas_frames(load_fixture, name, monkeypatch) -> None:
     slow = overview.overview(prof.op_stats())
     pd.testing.assert_frame_equal(fast.top_ops, slow.top_ops)
     pd.testing.assert_frame_equal(fast.step_time_graph, slow.step_time_graph)
+
+
+def test_fused_children_are_made_on_first_read() -> None:
+    """A TPU profile's fused instructions are made when first read (the op profile), as ``fused_children`` makes them;
+    pickled (``OpStats.tables()`` ships them between processes), they are made first."""
+    import pickle
+
+    from fixture_paths import FIXTURES
+
+    import nbprof
+    from nbprof.opstats import xla_ops
+
+    stats = nbprof.load(FIXTURES / "tpu_v6e", cache=False).op_stats()
+    x = stats.xla_ops
+    assert x.__dict__["fused_children"] is None
+    pd.testing.assert_frame_equal(x.fused_children, xla_ops.fused_children(stats.hlo_index, x.ops))
+    assert x.fused_children is x.fused_children
+    lazy = stats.__class__(stats.frames).xla_ops  # pickled before its fused instructions were read
+    assert lazy.__dict__["fused_children"] is None
+    shipped = pickle.loads(pickle.dumps(lazy))
+    assert shipped._fused_source is None
+    pd.testing.assert_frame_equal(shipped.fused_children, x.fused_children)
+    given = xla_ops.XlaOps(
+        ops=x.ops, source="device", device_kind="TPU", total_time_ps=0, fused_children=x.fused_children
+    )
+    assert given.fused_children is x.fused_children
+    none = xla_ops.XlaOps(ops=x.ops.iloc[:0], source="none", device_kind="", total_time_ps=0)
+    assert list(none.fused_children.columns) == xla_ops.FUSED_COLUMNS and len(none.fused_children) == 0
