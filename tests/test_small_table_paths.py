@@ -278,3 +278,52 @@ def test_fused_children_are_made_on_first_read() -> None:
     assert given.fused_children is x.fused_children
     none = xla_ops.XlaOps(ops=x.ops.iloc[:0], source="none", device_kind="", total_time_ps=0)
     assert list(none.fused_children.columns) == xla_ops.FUSED_COLUMNS and len(none.fused_children) == 0
+
+
+def test_top_rows_are_the_first_of_the_full_order() -> None:
+    from nbprof.opstats import event_columns as ec
+    from nbprof.tools import overview
+
+    rng = np.random.default_rng(3)
+    for n_rows in (0, 5, 40, 300):
+        time_ps = rng.integers(0, 6, n_rows) * 1000
+        names = np.array([f"op{k}" for k in rng.integers(0, 9, n_rows)], dtype=object)
+        if n_rows > 5:
+            names[::7] = None  # missing names sort last
+        rows = np.flatnonzero(rng.random(n_rows) < 0.8)
+        for n in (1, 3, 10):
+            want = rows[ec.time_then_name_order(time_ps[rows], names[rows])[:n]]
+            assert overview._top_rows(time_ps, names, rows, n).tolist() == want.tolist()
+
+
+def _stable_time_then_name(self_ps: np.ndarray, names: np.ndarray) -> np.ndarray:
+    """The framework table's order as first written: a stable sort by name, then by self time."""
+    if not pd.isna(names).any():
+        try:
+            by_name = np.argsort(names, kind="stable")
+            return by_name[np.argsort(-self_ps[by_name], kind="stable")]
+        except TypeError:
+            pass
+    return np.lexsort((pd.factorize(names, sort=True)[0], -self_ps))
+
+
+def test_framework_order_sorts_only_tied_names(load_fixture) -> None:
+    from nbprof.opstats import framework_ops
+
+    rng = np.random.default_rng(5)
+    cases = []
+    for n_rows in (0, 1, 2, 50, 400):
+        self_ps = rng.integers(0, 5, n_rows) * 7
+        names = np.array([f"op{k}" for k in rng.integers(0, 30, n_rows)], dtype=object)
+        cases += [(self_ps, names), (np.arange(n_rows)[::-1].copy(), names)]
+        if n_rows > 2:
+            with_missing = names.copy()
+            with_missing[::5] = np.nan
+            mixed = names.copy()
+            mixed[1] = 3
+            cases += [(self_ps, with_missing), (self_ps, mixed)]
+    table = load_fixture("gpu_v100").op_stats().framework_op_table(True).table
+    cases.append((table["total_self_time_ps"].to_numpy(), table["name"].to_numpy(object)[::-1].copy()))
+    for self_ps, names in cases:
+        want = _stable_time_then_name(self_ps, names)
+        assert framework_ops._by_self_time_then_name(self_ps, names).tolist() == want.tolist()

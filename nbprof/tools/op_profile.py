@@ -141,9 +141,9 @@ def _uint_or_missing(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _group_sums(values: dict[str, np.ndarray], group: np.ndarray) -> pd.DataFrame:
-    """pandas' groupby sums of the columns by integer group code (groups in order of first
-    appearance): the same compensated float sums as a groupby on the text keys."""
-    return pd.DataFrame(values).groupby(group, sort=False).sum()
+    """pandas' groupby sums of the columns (numpy arrays) by integer group code (groups in order of
+    first appearance): the same compensated float sums as a groupby on the text keys."""
+    return typed_frame(values).groupby(group, sort=False).sum()
 
 
 class _Nodes:
