@@ -274,7 +274,8 @@ def build_tree(x: XlaOps, by: str, include_idle: bool) -> dict[str, np.ndarray]:
         scope_of = np.concatenate([np.full(len(at), k, np.int64) for k, (at, _, _) in enumerate(scopes)])
         cat_code = pd.factorize(category, use_na_sentinel=False)[0].astype(np.int64)
         pair = pd.factorize(scope_of * (int(cat_code.max()) + 1) + cat_code[scoped])[0]
-        cat_sums = _group_sums({c: v[scoped] for c, v in sums.items()}, pair)
+        grouped = _group_sums({c: v[scoped] for c, v in sums.items()}, pair)
+        cat_sums = {c: grouped[c].to_numpy() for c in _SUM_COLS}  # read per category: numpy, not .iat
         pair_first = ec.first_rows(pair)
         pair_scope = scope_of[pair_first]
         groups = _DedupGroups(pair, dedup_code[scoped])
@@ -285,7 +286,7 @@ def build_tree(x: XlaOps, by: str, include_idle: bool) -> dict[str, np.ndarray]:
                 nodes.add("category", parent_key, ckey, name=cat, category=cat,
                           program=leaf["program"][at[0]] if by_program else "",
                           program_id=pid if by_program else pd.NA,
-                          **{c: cat_sums[c].iat[g] for c in _SUM_COLS})  # fmt: skip
+                          **{c: cat_sums[c][g] for c in _SUM_COLS})  # fmt: skip
                 if not pd.isna(cat):  # a missing category matches no op
                     for members in groups.of(g):
                         _add_ops(nodes, sum_columns, leaf_time, scoped[members], ckey)
