@@ -327,3 +327,13 @@ def test_framework_order_sorts_only_tied_names(load_fixture) -> None:
     for self_ps, names in cases:
         want = _stable_time_then_name(self_ps, names)
         assert framework_ops._by_self_time_then_name(self_ps, names).tolist() == want.tolist()
+
+
+def test_empty_framework_table_is_pandas_frame(monkeypatch) -> None:
+    """The framework table of no rows, typed without pandas' inference, is the frame pandas makes of empty arrays."""
+    from nbprof.opstats import framework_ops
+
+    fast = framework_ops._finish(None, 1.0, 1.0, np.zeros(0))
+    monkeypatch.setattr(framework_ops, "typed_frame", pd.DataFrame)
+    monkeypatch.setattr(framework_ops, "_no_strings", lambda: np.zeros(0, str))
+    pd.testing.assert_frame_equal(fast, framework_ops._finish(None, 1.0, 1.0, np.zeros(0)))

@@ -41,7 +41,7 @@ from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.group_agg import group_columns
 from nbprof.opstats.host_ops import IDLE
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import string_array, strings, typed_frame
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.opstats.op_stats import OpStats
@@ -344,14 +344,21 @@ def _finish(
     out["total_self_time_ps"] = np.asarray(table["self_time_ps"]).astype(np.int64)
     for col in ("flops", "model_flops", "bytes_accessed"):
         out[col] = np.asarray(table[col]).astype(np.int64)
-    if n == 0:  # numpy str arrays where pandas infers a text column from an empty one
-        return pd.DataFrame({**out, "bound_by": bound.astype(str), "execution_mode": np.zeros(0, str)})
+    if n == 0:  # as pandas makes them of empty numpy str arrays
+        return typed_frame({**out, "bound_by": _no_strings(), "execution_mode": _no_strings()})
     for col in _TEXT_COLUMNS:  # object arrays of str: typed as pd.DataFrame infers them, without its checks
         out[col] = strings(out[col].tolist())
     return typed_frame(out)
 
 
 _TEXT_COLUMNS = ("host_or_device", "type", "name", "bound_by", "execution_mode")
+
+
+def _no_strings() -> object:
+    """The column ``pd.DataFrame`` makes of an empty numpy str array: pandas' ``str`` where that is its
+    string type (made from Arrow buffers, without pyarrow's pandas layer), else object."""
+    dtype = pd.api.types.pandas_dtype("str")
+    return string_array([], dtype) if isinstance(dtype, pd.StringDtype) else np.zeros(0, object)
 
 
 _PERCENT_COLUMNS = [

@@ -357,7 +357,7 @@ def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
     time_ps = ops["time_ps"].to_numpy(float)[rows]
     flops = ops["flops"].fillna(0).to_numpy(float)[rows]
     self_time_pct = 100.0 * ops["self_time_ps"].to_numpy(float)[rows] / total
-    return pd.DataFrame(
+    return _top_ops_frame(
         {
             "name": names[rows],
             "category": ops["category"].astype(str).to_numpy()[rows],
