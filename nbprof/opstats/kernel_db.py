@@ -298,7 +298,7 @@ def _positions_in(
 
 
 def _xla_framework_ops(
-    frames: Frames, rows: np.ndarray, device: DeviceOpDb, index: HloIndex | None = None
+    frames: Frames, rows: np.ndarray, device: DeviceOpDb | Callable[[], DeviceOpDb], index: HloIndex | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """(is an XLA op whose instruction is known, framework op name) of kernel rows, from the device op
     each belongs to. With ``index``, a kernel whose HLO instruction the profile's HLO protos lack is no
@@ -309,8 +309,10 @@ def _xla_framework_ops(
     is_xla = hlo != ""
     names = np.full(len(rows), "", dtype=object)
     x = np.flatnonzero(is_xla)
-    table = device.table
-    if len(x) == 0 or len(table) == 0:
+    if len(x) == 0:
+        return is_xla, names
+    table = (device if isinstance(device, DeviceOpDb) else device()).table
+    if len(table) == 0:
         return is_xla, names
     pid, _ = ec.uint_column(ev, "program_id", rows[x])
     if index is not None:
@@ -441,9 +443,13 @@ def _numpy_reports(
     return typed_frame(out)
 
 
-def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloIndex | None = None) -> KernelDb:
-    """The kernel stats db of a profile (see the module docstring); ``index``: the profile's HLO
-    instructions, to name the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
+def build_kernel_db(
+    frames: Frames, device: DeviceOpDb | Callable[[], DeviceOpDb], vendor: str, index: HloIndex | None = None
+) -> KernelDb:
+    """The kernel stats db of a profile (see the module docstring); ``device``: the device op db, or a
+    function giving it (called only where kernels of XLA ops need their framework op: a profile
+    without GPU kernels builds no device op db for it); ``index``: the profile's HLO instructions, to
+    name the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
     ev = frames.events
     none = "no GPU kernel events with kernel_details in this profile"
     if len(ev) == 0 or "kernel_details" not in ev.columns:
