@@ -225,3 +225,166 @@ def test_line_numbers_match_to_numeric() -> None:
         expected = pd.to_numeric(pd.Series(lines, dtype="string"), errors="coerce").to_numpy() if lines else np.zeros(0)
         got = device_ops._line_numbers(list(lines))
         np.testing.assert_array_equal(got, np.asarray(expected, dtype=np.float64))
+
+
+def test_kernel_values_by_op_name_are_the_reindexed_view(load_fixture) -> None:
+    """``by_op_name_values`` is ``by_op_name()[column].reindex(names).fillna(missing)``, kernels or none."""
+    for name in ("amd_mi300x_gemm", "flax_cnn_gpu", "gpu_v100", "tpu_v6e"):
+        db = load_fixture(name).op_stats().kernel_db
+        view = db.by_op_name()
+        names = [*view.index.tolist()[::-1], "no such op", ""]
+        for column, missing in (("tensor_core_utilization_ratio", 0.0), ("is_op_tensor_core_eligible", False),
+                                ("tensor_core_duration_ns", 0)):  # fmt: skip
+            want = view[column].reindex(names).fillna(missing).to_numpy()
+            assert db.by_op_name_values(names, column, missing).tolist() == want.tolist(), (name, column)
+
+
+def test_parse_each_parses_every_value() -> None:
+    from nbprof.opstats import tf_op
+
+    values = np.array(["a/b:MatMul", "jit(f)/add:", "", "a/b:MatMul", float("nan"), "x"], dtype=object)
+    want = [tf_op.parse_many([v]) for v in values]
+    got = tf_op.parse_each(values)
+    for k in range(3):
+        assert got[k].tolist() == [w[k][0] for w in want]
+    assert [a.tolist() for a in tf_op.parse_each(np.zeros(0, object))] == [[], [], []]
+
+
+def test_arrow_take_is_pandas_take() -> None:
+    from nbprof.opstats import xla_ops
+    from nbprof.xspace.typed_frame import strings
+
+    for array in (strings(["a", "bb", "", "d"]), pd.array(["a", None, "c", "d"], dtype="string")):
+        for rows in (np.array([1, 3]), np.arange(4), np.zeros(0, np.int64)):
+            got = xla_ops._take(pd.Series(array), rows)
+            pd.testing.assert_extension_array_equal(got, array.take(rows))
+
+
+@pytest.mark.parametrize(
+    "name", ["amd_mi300x_gemm", "gpu_v100", "tpu_v6e", "jax_two_gpu_procs", "jax_mlp_train", "tf_keras2_fit"]
+)
+def test_tool_frames_are_pandas_frames(load_fixture, name, monkeypatch) -> None:
+    """The op profile tree and the overview's top ops and step-time graph, typed column by column, are
+    ``pd.DataFrame``'s."""
+    from nbprof.tools import overview
+
+    prof = load_fixture(name)
+    fast_tree, fast = op_profile.op_profile(prof.op_stats()).tree, overview.overview(prof.op_stats())
+    monkeypatch.setattr(op_profile, "typed_frame", pd.DataFrame)
+    monkeypatch.setattr(overview, "typed_frame", pd.DataFrame)
+    monkeypatch.setattr(op_profile, "strings", np.asarray)
+    monkeypatch.setattr(overview, "strings", np.asarray)
+    pd.testing.assert_frame_equal(fast_tree, op_profile.op_profile(prof.op_stats()).tree)
+    slow = overview.overview(prof.op_stats())
+    pd.testing.assert_frame_equal(fast.top_ops, slow.top_ops)
+    pd.testing.assert_frame_equal(fast.step_time_graph, slow.step_time_graph)
+
+
+def test_fused_children_are_made_on_first_read() -> None:
+    """A TPU profile's fused instructions are made when first read (the op profile), as ``fused_children`` makes them;
+    pickled (``OpStats.tables()`` ships them between processes), they are made first."""
+    import pickle
+
+    from fixture_paths import FIXTURES
+
+    import nbprof
+    from nbprof.opstats import xla_ops
+
+    stats = nbprof.load(FIXTURES / "tpu_v6e", cache=False).op_stats()
+    x = stats.xla_ops
+    assert x.__dict__["fused_children"] is None
+    pd.testing.assert_frame_equal(x.fused_children, xla_ops.fused_children(stats.hlo_index, x.ops))
+    assert x.fused_children is x.fused_children
+    lazy = stats.__class__(stats.frames).xla_ops  # pickled before its fused instructions were read
+    assert lazy.__dict__["fused_children"] is None
+    shipped = pickle.loads(pickle.dumps(lazy))
+    assert shipped._fused_source is None
+    pd.testing.assert_frame_equal(shipped.fused_children, x.fused_children)
+    given = xla_ops.XlaOps(
+        ops=x.ops, source="device", device_kind="TPU", total_time_ps=0, fused_children=x.fused_children
+    )
+    assert given.fused_children is x.fused_children
+    none = xla_ops.XlaOps(ops=x.ops.iloc[:0], source="none", device_kind="", total_time_ps=0)
+    assert list(none.fused_children.columns) == xla_ops.FUSED_COLUMNS and len(none.fused_children) == 0
+
+
+def test_top_rows_are_the_first_of_the_full_order() -> None:
+    from nbprof.opstats import event_columns as ec
+    from nbprof.tools import overview
+
+    rng = np.random.default_rng(3)
+    for n_rows in (0, 5, 40, 300):
+        time_ps = rng.integers(0, 6, n_rows) * 1000
+        names = np.array([f"op{k}" for k in rng.integers(0, 9, n_rows)], dtype=object)
+        if n_rows > 5:
+            names[::7] = None  # missing names sort last
+        rows = np.flatnonzero(rng.random(n_rows) < 0.8)
+        for n in (1, 3, 10):
+            want = rows[ec.time_then_name_order(time_ps[rows], names[rows])[:n]]
+            assert overview._top_rows(time_ps, names, rows, n).tolist() == want.tolist()
+
+
+def _stable_time_then_name(self_ps: np.ndarray, names: np.ndarray) -> np.ndarray:
+    """The framework table's order as first written: a stable sort by name, then by self time."""
+    if not pd.isna(names).any():
+        try:
+            by_name = np.argsort(names, kind="stable")
+            return by_name[np.argsort(-self_ps[by_name], kind="stable")]
+        except TypeError:
+            pass
+    return np.lexsort((pd.factorize(names, sort=True)[0], -self_ps))
+
+
+def test_framework_order_sorts_only_tied_names(load_fixture) -> None:
+    from nbprof.opstats import framework_ops
+
+    rng = np.random.default_rng(5)
+    cases = []
+    for n_rows in (0, 1, 2, 50, 400):
+        self_ps = rng.integers(0, 5, n_rows) * 7
+        names = np.array([f"op{k}" for k in rng.integers(0, 30, n_rows)], dtype=object)
+        cases += [(self_ps, names), (np.arange(n_rows)[::-1].copy(), names)]
+        if n_rows > 2:
+            with_missing = names.copy()
+            with_missing[::5] = np.nan
+            mixed = names.copy()
+            mixed[1] = 3
+            cases += [(self_ps, with_missing), (self_ps, mixed)]
+    table = load_fixture("gpu_v100").op_stats().framework_op_table(True).table
+    cases.append((table["total_self_time_ps"].to_numpy(), table["name"].to_numpy(object)[::-1].copy()))
+    for self_ps, names in cases:
+        want = _stable_time_then_name(self_ps, names)
+        assert framework_ops._by_self_time_then_name(self_ps, names).tolist() == want.tolist()
+
+
+def test_empty_framework_table_is_pandas_frame(monkeypatch) -> None:
+    """The framework table of no rows, typed without pandas' inference, is the frame pandas makes of empty arrays."""
+    from nbprof.opstats import framework_ops
+
+    fast = framework_ops._finish(None, 1.0, 1.0, np.zeros(0))
+    monkeypatch.setattr(framework_ops, "typed_frame", pd.DataFrame)
+    monkeypatch.setattr(framework_ops, "_no_strings", lambda: np.zeros(0, str))
+    pd.testing.assert_frame_equal(fast, framework_ops._finish(None, 1.0, 1.0, np.zeros(0)))
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "gpu_v100", "jax_gpu_kernels", "tpu_v6e"])
+def test_kernel_db_takes_its_device_op_db_when_needed(load_fixture, name) -> None:
+    """``build_kernel_db`` given a function for the device op db: the same db, the function called only
+    where kernels of XLA ops need their framework op (never without GPU kernels)."""
+    from nbprof.opstats.perf_env import gpu_vendor
+
+    stats = load_fixture(name).op_stats()
+    calls = []
+
+    def device():
+        calls.append(1)
+        return stats.device_ops
+
+    vendor = gpu_vendor(stats.frames.planes)
+    lazy = kernel_db.build_kernel_db(stats.frames, device, vendor, stats.hlo_index)
+    eager = kernel_db.build_kernel_db(stats.frames, stats.device_ops, vendor, stats.hlo_index)
+    pd.testing.assert_frame_equal(lazy.reports, eager.reports)
+    assert (lazy.num_kernel_events, lazy.notes) == (eager.num_kernel_events, eager.notes)
+    assert len(calls) <= 1
+    if name == "tpu_v6e":
+        assert not calls

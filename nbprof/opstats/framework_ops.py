@@ -41,7 +41,7 @@ from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.group_agg import group_columns
 from nbprof.opstats.host_ops import IDLE
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import string_array, strings, typed_frame
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.opstats.op_stats import OpStats
@@ -158,18 +158,37 @@ def _side_columns(db: dict[str, np.ndarray], on_side: np.ndarray) -> dict[str, n
 
 
 def _by_self_time_then_name(self_ps: np.ndarray, names: np.ndarray) -> np.ndarray:
-    """Row order by self time descending, then name ascending; stable (ties keep row order). Names
-    are sorted once (a stable sort by name, then a stable sort of that by self time)."""
+    """Row order by self time descending, then name ascending; stable (ties keep row order). Only the
+    names of rows that share a self time are sorted (thousands of host op names take ~2 ms)."""
     if len(names) < 2:
         return np.arange(len(names))
+    by_time = np.argsort(-self_ps, kind="stable")
+    same = self_ps[by_time[1:]] == self_ps[by_time[:-1]]
+    tied = np.zeros(len(names), bool)
+    tied[1:] |= same
+    tied[:-1] |= same
+    if not tied.any():
+        return by_time
+    at = by_time[tied]  # the tied rows, by time, each time's rows in row order
+    rank = np.zeros(len(names), np.int64)
+    rank[at] = _name_ranks(names[at])
+    return np.lexsort((rank, -self_ps))
+
+
+def _name_ranks(names: np.ndarray) -> np.ndarray:
+    """Each name's position in a stable sort of the names (equal names in their order); a missing name
+    first, as pandas ranks it, and names that do not compare with each other by pandas' ranking."""
     if not pd.isna(names).any():
-        try:
-            by_name = np.argsort(names, kind="stable")
-            return by_name[np.argsort(-self_ps[by_name], kind="stable")]
+        values = names.tolist()
+        try:  # Python's sort of str: half of numpy's object argsort
+            order = sorted(range(len(values)), key=values.__getitem__)
         except TypeError:  # names that do not compare with each other: pandas' ranking below
             pass
-    name_rank = pd.factorize(names, sort=True)[0]  # missing names rank first
-    return np.lexsort((name_rank, -self_ps))
+        else:
+            rank = np.empty(len(values), np.int64)
+            rank[order] = np.arange(len(values))
+            return rank
+    return pd.factorize(names, sort=True)[0]  # missing names rank first
 
 
 def _host_framework_ops(host: dict[str, np.ndarray], include_idle: bool) -> dict[str, np.ndarray] | None:
@@ -217,12 +236,10 @@ def _device_framework_ops(device: dict[str, np.ndarray], include_idle: bool) -> 
         device = {c: values[~is_idle] for c, values in device.items()}
         is_idle = np.zeros(len(device["name"]), bool)
     provenance = np.asarray(device["provenance"], dtype=object)
-    distinct = pd.unique(provenance)
-    _, parsed_name, parsed_type = _tf_op.parse_many(distinct)
-    pos = pd.Index(distinct).get_indexer(provenance)
+    _, parsed_name, parsed_type = _tf_op.parse_each(provenance)
     has_prov = provenance != ""
-    tf_name = np.where(has_prov, parsed_name[pos] if len(pos) else provenance, np.asarray(device["name"], dtype=object))
-    tf_type = np.where(has_prov, parsed_type[pos] if len(pos) else "", "")
+    tf_name = np.where(has_prov, parsed_name, np.asarray(device["name"], dtype=object))
+    tf_type = np.where(has_prov, parsed_type, "")
     tf_type = np.where(tf_type == "", "Unknown", tf_type)
     tf_name = np.where(is_idle, IDLE, tf_name)
     tf_type = np.where(is_idle, IDLE, tf_type)
@@ -258,13 +275,12 @@ def _side_totals(db: dict[str, np.ndarray], include_idle: bool) -> dict[str, int
 def _tensor_core_utilization(op_stats: OpStats, table: dict[str, np.ndarray] | None) -> np.ndarray:
     """Per row of ``table`` (arrays by column; None: no row), the share of its kernels' time on
     Tensor/Matrix Cores for a device row (XProf's lookup by op name), 0 for a host row."""
-    by_op = op_stats.kernel_db.by_op_name()["tensor_core_utilization_ratio"]
     out = np.zeros(len(table["name"]) if table is not None else 0)
     if table is None:
         return out
     device_rows = np.flatnonzero(np.asarray(table["host_or_device"], dtype=object) == "Device")
     names = ec.text(np.asarray(table["name"], dtype=object)[device_rows])  # as the finished table's
-    out[device_rows] = by_op.reindex(names).fillna(0.0).to_numpy(np.float64)
+    out[device_rows] = op_stats.kernel_db.by_op_name_values(names.tolist(), "tensor_core_utilization_ratio", 0.0)
     return out
 
 
@@ -328,14 +344,21 @@ def _finish(
     out["total_self_time_ps"] = np.asarray(table["self_time_ps"]).astype(np.int64)
     for col in ("flops", "model_flops", "bytes_accessed"):
         out[col] = np.asarray(table[col]).astype(np.int64)
-    if n == 0:  # numpy str arrays where pandas infers a text column from an empty one
-        return pd.DataFrame({**out, "bound_by": bound.astype(str), "execution_mode": np.zeros(0, str)})
+    if n == 0:  # as pandas makes them of empty numpy str arrays
+        return typed_frame({**out, "bound_by": _no_strings(), "execution_mode": _no_strings()})
     for col in _TEXT_COLUMNS:  # object arrays of str: typed as pd.DataFrame infers them, without its checks
         out[col] = strings(out[col].tolist())
     return typed_frame(out)
 
 
 _TEXT_COLUMNS = ("host_or_device", "type", "name", "bound_by", "execution_mode")
+
+
+def _no_strings() -> object:
+    """The column ``pd.DataFrame`` makes of an empty numpy str array: pandas' ``str`` where that is its
+    string type (made from Arrow buffers, without pyarrow's pandas layer), else object."""
+    dtype = pd.api.types.pandas_dtype("str")
+    return string_array([], dtype) if isinstance(dtype, pd.StringDtype) else np.zeros(0, object)
 
 
 _PERCENT_COLUMNS = [

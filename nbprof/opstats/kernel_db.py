@@ -217,18 +217,32 @@ class KernelDb:
         Made once per db (the overview and the framework op table both read it)."""
         return self._by_op_name.copy(deep=False)  # copy-on-write: the caller's changes stay its own
 
+    def by_op_name_values(self, names: list[str], column: str, missing: object) -> np.ndarray:
+        """``by_op_name()[column]`` at each of ``names``, ``missing`` for a name without kernels: its
+        ``reindex(names).fillna(missing)`` values, looked up without an Index of the names."""
+        grouped, row_of = self._by_op
+        if not row_of:
+            return np.full(len(names), missing)
+        rows = np.fromiter((row_of.get(name, -1) for name in names), np.int64, len(names))
+        return np.where(rows >= 0, grouped[column][rows], missing)
+
     @cached_property
     def _by_op_name(self) -> pd.DataFrame:
+        grouped, row_of = self._by_op
+        if not row_of:
+            return pd.DataFrame(columns=_BY_OP_NAME_COLUMNS[1:])
+        columns = dict(grouped)
+        names = columns.pop("op_name").tolist()
+        frame = typed_frame(columns)
+        frame.index = _op_name_index(names)
+        return frame
+
+    @cached_property
+    def _by_op(self) -> tuple[dict[str, np.ndarray], dict[object, int]]:
+        """``by_op_name``'s columns as arrays (``op_name`` first; none: no report) and each op name's row."""
         top = self.reports if len(self.reports) <= MAX_KERNELS else self.top_reports  # read only: no copy needed
         if len(top) == 0:
-            return pd.DataFrame(
-                columns=[
-                    "is_op_tensor_core_eligible",
-                    "total_duration_ns",
-                    "tensor_core_duration_ns",
-                    "tensor_core_utilization_ratio",
-                ]  # fmt: skip
-            )
+            return dict.fromkeys(_BY_OP_NAME_COLUMNS, np.zeros(0)), {}
         total_ns = top["total_duration_ns"].to_numpy()
         columns = {
             "op_name": top["op_name"].to_numpy(dtype=object),
@@ -246,13 +260,17 @@ class KernelDb:
             },
         )
         total = grouped["total_duration_ns"].astype(np.float64)
-        ratio = np.divide(
+        grouped["tensor_core_utilization_ratio"] = np.divide(
             grouped["tensor_core_duration_ns"].astype(np.float64), total, out=np.zeros(len(total)), where=total > 0
         )
-        names = grouped.pop("op_name").tolist()
-        frame = typed_frame({**grouped, "tensor_core_utilization_ratio": ratio})
-        frame.index = _op_name_index(names)
-        return frame
+        row_of: dict[object, int] = {}
+        for row, name in enumerate(grouped["op_name"].tolist()):
+            row_of.setdefault(name, row)
+        return grouped, row_of
+
+
+_BY_OP_NAME_COLUMNS = ["op_name", "is_op_tensor_core_eligible", "total_duration_ns", "tensor_core_duration_ns",
+                       "tensor_core_utilization_ratio"]  # fmt: skip
 
 
 def _op_name_index(names: list[object]) -> pd.Index:
@@ -280,7 +298,7 @@ def _positions_in(
 
 
 def _xla_framework_ops(
-    frames: Frames, rows: np.ndarray, device: DeviceOpDb, index: HloIndex | None = None
+    frames: Frames, rows: np.ndarray, device: DeviceOpDb | Callable[[], DeviceOpDb], index: HloIndex | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """(is an XLA op whose instruction is known, framework op name) of kernel rows, from the device op
     each belongs to. With ``index``, a kernel whose HLO instruction the profile's HLO protos lack is no
@@ -291,8 +309,10 @@ def _xla_framework_ops(
     is_xla = hlo != ""
     names = np.full(len(rows), "", dtype=object)
     x = np.flatnonzero(is_xla)
-    table = device.table
-    if len(x) == 0 or len(table) == 0:
+    if len(x) == 0:
+        return is_xla, names
+    table = (device if isinstance(device, DeviceOpDb) else device()).table
+    if len(table) == 0:
         return is_xla, names
     pid, _ = ec.uint_column(ev, "program_id", rows[x])
     if index is not None:
@@ -315,9 +335,8 @@ def _xla_framework_ops(
         (host_id, pid, hlo_id[x]),
     )
     provenance = np.append(table["provenance"].to_numpy(object), "")  # per op row, "" for no row
-    code, distinct = pd.factorize(provenance, use_na_sentinel=False)
-    _, parsed, _ = _tf_op.parse_many(distinct)  # once per distinct framework op, not per kernel
-    op_of_row = np.where(provenance != "", parsed[code], "")
+    _, parsed, _ = _tf_op.parse_each(provenance)  # once per distinct framework op, not per kernel
+    op_of_row = np.where(provenance != "", parsed, "")
     names[x] = op_of_row[np.where(pos >= 0, pos, len(table))]
     return is_xla, names
 
@@ -424,9 +443,13 @@ def _numpy_reports(
     return typed_frame(out)
 
 
-def build_kernel_db(frames: Frames, device: DeviceOpDb, vendor: str, index: HloIndex | None = None) -> KernelDb:
-    """The kernel stats db of a profile (see the module docstring); ``index``: the profile's HLO
-    instructions, to name the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
+def build_kernel_db(
+    frames: Frames, device: DeviceOpDb | Callable[[], DeviceOpDb], vendor: str, index: HloIndex | None = None
+) -> KernelDb:
+    """The kernel stats db of a profile (see the module docstring); ``device``: the device op db, or a
+    function giving it (called only where kernels of XLA ops need their framework op: a profile
+    without GPU kernels builds no device op db for it); ``index``: the profile's HLO instructions, to
+    name the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
     ev = frames.events
     none = "no GPU kernel events with kernel_details in this profile"
     if len(ev) == 0 or "kernel_details" not in ev.columns:

@@ -196,7 +196,7 @@ class OpStats:
     def kernel_db(self) -> KernelDb:
         """GPU kernel launches grouped as XProf's kernel stats db (see ``kernel_db.py``)."""
         self._built("kernel_db")
-        return build_kernel_db(self.frames, self.device_ops, gpu_vendor(self.frames.planes), self.hlo_index)
+        return build_kernel_db(self.frames, lambda: self.device_ops, gpu_vendor(self.frames.planes), self.hlo_index)
 
     @property
     def op_metrics_db(self) -> pd.DataFrame:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 
 import numpy as np
+import pandas as pd
 
 UNKNOWN = "unknown"
 TENSORFLOW = "tensorflow"
@@ -75,3 +76,11 @@ def parse_many(full_names: Iterable[str]) -> tuple[np.ndarray, np.ndarray, np.nd
         return empty, empty.copy(), empty.copy()
     kind, name, op_type = (np.array(col, dtype=object) for col in zip(*parsed))
     return kind, name, op_type
+
+
+def parse_each(full_names: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``parse_many`` of every value of an object array, parsing each distinct value once (missing
+    values parse as their text, as ``parse_many`` does); arrays (kind, name, type) aligned with it."""
+    code, distinct = pd.factorize(full_names, use_na_sentinel=False)
+    kind, name, op_type = parse_many(distinct)
+    return kind[code], name[code], op_type[code]

@@ -31,6 +31,25 @@ OP_COLUMNS = [VIEW_NAMES.get(c, c) for c in _DB_COLUMNS]
 FUSED_COLUMNS = ["op_index", "parent_name", "name", "category", "tf_op", "flops"]
 
 
+class _FusedChildren:
+    """``XlaOps.fused_children``, kept in the instance's ``fused_children`` entry: the frame given, else
+    (None) made on first read from ``XlaOps._fused_source`` (only the op profile reads it; 2 ms on a
+    TPU profile)."""
+
+    def __get__(self, obj: XlaOps | None, owner: type | None = None) -> pd.DataFrame | None:
+        if obj is None:
+            return None  # the dataclass field's default: made from the source, else none
+        made = obj.__dict__.get("fused_children")
+        if made is None:
+            source, obj._fused_source = obj._fused_source, None
+            made = fused_children(*source) if source is not None else ec.empty_frame(FUSED_COLUMNS)
+            obj.__dict__["fused_children"] = made
+        return made
+
+    def __set__(self, obj: XlaOps, value: pd.DataFrame | None) -> None:
+        obj.__dict__["fused_children"] = value
+
+
 @dataclass
 class XlaOps:
     """XLA ops and what is needed to place them in a tree.
@@ -38,7 +57,9 @@ class XlaOps:
     ``source``: ``"device"``, ``"host"`` (XLA CPU ops) or ``"none"``; ``device_kind``: ``TPU``,
     ``GPU``, ``CPU`` (or ``""`` with no ops); ``total_time_ps``: the time the ops ran in, idle
     included on a device (sum over device planes); ``peak_tflops`` / ``peak_hbm_gibps``: NaN
-    unknown; ``fused_children``: instructions inside TPU fusions (``FUSED_COLUMNS``).
+    unknown; ``fused_children``: instructions inside TPU fusions (``FUSED_COLUMNS``), the frame
+    given, else made on first read from ``_fused_source`` (``fused_children()``'s arguments: the HLO
+    index and the ops), else one of no rows.
     """
 
     ops: pd.DataFrame
@@ -48,8 +69,19 @@ class XlaOps:
     peak_tflops: float = float("nan")
     peak_hbm_gibps: float = float("nan")
     device_type: str = ""
-    fused_children: pd.DataFrame = field(default_factory=lambda: ec.empty_frame(FUSED_COLUMNS))
+    fused_children: pd.DataFrame = _FusedChildren()  # type: ignore[assignment]
     notes: list[str] = field(default_factory=list)
+    _fused_source: tuple[HloIndex, pd.DataFrame] | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.__dict__["fused_children"] is None and self._fused_source is None:
+            self.fused_children = ec.empty_frame(FUSED_COLUMNS)  # nothing to make later
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled (``OpStats.tables()`` ships it between processes) with its fused instructions made,
+        not with the HLO index they are made from."""
+        _ = self.fused_children  # made on first read
+        return dict(self.__dict__)
 
 
 def combine_hosts(table: pd.DataFrame) -> pd.DataFrame:
@@ -78,7 +110,9 @@ def device_xla_ops(table: pd.DataFrame) -> pd.DataFrame:
     if len(table) == 0:
         return combine_hosts(table)
     rows = np.flatnonzero(table["name"].to_numpy(dtype=object) != IDLE)
-    if len(rows) == 0 or _several(table["host"].to_numpy(dtype=object)[rows]):
+    if len(rows) == 0:
+        return ec.empty_frame(OP_COLUMNS)  # combine_hosts' frame of no rows
+    if _several(table["host"].to_numpy(dtype=object)[rows]):
         return combine_hosts(table.iloc[rows].reset_index(drop=True))
     return _view_of_rows(table, rows)
 
@@ -94,10 +128,29 @@ def _view_of_rows(table: pd.DataFrame, rows: np.ndarray) -> pd.DataFrame:
 
 
 def _take(column: pd.Series, rows: np.ndarray) -> object:
-    """The values of ``column`` at positions ``rows``, as the column's own array type."""
+    """The values of ``column`` at positions ``rows`` (ascending), as the column's own array type."""
     if isinstance(column.dtype, np.dtype):
         return column.to_numpy()[rows]
-    return column.array.take(rows)  # positions (not negative): the array's own take, without __getitem__'s checks
+    array = column.array
+    if isinstance(array, pd.arrays.ArrowStringArray):
+        taken = _arrow_take(array, rows)
+        if taken is not None:
+            return taken
+    return array.take(rows)  # positions (not negative): the array's own take, without __getitem__'s checks
+
+
+def _arrow_take(array: pd.arrays.ArrowStringArray, rows: np.ndarray) -> object | None:
+    """``array.take(rows)`` for positions in range, its Arrow indices made from their buffer: pandas'
+    take converts them through pyarrow's pandas layer, whose first use in a process costs ~2 ms.
+    None where pandas' internals differ (the caller takes as pandas does)."""
+    import pyarrow as pa
+
+    positions = np.ascontiguousarray(rows, dtype=np.int64)
+    indices = pa.Array.from_buffers(pa.int64(), len(positions), [None, pa.py_buffer(positions)])
+    try:
+        return array._from_pyarrow_array(array._pa_array.take(indices))  # type: ignore[attr-defined]
+    except AttributeError:  # pragma: no cover - a pandas without these internals
+        return None
 
 
 def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
@@ -185,10 +238,10 @@ def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv
     if device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU):
         ops = device_xla_ops(device.table)
         on_tpu = device.hardware_type == xs.HARDWARE_TPU
-        fused = fused_children(index, ops) if on_tpu else ec.empty_frame(FUSED_COLUMNS)
         return XlaOps(ops=ops, source="device", device_kind=device.hardware_type, total_time_ps=device.total_time_ps,
                       peak_tflops=_peak(env.peak_tflops), peak_hbm_gibps=_peak(env.peak_hbm_gibps),
-                      device_type=env.device_type if on_tpu else "GPU", fused_children=fused)  # fmt: skip
+                      device_type=env.device_type if on_tpu else "GPU",
+                      _fused_source=(index, ops) if on_tpu else None)  # fmt: skip
     if xla_cpu is not None and len(xla_cpu):
         ops = combine_hosts(xla_cpu)
         note = (

@@ -29,6 +29,7 @@ from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.xla_ops import GIBI, XlaOps
 from nbprof.tools._result import ToolResult
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 COLUMNS = [
     "node_id", "parent_id", "level", "kind", "name", "category", "program", "program_id", "time_ps",
@@ -140,9 +141,9 @@ def _uint_or_missing(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _group_sums(values: dict[str, np.ndarray], group: np.ndarray) -> pd.DataFrame:
-    """pandas' groupby sums of the columns by integer group code (groups in order of first
-    appearance): the same compensated float sums as a groupby on the text keys."""
-    return pd.DataFrame(values).groupby(group, sort=False).sum()
+    """pandas' groupby sums of the columns (numpy arrays) by integer group code (groups in order of
+    first appearance): the same compensated float sums as a groupby on the text keys."""
+    return typed_frame(values).groupby(group, sort=False).sum()
 
 
 class _Nodes:
@@ -273,7 +274,8 @@ def build_tree(x: XlaOps, by: str, include_idle: bool) -> dict[str, np.ndarray]:
         scope_of = np.concatenate([np.full(len(at), k, np.int64) for k, (at, _, _) in enumerate(scopes)])
         cat_code = pd.factorize(category, use_na_sentinel=False)[0].astype(np.int64)
         pair = pd.factorize(scope_of * (int(cat_code.max()) + 1) + cat_code[scoped])[0]
-        cat_sums = _group_sums({c: v[scoped] for c, v in sums.items()}, pair)
+        grouped = _group_sums({c: v[scoped] for c, v in sums.items()}, pair)
+        cat_sums = {c: grouped[c].to_numpy() for c in _SUM_COLS}  # read per category: numpy, not .iat
         pair_first = ec.first_rows(pair)
         pair_scope = scope_of[pair_first]
         groups = _DedupGroups(pair, dedup_code[scoped])
@@ -284,7 +286,7 @@ def build_tree(x: XlaOps, by: str, include_idle: bool) -> dict[str, np.ndarray]:
                 nodes.add("category", parent_key, ckey, name=cat, category=cat,
                           program=leaf["program"][at[0]] if by_program else "",
                           program_id=pid if by_program else pd.NA,
-                          **{c: cat_sums[c].iat[g] for c in _SUM_COLS})  # fmt: skip
+                          **{c: cat_sums[c][g] for c in _SUM_COLS})  # fmt: skip
                 if not pd.isna(cat):  # a missing category matches no op
                     for members in groups.of(g):
                         _add_ops(nodes, sum_columns, leaf_time, scoped[members], ckey)
@@ -434,7 +436,7 @@ def op_profile(op_stats: OpStats, by: str = "category", include_idle: bool = Fal
         raise OpProfileError(f"op_profile(by={by!r}): use 'category' or 'program'")
     x = op_stats.xla_ops
     result = OpProfile(
-        tree=pd.DataFrame(columns=COLUMNS),
+        tree=ec.empty_frame(COLUMNS),
         source=x.source,
         hardware_type=x.device_kind,
         device_type=x.device_type,
@@ -480,9 +482,22 @@ def op_profile(op_stats: OpStats, by: str = "category", include_idle: bool = Fal
     for col in ("flops", "model_flops", "bytes_accessed", "hbm_bytes"):
         columns[col] = nodes[col].astype(np.float64)
     columns["program_id"] = pd.array(nodes["program_id"].tolist(), dtype="UInt64")
-    table = pd.DataFrame({c: columns[c] if c in columns else nodes[c] for c in COLUMNS})
+    table = _tree_frame({c: columns[c] if c in columns else nodes[c] for c in COLUMNS})
     idle = int(columns["time_ps"][nodes["kind"] == "idle"].sum())
     return replace(result, tree=table, idle_time_ps=idle)
+
+
+_TREE_TEXT_COLUMNS = ("kind", "name", "category", "program", "tf_op", "expression", "shape", "layout",
+                      "deduplicated_name", "source_file")  # fmt: skip
+
+
+def _tree_frame(columns: dict[str, Any]) -> pd.DataFrame:
+    """``pd.DataFrame(columns)`` for the tree's typed columns and object arrays of text: where every
+    text is a str, its columns made as ``strings`` (pandas' inferred type, without its inference)."""
+    texts = {c: columns[c].tolist() for c in _TREE_TEXT_COLUMNS}
+    if not len(columns["node_id"]) or not all(type(v) is str for values in texts.values() for v in values):
+        return pd.DataFrame(columns)
+    return typed_frame({c: strings(texts[c]) if c in texts else values for c, values in columns.items()})
 
 
 def _has_float(values: np.ndarray) -> bool:

@@ -52,6 +52,7 @@ from nbprof.opstats.step_db import CATEGORIES
 from nbprof.opstats.utilization import device_utilization, performance_counters
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 TOP_OPS = 10
 _GENERIC_CATEGORY_KEYS = tuple(
@@ -158,11 +159,10 @@ def overview(op_stats: OpStats) -> Overview:
         graph = tpu_step_graph(tpu)
     else:
         listed = step_details(analysed)
-        graph_columns = {"host": listed["host"].to_numpy(), "step_name": listed["step_name"].to_numpy()}
-        graph_columns["step_time_ms"] = listed["duration_ps"].to_numpy() / 1e9
+        graph_columns = {"step_time_ms": listed["duration_ps"].to_numpy() / 1e9}
         for cat, values in nbprof_breakdown_ms(listed).items():
             graph_columns[f"{cat}_ms"] = values
-        graph = pd.DataFrame(graph_columns)
+        graph = _graph_frame(listed, graph_columns)
     recommendation = _recommendation(bn, env.hardware_type)
     summary["is_training"] = op_stats.is_training
     latency = ec.empty_frame(LATENCY_COLUMNS)  # a copy of one made once (0.1 ms each time otherwise)
@@ -187,13 +187,27 @@ def tpu_step_graph(tpu: pd.DataFrame) -> pd.DataFrame:
     """XProf's TPU step-time graph: per step, ms of TensorCore compute, SparseCore v0 compute and infeed,
     TensorCore infeed, outfeed and idle, host transfer (and SparseCore parts where a SparseCore ran);
     ``infeed_pct`` is the largest share of a core's step spent on infeed."""
-    graph = pd.DataFrame({"host": tpu["host"].to_numpy(), "step_name": tpu["step_name"].to_numpy()})
-    graph["step_time_ms"] = tpu["step_time_ps"].to_numpy() / 1e9
+    columns = {"step_time_ms": tpu["step_time_ps"].to_numpy() / 1e9}
     parts = TPU_BREAKDOWN + (("sc_compute", "sc_idle") if (tpu["sparse_cores"] > 0).any() else ())
     for part in parts:
-        graph[f"{part}_ms"] = tpu[f"{part}_ps"].to_numpy() / 1e9
-    graph["infeed_pct"] = tpu["infeed_pct_max"].to_numpy(np.float64)
-    return graph
+        columns[f"{part}_ms"] = tpu[f"{part}_ps"].to_numpy() / 1e9
+    columns["infeed_pct"] = tpu["infeed_pct_max"].to_numpy(np.float64)
+    return _graph_frame(tpu, columns)
+
+
+def _graph_frame(steps: pd.DataFrame, numbers: dict[str, np.ndarray]) -> pd.DataFrame:
+    """A step-time graph: the steps' ``host`` and ``step_name`` then ``numbers`` (arrays, one value per
+    step), as ``pd.DataFrame`` makes it of their values; str (or empty object) columns and numpy
+    numbers taken as they are."""
+    texts = {c: steps[c] for c in ("host", "step_name")}
+    typed = all(column.dtype == _STR or (column.dtype == object and not len(column)) for column in texts.values())
+    if not typed or not all(isinstance(v, np.ndarray) and v.dtype.kind in "fiub" for v in numbers.values()):
+        return pd.DataFrame({**{c: column.to_numpy() for c, column in texts.items()}, **numbers})
+    return typed_frame({**{c: column.array if len(column) else column.to_numpy() for c, column in texts.items()},
+                        **numbers})  # fmt: skip
+
+
+_STR = pd.api.types.pandas_dtype("str")  # the type pandas gives a column of str (object before pandas 3)
 
 
 def _precision(steps: pd.DataFrame) -> dict[str, float]:
@@ -252,10 +266,11 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
                     "(nbprof's op profile, source 'host'; XProf lists none)"
                 )
                 return out, xla_top, notes
-    rows = rows[ec.time_then_name_order(device_self_ps[rows], stats["name"].to_numpy(object)[rows])[:TOP_OPS]]
+    names = stats["name"].to_numpy(object)
+    rows = _top_rows(device_self_ps, names, rows, TOP_OPS)
     self_time_pct = stats[pct_col].to_numpy(float)[rows]
     columns: dict[str, Any] = {
-        "name": stats["name"].to_numpy(object)[rows].astype(str),
+        "name": names[rows].astype(str),
         "category": stats["type"].to_numpy(object)[rows].astype(str),
         "self_time_pct": self_time_pct,
         "cumulative_pct": np.cumsum(self_time_pct),
@@ -268,7 +283,28 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
         if op_stats.run_env.hardware_type == xs.HARDWARE_GPU:
             eligible, using = _tensor_core_flags(columns["name"], op_stats)
             columns["is_op_tensor_core_eligible"], columns["is_op_using_tensor_core"] = eligible, using
-    return out, pd.DataFrame(columns), notes
+    return out, _top_ops_frame(columns), notes
+
+
+def _top_rows(time_ps: np.ndarray, names: np.ndarray, rows: np.ndarray, n: int) -> np.ndarray:
+    """The first ``n`` of ``rows`` (positions) by time descending, then name, ties in row order
+    (``ec.time_then_name_order``): only the rows whose time reaches the n-th largest are sorted (sorting
+    thousands of host op names costs ~2 ms)."""
+    if len(rows) > n:
+        times = time_ps[rows]
+        rows = rows[times >= np.partition(times, len(times) - n)[len(times) - n]]
+    return rows[ec.time_then_name_order(time_ps[rows], names[rows])[:n]]
+
+
+def _top_ops_frame(columns: dict[str, Any]) -> pd.DataFrame:
+    """``pd.DataFrame(columns)`` of the top ops' columns (``side`` one str for every row): its text
+    columns made as ``strings`` where every text is a str (pandas' inferred type, without its inference)."""
+    n = len(columns["name"])
+    texts = {c: columns[c].tolist() for c in ("name", "category", "program") if c in columns}
+    texts["side"] = [columns["side"]] * n
+    if not n or not all(type(v) is str for values in texts.values() for v in values):
+        return pd.DataFrame(columns)
+    return typed_frame({c: strings(texts[c]) if c in texts else values for c, values in columns.items()})
 
 
 def _device_programs(names: list[str], op_stats: OpStats) -> tuple[np.ndarray, np.ndarray]:
@@ -278,9 +314,7 @@ def _device_programs(names: list[str], op_stats: OpStats) -> tuple[np.ndarray, n
     x = op_stats.xla_ops
     ops = x.ops if x.source == "device" else x.ops.iloc[:0]
     provenance = ops["tf_op"].astype(str).to_numpy(dtype=object)
-    distinct = pd.unique(provenance)
-    _, parsed_name, _ = _tf_op.parse_many(distinct)
-    parsed = parsed_name[pd.Index(distinct).get_indexer(provenance)] if len(distinct) else provenance
+    _, parsed, _ = _tf_op.parse_each(provenance)
     framework_name = np.where(provenance != "", parsed, ops["name"].astype(str).to_numpy(dtype=object)).astype(str)
     op_programs = ops["program"].astype(str).to_numpy(object)
     count = np.zeros(len(names), np.int64)
@@ -295,9 +329,9 @@ def _device_programs(names: list[str], op_stats: OpStats) -> tuple[np.ndarray, n
 
 def _tensor_core_flags(names: np.ndarray, op_stats: OpStats) -> tuple[np.ndarray, np.ndarray]:
     """XProf's GPU top-op columns: the op is Tensor Core eligible / uses them (kernel stats by op name)."""
-    by_op = op_stats.kernel_db.by_op_name().reindex(names)
-    eligible = by_op["is_op_tensor_core_eligible"].fillna(False).to_numpy(dtype=bool)
-    using = by_op["tensor_core_duration_ns"].fillna(0).to_numpy(dtype=np.float64) > 0
+    kernels, names = op_stats.kernel_db, names.tolist()
+    eligible = kernels.by_op_name_values(names, "is_op_tensor_core_eligible", False).astype(bool)
+    using = kernels.by_op_name_values(names, "tensor_core_duration_ns", 0).astype(np.float64) > 0
     return eligible, using
 
 
@@ -319,11 +353,11 @@ def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
     leaves = np.flatnonzero((ops["children_time_ps"] <= 0).to_numpy() & ~is_region)
     if not len(leaves) or total <= 0:
         return None
-    rows = leaves[ec.time_then_name_order(self_ps[leaves], ops["name"].to_numpy(dtype=object)[leaves])[:TOP_OPS]]
+    rows = _top_rows(self_ps, ops["name"].to_numpy(dtype=object), leaves, TOP_OPS)
     time_ps = ops["time_ps"].to_numpy(float)[rows]
     flops = ops["flops"].fillna(0).to_numpy(float)[rows]
     self_time_pct = 100.0 * ops["self_time_ps"].to_numpy(float)[rows] / total
-    return pd.DataFrame(
+    return _top_ops_frame(
         {
             "name": names[rows],
             "category": ops["category"].astype(str).to_numpy()[rows],
