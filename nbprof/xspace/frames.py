@@ -21,6 +21,7 @@ builder touches as few new bytes as it can:
 from __future__ import annotations
 
 import mmap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -83,8 +84,9 @@ class BuiltFrames:
     origin_ns: int
     origin_source: str
     hlo_protos: dict[str, bytes]
-    stats_sources: list[StatsSource]
-    """Pieces from which the long-form ``stats`` frame is built on first use."""
+    stats_sources: list[StatsSource] | Callable[[], list[StatsSource]]
+    """Pieces from which the long-form ``stats`` frame is built on first use (or a function
+    returning them, where metadata stats are expanded per event only then)."""
     notes: list[str] = field(default_factory=list)
     """What the user should know about how the times were read."""
 
@@ -221,7 +223,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
 
     # Pass 2, per plane with events: names, starts, promoted stats.
     pieces: list[_PlaneEvents] = []
-    stats_pieces: list[tuple[int, raw.RawStats, StatNames, str]] = []
+    stats_pieces: list[tuple[int, raw.RawStats | _MetadataStats, StatNames, str]] = []
     offset = 0
     for plane, hcode, pcode, zero, line_offset, em_order, codes in with_events:
         piece, plane_stats = _plane_events(plane, hcode, pcode, zero, line_offset, em_order, codes, name_i, name_dtype)
@@ -234,10 +236,13 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     )
     events, perm_inverse = _assemble_events(pieces, line_tables, host_i, plane_i, line_i, name_i, offset)
     del pieces
-    stats_sources = []
+    stats_sources: list[StatsSource | _PlacedMetadataStats] = []
     for off, st, names, src in stats_pieces:
-        kept = kept_stats(st, _event_rows(st.owner, off, perm_inverse), offset)
-        stats_sources.append(StatsSource(kept.owner, kept, names, src))
+        if isinstance(st, _MetadataStats):
+            stats_sources.append(st.placed(off, perm_inverse, offset, names, src))
+        else:
+            kept = kept_stats(st, _event_rows(st.owner, off, perm_inverse), offset)
+            stats_sources.append(StatsSource(kept.owner, kept, names, src))
     del stats_pieces
     del perm_inverse
     return BuiltFrames(
@@ -249,7 +254,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
         origin_ns=int(origin_ns),
         origin_source=origin_source,
         hlo_protos=meta.hlo_protos,
-        stats_sources=stats_sources,
+        stats_sources=_sources_when_read(stats_sources),
         notes=notes,
     )
 
@@ -264,7 +269,7 @@ def _plane_events(
     codes: tuple[np.ndarray, np.ndarray],
     name_i: _Interner,
     name_dtype: type,
-) -> tuple[_PlaneEvents, list[tuple[raw.RawStats, StatNames, str]]]:
+) -> tuple[_PlaneEvents, list[tuple[raw.RawStats | _MetadataStats, StatNames, str]]]:
     """One plane's events as a piece (names, starts, promoted stats) and its stats for ``stats``.
 
     The plane's ``events`` keeps only its stats afterwards.
@@ -297,7 +302,7 @@ def _plane_events(
         duration_ps=ev.duration_ps,
         num_occurrences=ev.num_occurrences,
     )
-    stats: list[tuple[raw.RawStats, StatNames, str]] = []
+    stats: list[tuple[raw.RawStats | _MetadataStats, StatNames, str]] = []
     # promoted stats: metadata stats first, event stats override
     if len(em.stats):
         em_row_of_event = np.where(rows >= 0, em_order[np.maximum(rows, 0)], -1) if len(em_ids) else rows
@@ -307,13 +312,9 @@ def _plane_events(
             if len(ev_rows):  # values read once per metadata stat, then repeated for its events
                 vals, valid = _values(em.stats, srows, kind, names)
                 piece.promoted.setdefault(sname, []).append((ev_rows, (vals[at], valid[at])))
-        # long form: metadata stats expanded per event
-        all_ev_rows, all_stat_rows = _expand(owner_rows, em.stats.owner)
-        if len(all_ev_rows):
-            expanded = take_stats(em.stats, all_stat_rows, all_ev_rows)
-            del all_ev_rows, all_stat_rows
-            stats.append((kept_stats(expanded, expanded.owner, n), names, "metadata"))
-            del expanded
+        # long form: metadata stats expanded per event when the stats are first read (most tools never do)
+        if _expanded_size(owner_rows, em.stats.owner):
+            stats.append((_MetadataStats(em.stats, owner_rows), names, "metadata"))
     del rows
     # narrowed now, not after assembly: the decoder's int64 stat columns are gone before the frame peaks
     ev_stats = kept_stats(ev.stats, ev.stats.owner, n) if len(ev.stats) else ev.stats
@@ -391,6 +392,62 @@ def _expand(owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray) -
     within = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
     ev_rows = sorted_events[np.repeat(lo, counts) + within]
     return ev_rows, at
+
+
+def _expanded_size(owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray) -> int:
+    """How many (event, metadata stat) pairs ``_expand`` gives."""
+    starts = owner_rows[1]
+    return int((starts[stat_owner + 1] - starts[stat_owner]).sum())
+
+
+@dataclass
+class _MetadataStats:
+    """A plane's metadata stats, to be repeated for each event of their metadata when first read."""
+
+    stats: raw.RawStats  # owner = row of the plane's event metadata
+    owner_rows: tuple[np.ndarray, np.ndarray]  # ``_events_by_metadata_row``: plane rows by metadata row
+
+    def placed(
+        self, offset: int, perm_inverse: np.ndarray | None, n_events: int, names: StatNames, source: str
+    ) -> _PlacedMetadataStats:
+        """These stats with their events' rows in the events frame (the plane's first event was at
+        ``offset`` before sorting)."""
+        sorted_events, starts = self.owner_rows
+        rows = (_event_rows(sorted_events, offset, perm_inverse), starts)
+        return _PlacedMetadataStats(self.stats, rows, n_events, names, source)
+
+
+@dataclass
+class _PlacedMetadataStats:
+    """``_MetadataStats`` whose event rows are final; ``source()`` expands them."""
+
+    stats: raw.RawStats
+    owner_rows: tuple[np.ndarray, np.ndarray]  # event rows (of the frame) by metadata row
+    n_events: int
+    names: StatNames
+    kind: str
+
+    def source(self) -> StatsSource:
+        """The stats source: each metadata stat once per event of its metadata."""
+        ev_rows, at = _expand(self.owner_rows, self.stats.owner)
+        kept = kept_stats(take_stats(self.stats, at, ev_rows), ev_rows, self.n_events)
+        return StatsSource(kept.owner, kept, self.names, self.kind)
+
+
+def _sources_when_read(
+    sources: list[StatsSource | _PlacedMetadataStats],
+) -> list[StatsSource] | Callable[[], list[StatsSource]]:
+    """The stats sources, or where metadata stats wait to be expanded, a function making them (once)."""
+    if all(isinstance(s, StatsSource) for s in sources):
+        return sources  # type: ignore[return-value]
+    made: list[list[StatsSource]] = []
+
+    def resolved() -> list[StatsSource]:
+        if not made:  # the cache's writer thread may ask too: both get the same sources
+            made.append([s.source() if isinstance(s, _PlacedMetadataStats) else s for s in sources])
+        return made[0]
+
+    return resolved
 
 
 def _values(stats: raw.RawStats, rows: np.ndarray, kind: str, names: StatNames) -> tuple[np.ndarray, np.ndarray]:
