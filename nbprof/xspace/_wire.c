@@ -15,7 +15,8 @@
  *       "counts": (lines, events, stats, str/bytes stats, header bytes, events with
  *       num_occurrences, double stats), which a later
  *       call may pass back to skip its counting pass (the fill pass still checks every
- *       byte and every count); with decode_events, the event columns "line" (int32),
+ *       byte and every count; with decode_events it then leaves "header" out: the caller
+ *       has it from the counting call); with decode_events, the event columns "line" (int32),
  *       "metadata_id", "offset_ps", "duration_ps", "num_occurrences" (int64) and the
  *       stat columns "stat_owner", "stat_metadata_id" (int64), "stat_kind" (int8),
  *       "stat_int" (uint64), "stat_double" (float64), "object_rows" (int64 rows of
@@ -511,11 +512,13 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
         n_lines = o.n_lines, n_events = o.n_events, n_stats = o.n_stats, n_objects = o.n_objects;
         n_aggregated = o.n_aggregated, n_doubles = o.n_doubles;
     }
+    /* events decoded with known counts: the header was read with those counts, it is not copied again */
+    int want_header = !(decode_events && counts != Py_None);
     result = PyDict_New();
-    header = PyBytes_FromStringAndSize(NULL, header_size);
+    if (want_header) header = PyBytes_FromStringAndSize(NULL, header_size);
     o.line_name = PyList_New(n_lines);
     o.line_display_name = PyList_New(n_lines);
-    if (!result || !header || !o.line_name || !o.line_display_name) goto fail;
+    if (!result || (want_header && !header) || !o.line_name || !o.line_display_name) goto fail;
     if (put(result, "line_id", column(n_lines, 8, &o.line_id)) < 0 ||
         put(result, "display_id", column(n_lines, 8, &o.display_id)) < 0 ||
         put(result, "timestamp_ns", column(n_lines, 8, &o.timestamp_ns)) < 0 ||
@@ -549,7 +552,8 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
     o.cap_lines = n_lines, o.cap_events = n_events, o.cap_stats = n_stats, o.cap_objects = n_objects;
     o.cap_header = header_size;
     o.n_lines = o.n_events = o.n_stats = o.n_objects = o.n_aggregated = o.n_doubles = 0;
-    rc = walk_plane(&o, base + start, base + stop, decode_events, PyBytes_AS_STRING(header), &header_size);
+    rc = walk_plane(&o, base + start, base + stop, decode_events, header ? PyBytes_AS_STRING(header) : NULL,
+                    &header_size);
     if (rc < 0) {
         if (rc == -1) PyErr_SetString(PyExc_ValueError, g_error);
         goto fail;
@@ -560,7 +564,7 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, CHANGED);
         goto fail;
     }
-    if (PyDict_SetItemString(result, "header", header) < 0) goto fail;
+    if (header && PyDict_SetItemString(result, "header", header) < 0) goto fail;
     goto done;
 fail:
     Py_CLEAR(result);
