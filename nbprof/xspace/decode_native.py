@@ -71,8 +71,13 @@ def decode_plane(data: Any, start: int, stop: int, summary: PlaneSummary | None 
     """One plane (bytes ``data[start:stop]``) with its events decoded.
 
     With the plane's ``summary`` (from ``plane_summaries``: counts known, header parsed), one
-    pass over the bytes instead of two, and the header is not parsed again.
+    pass over the bytes instead of two, and the header is not parsed again; none where the summary
+    counted no event in immutable ``bytes`` (every byte was checked then, and cannot have changed).
     """
+    if summary is not None and not summary.num_events and type(data) is bytes:
+        plane = summary.plane
+        summary.plane = None  # type: ignore[assignment]  # handed over
+        return plane  # its events: the summary's empty ones
     out = _wire_call(_wire.read_plane, data, start, stop, True, summary.counts if summary else None)
     if summary is not None:
         plane = summary.plane
