@@ -582,7 +582,8 @@ def _assemble_events(
         }
     )
     offsets = np.concatenate([[0], np.cumsum(sizes)]).tolist() if pieces else [0]
-    numeric = [s for s, kind in PROMOTED.items() if kind != "str" and any(s in p.promoted for p in pieces)]
+    present = set().union(*(p.promoted for p in pieces))  # promoted stats some plane has
+    numeric = [s for s, kind in PROMOTED.items() if kind != "str" and s in present]
     zeroed = dict(zip(numeric, _zero_columns(n, len(numeric))))
     for sname, kind in PROMOTED.items():
         rows_list, vals_list, valid_list = [], [], []
