@@ -742,7 +742,7 @@ done:
  * The header was parsed by protobuf first (it checked the bytes and the UTF-8 of names);
  * map entries protobuf would merge or drop are left to it: UNUSUAL. */
 enum { EM_KEY, EM_NAME, EM_DISPLAY, EM_METADATA, EM_CHILDREN, ST_OWNER, ST_MID, ST_KIND, ST_INT, ST_DOUBLE, ST_OBJ,
-       SM_KEY, SM_NAME, SM_DESCRIPTION, N_HEADER_LISTS };
+       SM_KEY, SM_NAME, SM_DESCRIPTION, PS_OWNER, PS_MID, PS_KIND, PS_INT, PS_DOUBLE, PS_OBJ, N_HEADER_LISTS };
 #define UNUSUAL (-3)
 
 /* Appends a new reference to a list; -2 (Python error) when value is NULL or append fails. */
@@ -758,8 +758,9 @@ static int append_str(PyObject *list, ptr s, ptr s_end) {
     return append_new(list, s ? name_of(s, s_end) : PyUnicode_FromStringAndSize(NULL, 0));
 }
 
-/* One XStat of event metadata `owner` (an entry's position) into the ST_* lists. */
-static int header_stat(PyObject **L, ptr p, ptr end, Py_ssize_t owner) {
+/* One XStat of event metadata `owner` (an entry's position) into the ST_* lists, or of the plane
+ * (owner 0) into the PS_* lists: `first` is ST_OWNER or PS_OWNER. */
+static int header_stat(PyObject **L, int first, ptr p, ptr end, Py_ssize_t owner) {
     Stat s;
     if (parse_stat(p, end, 1, &s) < 0) return -1;
     double d;
@@ -773,6 +774,7 @@ static int header_stat(PyObject **L, ptr p, ptr end, Py_ssize_t owner) {
         Py_DECREF(obj);
         obj = PyBytes_FromStringAndSize((const char *)s.obj, s.obj_end - s.obj);
     }
+    L += first - ST_OWNER; /* the PS_* lists lie in the order of the ST_* lists */
     if (append_new(L[ST_OBJ], obj) < 0) return -2;
     if (append_new(L[ST_OWNER], PyLong_FromSsize_t(owner)) < 0) return -2;
     if (append_new(L[ST_MID], PyLong_FromLongLong((int64_t)s.metadata_id)) < 0) return -2;
@@ -801,7 +803,7 @@ static int header_event_metadata(PyObject **L, ptr p, ptr end, Py_ssize_t owner)
             else if (field == 4) display = s, display_end = s_end;
             else meta = s, meta_end = s_end;
         } else if (wire == WT_LEN && field == 5) {
-            rc = read_len(&p, end, &s, &s_end) < 0 ? -1 : header_stat(L, s, s_end, owner);
+            rc = read_len(&p, end, &s, &s_end) < 0 ? -1 : header_stat(L, ST_OWNER, s, s_end, owner);
         } else if (wire == WT_LEN && field == 6) {
             if (read_len(&p, end, &s, &s_end) < 0) rc = -1;
             while (rc == 0 && s < s_end) {
@@ -866,7 +868,8 @@ static int header_entry(PyObject **L, ptr p, ptr end, int is_event) {
     return is_event ? header_event_metadata(L, value, value_end, owner) : header_stat_metadata(L, value, value_end);
 }
 
-/* read_header(header bytes) -> 14 lists (see EM_KEY...) or None where protobuf's parse must be used. */
+/* read_header(header bytes) -> 20 lists (see EM_KEY...: the metadata maps, then the plane's stats)
+ * or None where protobuf's parse must be used. */
 static PyObject *read_header(PyObject *self, PyObject *args) {
     Py_buffer view;
     if (!PyArg_ParseTuple(args, "y*", &view)) return NULL;
@@ -883,6 +886,8 @@ static PyObject *read_header(PyObject *self, PyObject *args) {
             rc = -1;
         } else if (wire == WT_LEN && (field == 4 || field == 5)) {
             rc = read_len(&p, end, &s, &s_end) < 0 ? -1 : header_entry(L, s, s_end, field == 4);
+        } else if (wire == WT_LEN && field == 6) { /* XPlane.stats */
+            rc = read_len(&p, end, &s, &s_end) < 0 ? -1 : header_stat(L, PS_OWNER, s, s_end, 0);
         } else if (skip_value(&p, end, field, wire, 1, 0) < 0) {
             rc = -1;
         }
@@ -909,7 +914,8 @@ static PyObject *read_header(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"split_space", split_space, METH_VARARGS, "(plane spans, errors, warnings, hostnames) of a serialized XSpace."},
     {"read_plane", read_plane, METH_VARARGS, "Lines, events and stats of one XPlane as columns (see module doc)."},
-    {"read_header", read_header, METH_VARARGS, "A plane header's event and stat metadata maps as lists, or None (see read_header)."},
+    {"read_header", read_header, METH_VARARGS,
+     "A plane header's event and stat metadata maps and its stats as lists, or None (see read_header)."},
     {"nest", nest, METH_VARARGS, "Parent, depth and self time of each event by a stack walk per line."},
     {"owners", owners, METH_VARARGS, "Each row's nearest marked ancestor-or-self as a node number, and the nodes' parents."},
     {NULL, NULL, 0, NULL},
