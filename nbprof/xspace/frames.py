@@ -307,11 +307,10 @@ def _plane_events(
     if len(em.stats):
         em_row_of_event = np.where(rows >= 0, em_order[np.maximum(rows, 0)], -1) if len(em_ids) else rows
         owner_rows = _events_by_metadata_row(em_row_of_event, len(em.name))
-        for sname, kind, srows in promoted_rows(em.stats, names):
-            ev_rows, at = _expand(owner_rows, em.stats.owner[srows])
-            if len(ev_rows):  # values read once per metadata stat, then repeated for its events
-                vals, valid = _values(em.stats, srows, kind, names)
-                piece.promoted.setdefault(sname, []).append((ev_rows, (vals[at], valid[at])))
+        for sname, kind, srows, ev_rows, at in _expanded_by_name(owner_rows, em.stats, names):
+            # values read once per metadata stat, then repeated for its events
+            vals, valid = _values(em.stats, srows, kind, names)
+            piece.promoted.setdefault(sname, []).append((ev_rows, (vals[at], valid[at])))
         # long form: metadata stats expanded per event when the stats are first read (most tools never do)
         if _expanded_size(owner_rows, em.stats.owner):
             stats.append((_MetadataStats(em.stats, owner_rows), names, "metadata"))
@@ -392,6 +391,29 @@ def _expand(owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray) -
     within = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
     ev_rows = sorted_events[np.repeat(lo, counts) + within]
     return ev_rows, at
+
+
+def _expanded_by_name(
+    owner_rows: tuple[np.ndarray, np.ndarray], stats: raw.RawStats, names: StatNames
+) -> list[tuple[str, str, np.ndarray, np.ndarray, np.ndarray]]:
+    """Per promoted metadata stat name with events: (name, kind, its stat rows, and ``_expand`` of
+    them: event rows, position in its stat rows), all names expanded in one ``_expand``."""
+    promoted = promoted_rows(stats, names)
+    if not promoted:
+        return []
+    stat_rows = np.concatenate([srows for _, _, srows in promoted])
+    ev_rows, at = _expand(owner_rows, stats.owner[stat_rows])
+    starts = owner_rows[1]
+    owner = stats.owner[stat_rows]
+    stat_ends = np.cumsum([len(srows) for _, _, srows in promoted]).tolist()
+    ev_ends = np.cumsum(starts[owner + 1] - starts[owner])[np.array(stat_ends) - 1].tolist()
+    out = []
+    stat_lo = ev_lo = 0
+    for (sname, kind, srows), stat_hi, ev_hi in zip(promoted, stat_ends, ev_ends):
+        if ev_hi > ev_lo:
+            out.append((sname, kind, srows, ev_rows[ev_lo:ev_hi], at[ev_lo:ev_hi] - stat_lo))
+        stat_lo, ev_lo = stat_hi, ev_hi
+    return out
 
 
 def _expanded_size(owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray) -> int:
