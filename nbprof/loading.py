@@ -15,7 +15,8 @@ from nbprof.errors import NbprofMemoryError
 from nbprof.pod.plan import plan_load, use_reduction
 from nbprof.pod.profile import load_pod
 from nbprof.profile import Profile
-from nbprof.xspace.read import load_memory_error, read_frames
+from nbprof.xspace import files
+from nbprof.xspace.read import load_memory_error, read_chosen, read_frames
 from nbprof.xspace.read import runs as _runs
 
 
@@ -85,14 +86,30 @@ def load(
     try:
         if reduce_hosts is False and client is None and workers is None:
             return Profile.from_frames(read_frames(path, run=run, host=host, partial=partial, cache=cache))
+        chosen = None
+        if reduce_hosts is None and client is None:  # the files found once (one host file is never reduced)
+            chosen = _chosen_files(path, run, host)
+            if len(chosen[1]) == 1:
+                return Profile.from_frames(read_chosen(*chosen, partial=partial, cache=cache))
         plan = plan_load(path, run=run, host=host, partial=partial)
         if not use_reduction(plan, reduce_hosts, client):
+            if chosen is not None:
+                return Profile.from_frames(read_chosen(*chosen, partial=partial, cache=cache))
             return Profile.from_frames(read_frames(path, run=run, host=host, partial=partial, cache=cache))
         return load_pod(plan, client=client, workers=workers, progress=progress)
     except MemoryError as exc:
         if isinstance(exc, NbprofMemoryError):
             raise
         raise load_memory_error(os.fspath(path)) from None
+
+
+def _chosen_files(
+    path: str | os.PathLike[str], run: str | None, host: str | list[str] | None
+) -> tuple[files.FileSystem, list[files.HostFile], str]:
+    """(file system, the chosen host files, kind of path) of a load: what ``read_chosen`` reads."""
+    text = os.fspath(path)
+    fs, found, kind = files.discover(text)
+    return fs, files.select(fs, found, kind, run, host, text), kind
 
 
 def runs(logdir: str | os.PathLike[str]) -> pd.DataFrame:

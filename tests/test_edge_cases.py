@@ -181,3 +181,34 @@ def test_many_events_vectorised_nesting_matches_stack(tmp_path) -> None:
         depth.append(len(stack))
         stack.append(i)
     assert list(ev["depth"]) == depth
+
+
+def test_metadata_stats_expanded_when_the_stats_are_first_read(tmp_path) -> None:
+    """A load leaves metadata stats unexpanded until ``stats`` is read; then each event of two
+    planes, sorted within its line, has its metadata's stats, in the plane's order of stats."""
+    b = XSpaceBuilder()
+    first = b.plane("/device:GPU:0").line("s")
+    first.event("late", offset_ps=30, duration_ps=5, metadata_stats={"flops": 7, "note": "a"})
+    first.event("early", offset_ps=10, duration_ps=5, metadata_stats={"note": "b"}, stats={"note": "own"})
+    first.event("late", offset_ps=20, duration_ps=5)
+    second = b.plane("/device:GPU:1", plane_id=1).line("s")
+    second.event("plain", offset_ps=0, duration_ps=5)
+    second.event("meta", offset_ps=5, duration_ps=5, metadata_stats={"bytes": b"\x01", "ratio": 0.5})
+    b.write(tmp_path, host="h")
+    prof = nbprof.load(tmp_path, cache=False)
+    events = prof.events
+    assert callable(prof._stats_sources)  # not expanded by the load
+    long = prof.stats
+    metadata = long[long["source"] == "metadata"]
+    got = [(events["name"][r], str(n), v) for r, n, v in zip(metadata["event"], metadata["name"], metadata["value"])]
+    assert got == [
+        ("early", "note", "b"),
+        ("late", "flops", 7),
+        ("late", "note", "a"),
+        ("late", "flops", 7),
+        ("late", "note", "a"),
+        ("meta", "bytes", b"\x01"),
+        ("meta", "ratio", 0.5),
+    ]
+    assert metadata["event"].tolist() == [0, 1, 1, 2, 2, 4, 4]
+    assert prof.event_stats(0) == {"note": "own"}

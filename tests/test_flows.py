@@ -101,3 +101,28 @@ def test_one_host_s_flows_are_renumbered_with_its_events(load_fixture) -> None:
         mine["event"] = np.searchsorted(rows, mine["event"].to_numpy())
         assert len(mine)
         pd.testing.assert_frame_equal(part.flows, mine)
+
+
+def test_stats_read_by_name_leave_other_metadata_stats_unexpanded() -> None:
+    """``flows``, ``stats_of`` and ``first_stat_values`` expand the metadata stats of the names they
+    read only, and read what the fully expanded stats give (tpu_v6e: the fixture whose event metadata
+    carries stats)."""
+    name = "tpu_v6e"
+    lazy = nbprof.load(FIXTURES / name, cache=False)
+    lazy.events  # noqa: B018
+    pending = lazy._stats_sources
+    assert hasattr(pending, "named")
+    full = nbprof.load(FIXTURES / name, cache=False)
+    full.events  # noqa: B018
+    full._resolved_stats_sources()
+    names = sorted({str(n) for n in full.stat_metadata["name"]})[:6] + ["_p", "_ct"]
+    rows = np.arange(0, len(full.events), 3)
+    pd.testing.assert_frame_equal(lazy.flows, full.flows)
+    pd.testing.assert_frame_equal(lazy.stats_of(rows, names), full.stats_of(rows, names))
+    got, want = lazy.first_stat_values(rows, names), full.first_stat_values(rows, names)
+    assert got is not None and want is not None and got.keys() == want.keys()
+    for stat in names:
+        assert (got[stat] is None) == (want[stat] is None), stat
+        if got[stat] is not None:
+            assert pd.Series(got[stat]).equals(pd.Series(want[stat])), stat
+    assert not pending._made  # nothing expanded it all

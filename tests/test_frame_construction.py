@@ -186,3 +186,34 @@ def test_object_index_is_pandas_index(values: list[str], internals: bool, monkey
     ours, theirs = object_index(values), pd.Index(values, dtype=object)
     pd.testing.assert_index_equal(ours, theirs, exact=True)
     assert ours.dtype == object and ours.name is None and ours.is_unique
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_metadata_stats_expanded_by_name_at_once_equal_one_expansion_per_name(seed: int) -> None:
+    """``_expanded_by_name`` (one ``_expand`` for all promoted names) gives, per name with events,
+    what expanding that name's stats alone gives; names without events are left out."""
+    from nbprof.xspace import frames, raw
+    from nbprof.xspace.stat_values import promoted_rows
+
+    rng = np.random.default_rng(seed)
+    n_meta, n_events, n_stats = 12, int(rng.integers(0, 60)), int(rng.integers(1, 40))
+    names = {1: ("flops", ""), 2: ("hlo_op", ""), 3: ("not_promoted", ""), 4: ("bytes_accessed", "")}
+    stats = raw.RawStats(
+        owner=rng.integers(0, n_meta, n_stats),
+        metadata_id=rng.integers(1, 5, n_stats),
+        kind=np.full(n_stats, raw.KIND_INT64, np.int8),
+        int_value=rng.integers(0, 100, n_stats).astype(np.uint64),
+        double_value=np.zeros(n_stats),
+        obj_value=np.full(n_stats, None, object),
+    )
+    owner_rows = frames._events_by_metadata_row(rng.integers(-1, n_meta - 2, n_events), n_meta)
+    expected = []
+    for name, kind, srows in promoted_rows(stats, names):
+        ev_rows, at = frames._expand(owner_rows, stats.owner[srows])
+        if len(ev_rows):
+            expected.append((name, kind, srows, ev_rows, at))
+    got = frames._expanded_by_name(owner_rows, stats, names)
+    assert [g[:2] for g in got] == [e[:2] for e in expected]
+    for g, e in zip(got, expected):
+        for a, b in zip(g[2:], e[2:]):
+            assert a.dtype == b.dtype and np.array_equal(a, b)

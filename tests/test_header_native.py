@@ -17,7 +17,7 @@ from wire_bytes import field_bytes, tag, varint
 from nbprof.proto import xplane_lazy_pb2, xplane_pb2
 from nbprof.xspace import decode_native, raw
 from nbprof.xspace.metadata_frames import MetadataFrames
-from nbprof.xspace.plane_header import event_metadata_of, stat_metadata_of
+from nbprof.xspace.plane_header import event_metadata_of, stat_metadata_of, stats_from_messages
 
 pytestmark = pytest.mark.skipif(not decode_native.available(), reason="the C decoder was not compiled here")
 
@@ -29,9 +29,11 @@ def entry(key: bytes | None, *values: bytes) -> bytes:
 
 
 def assert_header_read_like_protobuf(data: bytes) -> None:
-    """``header_metadata`` (C, or protobuf where the C module declines) equals protobuf's maps."""
+    """``header_metadata`` (C, or protobuf where the C module declines) equals protobuf's maps, and
+    ``header_parts``' plane stats equal those of protobuf's parse."""
     parsed = xplane_lazy_pb2.LazyXPlane.FromString(data)
     em, sm = decode_native.header_metadata(data, parsed)
+    assert_stats_same(decode_native.header_parts(data, parsed)[2], stats_from_messages([parsed.stats]), "plane stats")
     ref_em, ref_sm = event_metadata_of(parsed.event_metadata), stat_metadata_of(parsed.stat_metadata)
     assert sm == ref_sm
     assert_array_same(em.id, ref_em.id, "event_metadata.id")
@@ -65,6 +67,13 @@ def rich_plane() -> xplane_pb2.XPlane:
     for k in (1, 7, -3, 0):
         plane.stat_metadata[k].CopyFrom(xplane_pb2.XStatMetadata(id=k, name=f"stat{k}", description="d" * k))
     plane.stats.add(metadata_id=1, int64_value=4)
+    plane.stats.add(metadata_id=2, int64_value=-(1 << 63))
+    plane.stats.add(metadata_id=3, double_value=float("-inf"))
+    plane.stats.add(metadata_id=-4, str_value="peak é")
+    plane.stats.add(metadata_id=5, bytes_value=b"\x00\xff")
+    plane.stats.add(metadata_id=6, uint64_value=(1 << 64) - 1)
+    plane.stats.add(metadata_id=7, ref_value=1)
+    plane.stats.add(metadata_id=8)
     return plane
 
 

@@ -218,3 +218,23 @@ def test_run_id_and_device_ordinal_are_stats_not_columns() -> None:
     found = prof.stats_of(rows, ["run_id", "device_ordinal"])
     assert set(found["name"]) == {"run_id", "device_ordinal"}
     assert all(type(v) is int for v in found["value"])
+
+
+@pytest.mark.parametrize("fixture_name", ["jax_mlp_train", "jax_two_hosts"])
+def test_load_finds_the_files_once_and_reads_what_read_frames_reads(
+    fixture_name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plain load lists the profile's files once for one host (twice with the plan of several) and
+    gives the frames the path through ``read_frames`` (``reduce_hosts=False``) gives."""
+    from fixture_paths import FIXTURES
+
+    from nbprof.xspace import files
+
+    calls = []
+    discover = files.discover
+    monkeypatch.setattr(files, "discover", lambda path: calls.append(path) or discover(path))
+    prof = nbprof.load(FIXTURES / fixture_name, cache=False)
+    assert len(calls) == (1 if fixture_name == "jax_mlp_train" else 2)
+    plain = nbprof.load(FIXTURES / fixture_name, cache=False, reduce_hosts=False)
+    pd.testing.assert_frame_equal(prof.events, plain.events)
+    assert prof.hosts == plain.hosts and prof.paths == plain.paths and prof.run == plain.run

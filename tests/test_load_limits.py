@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from xspace_builder import U64, XSpaceBuilder
@@ -183,3 +184,26 @@ def test_plane_stats_keep_their_types(tmp_path, decoder) -> None:
     assert planes["device_type_string"].dtype == object and planes["details"].dtype == object
     assert planes.loc["/device:GPU:0", "memory_size"] == 2**64 - 1
     assert planes.loc["/device:GPU:0", "details"] == b"\x01\x02"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_time_check_by_magnitudes_refuses_exactly_what_the_exact_check_refuses(seed: int) -> None:
+    """``check_times`` raises exactly where some event's start or end leaves int64, whether the
+    magnitudes alone clear the plane or its lines are checked one by one."""
+    from nbprof.xspace.origin import _overflowing, check_times
+
+    rng = np.random.default_rng(seed)
+    for _ in range(300):
+        scale = 2 ** int(rng.integers(58, 64))
+        n_lines = int(rng.integers(1, 4))
+        zero = rng.integers(-scale // 2, scale // 2, n_lines, dtype=np.int64)
+        line = np.sort(rng.integers(0, n_lines, 5)).astype(np.int32)
+        offset = rng.integers(-scale // 2, scale // 2, 5, dtype=np.int64)
+        duration = rng.integers(-scale // 4, scale // 2, 5, dtype=np.int64)
+        bad = any(_overflowing(int(zero[k]), offset[line == k], duration[line == k]).any() for k in range(n_lines))
+        try:
+            check_times("p", line, zero, offset, duration)
+            raised = False
+        except ProfileError:
+            raised = True
+        assert raised == bad

@@ -15,7 +15,8 @@
  *       "counts": (lines, events, stats, str/bytes stats, header bytes, events with
  *       num_occurrences, double stats), which a later
  *       call may pass back to skip its counting pass (the fill pass still checks every
- *       byte and every count); with decode_events, the event columns "line" (int32),
+ *       byte and every count; with decode_events it then leaves "header" out: the caller
+ *       has it from the counting call); with decode_events, the event columns "line" (int32),
  *       "metadata_id", "offset_ps", "duration_ps", "num_occurrences" (int64) and the
  *       stat columns "stat_owner", "stat_metadata_id" (int64), "stat_kind" (int8),
  *       "stat_int" (uint64), "stat_double" (float64), "object_rows" (int64 rows of
@@ -511,11 +512,13 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
         n_lines = o.n_lines, n_events = o.n_events, n_stats = o.n_stats, n_objects = o.n_objects;
         n_aggregated = o.n_aggregated, n_doubles = o.n_doubles;
     }
+    /* events decoded with known counts: the header was read with those counts, it is not copied again */
+    int want_header = !(decode_events && counts != Py_None);
     result = PyDict_New();
-    header = PyBytes_FromStringAndSize(NULL, header_size);
+    if (want_header) header = PyBytes_FromStringAndSize(NULL, header_size);
     o.line_name = PyList_New(n_lines);
     o.line_display_name = PyList_New(n_lines);
-    if (!result || !header || !o.line_name || !o.line_display_name) goto fail;
+    if (!result || (want_header && !header) || !o.line_name || !o.line_display_name) goto fail;
     if (put(result, "line_id", column(n_lines, 8, &o.line_id)) < 0 ||
         put(result, "display_id", column(n_lines, 8, &o.display_id)) < 0 ||
         put(result, "timestamp_ns", column(n_lines, 8, &o.timestamp_ns)) < 0 ||
@@ -549,7 +552,8 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
     o.cap_lines = n_lines, o.cap_events = n_events, o.cap_stats = n_stats, o.cap_objects = n_objects;
     o.cap_header = header_size;
     o.n_lines = o.n_events = o.n_stats = o.n_objects = o.n_aggregated = o.n_doubles = 0;
-    rc = walk_plane(&o, base + start, base + stop, decode_events, PyBytes_AS_STRING(header), &header_size);
+    rc = walk_plane(&o, base + start, base + stop, decode_events, header ? PyBytes_AS_STRING(header) : NULL,
+                    &header_size);
     if (rc < 0) {
         if (rc == -1) PyErr_SetString(PyExc_ValueError, g_error);
         goto fail;
@@ -560,7 +564,7 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, CHANGED);
         goto fail;
     }
-    if (PyDict_SetItemString(result, "header", header) < 0) goto fail;
+    if (header && PyDict_SetItemString(result, "header", header) < 0) goto fail;
     goto done;
 fail:
     Py_CLEAR(result);
@@ -738,7 +742,7 @@ done:
  * The header was parsed by protobuf first (it checked the bytes and the UTF-8 of names);
  * map entries protobuf would merge or drop are left to it: UNUSUAL. */
 enum { EM_KEY, EM_NAME, EM_DISPLAY, EM_METADATA, EM_CHILDREN, ST_OWNER, ST_MID, ST_KIND, ST_INT, ST_DOUBLE, ST_OBJ,
-       SM_KEY, SM_NAME, SM_DESCRIPTION, N_HEADER_LISTS };
+       SM_KEY, SM_NAME, SM_DESCRIPTION, PS_OWNER, PS_MID, PS_KIND, PS_INT, PS_DOUBLE, PS_OBJ, N_HEADER_LISTS };
 #define UNUSUAL (-3)
 
 /* Appends a new reference to a list; -2 (Python error) when value is NULL or append fails. */
@@ -754,8 +758,9 @@ static int append_str(PyObject *list, ptr s, ptr s_end) {
     return append_new(list, s ? name_of(s, s_end) : PyUnicode_FromStringAndSize(NULL, 0));
 }
 
-/* One XStat of event metadata `owner` (an entry's position) into the ST_* lists. */
-static int header_stat(PyObject **L, ptr p, ptr end, Py_ssize_t owner) {
+/* One XStat of event metadata `owner` (an entry's position) into the ST_* lists, or of the plane
+ * (owner 0) into the PS_* lists: `first` is ST_OWNER or PS_OWNER. */
+static int header_stat(PyObject **L, int first, ptr p, ptr end, Py_ssize_t owner) {
     Stat s;
     if (parse_stat(p, end, 1, &s) < 0) return -1;
     double d;
@@ -769,6 +774,7 @@ static int header_stat(PyObject **L, ptr p, ptr end, Py_ssize_t owner) {
         Py_DECREF(obj);
         obj = PyBytes_FromStringAndSize((const char *)s.obj, s.obj_end - s.obj);
     }
+    L += first - ST_OWNER; /* the PS_* lists lie in the order of the ST_* lists */
     if (append_new(L[ST_OBJ], obj) < 0) return -2;
     if (append_new(L[ST_OWNER], PyLong_FromSsize_t(owner)) < 0) return -2;
     if (append_new(L[ST_MID], PyLong_FromLongLong((int64_t)s.metadata_id)) < 0) return -2;
@@ -797,7 +803,7 @@ static int header_event_metadata(PyObject **L, ptr p, ptr end, Py_ssize_t owner)
             else if (field == 4) display = s, display_end = s_end;
             else meta = s, meta_end = s_end;
         } else if (wire == WT_LEN && field == 5) {
-            rc = read_len(&p, end, &s, &s_end) < 0 ? -1 : header_stat(L, s, s_end, owner);
+            rc = read_len(&p, end, &s, &s_end) < 0 ? -1 : header_stat(L, ST_OWNER, s, s_end, owner);
         } else if (wire == WT_LEN && field == 6) {
             if (read_len(&p, end, &s, &s_end) < 0) rc = -1;
             while (rc == 0 && s < s_end) {
@@ -862,7 +868,8 @@ static int header_entry(PyObject **L, ptr p, ptr end, int is_event) {
     return is_event ? header_event_metadata(L, value, value_end, owner) : header_stat_metadata(L, value, value_end);
 }
 
-/* read_header(header bytes) -> 14 lists (see EM_KEY...) or None where protobuf's parse must be used. */
+/* read_header(header bytes) -> 20 lists (see EM_KEY...: the metadata maps, then the plane's stats)
+ * or None where protobuf's parse must be used. */
 static PyObject *read_header(PyObject *self, PyObject *args) {
     Py_buffer view;
     if (!PyArg_ParseTuple(args, "y*", &view)) return NULL;
@@ -879,6 +886,8 @@ static PyObject *read_header(PyObject *self, PyObject *args) {
             rc = -1;
         } else if (wire == WT_LEN && (field == 4 || field == 5)) {
             rc = read_len(&p, end, &s, &s_end) < 0 ? -1 : header_entry(L, s, s_end, field == 4);
+        } else if (wire == WT_LEN && field == 6) { /* XPlane.stats */
+            rc = read_len(&p, end, &s, &s_end) < 0 ? -1 : header_stat(L, PS_OWNER, s, s_end, 0);
         } else if (skip_value(&p, end, field, wire, 1, 0) < 0) {
             rc = -1;
         }
@@ -905,7 +914,8 @@ static PyObject *read_header(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"split_space", split_space, METH_VARARGS, "(plane spans, errors, warnings, hostnames) of a serialized XSpace."},
     {"read_plane", read_plane, METH_VARARGS, "Lines, events and stats of one XPlane as columns (see module doc)."},
-    {"read_header", read_header, METH_VARARGS, "A plane header's event and stat metadata maps as lists, or None (see read_header)."},
+    {"read_header", read_header, METH_VARARGS,
+     "A plane header's event and stat metadata maps and its stats as lists, or None (see read_header)."},
     {"nest", nest, METH_VARARGS, "Parent, depth and self time of each event by a stack walk per line."},
     {"owners", owners, METH_VARARGS, "Each row's nearest marked ancestor-or-self as a node number, and the nodes' parents."},
     {NULL, NULL, 0, NULL},

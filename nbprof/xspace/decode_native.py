@@ -24,7 +24,13 @@ import numpy as np
 from nbprof.errors import ProfileError
 from nbprof.proto import xplane_lazy_pb2
 from nbprof.xspace.absent import constant
-from nbprof.xspace.plane_header import event_metadata_of, metadata_from_columns, stat_metadata_of, stats_from_messages
+from nbprof.xspace.plane_header import (
+    event_metadata_of,
+    metadata_from_columns,
+    plane_stats_from_columns,
+    stat_metadata_of,
+    stats_from_messages,
+)
 from nbprof.xspace.raw import RawEventMetadata, RawEvents, RawLines, RawPlane, RawSpace, RawStats
 
 try:
@@ -71,8 +77,13 @@ def decode_plane(data: Any, start: int, stop: int, summary: PlaneSummary | None 
     """One plane (bytes ``data[start:stop]``) with its events decoded.
 
     With the plane's ``summary`` (from ``plane_summaries``: counts known, header parsed), one
-    pass over the bytes instead of two, and the header is not parsed again.
+    pass over the bytes instead of two, and the header is not parsed again; none where the summary
+    counted no event in immutable ``bytes`` (every byte was checked then, and cannot have changed).
     """
+    if summary is not None and not summary.num_events and type(data) is bytes:
+        plane = summary.plane
+        summary.plane = None  # type: ignore[assignment]  # handed over
+        return plane  # its events: the summary's empty ones
     out = _wire_call(_wire.read_plane, data, start, stop, True, summary.counts if summary else None)
     if summary is not None:
         plane = summary.plane
@@ -151,7 +162,7 @@ def plane_summaries(data: Any) -> tuple[list[PlaneSummary], list[str], list[str]
 
 def _plane_without_events(out: dict[str, Any]) -> RawPlane:
     header = xplane_lazy_pb2.LazyXPlane.FromString(out["header"])  # checks the bytes and names
-    event_metadata, stat_metadata = header_metadata(out["header"], header)
+    event_metadata, stat_metadata, stats = header_parts(out["header"], header)
     lines = RawLines(
         id=np.frombuffer(out["line_id"], np.int64),
         display_id=np.frombuffer(out["display_id"], np.int64),
@@ -168,17 +179,24 @@ def _plane_without_events(out: dict[str, Any]) -> RawPlane:
         events=_NO_EVENTS,
         event_metadata=event_metadata,
         stat_metadata=stat_metadata,
-        stats=stats_from_messages([header.stats]),
+        stats=stats,
     )
 
 
 def header_metadata(data: bytes, header: Any) -> tuple[RawEventMetadata, dict[int, tuple[str, str]]]:
-    """(event metadata, stat metadata) of a plane header: ``data`` read by the C module, or
-    ``header`` (protobuf's parse of ``data``) where the bytes hold what protobuf merges."""
+    """(event metadata, stat metadata) of a plane header: see ``header_parts``."""
+    event_metadata, stat_metadata, _ = header_parts(data, header)
+    return event_metadata, stat_metadata
+
+
+def header_parts(data: bytes, header: Any) -> tuple[RawEventMetadata, dict[int, tuple[str, str]], RawStats]:
+    """(event metadata, stat metadata, the plane's stats) of a plane header: ``data`` read by the C
+    module, or ``header`` (protobuf's parse of ``data``) where the bytes hold what protobuf merges."""
     lists = _wire.read_header(data)
     if lists is not None:
-        return metadata_from_columns(lists)
-    return event_metadata_of(header.event_metadata), stat_metadata_of(header.stat_metadata)
+        return (*metadata_from_columns(lists), plane_stats_from_columns(lists))
+    stats = stats_from_messages([header.stats])
+    return event_metadata_of(header.event_metadata), stat_metadata_of(header.stat_metadata), stats
 
 
 _NO_EVENTS = RawEvents(

@@ -12,12 +12,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from nbprof.xspace.stat_values import name_codes, numeric_values
+from nbprof.xspace.stat_values import FLOW_STATS, name_codes, numeric_values
 from nbprof.xspace.stats_frame import StatsSource
 from nbprof.xspace.typed_frame import typed_frame
 
 # stat name in the file -> column of ``flows``
-FLOW_COLUMNS = {"_pt": "producer_type", "_p": "producer_id", "_ct": "consumer_type", "_c": "consumer_id"}
+FLOW_COLUMNS = dict(zip(FLOW_STATS, ("producer_type", "producer_id", "consumer_type", "consumer_id")))
 
 
 def build_flows(sources: list[StatsSource]) -> pd.DataFrame:

@@ -21,6 +21,7 @@ builder touches as few new bytes as it can:
 from __future__ import annotations
 
 import mmap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -39,6 +40,7 @@ from nbprof.xspace.stat_values import (
     UINT_STATS,
     StatNames,
     has_valueless,
+    name_codes,
     numeric_values,
     promoted_rows,
     value_strings,
@@ -83,8 +85,9 @@ class BuiltFrames:
     origin_ns: int
     origin_source: str
     hlo_protos: dict[str, bytes]
-    stats_sources: list[StatsSource]
-    """Pieces from which the long-form ``stats`` frame is built on first use."""
+    stats_sources: list[StatsSource] | Callable[[], list[StatsSource]]
+    """Pieces from which the long-form ``stats`` frame is built on first use (or a function
+    returning them, where metadata stats are expanded per event only then)."""
     notes: list[str] = field(default_factory=list)
     """What the user should know about how the times were read."""
 
@@ -221,7 +224,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
 
     # Pass 2, per plane with events: names, starts, promoted stats.
     pieces: list[_PlaneEvents] = []
-    stats_pieces: list[tuple[int, raw.RawStats, StatNames, str]] = []
+    stats_pieces: list[tuple[int, raw.RawStats | _MetadataStats, StatNames, str]] = []
     offset = 0
     for plane, hcode, pcode, zero, line_offset, em_order, codes in with_events:
         piece, plane_stats = _plane_events(plane, hcode, pcode, zero, line_offset, em_order, codes, name_i, name_dtype)
@@ -234,10 +237,13 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     )
     events, perm_inverse = _assemble_events(pieces, line_tables, host_i, plane_i, line_i, name_i, offset)
     del pieces
-    stats_sources = []
+    stats_sources: list[StatsSource | _PlacedMetadataStats] = []
     for off, st, names, src in stats_pieces:
-        kept = kept_stats(st, _event_rows(st.owner, off, perm_inverse), offset)
-        stats_sources.append(StatsSource(kept.owner, kept, names, src))
+        if isinstance(st, _MetadataStats):
+            stats_sources.append(st.placed(off, perm_inverse, offset, names, src))
+        else:
+            kept = kept_stats(st, _event_rows(st.owner, off, perm_inverse), offset)
+            stats_sources.append(StatsSource(kept.owner, kept, names, src))
     del stats_pieces
     del perm_inverse
     return BuiltFrames(
@@ -249,7 +255,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
         origin_ns=int(origin_ns),
         origin_source=origin_source,
         hlo_protos=meta.hlo_protos,
-        stats_sources=stats_sources,
+        stats_sources=_sources_when_read(stats_sources),
         notes=notes,
     )
 
@@ -264,7 +270,7 @@ def _plane_events(
     codes: tuple[np.ndarray, np.ndarray],
     name_i: _Interner,
     name_dtype: type,
-) -> tuple[_PlaneEvents, list[tuple[raw.RawStats, StatNames, str]]]:
+) -> tuple[_PlaneEvents, list[tuple[raw.RawStats | _MetadataStats, StatNames, str]]]:
     """One plane's events as a piece (names, starts, promoted stats) and its stats for ``stats``.
 
     The plane's ``events`` keeps only its stats afterwards.
@@ -297,23 +303,18 @@ def _plane_events(
         duration_ps=ev.duration_ps,
         num_occurrences=ev.num_occurrences,
     )
-    stats: list[tuple[raw.RawStats, StatNames, str]] = []
+    stats: list[tuple[raw.RawStats | _MetadataStats, StatNames, str]] = []
     # promoted stats: metadata stats first, event stats override
     if len(em.stats):
         em_row_of_event = np.where(rows >= 0, em_order[np.maximum(rows, 0)], -1) if len(em_ids) else rows
         owner_rows = _events_by_metadata_row(em_row_of_event, len(em.name))
-        for sname, kind, srows in promoted_rows(em.stats, names):
-            ev_rows, at = _expand(owner_rows, em.stats.owner[srows])
-            if len(ev_rows):  # values read once per metadata stat, then repeated for its events
-                vals, valid = _values(em.stats, srows, kind, names)
-                piece.promoted.setdefault(sname, []).append((ev_rows, (vals[at], valid[at])))
-        # long form: metadata stats expanded per event
-        all_ev_rows, all_stat_rows = _expand(owner_rows, em.stats.owner)
-        if len(all_ev_rows):
-            expanded = take_stats(em.stats, all_stat_rows, all_ev_rows)
-            del all_ev_rows, all_stat_rows
-            stats.append((kept_stats(expanded, expanded.owner, n), names, "metadata"))
-            del expanded
+        for sname, kind, srows, ev_rows, at in _expanded_by_name(owner_rows, em.stats, names):
+            # values read once per metadata stat, then repeated for its events
+            vals, valid = _values(em.stats, srows, kind, names)
+            piece.promoted.setdefault(sname, []).append((ev_rows, (vals[at], valid[at])))
+        # long form: metadata stats expanded per event when the stats are first read (most tools never do)
+        if _expanded_size(owner_rows, em.stats.owner):
+            stats.append((_MetadataStats(em.stats, owner_rows), names, "metadata"))
     del rows
     # narrowed now, not after assembly: the decoder's int64 stat columns are gone before the frame peaks
     ev_stats = kept_stats(ev.stats, ev.stats.owner, n) if len(ev.stats) else ev.stats
@@ -391,6 +392,112 @@ def _expand(owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray) -
     within = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
     ev_rows = sorted_events[np.repeat(lo, counts) + within]
     return ev_rows, at
+
+
+def _expanded_by_name(
+    owner_rows: tuple[np.ndarray, np.ndarray], stats: raw.RawStats, names: StatNames
+) -> list[tuple[str, str, np.ndarray, np.ndarray, np.ndarray]]:
+    """Per promoted metadata stat name with events: (name, kind, its stat rows, and ``_expand`` of
+    them: event rows, position in its stat rows), all names expanded in one ``_expand``."""
+    promoted = promoted_rows(stats, names)
+    if not promoted:
+        return []
+    stat_rows = np.concatenate([srows for _, _, srows in promoted])
+    ev_rows, at = _expand(owner_rows, stats.owner[stat_rows])
+    starts = owner_rows[1]
+    owner = stats.owner[stat_rows]
+    stat_ends = np.cumsum([len(srows) for _, _, srows in promoted]).tolist()
+    ev_ends = np.cumsum(starts[owner + 1] - starts[owner])[np.array(stat_ends) - 1].tolist()
+    out = []
+    stat_lo = ev_lo = 0
+    for (sname, kind, srows), stat_hi, ev_hi in zip(promoted, stat_ends, ev_ends):
+        if ev_hi > ev_lo:
+            out.append((sname, kind, srows, ev_rows[ev_lo:ev_hi], at[ev_lo:ev_hi] - stat_lo))
+        stat_lo, ev_lo = stat_hi, ev_hi
+    return out
+
+
+def _expanded_size(owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray) -> int:
+    """How many (event, metadata stat) pairs ``_expand`` gives."""
+    starts = owner_rows[1]
+    return int((starts[stat_owner + 1] - starts[stat_owner]).sum())
+
+
+@dataclass
+class _MetadataStats:
+    """A plane's metadata stats, to be repeated for each event of their metadata when first read."""
+
+    stats: raw.RawStats  # owner = row of the plane's event metadata
+    owner_rows: tuple[np.ndarray, np.ndarray]  # ``_events_by_metadata_row``: plane rows by metadata row
+
+    def placed(
+        self, offset: int, perm_inverse: np.ndarray | None, n_events: int, names: StatNames, source: str
+    ) -> _PlacedMetadataStats:
+        """These stats with their events' rows in the events frame (the plane's first event was at
+        ``offset`` before sorting)."""
+        sorted_events, starts = self.owner_rows
+        rows = (_event_rows(sorted_events, offset, perm_inverse), starts)
+        return _PlacedMetadataStats(self.stats, rows, n_events, names, source)
+
+
+@dataclass
+class _PlacedMetadataStats:
+    """``_MetadataStats`` whose event rows are final; ``source()`` expands them."""
+
+    stats: raw.RawStats
+    owner_rows: tuple[np.ndarray, np.ndarray]  # event rows (of the frame) by metadata row
+    n_events: int
+    names: StatNames
+    kind: str
+
+    def source(self) -> StatsSource:
+        """The stats source: each metadata stat once per event of its metadata."""
+        return self._expanded(self.stats)
+
+    def named(self, wanted: set[str]) -> StatsSource | None:
+        """The stats source of the metadata stats called one of ``wanted`` only (None: none is)."""
+        codes, labels = name_codes(self.stats, self.names)
+        hit = [k for k, label in enumerate(labels) if label in wanted]
+        if not hit:
+            return None
+        rows = np.flatnonzero(np.isin(codes, hit))
+        return self._expanded(take_stats(self.stats, rows, self.stats.owner[rows]))
+
+    def _expanded(self, stats: raw.RawStats) -> StatsSource:
+        ev_rows, at = _expand(self.owner_rows, stats.owner)
+        kept = kept_stats(take_stats(stats, at, ev_rows), ev_rows, self.n_events)
+        return StatsSource(kept.owner, kept, self.names, self.kind)
+
+
+def _sources_when_read(
+    sources: list[StatsSource | _PlacedMetadataStats],
+) -> list[StatsSource] | Callable[[], list[StatsSource]]:
+    """The stats sources, or where metadata stats wait to be expanded, a function making them (once)."""
+    if all(isinstance(s, StatsSource) for s in sources):
+        return sources  # type: ignore[return-value]
+    return _PendingSources(sources)
+
+
+class _PendingSources:
+    """Called: the stats sources, metadata stats expanded per event (once). ``named(names)`` gives
+    sources holding at least the stats called ``names`` without expanding the others."""
+
+    def __init__(self, pieces: list[StatsSource | _PlacedMetadataStats]) -> None:
+        self.pieces = pieces
+        self._made: list[list[StatsSource]] = []
+
+    def __call__(self) -> list[StatsSource]:
+        if not self._made:  # the cache's writer thread may ask too: both get the same sources
+            self._made.append([s.source() if isinstance(s, _PlacedMetadataStats) else s for s in self.pieces])
+        return self._made[0]
+
+    def named(self, names: list[str]) -> list[StatsSource]:
+        """Sources in the same order as ``self()``'s, where metadata stats are only those of ``names``."""
+        if self._made:
+            return self._made[0]
+        wanted = set(names)
+        out = [s.named(wanted) if isinstance(s, _PlacedMetadataStats) else s for s in self.pieces]
+        return [s for s in out if s is not None]
 
 
 def _values(stats: raw.RawStats, rows: np.ndarray, kind: str, names: StatNames) -> tuple[np.ndarray, np.ndarray]:
@@ -525,7 +632,8 @@ def _assemble_events(
         }
     )
     offsets = np.concatenate([[0], np.cumsum(sizes)]).tolist() if pieces else [0]
-    numeric = [s for s, kind in PROMOTED.items() if kind != "str" and any(s in p.promoted for p in pieces)]
+    present = set().union(*(p.promoted for p in pieces))  # promoted stats some plane has
+    numeric = [s for s, kind in PROMOTED.items() if kind != "str" and s in present]
     zeroed = dict(zip(numeric, _zero_columns(n, len(numeric))))
     for sname, kind in PROMOTED.items():
         rows_list, vals_list, valid_list = [], [], []

@@ -21,6 +21,7 @@ import pandas as pd
 from nbprof.errors import ProfileError
 from nbprof.xspace.absent import is_absent
 from nbprof.xspace.semantics import values_in
+from nbprof.xspace.stat_values import FLOW_STATS
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.summary import ProfileSummary
@@ -120,6 +121,12 @@ class Frames:
             self._stats_sources = self._stats_sources()
         return self._stats_sources
 
+    def _stats_sources_of(self, names: list[str]) -> list[Any]:
+        """Stats sources holding at least the stats called ``names``: metadata stats that a load left to
+        expand per event on first read are expanded for those names only (``frames._PendingSources``)."""
+        named = getattr(self._stats_sources, "named", None)
+        return named(names) if callable(named) else self._resolved_stats_sources()
+
     @property
     def stats(self) -> pd.DataFrame:
         """Every stat of every event in long form: ``event`` (row of ``events``), ``name``,
@@ -141,7 +148,7 @@ class Frames:
         if self._flows_frame is None:
             from nbprof.xspace.flows import build_flows
 
-            self._flows_frame = build_flows(self._resolved_stats_sources())
+            self._flows_frame = build_flows(self._stats_sources_of(list(FLOW_STATS)))
         return self._flows_frame
 
     def stats_of(self, rows: np.ndarray, names: list[str]) -> pd.DataFrame:
@@ -150,7 +157,7 @@ class Frames:
         if self._stats_frame is None:
             from nbprof.xspace.stats_frame import select_stats
 
-            return select_stats(self._resolved_stats_sources(), rows, list(names))
+            return select_stats(self._stats_sources_of(list(names)), rows, list(names))
         st = self._stats_frame
         sel = st[st["event"].isin(rows).to_numpy() & st["name"].isin(names).to_numpy()]
         return pd.DataFrame(
@@ -170,7 +177,7 @@ class Frames:
             return None
         from nbprof.xspace.stats_frame import first_stat_values
 
-        return first_stat_values(self._resolved_stats_sources(), rows, list(names))
+        return first_stat_values(self._stats_sources_of(list(names)), rows, list(names))
 
     def event_stats(self, row: int) -> dict[str, Any]:
         """All stats of one event (row of ``events``) as a dict; event stats win over metadata stats."""

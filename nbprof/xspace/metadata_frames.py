@@ -159,8 +159,8 @@ class MetadataFrames:
                 "name": strings(cols["name"]),
                 "display_name": strings(cols["display_name"]),
                 "num_stats": np.concatenate(cols["num_stats"]),
-                "child_ids": pd.Series(cols["child_ids"], dtype=object),
-                "hlo_proto": pd.Series(hlo, dtype=object),
+                "child_ids": _objects(cols["child_ids"]),
+                "hlo_proto": _objects(hlo),
             }
         )
 
@@ -245,8 +245,7 @@ def _sorted_categorical(values: list[str]) -> pd.Categorical:
     return pd.Categorical.from_codes(codes, dtype=categories_dtype(string_index(categories)), validate=False)
 
 
-def _objects(values: list[object]) -> pd.Series:
-    """An object column as it is (pandas would infer its str dtype for strings)."""
-    out = np.empty(len(values), object)
-    out[:] = values
-    return pd.Series(out, dtype=object)
+def _objects(values: list[Any]) -> np.ndarray:
+    """An object column as it is: each value one element, a list too (a frame made by ``typed_frame``
+    keeps it as object; ``pd.DataFrame`` would infer its str dtype for strings)."""
+    return np.fromiter(values, dtype=object, count=len(values))

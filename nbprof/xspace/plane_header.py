@@ -46,11 +46,11 @@ def stat_metadata_of(entries: Mapping[int, Any]) -> dict[int, tuple[str, str]]:
 
 
 def metadata_from_columns(lists: Sequence[list[Any]]) -> tuple[RawEventMetadata, dict[int, tuple[str, str]]]:
-    """Event and stat metadata from ``_wire.read_header``'s 14 lists (entries in file order).
+    """Event and stat metadata from ``_wire.read_header``'s first 14 lists (entries in file order).
 
     As protobuf's maps: a key given twice keeps its last entry; event metadata sorted by key.
     """
-    em_keys, names, display, metadata, children, *stat_cols, sm_keys, sm_names, sm_descs = lists
+    em_keys, names, display, metadata, children, *stat_cols, sm_keys, sm_names, sm_descs = lists[:14]
     stat_metadata = dict(zip(sm_keys, zip(sm_names, sm_descs)))
     ids = np.array(em_keys, dtype=np.int64)
     stats = _stats_from_columns(stat_cols)
@@ -63,6 +63,12 @@ def metadata_from_columns(lists: Sequence[list[Any]]) -> tuple[RawEventMetadata,
         id=ids, name=names, display_name=display, metadata=metadata, child_ids=children, stats=stats
     )
     return event_metadata, stat_metadata
+
+
+def plane_stats_from_columns(lists: Sequence[list[Any]]) -> RawStats:
+    """The plane's own stats (owner 0) from ``_wire.read_header``'s last 6 lists: what
+    ``stats_from_messages([plane.stats])`` gives."""
+    return _stats_from_columns(lists[14:20])
 
 
 def _stats_from_columns(cols: Sequence[list[Any]]) -> RawStats:

@@ -49,6 +49,14 @@ def read_frames(
     text = os.fspath(path)
     fs, found, kind = files.discover(text)
     chosen = files.select(fs, found, kind, run, host, text)
+    return read_chosen(fs, chosen, kind, partial=partial, cache=cache)
+
+
+def read_chosen(
+    fs: files.FileSystem, chosen: list[files.HostFile], kind: str, *, partial: bool = False, cache: bool | None = None
+) -> Frames:
+    """``read_frames`` of host files found already (``files.discover`` and ``files.select``: a path
+    of ``kind``)."""
     run_name = chosen[0].run if chosen and kind in ("logdir", "run") else None
     min_bytes = 0 if cache else _cache.MIN_CACHED_BYTES  # cache=True: any size; the default: big profiles
     entry = _cache.entry_for(fs, chosen, partial, min_bytes) if _cache.enabled(cache) else None

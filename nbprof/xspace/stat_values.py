@@ -69,6 +69,7 @@ INT_STATS = (
     "symbol_id",
 )
 UINT_STATS = ("program_id",)
+FLOW_STATS = ("_pt", "_p", "_ct", "_c")  # producer type and id, consumer type and id: ``flows`` (flows.py)
 FLOAT_STATS = ("fragmentation",)
 PROMOTED = {
     **{n: "str" for n in STRING_STATS},
