@@ -395,8 +395,9 @@ def test_values_in_at_rows_on_categorical_and_plain_columns():
 
 @pytest.mark.parametrize("fixture", WITH_MEMORY + ["amd_mi300x_gemm", "amd_mi300x_conv", "jax_two_gpu_procs"])
 def test_skipped_grouping_gives_the_grouping_s_step_ids(fixture):
-    """Without group ids, step roots or TF loop ops the grouping is not run: the step ids and source are
-    what the grouping says."""
+    """Without group ids, step roots or TF loop ops the grouping is not run; with them, a host whose events
+    are all grouped is grouped for its ids alone (``event_groupings`` not built either way): the step ids
+    and source are what ``event_groupings`` says."""
     op_stats = load(fixture).op_stats()
     if len(op_stats.hosts) > 1:
         op_stats = op_stats.for_host(op_stats.hosts[0])
@@ -404,11 +405,27 @@ def test_skipped_grouping_gives_the_grouping_s_step_ids(fixture):
     fresh = OpStats(op_stats.frames)
     skipped = mp._has_no_groups(fresh.frames)
     steps, source = mp._group_ids(fresh, rows)
-    assert ("event_groupings" not in vars(fresh)) == skipped
-    grouped_steps, grouped_source = mp._group_ids(op_stats if not skipped else _grouped(fresh), rows)
+    assert "event_groupings" not in vars(fresh)
+    assert skipped or mp._groups_every_event(fresh.frames)
+    grouped_steps, grouped_source = mp._group_ids(_grouped(OpStats(op_stats.frames)), rows)
+    assert steps.dtype == grouped_steps.dtype
     assert steps.tolist() == grouped_steps.tolist() and source == grouped_source
     if fixture in ("tpu_v6e", "amd_mi300x_gemm", "amd_mi300x_conv"):
         assert skipped
+
+
+@pytest.mark.parametrize("fixture", ["tf_keras2_fit", "jax_gpu_train"])
+def test_ids_alone_fall_back_to_event_groupings(fixture, monkeypatch):
+    """Where the step db would group only some events (here: pretended), the ids are ``event_groupings``'."""
+    op_stats = load(fixture).op_stats()
+    rows = mp._allocator_rows(op_stats.frames.events)
+    light = mp._group_ids(OpStats(op_stats.frames), rows)
+    monkeypatch.setattr(mp, "_groups_every_event", lambda frames: False)
+    fresh = OpStats(op_stats.frames)
+    steps, source = mp._group_ids(fresh, rows)
+    assert "event_groupings" in vars(fresh)
+    assert steps.tolist() == light[0].tolist() and source == light[1]
+    assert (steps >= 0).any()
 
 
 def _grouped(op_stats: OpStats) -> OpStats:

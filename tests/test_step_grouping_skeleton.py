@@ -127,3 +127,17 @@ def test_existing_names_are_each_groups_first_step_name(load_fixture, name):
         expected = frame.drop_duplicates("g").set_index("g")["n"].to_dict() if has.any() else {}
         got = sg._existing_names(ev, group)
         assert got == expected and list(got) == list(expected)
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES)
+def test_host_event_groups_are_the_groupings_ids_and_source(load_fixture, name):
+    """The ids alone (no step names, no GPU step markers) equal the full grouping's, host by host."""
+    prof = load_fixture(name)
+    ev = prof.events
+    for host in ev["host"].cat.categories:
+        rows = np.flatnonzero((ev["host"] == host).to_numpy())
+        sub = ev if len(rows) == len(ev) else ev.iloc[rows]
+        grouping = sg.group_host_events(sub, prof.flows)
+        group, source = sg.host_event_groups(sub, prof.flows)
+        np.testing.assert_array_equal(group, grouping.group)
+        assert group.dtype == grouping.group.dtype and source == grouping.source

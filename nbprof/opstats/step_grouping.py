@@ -351,14 +351,50 @@ def group_host_events(ev: pd.DataFrame, flows: pd.DataFrame) -> Grouping:
     children, ``parent`` = row label of the nesting parent). Returns the group id of each
     row (-1 = none), the step names and how the groups were found.
     """
+    found = _find_groups(ev, flows)
+    group = found.group
+    if found.root_rows is None:  # the file's own groups, or none (TF loop ops)
+        names = _existing_names(ev, group) if found.source == EXISTING_GROUPS else {}
+        return Grouping(group=group, names=names, source=found.source)
+    names_map, nums = _root_names(ev, found.root_rows)
+    markers = gpu_step_markers(ev, group, found.in_time)
+    return Grouping(group=group, names=names_map, step_nums=nums, source=found.source, gpu_markers=markers)
+
+
+def host_event_groups(ev: pd.DataFrame, flows: pd.DataFrame) -> tuple[np.ndarray, str]:
+    """``group_host_events``' group id of each row of ``ev`` (-1 = none) and its ``source``, without
+    the step names and GPU step markers (for tools that need only the ids)."""
+    found = _find_groups(ev, flows)
+    return found.group, found.source
+
+
+EXISTING_GROUPS = "group_id stats in the file"  # the source of a file grouped before
+
+
+class _FoundGroups:
+    """``_find_groups``' result: each row's group (-1 = none), how it was found, the row of each
+    group's root (None: no roots were looked for) and ``gpu_plane_rows_in_time_order``'s rows.
+    A plain class: a dataclass would exec generated code when the module is first imported."""
+
+    def __init__(
+        self,
+        group: np.ndarray,
+        source: str,
+        root_rows: dict[int, int] | None = None,
+        in_time: list[np.ndarray] | None = None,
+    ) -> None:
+        self.group, self.source, self.root_rows, self.in_time = group, source, root_rows, in_time or []
+
+
+def _find_groups(ev: pd.DataFrame, flows: pd.DataFrame) -> _FoundGroups:
+    """The group ids of ``group_host_events`` (which adds the step names and GPU markers)."""
     n = len(ev)
     names = ev["name"]
     existing = column(ev, "group_id")
     if _present(existing).any():
-        group = int_array(existing)
-        return Grouping(group=group, names=_existing_names(ev, group), source="group_id stats in the file")
+        return _FoundGroups(int_array(existing), EXISTING_GROUPS)
     if values_in(names, TF_LOOP_OP_NAMES).any():
-        return Grouping(group=np.full(n, -1, np.int64), source="none: TF loop ops present (XProf skips grouping)")
+        return _FoundGroups(np.full(n, -1, np.int64), "none: TF loop ops present (XProf skips grouping)")
 
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs
     r_col = column(ev, "_r")
@@ -404,12 +440,10 @@ def group_host_events(ev: pd.DataFrame, flows: pd.DataFrame) -> Grouping:
     group = skeleton.spread(group, inf)
     in_time = gpu_plane_rows_in_time_order(ev)  # sorted once: for the fill and for the markers
     filled = fill_ungrouped_gpu_events(ev, group, in_time)
-    names_map, nums = _root_names(ev, root_rows)
     source = "grouped here from _r roots, nesting and _p/_c links" if root_rows else NO_STEP_ROOTS
     if filled:
         source += f"; {filled:,} GPU events without a launch in a step took the step of the GPU event before them"
-    markers = gpu_step_markers(ev, group, in_time)
-    return Grouping(group=group, names=names_map, step_nums=nums, source=source, gpu_markers=markers)
+    return _FoundGroups(group, source, root_rows, in_time)
 
 
 def _drop_tf_data_roots(ev: pd.DataFrame, root_level: np.ndarray, function_runs: np.ndarray) -> None:

@@ -34,7 +34,7 @@ import pandas as pd
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.step_grouping import NO_STEP_ROOTS, finds_no_groups
+from nbprof.opstats.step_grouping import NO_STEP_ROOTS, finds_no_groups, host_event_groups
 from nbprof.tools._result import ToolResult
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.typed_frame import coded_strings, string_array, strings, typed_frame
@@ -358,13 +358,29 @@ def _group_ids(op_stats: OpStats, rows: np.ndarray) -> tuple[np.ndarray, str]:
     The ids are the step db's (``OpStats.event_groupings``, without the steps' breakdown): the
     file's own ``group_id`` stats where it has them, else XProf's grouping of the host's events.
     A one-host profile without group ids, step roots or TF loop ops has no groups: the grouping
-    is not run for it (it would give -1 to every event).
+    is skipped. A one-host profile whose events are all grouped (host and device planes) takes
+    the ids alone (``step_grouping.host_event_groups``: no step names or GPU step markers), as
+    ``event_groupings`` would group it.
     """
-    if "event_groupings" not in vars(op_stats) and _has_no_groups(op_stats.frames):
-        return np.full(len(rows), -1, np.int64), f"the step db's groups (step groups: {NO_STEP_ROOTS})"
+    frames = op_stats.frames
+    if "event_groupings" not in vars(op_stats):
+        if _has_no_groups(frames):
+            return np.full(len(rows), -1, np.int64), f"the step db's groups (step groups: {NO_STEP_ROOTS})"
+        if _groups_every_event(frames):
+            group, source = host_event_groups(frames.events, frames.flows)
+            return group[rows], f"the step db's groups (step groups: {source})"
     groupings = op_stats.event_groupings
     source = "; ".join(f"step groups: {s}" for s in groupings.sources) or "step db"
     return groupings.event_groups[rows], f"the step db's groups ({source})"
+
+
+def _groups_every_event(frames: Any) -> bool:
+    """Whether ``step_db.group_events`` groups these frames as one host's events, every event of
+    them (one host or none; every event on the host plane or a device plane)."""
+    if len(frames.hosts) > 1:
+        return False
+    plane = frames.events["plane"]
+    return bool((xs.values_in(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)).all())
 
 
 def _has_no_groups(frames: Any) -> bool:
