@@ -293,3 +293,34 @@ def test_row_averages_and_stds_equal_the_statistics_row_by_row() -> None:
         for k, row in enumerate(rows):
             one = _stats(row, "x")
             assert (averages[k], stds[k]) == (one["x_avg"], one["x_std"]), (n, k)
+
+
+def _groupby_sums(values: np.ndarray, label: np.ndarray) -> dict[int, float]:
+    return {int(k): v for k, v in pd.Series(values, copy=False).groupby(label).sum().items()}
+
+
+def test_label_sums_equal_pandas_groupby():
+    """Input-op self times per class: pandas' groupby sums, bit for bit, in ascending runs (the
+    reduceat path) and in any other order (pandas itself); float ms as the tool makes them from ps."""
+    from nbprof.tools import input_pipeline as ip
+
+    rng = np.random.default_rng(7)
+    for trial in range(3000):
+        n = int(rng.integers(1, 40))
+        label = rng.integers(0, 5, n)
+        if trial % 2:
+            label = np.sort(label)
+        values = rng.integers(0, 10 ** int(rng.integers(1, 17)), n) / 1e9
+        assert ip._label_sums(values, label) == _groupby_sums(values, label)
+
+
+@pytest.mark.parametrize("fixture", ["tf_keras2_fit", "tf_keras_fit", "gpu_v100"])
+def test_host_breakdown_equals_groupby_sums(fixture, monkeypatch):
+    """The host breakdown with the sums made by pandas' groupby (what the tool did before)."""
+    from nbprof.tools import input_pipeline as ip
+
+    op_stats = load_fixture(fixture).op_stats()
+    fast = input_pipeline(op_stats).host_breakdown
+    monkeypatch.setattr(ip, "_label_sums", _groupby_sums)
+    assert input_pipeline(op_stats).host_breakdown == fast
+    assert any(fast.values())

@@ -239,9 +239,20 @@ def _host_input_ops(op_stats: OpStats) -> tuple[pd.DataFrame, dict[str, float], 
     )
     # grouped by the labels' positions, which sort as the labels do: pandas adds in the same order as
     # grouping by the label texts would, without making an index of them
-    for position, us in (pd.Series(self_ms, copy=False).groupby(label).sum() * 1e3).items():
-        breakdown[_BREAKDOWN_KEYS[_LABELS[position]]] += float(us)
+    for position, ms in _label_sums(self_ms, label).items():
+        breakdown[_BREAKDOWN_KEYS[_LABELS[position]]] += float(ms * 1e3)
     return table, breakdown, notes
+
+
+def _label_sums(values: np.ndarray, label: np.ndarray) -> dict[int, float]:
+    """``pd.Series(values).groupby(label).sum()`` as {label: sum} (float64 ``values`` without NaN,
+    ``label`` ints). Labels in ascending runs are added as pandas adds them then (``np.add.reduceat``
+    over the runs), without its groupby set-up (~0.5 ms on a process's first groupby); other orders
+    take pandas' groupby."""
+    if len(label) and not np.isnan(values).any() and bool((label[1:] >= label[:-1]).all()):
+        starts = np.flatnonzero(np.r_[True, label[1:] != label[:-1]])
+        return dict(zip(label[starts].tolist(), np.add.reduceat(values, starts).tolist()))
+    return {int(k): v for k, v in pd.Series(values, copy=False).groupby(label).sum().items()}
 
 
 _BREAKDOWN_KEYS = {
