@@ -141,3 +141,11 @@ def test_host_event_groups_are_the_groupings_ids_and_source(load_fixture, name):
         group, source = sg.host_event_groups(sub, prof.flows)
         np.testing.assert_array_equal(group, grouping.group)
         assert group.dtype == grouping.group.dtype and source == grouping.source
+
+
+def test_is_in_equals_numpy_isin():
+    rng = np.random.default_rng(3)
+    for _ in range(500):
+        values = rng.integers(-20, 20, int(rng.integers(0, 30)))
+        distinct = np.unique(rng.integers(-20, 20, int(rng.integers(1, 10))))
+        np.testing.assert_array_equal(sg._is_in(values, distinct), np.isin(values, distinct))

@@ -449,13 +449,20 @@ def _find_groups(ev: pd.DataFrame, flows: pd.DataFrame) -> _FoundGroups:
 def _drop_tf_data_roots(ev: pd.DataFrame, root_level: np.ndarray, function_runs: np.ndarray) -> None:
     """In place: a root (``root_level >= 0``) whose step id is that of a tf.data function run (rows
     ``function_runs``) is no root (it belongs to tf.data)."""
-    run_ids, run_has = _step_ids(ev, function_runs)
+    roots = np.flatnonzero(root_level >= 0)
+    ids, has = _step_ids(ev, np.concatenate([function_runs, roots]))  # one read of the columns for both
+    run_ids, run_has = ids[: len(function_runs)], has[: len(function_runs)]
     if not run_has.any():
         return
-    roots = np.flatnonzero(root_level >= 0)
-    root_ids, root_has = _step_ids(ev, roots)
-    in_tf_data = root_has & np.isin(root_ids, np.unique(run_ids[run_has]))
-    root_level[roots[in_tf_data]] = -1
+    root_ids, root_has = ids[len(function_runs) :], has[len(function_runs) :]
+    root_level[roots[root_has & _is_in(root_ids, np.unique(run_ids[run_has]))]] = -1
+
+
+def _is_in(values: np.ndarray, sorted_distinct: np.ndarray) -> np.ndarray:
+    """``np.isin(values, sorted_distinct)`` for sorted distinct int64 ``sorted_distinct`` (not empty): a
+    binary search, without ``np.isin``'s set-up (~0.1 ms for a few values)."""
+    at = np.minimum(np.searchsorted(sorted_distinct, values), len(sorted_distinct) - 1)
+    return sorted_distinct[at] == values
 
 
 def _step_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
