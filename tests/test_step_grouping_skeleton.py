@@ -149,3 +149,37 @@ def test_is_in_equals_numpy_isin():
         values = rng.integers(-20, 20, int(rng.integers(0, 30)))
         distinct = np.unique(rng.integers(-20, 20, int(rng.integers(1, 10))))
         np.testing.assert_array_equal(sg._is_in(values, distinct), np.isin(values, distinct))
+
+
+def _context_pairs_by_raw_ids(ev, flows):
+    """``_context_pairs`` keyed by the (type, id) pairs themselves (ids never renumbered first)."""
+    from nbprof.opstats import event_columns as ec
+
+    at = sg._flow_positions(ev, flows["event"].to_numpy(np.int64))
+    inside = np.flatnonzero(at >= 0)
+    ends = [flows[c].array[inside] for c in ("producer_type", "producer_id", "consumer_type", "consumer_id")]
+    present = [~np.asarray(v.isna(), dtype=bool) for v in ends]
+    numbers = [v.to_numpy(dtype=np.int64, na_value=0) for v in ends]
+    is_prod, is_cons = present[0] & present[1], present[2] & present[3]
+    prod, cons = at[inside[is_prod]], at[inside[is_cons]]
+    if len(prod) == 0 or len(cons) == 0:
+        return prod[:0], cons[:0], np.zeros(0, np.int64)
+    key, n_keys = ec.group_ids(
+        np.concatenate([numbers[0][is_prod], numbers[2][is_cons]]),
+        np.concatenate([numbers[1][is_prod], numbers[3][is_cons]]),
+    )
+    pkey, ckey = key[: len(prod)], key[len(prod) :]
+    skip = (np.bincount(pkey, minlength=n_keys) >= 64) & (np.bincount(ckey, minlength=n_keys) >= 64)
+    return prod[~skip[pkey]], cons[~skip[ckey]], np.concatenate([pkey[~skip[pkey]], ckey[~skip[ckey]]])
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES)
+def test_context_pairs_equal_pairs_keyed_by_raw_ids(load_fixture, name):
+    """Producer/consumer keys numbered from the ids' codes (negative ids) or the ids: the same keys."""
+    prof = load_fixture(name)
+    ev = prof.events
+    for host in ev["host"].cat.categories:
+        rows = np.flatnonzero((ev["host"] == host).to_numpy())
+        sub = ev if len(rows) == len(ev) else ev.iloc[rows]
+        for got, want in zip(sg._context_pairs(sub, prof.flows), _context_pairs_by_raw_ids(sub, prof.flows)):
+            np.testing.assert_array_equal(got, want)

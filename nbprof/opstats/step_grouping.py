@@ -149,7 +149,9 @@ def _context_pairs(ev: pd.DataFrame, flows: pd.DataFrame) -> tuple[np.ndarray, n
     inside = np.flatnonzero(at >= 0)
     if len(inside) == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
-    ends = [flows[name].array[inside] for name in ("producer_type", "producer_id", "consumer_type", "consumer_id")]
+    ends = [flows[name].array for name in ("producer_type", "producer_id", "consumer_type", "consumer_id")]
+    if len(inside) < len(at):  # else every flow row is inside: no copies
+        ends = [values[inside] for values in ends]
     present = [~np.asarray(values.isna(), dtype=bool) for values in ends]
     numbers = [values.to_numpy(dtype=np.int64, na_value=0) for values in ends]
     is_prod, is_cons = present[0] & present[1], present[2] & present[3]
@@ -159,6 +161,8 @@ def _context_pairs(ev: pd.DataFrame, flows: pd.DataFrame) -> tuple[np.ndarray, n
     # one id per distinct (type, id) pair, in order of first appearance over producers then consumers
     types = np.concatenate([numbers[0][is_prod], numbers[2][is_cons]])
     ids = np.concatenate([numbers[1][is_prod], numbers[3][is_cons]])
+    if int(ids.min()) < 0:  # ids (e.g. hashes) that do not pack beside the types: their codes number the same pairs
+        ids = pd.factorize(ids)[0].astype(np.int64, copy=False)
     key, n_keys = ec.group_ids(types, ids)
     pkey, ckey = key[: len(prod)], key[len(prod) :]
     n_prod = np.bincount(pkey, minlength=n_keys)
