@@ -250,6 +250,39 @@ def test_parse_each_parses_every_value() -> None:
     assert [a.tolist() for a in tf_op.parse_each(np.zeros(0, object))] == [[], [], []]
 
 
+def _parsed_one_by_one(values: list) -> list[tuple[str, str, str]]:
+    from nbprof.opstats import tf_op
+
+    return [tf_op.parse_tf_op_fullname(v if type(v) is str else str(v)) for v in values]
+
+
+def _parsed_many(values: list) -> list[tuple[str, str, str]]:
+    from nbprof.opstats import tf_op
+
+    kind, name, op_type = tf_op.parse_many(values)
+    assert kind.dtype == name.dtype == op_type.dtype == object
+    return list(zip(kind.tolist(), name.tolist(), op_type.tolist()))
+
+
+@pytest.mark.parametrize("name", ["gpu_v100", "tf_keras2_fit", "jax_gpu_kernels", "torch_xla_train"])
+def test_parse_many_matches_parsing_each_name(load_fixture, name) -> None:
+    ev = load_fixture(name).events
+    for column in ("name", "tf_op"):
+        if column in ev.columns:
+            values = ev[column].cat.categories.tolist()
+            assert _parsed_many(values) == _parsed_one_by_one(values), (name, column)
+
+
+def test_parse_many_edge_cases_match_parsing_each_name() -> None:
+    rng = np.random.default_rng(1)
+    pieces = ["Iterator", ":", "MatMul", "a/b", "", "\n", "\r", "jit(f)/add", "MEMCPYHToD", "x_1", "é", " ", "[x]"]
+    cases = [[], [""], ["", ""], ["\n"], ["a:B\n"], [1, None, "a:B", float("nan")], ["Iterator:Map", "Iterator"]]
+    for _ in range(3000):
+        cases.append(["".join(rng.choice(pieces, rng.integers(0, 5))) for _ in range(rng.integers(0, 6))])
+    for values in cases:
+        assert _parsed_many(values) == _parsed_one_by_one(values), values
+
+
 def test_arrow_take_is_pandas_take() -> None:
     from nbprof.opstats import xla_ops
     from nbprof.xspace.typed_frame import strings
