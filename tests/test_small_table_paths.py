@@ -293,6 +293,29 @@ def test_arrow_take_is_pandas_take() -> None:
             pd.testing.assert_extension_array_equal(got, array.take(rows))
 
 
+def test_gathered_strings_are_arrow_take() -> None:
+    import pyarrow as pa
+
+    from nbprof.opstats import xla_ops
+    from nbprof.xspace.typed_frame import strings
+
+    whole = strings(["a", "bé", "", "dd", "€€€", "x"])
+    pieces = [whole, whole[1:5], whole[5:]]
+    if isinstance(whole, pd.arrays.ArrowStringArray):  # a sliced chunk: its offsets start past 0
+        pieces.append(type(whole)(pa.chunked_array([whole._pa_array.chunk(0).slice(2)]), dtype=whole.dtype))
+    for array in pieces:
+        if not isinstance(array, pd.arrays.ArrowStringArray):
+            continue
+        for rows in (np.array([1, 0, 1]), np.arange(len(array)), np.zeros(0, np.int64), np.array([len(array) - 1])):
+            rows = rows[rows < len(array)]
+            got = xla_ops._gathered_strings(array, rows.astype(np.int64))
+            assert got is not None
+            pd.testing.assert_extension_array_equal(got, array.take(rows))
+    with_null = pd.array(["a", None, "c"], dtype="str")
+    if isinstance(with_null, pd.arrays.ArrowStringArray):
+        assert xla_ops._gathered_strings(with_null, np.array([0, 1])) is None
+
+
 @pytest.mark.parametrize(
     "name", ["amd_mi300x_gemm", "gpu_v100", "tpu_v6e", "jax_two_gpu_procs", "jax_mlp_train", "tf_keras2_fit"]
 )

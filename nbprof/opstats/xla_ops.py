@@ -146,11 +146,36 @@ def _arrow_take(array: pd.arrays.ArrowStringArray, rows: np.ndarray) -> object |
     import pyarrow as pa
 
     positions = np.ascontiguousarray(rows, dtype=np.int64)
+    gathered = _gathered_strings(array, positions)
+    if gathered is not None:
+        return gathered
     indices = pa.Array.from_buffers(pa.int64(), len(positions), [None, pa.py_buffer(positions)])
     try:
         return array._from_pyarrow_array(array._pa_array.take(indices))  # type: ignore[attr-defined]
     except AttributeError:  # pragma: no cover - a pandas without these internals
         return None
+
+
+def _gathered_strings(array: pd.arrays.ArrowStringArray, positions: np.ndarray) -> object | None:
+    """``array.take(positions)`` for one chunk of ``large_string`` without nulls, its bytes gathered
+    by numpy: Arrow's take allocates from Arrow's memory pool, whose first use in a process costs
+    ~0.5 ms. None for other layouts (the caller takes with Arrow)."""
+    import pyarrow as pa
+
+    chunked = array._pa_array  # type: ignore[attr-defined]
+    if chunked.num_chunks != 1 or chunked.type != pa.large_string() or chunked.null_count:
+        return None
+    chunk = chunked.chunk(0)
+    _, offsets_buffer, data_buffer = chunk.buffers()
+    offsets = np.frombuffer(offsets_buffer, np.int64)[chunk.offset : chunk.offset + len(chunk) + 1]
+    starts = offsets[positions]
+    lengths = offsets[positions + 1] - starts
+    new_offsets = np.zeros(len(positions) + 1, np.int64)
+    np.cumsum(lengths, out=new_offsets[1:])
+    data = np.frombuffer(data_buffer, np.uint8) if data_buffer is not None else np.zeros(0, np.uint8)
+    picked = data[np.repeat(starts - new_offsets[:-1], lengths) + np.arange(new_offsets[-1])]
+    taken = pa.LargeStringArray.from_buffers(len(positions), pa.py_buffer(new_offsets), pa.py_buffer(picked))
+    return array._from_pyarrow_array(pa.chunked_array([taken]))  # type: ignore[attr-defined]
 
 
 def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
