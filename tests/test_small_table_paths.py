@@ -444,3 +444,30 @@ def test_kernel_db_takes_its_device_op_db_when_needed(load_fixture, name) -> Non
     assert len(calls) <= 1
     if name == "tpu_v6e":
         assert not calls
+
+
+@pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning", "ignore:invalid value:RuntimeWarning")
+def test_group_sums_match_pandas_groupby_sums() -> None:
+    from nbprof.xspace.typed_frame import typed_frame
+
+    rng = np.random.default_rng(7)
+    specials = np.array([np.nan, np.inf, -np.inf, 1e308, -0.0, 0.5, 2.0**53, 3.0])
+    for trial in range(400):
+        rows, n = int(rng.integers(0, 40)), int(rng.integers(1, 6))
+        group = rng.integers(0, n, rows)
+        if trial % 4 == 1:
+            group = np.sort(group)  # monotonic codes: pandas may sum them another way
+        whole = rng.integers(0, 10 ** int(rng.integers(1, 17)), rows).astype(np.float64)
+        floats = rng.normal(0, 10.0 ** int(rng.integers(-3, 18)), rows)
+        for column in (whole, floats):
+            if trial % 3 == 0 and rows:
+                column[rng.integers(0, rows, 2)] = rng.choice(specials, 2)
+        ints = rng.integers(-(2**62), 2**62, rows, dtype=np.int64)
+        for values in ({"w": whole, "i": ints}, {"w": whole, "f": floats, "i": ints}, {"i": ints}):
+            got = op_profile._group_sums(values, group, n)
+            # the frame op_profile grouped before (a block per column: pandas may sum each its own way)
+            want = typed_frame(values).groupby(group, sort=False).sum().reindex(range(n), fill_value=0)
+            for c in values:
+                assert got[c].dtype == want[c].dtype, (trial, c)
+                np.testing.assert_array_equal(got[c], want[c].to_numpy(), err_msg=f"{trial} {c}")
+                assert (np.signbit(got[c]) == np.signbit(want[c].to_numpy())).all(), (trial, c)
