@@ -273,7 +273,11 @@ def test_parse_many_matches_parsing_each_name(load_fixture, name) -> None:
             assert _parsed_many(values) == _parsed_one_by_one(values), (name, column)
 
 
-def test_parse_many_edge_cases_match_parsing_each_name() -> None:
+@pytest.mark.parametrize("many", [1, 64])
+def test_parse_many_edge_cases_match_parsing_each_name(many, monkeypatch) -> None:
+    from nbprof.opstats import tf_op
+
+    monkeypatch.setattr(tf_op, "_MANY_NAMES", many)  # 1: every list through the regex of lines
     rng = np.random.default_rng(1)
     pieces = ["Iterator", ":", "MatMul", "a/b", "", "\n", "\r", "jit(f)/add", "MEMCPYHToD", "x_1", "é", " ", "[x]"]
     cases = [[], [""], ["", ""], ["\n"], ["a:B\n"], [1, None, "a:B", float("nan")], ["Iterator:Map", "Iterator"]]
