@@ -475,3 +475,16 @@ def test_group_sums_match_pandas_groupby_sums() -> None:
                 assert got[c].dtype == want[c].dtype, (trial, c)
                 np.testing.assert_array_equal(got[c], want[c].to_numpy(), err_msg=f"{trial} {c}")
                 assert (np.signbit(got[c]) == np.signbit(want[c].to_numpy())).all(), (trial, c)
+
+
+@pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
+def test_nullable_ints_are_pandas_int64_arrays() -> None:
+    for values in ([1.0, np.nan, -1.0, 2.0**40], [], [np.nan], [3.0, 1e300], [0.5, 1.0], [-0.0, np.inf]):
+        floats = np.asarray(values, dtype=np.float64)
+        try:
+            want = pd.array(floats, dtype="Int64")
+        except (TypeError, ValueError, OverflowError) as exc:
+            with pytest.raises(type(exc)):
+                op_profile._nullable_ints(floats)
+            continue
+        pd.testing.assert_extension_array_equal(op_profile._nullable_ints(floats), want)
