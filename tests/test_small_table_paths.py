@@ -488,3 +488,35 @@ def test_nullable_ints_are_pandas_int64_arrays() -> None:
                 op_profile._nullable_ints(floats)
             continue
         pd.testing.assert_extension_array_equal(op_profile._nullable_ints(floats), want)
+
+
+@pytest.mark.parametrize("name", ["tpu_v6e", "torch_xla_train", "amd_mi300x_gemm", "jax_gpu_kernels"])
+def test_program_rows_are_the_program_frames_rows(load_fixture, name) -> None:
+    from nbprof.hlo.index import COLUMNS, build_hlo_index
+
+    protos = load_fixture(name).hlo_protos
+    by_rows, by_frame = build_hlo_index(protos), build_hlo_index(protos)
+    programs = sorted(by_rows.program_names)
+    assert programs
+    for pid in programs:
+        rows = by_rows.program_rows(pid)
+        frame = by_frame.instructions_of([pid])
+        assert rows is not None
+        for column in COLUMNS:
+            assert [row[column] for row in rows] == frame[column].tolist(), (pid, column)
+        by_frame.instructions_of([pid])
+        assert by_frame.program_rows(pid) is None  # its frame made: read that
+    assert by_rows.program_rows(2**70) is None
+
+
+def test_fused_children_from_rows_match_those_from_frames(load_fixture, monkeypatch) -> None:
+    from nbprof.hlo.index import HloIndex
+    from nbprof.opstats import xla_ops
+
+    prof = load_fixture("tpu_v6e")
+    ops = prof.op_stats().xla_ops.ops
+    got = xla_ops.fused_children(HloIndex(protos=prof.hlo_protos), ops)
+    monkeypatch.setattr(HloIndex, "program_rows", lambda self, pid: None)
+    want = xla_ops.fused_children(HloIndex(protos=prof.hlo_protos), ops)
+    assert len(got) > 0
+    pd.testing.assert_frame_equal(got, want)

@@ -200,7 +200,7 @@ def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
     for i, pid, name in zip(labels, pids.tolist(), names.tolist()):  # fusion ops, not events
         tree = programs.get(int(pid))
         if tree is None:
-            tree = programs[int(pid)] = _FusionTree(index.instructions_of([int(pid)]))
+            tree = programs[int(pid)] = _fusion_tree(index, int(pid))
         todo, seen = [name], {name}
         while todo:
             parent = todo.pop(0)
@@ -227,22 +227,35 @@ def _fused_frame(rows: list[tuple[object, str, str, str, str, float]]) -> pd.Dat
     return typed_frame(columns)
 
 
+_TREE_COLUMNS = ("name", "opcode", "called", "computation_id", "category", "provenance")
+
+
+def _fusion_tree(index: HloIndex, program_id: int) -> _FusionTree:
+    """The fusion tree of one program, from its instruction rows (no frame of them made) or frame."""
+    rows = index.program_rows(program_id)
+    if rows is not None:
+        return _FusionTree({c: [row[c] for row in rows] for c in _TREE_COLUMNS})
+    ins = index.instructions_of([program_id])
+    return _FusionTree({c: ins[c].tolist() for c in _TREE_COLUMNS})
+
+
 class _FusionTree:
     """One program's instructions as look-ups: the instructions inside each of its fusions
     (parameters and tuples left out, as XProf), without filtering the instruction frame per fusion."""
 
-    def __init__(self, ins: pd.DataFrame) -> None:
-        names = ins["name"].tolist()
+    def __init__(self, ins: dict[str, list]) -> None:
+        """``ins``: the program's instructions' ``_TREE_COLUMNS``, as lists."""
+        names = ins["name"]
         self.first: dict[str, int] = {}
         for row, name in enumerate(names):
             self.first.setdefault(name, row)
-        self.opcode = ins["opcode"].tolist()
-        self.called = ins["called"].tolist()
+        self.opcode = ins["opcode"]
+        self.called = ins["called"]
         self.by_computation: dict[object, list[int]] = {}
-        for row, (opcode, computation) in enumerate(zip(self.opcode, ins["computation_id"].tolist())):
+        for row, (opcode, computation) in enumerate(zip(self.opcode, ins["computation_id"])):
             if opcode not in ("parameter", "tuple"):
                 self.by_computation.setdefault(computation, []).append(row)
-        self.values = list(zip(names, ins["category"].tolist(), ins["provenance"].tolist(), self.opcode))
+        self.values = list(zip(names, ins["category"], ins["provenance"], self.opcode))
 
     def inside(self, name: str) -> list[tuple[str, str, str, str]]:
         """(name, category, provenance, opcode) of the instructions inside fusion ``name``, in the
