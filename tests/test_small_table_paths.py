@@ -520,3 +520,12 @@ def test_fused_children_from_rows_match_those_from_frames(load_fixture, monkeypa
     want = xla_ops.fused_children(HloIndex(protos=prof.hlo_protos), ops)
     assert len(got) > 0
     pd.testing.assert_frame_equal(got, want)
+
+
+def test_several_hosts_of_a_string_column_match_its_nunique() -> None:
+    from nbprof.opstats import xla_ops
+
+    for values in ([], ["a"], ["a", "a"], ["a", "b"], ["a", None], [None, None], ["", "a"], ["", None]):
+        for dtype in ("str", "string", object):
+            column = pd.Series(values, dtype=dtype)
+            assert xla_ops._several(column.to_numpy(dtype=object)) == (column.nunique() > 1), (values, dtype)

@@ -89,7 +89,7 @@ def combine_hosts(table: pd.DataFrame) -> pd.DataFrame:
     shortest occurrence, the first host's metadata."""
     if len(table) == 0:
         return ec.empty_frame(OP_COLUMNS)
-    if table["host"].nunique() <= 1:
+    if not _several(table["host"].to_numpy(dtype=object)):  # not Arrow's nunique: ~2.5 ms on first use
         return _view_of_rows(table, np.arange(len(table)))
     key = ["program_id", "name"]
     grouped = table.groupby(key, sort=False, observed=True, dropna=False)
