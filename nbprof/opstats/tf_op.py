@@ -68,55 +68,14 @@ def parse_tf_op_fullname(full_name: str) -> tuple[str, str, str]:
 
 
 def parse_many(full_names: Iterable[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Parse distinct names: arrays (kind, name, type) of object dtype, aligned with the input.
-
-    TensorFlow ``name:Type`` names (most of a TF profile's thousands) are matched by one regex
-    pass over the names joined by lines; the others go through ``parse_tf_op_fullname``."""
-    texts = [n if type(n) is str else str(n) for n in full_names]
-    if not texts:
+    """Parse distinct names: arrays (kind, name, type) of object dtype, aligned with the input."""
+    parse = parse_tf_op_fullname
+    parsed = [parse(n if type(n) is str else str(n)) for n in full_names]
+    if not parsed:
         empty = np.zeros(0, object)
         return empty, empty.copy(), empty.copy()
-    matched = _tensorflow_matches(texts) if len(texts) >= _MANY_NAMES else None
-    if matched is None:
-        return _parse_one_by_one(texts)
-    name, op_type = _object_arrays(*zip(*matched))
-    kind = np.full(len(texts), TENSORFLOW, dtype=object)
-    for i in np.flatnonzero((name == "") | (name == "Iterator")).tolist():
-        kind[i], name[i], op_type[i] = parse_tf_op_fullname(texts[i])
+    kind, name, op_type = (np.array(col, dtype=object) for col in zip(*parsed))
     return kind, name, op_type
-
-
-def _tensorflow_matches(texts: list[str]) -> list[tuple[str, str]] | None:
-    """Per text, (name, type) where it is a TensorFlow ``name:Type`` (``("", "")`` where not);
-    None where a text holds a line break (the texts are matched as the lines of one string)."""
-    joined = "\n".join(texts)
-    if joined.count("\n") != len(texts) - 1:
-        return None
-    return _tf_lines().findall(joined)
-
-
-_MANY_NAMES = 64  # fewer names are parsed one by one: the regex of lines costs 0.2 ms to compile
-
-
-@functools.lru_cache(maxsize=1)
-def _tf_lines() -> re.Pattern[str]:
-    """One line of names joined by ``"\\n"``: ``_TF_NAME:_TF_TYPE`` (groups 1, 2), or anything (both ``""``)."""
-    return re.compile(rf"^(?:({_TF_NAME.pattern}):({_TF_TYPE.pattern})|.*)$", re.M)
-
-
-def _parse_one_by_one(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    kind, name, op_type = _object_arrays(*zip(*(parse_tf_op_fullname(t) for t in texts)))
-    return kind, name, op_type
-
-
-def _object_arrays(*columns: tuple[str, ...]) -> list[np.ndarray]:
-    """Each tuple of str as an object array (filled in place: no per-item type inference)."""
-    arrays = []
-    for values in columns:
-        array = np.empty(len(values), dtype=object)
-        array[:] = values
-        arrays.append(array)
-    return arrays
 
 
 def parse_each(full_names: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
