@@ -250,6 +250,39 @@ def test_parse_each_parses_every_value() -> None:
     assert [a.tolist() for a in tf_op.parse_each(np.zeros(0, object))] == [[], [], []]
 
 
+def _parsed_one_by_one(values: list) -> list[tuple[str, str, str]]:
+    from nbprof.opstats import tf_op
+
+    return [tf_op.parse_tf_op_fullname(v if type(v) is str else str(v)) for v in values]
+
+
+def _parsed_many(values: list) -> list[tuple[str, str, str]]:
+    from nbprof.opstats import tf_op
+
+    kind, name, op_type = tf_op.parse_many(values)
+    assert kind.dtype == name.dtype == op_type.dtype == object
+    return list(zip(kind.tolist(), name.tolist(), op_type.tolist()))
+
+
+@pytest.mark.parametrize("name", ["gpu_v100", "tf_keras2_fit", "jax_gpu_kernels", "torch_xla_train"])
+def test_parse_many_matches_parsing_each_name(load_fixture, name) -> None:
+    ev = load_fixture(name).events
+    for column in ("name", "tf_op"):
+        if column in ev.columns:
+            values = ev[column].cat.categories.tolist()
+            assert _parsed_many(values) == _parsed_one_by_one(values), (name, column)
+
+
+def test_parse_many_edge_cases_match_parsing_each_name() -> None:
+    rng = np.random.default_rng(1)
+    pieces = ["Iterator", ":", "MatMul", "a/b", "", "\n", "\r", "jit(f)/add", "MEMCPYHToD", "x_1", "é", " ", "[x]"]
+    cases = [[], [""], ["", ""], ["\n"], ["a:B\n"], [1, None, "a:B", float("nan")], ["Iterator:Map", "Iterator"]]
+    for _ in range(3000):
+        cases.append(["".join(rng.choice(pieces, rng.integers(0, 5))) for _ in range(rng.integers(0, 6))])
+    for values in cases:
+        assert _parsed_many(values) == _parsed_one_by_one(values), values
+
+
 def test_arrow_take_is_pandas_take() -> None:
     from nbprof.opstats import xla_ops
     from nbprof.xspace.typed_frame import strings
@@ -258,6 +291,29 @@ def test_arrow_take_is_pandas_take() -> None:
         for rows in (np.array([1, 3]), np.arange(4), np.zeros(0, np.int64)):
             got = xla_ops._take(pd.Series(array), rows)
             pd.testing.assert_extension_array_equal(got, array.take(rows))
+
+
+def test_gathered_strings_are_arrow_take() -> None:
+    import pyarrow as pa
+
+    from nbprof.opstats import xla_ops
+    from nbprof.xspace.typed_frame import strings
+
+    whole = strings(["a", "bé", "", "dd", "€€€", "x"])
+    pieces = [whole, whole[1:5], whole[5:]]
+    if isinstance(whole, pd.arrays.ArrowStringArray):  # a sliced chunk: its offsets start past 0
+        pieces.append(type(whole)(pa.chunked_array([whole._pa_array.chunk(0).slice(2)]), dtype=whole.dtype))
+    for array in pieces:
+        if not isinstance(array, pd.arrays.ArrowStringArray):
+            continue
+        for rows in (np.array([1, 0, 1]), np.arange(len(array)), np.zeros(0, np.int64), np.array([len(array) - 1])):
+            rows = rows[rows < len(array)]
+            got = xla_ops._gathered_strings(array, rows.astype(np.int64))
+            assert got is not None
+            pd.testing.assert_extension_array_equal(got, array.take(rows))
+    with_null = pd.array(["a", None, "c"], dtype="str")
+    if isinstance(with_null, pd.arrays.ArrowStringArray):
+        assert xla_ops._gathered_strings(with_null, np.array([0, 1])) is None
 
 
 @pytest.mark.parametrize(
@@ -388,3 +444,84 @@ def test_kernel_db_takes_its_device_op_db_when_needed(load_fixture, name) -> Non
     assert len(calls) <= 1
     if name == "tpu_v6e":
         assert not calls
+
+
+@pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning", "ignore:invalid value:RuntimeWarning")
+def test_group_sums_match_pandas_groupby_sums() -> None:
+    from nbprof.xspace.typed_frame import typed_frame
+
+    rng = np.random.default_rng(7)
+    specials = np.array([np.nan, np.inf, -np.inf, 1e308, -0.0, 0.5, 2.0**53, 3.0])
+    for trial in range(400):
+        rows, n = int(rng.integers(0, 40)), int(rng.integers(1, 6))
+        group = rng.integers(0, n, rows)
+        if trial % 4 == 1:
+            group = np.sort(group)  # monotonic codes: pandas may sum them another way
+        whole = rng.integers(0, 10 ** int(rng.integers(1, 17)), rows).astype(np.float64)
+        floats = rng.normal(0, 10.0 ** int(rng.integers(-3, 18)), rows)
+        for column in (whole, floats):
+            if trial % 3 == 0 and rows:
+                column[rng.integers(0, rows, 2)] = rng.choice(specials, 2)
+        ints = rng.integers(-(2**62), 2**62, rows, dtype=np.int64)
+        for values in ({"w": whole, "i": ints}, {"w": whole, "f": floats, "i": ints}, {"i": ints}):
+            got = op_profile._group_sums(values, group, n)
+            # the frame op_profile grouped before (a block per column: pandas may sum each its own way)
+            want = typed_frame(values).groupby(group, sort=False).sum().reindex(range(n), fill_value=0)
+            for c in values:
+                assert got[c].dtype == want[c].dtype, (trial, c)
+                np.testing.assert_array_equal(got[c], want[c].to_numpy(), err_msg=f"{trial} {c}")
+                assert (np.signbit(got[c]) == np.signbit(want[c].to_numpy())).all(), (trial, c)
+
+
+@pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
+def test_nullable_ints_are_pandas_int64_arrays() -> None:
+    for values in ([1.0, np.nan, -1.0, 2.0**40], [], [np.nan], [3.0, 1e300], [0.5, 1.0], [-0.0, np.inf]):
+        floats = np.asarray(values, dtype=np.float64)
+        try:
+            want = pd.array(floats, dtype="Int64")
+        except (TypeError, ValueError, OverflowError) as exc:
+            with pytest.raises(type(exc)):
+                op_profile._nullable_ints(floats)
+            continue
+        pd.testing.assert_extension_array_equal(op_profile._nullable_ints(floats), want)
+
+
+@pytest.mark.parametrize("name", ["tpu_v6e", "torch_xla_train", "amd_mi300x_gemm", "jax_gpu_kernels"])
+def test_program_rows_are_the_program_frames_rows(load_fixture, name) -> None:
+    from nbprof.hlo.index import COLUMNS, build_hlo_index
+
+    protos = load_fixture(name).hlo_protos
+    by_rows, by_frame = build_hlo_index(protos), build_hlo_index(protos)
+    programs = sorted(by_rows.program_names)
+    assert programs
+    for pid in programs:
+        rows = by_rows.program_rows(pid)
+        frame = by_frame.instructions_of([pid])
+        assert rows is not None
+        for column in COLUMNS:
+            assert [row[column] for row in rows] == frame[column].tolist(), (pid, column)
+        by_frame.instructions_of([pid])
+        assert by_frame.program_rows(pid) is None  # its frame made: read that
+    assert by_rows.program_rows(2**70) is None
+
+
+def test_fused_children_from_rows_match_those_from_frames(load_fixture, monkeypatch) -> None:
+    from nbprof.hlo.index import HloIndex
+    from nbprof.opstats import xla_ops
+
+    prof = load_fixture("tpu_v6e")
+    ops = prof.op_stats().xla_ops.ops
+    got = xla_ops.fused_children(HloIndex(protos=prof.hlo_protos), ops)
+    monkeypatch.setattr(HloIndex, "program_rows", lambda self, pid: None)
+    want = xla_ops.fused_children(HloIndex(protos=prof.hlo_protos), ops)
+    assert len(got) > 0
+    pd.testing.assert_frame_equal(got, want)
+
+
+def test_several_hosts_of_a_string_column_match_its_nunique() -> None:
+    from nbprof.opstats import xla_ops
+
+    for values in ([], ["a"], ["a", "a"], ["a", "b"], ["a", None], [None, None], ["", "a"], ["", None]):
+        for dtype in ("str", "string", object):
+            column = pd.Series(values, dtype=dtype)
+            assert xla_ops._several(column.to_numpy(dtype=object)) == (column.nunique() > 1), (values, dtype)

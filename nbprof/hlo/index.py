@@ -648,6 +648,15 @@ class HloIndex:
             self._all = self.instructions_of(list(self._modules))
         return self._all
 
+    def program_rows(self, program_id: int) -> list[dict] | None:
+        """The rows (dicts of ``COLUMNS``) of ``instructions_of([program_id])``, read without making
+        its frame: the values that frame holds where it types its columns as made (None otherwise,
+        and where the instructions come from a frame or that frame exists: read the frame then)."""
+        if self._all is not None or program_id not in self._modules or program_id in self._parsed:
+            return None
+        rows = self._rows_of(program_id)
+        return rows if _typed_as_made(rows) else None
+
     def instructions_of(self, program_ids: list[int]) -> pd.DataFrame:
         """The instructions of some programs, in the order of ``program_ids`` (unknown ids: none)."""
         if self._all is not None:
@@ -820,7 +829,7 @@ def _instruction_frame(rows: list[dict]) -> pd.DataFrame:
     if not rows:
         return _empty_instructions()
     columns: dict[str, Any] = {col: [row[col] for row in rows] for col in COLUMNS}
-    if not _within_int64(columns["computation_id"]) or any(set(map(type, columns[c])) != {str} for c in _TEXT_COLUMNS):
+    if not _columns_typed_as_made(columns):
         return _inferred_instruction_frame(rows)  # computation ids beyond int64: pandas picks their dtype
     for col, dtype in _INT_COLUMNS.items():
         columns[col] = np.array(columns[col], dtype=dtype)
@@ -831,6 +840,16 @@ def _instruction_frame(rows: list[dict]) -> pd.DataFrame:
         called[i] = ids
     columns["called"] = called
     return typed_frame(columns)
+
+
+def _typed_as_made(rows: list[dict]) -> bool:
+    """Whether ``_instruction_frame`` of these rows (some) types their columns as made: texts all str,
+    computation ids within int64 (else pandas infers the columns' types)."""
+    return bool(rows) and _columns_typed_as_made({col: [row[col] for row in rows] for col in COLUMNS})
+
+
+def _columns_typed_as_made(columns: dict[str, list]) -> bool:
+    return _within_int64(columns["computation_id"]) and all(set(map(type, columns[c])) == {str} for c in _TEXT_COLUMNS)
 
 
 def _within_int64(values: list[int]) -> bool:

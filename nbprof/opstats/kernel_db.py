@@ -443,6 +443,14 @@ def _numpy_reports(
     return typed_frame(out)
 
 
+def _einsum_eligible(frames: Frames, rows: np.ndarray) -> np.ndarray:
+    """Whether each kernel row's ``equation`` stat is a Tensor Core eligible einsum (False without one)."""
+    equations, has_equation = xs.stat_values(frames, "equation", rows)
+    if not has_equation.any():
+        return np.zeros(len(rows), bool)
+    return _per_distinct(np.where(has_equation, equations, ""), einsum_equation_tensor_core_eligible)
+
+
 def build_kernel_db(
     frames: Frames, device: DeviceOpDb | Callable[[], DeviceOpDb], vendor: str, index: HloIndex | None = None
 ) -> KernelDb:
@@ -472,13 +480,7 @@ def build_kernel_db(
     op_name = np.where(is_xla, xla_name, np.where(has_tf_op, tf_name, ""))
     # name tests once per distinct name (hundreds), not per kernel (up to millions)
     uses_tc = _per_code(name_code, name_text, lambda name: kernel_name_uses_tensor_core(name, vendor))
-    equations, has_equation = xs.stat_values(frames, "equation", rows)
-    einsum = (
-        _per_distinct(np.where(has_equation, equations, ""), einsum_equation_tensor_core_eligible)
-        if has_equation.any()
-        else np.zeros(len(rows), bool)
-    )
-    from_tf_op = has_tf_op & (einsum | tf_eligible | uses_tc)
+    from_tf_op = has_tf_op & (_einsum_eligible(frames, rows) | tf_eligible | uses_tc) if has_tf_op.any() else has_tf_op
     op_code, op_text = pd.factorize(np.asarray(op_name, dtype=object), use_na_sentinel=False)
     from_xla = is_xla & _per_code(op_code, op_text, op_name_tensor_core_eligible)
     details = ec.str_column(ev, "kernel_details", rows)
