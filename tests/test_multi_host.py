@@ -396,6 +396,38 @@ def test_host_rows_are_those_pandas_selects(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", SESSIONS)
+def test_a_hosts_stats_sources_are_the_restricted_sources(name: str) -> None:
+    # host_source (sources inside or outside the host's contiguous rows shared or dropped, others
+    # restricted stat by stat) gives what StatsSource.restricted gives, for each host, for a span
+    # that cuts through sources and for no span; rows_of leaves the frame it slices as it was
+    from nbprof.xspace.frameset import host_mask, host_source, rows_of
+
+    prof = nbprof.load(session_path(name), cache=False)
+    events, sources = prof.events, prof._resolved_stats_sources()
+    index_before = events.index.copy()
+    n = len(events)
+    cuts = [host_mask(events, [h]) for h in prof.hosts] + [np.arange(n) % 3 == 1, np.arange(n) < n // 3]
+    for keep in cuts:
+        rows = np.flatnonzero(keep)
+        new_row = np.full(n, -1, np.int64)
+        new_row[rows] = np.arange(len(rows))
+        rows_of(events, keep)
+        for span in ((int(rows[0]), int(rows[-1]) + 1) if len(rows) == rows[-1] - rows[0] + 1 else None, None):
+            for src in sources:
+                got, expected = host_source(src, keep, new_row, span), src.restricted(keep, new_row)
+                assert (got is None) == (expected is None)
+                if got is None or expected is None:
+                    continue
+                assert got.rows.dtype == expected.rows.dtype and np.array_equal(got.rows, expected.rows)
+                assert (got.names, got.source) == (expected.names, expected.source)
+                for column in ("owner", "metadata_id", "kind", "int_value", "double_value", "obj_value"):
+                    a, b = getattr(got.stats, column), getattr(expected.stats, column)
+                    assert a.dtype == b.dtype, column
+                    assert np.array_equal(a, b, equal_nan=column == "double_value"), column
+    assert events.index.equals(index_before) and isinstance(events.index, pd.RangeIndex)
+
+
+@pytest.mark.parametrize("name", SESSIONS)
 def test_analysed_intersection_from_the_steps_stack_equals_stacking_the_analysed_steps(name: str) -> None:
     # the hosts' analysed steps are rows of their steps: the analysed intersection takes them from
     # the stacked steps; given as separate tables (``analysed`` set), they are stacked on their own

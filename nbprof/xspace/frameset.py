@@ -12,7 +12,7 @@ decodes an event.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -22,6 +22,7 @@ from nbprof.errors import ProfileError
 from nbprof.xspace.absent import is_absent
 from nbprof.xspace.semantics import values_in
 from nbprof.xspace.stat_values import FLOW_STATS
+from nbprof.xspace.stats_frame import StatsSource
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.summary import ProfileSummary
@@ -291,7 +292,8 @@ class Frames:
         events = rows_of(ev, keep)
         parent = events["parent"].to_numpy()
         events["parent"] = np.where(parent >= 0, new_index[np.maximum(parent, 0)], -1)
-        restricted = (src.restricted(keep, new_index) for src in self._resolved_stats_sources())
+        span = (int(rows[0]), int(rows[-1]) + 1) if is_contiguous(rows) else None
+        restricted = (host_source(src, keep, new_index, span) for src in self._resolved_stats_sources())
         sources = [s for s in restricted if s is not None]
 
         def by_host(df: pd.DataFrame) -> pd.DataFrame:
@@ -381,9 +383,33 @@ def rows_of(frame: pd.DataFrame, mask: np.ndarray) -> pd.DataFrame:
     """The rows of ``frame`` where ``mask``, renumbered from 0; a contiguous run of rows (frames are
     ordered by host) is a slice, shared, not copied."""
     rows = np.flatnonzero(mask)
-    if len(rows) and int(rows[-1]) - int(rows[0]) + 1 == len(rows):
-        return frame.iloc[int(rows[0]) : int(rows[-1]) + 1].reset_index(drop=True)
-    return frame.iloc[rows].reset_index(drop=True)
+    part = frame.iloc[int(rows[0]) : int(rows[-1]) + 1] if is_contiguous(rows) else frame.iloc[rows]
+    part.index = pd.RangeIndex(len(rows))  # the new frame's own index (no copy of its columns, as reset_index makes)
+    return part
+
+
+def is_contiguous(rows: np.ndarray) -> bool:
+    """Whether the sorted, distinct row numbers ``rows`` are one run ``rows[0]..rows[-1]`` (not empty)."""
+    return bool(len(rows)) and int(rows[-1]) - int(rows[0]) + 1 == len(rows)
+
+
+def host_source(
+    source: StatsSource, keep: np.ndarray, new_row: np.ndarray, span: tuple[int, int] | None
+) -> StatsSource | None:
+    """``source.restricted(keep, new_row)``: the stats of the kept events, renumbered. Where the kept
+    events are the rows ``span`` (start, stop) and the source's events lie all inside it or all outside
+    it (a source is one plane's, a plane one host's), its stats are shared with their rows shifted, or
+    it is dropped, without a pass over each stat column."""
+    rows = source.rows
+    if span is not None and len(rows):
+        start, stop = span
+        low, high = int(rows.min()), int(rows.max())
+        if high < start or low >= stop:
+            return None
+        if start <= low and high < stop:
+            shifted = np.subtract(rows, start, dtype=np.int64)
+            return StatsSource(shifted, replace(source.stats, owner=shifted), source.names, source.source)
+    return source.restricted(keep, new_row)
 
 
 def check_time_axis(events: pd.DataFrame, paths: list[str]) -> None:
