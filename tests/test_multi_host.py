@@ -399,20 +399,27 @@ def test_host_rows_are_those_pandas_selects(name: str) -> None:
 def test_a_hosts_stats_sources_are_the_restricted_sources(name: str) -> None:
     # host_source (sources inside or outside the host's contiguous rows shared or dropped, others
     # restricted stat by stat) gives what StatsSource.restricted gives, for each host, for a span
-    # that cuts through sources and for no span; rows_of leaves the frame it slices as it was
-    from nbprof.xspace.frameset import host_mask, host_source, rows_of
+    # that cuts through sources and for no span; parents_unchanged only where remapping changes
+    # nothing; rows_of leaves the frame it slices as it was
+    from nbprof.xspace.frameset import host_mask, host_source, parents_unchanged, rows_of
 
     prof = nbprof.load(session_path(name), cache=False)
     events, sources = prof.events, prof._resolved_stats_sources()
     index_before = events.index.copy()
     n = len(events)
     cuts = [host_mask(events, [h]) for h in prof.hosts] + [np.arange(n) % 3 == 1, np.arange(n) < n // 3]
+    unchanged = 0
     for keep in cuts:
         rows = np.flatnonzero(keep)
         new_row = np.full(n, -1, np.int64)
         new_row[rows] = np.arange(len(rows))
         rows_of(events, keep)
-        for span in ((int(rows[0]), int(rows[-1]) + 1) if len(rows) == rows[-1] - rows[0] + 1 else None, None):
+        contiguous = (int(rows[0]), int(rows[-1]) + 1) if len(rows) == rows[-1] - rows[0] + 1 else None
+        parent = events["parent"].to_numpy()[rows]
+        if parents_unchanged(parent, contiguous):
+            assert np.array_equal(parent, np.where(parent >= 0, new_row[np.maximum(parent, 0)], -1))
+            unchanged += 1
+        for span in (contiguous, None):
             for src in sources:
                 got, expected = host_source(src, keep, new_row, span), src.restricted(keep, new_row)
                 assert (got is None) == (expected is None)
@@ -425,6 +432,7 @@ def test_a_hosts_stats_sources_are_the_restricted_sources(name: str) -> None:
                     assert a.dtype == b.dtype, column
                     assert np.array_equal(a, b, equal_nan=column == "double_value"), column
     assert events.index.equals(index_before) and isinstance(events.index, pd.RangeIndex)
+    assert unchanged >= 1  # the first host's parents at least
 
 
 @pytest.mark.parametrize("name", SESSIONS)

@@ -290,9 +290,10 @@ class Frames:
         new_index = np.full(len(ev), -1, np.int64)
         new_index[rows] = np.arange(len(rows))
         events = rows_of(ev, keep)
-        parent = events["parent"].to_numpy()
-        events["parent"] = np.where(parent >= 0, new_index[np.maximum(parent, 0)], -1)
         span = (int(rows[0]), int(rows[-1]) + 1) if is_contiguous(rows) else None
+        parent = events["parent"].to_numpy()
+        if not parents_unchanged(parent, span):
+            events["parent"] = np.where(parent >= 0, new_index[np.maximum(parent, 0)], -1)
         restricted = (host_source(src, keep, new_index, span) for src in self._resolved_stats_sources())
         sources = [s for s in restricted if s is not None]
 
@@ -391,6 +392,14 @@ def rows_of(frame: pd.DataFrame, mask: np.ndarray) -> pd.DataFrame:
 def is_contiguous(rows: np.ndarray) -> bool:
     """Whether the sorted, distinct row numbers ``rows`` are one run ``rows[0]..rows[-1]`` (not empty)."""
     return bool(len(rows)) and int(rows[-1]) - int(rows[0]) + 1 == len(rows)
+
+
+def parents_unchanged(parent: np.ndarray, span: tuple[int, int] | None) -> bool:
+    """Whether the kept events' ``parent`` rows (-1: none) stay as they are when the kept events are the
+    rows ``span`` (start, stop) renumbered from 0: they start at row 0 and every parent is kept."""
+    if span is None or span[0] != 0 or parent.dtype != np.int64:
+        return False
+    return not len(parent) or (int(parent.min()) >= -1 and int(parent.max()) < span[1])
 
 
 def host_source(
