@@ -396,6 +396,36 @@ def test_host_rows_are_those_pandas_selects(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", SESSIONS)
+def test_a_hosts_frames_are_the_whole_profiles_rows_of_that_host(name: str) -> None:
+    # for_host slices the whole profile's frames (shared columns, stats sources shared with their rows
+    # shifted, parents kept where nothing moves): every frame is what boolean selection gives
+    prof = nbprof.load(session_path(name), cache=False)
+    events = prof.events
+    for host in prof.hosts:
+        part = nbprof.load(session_path(name), cache=False).for_host(host)
+        keep = (events["host"].astype(object) == host).to_numpy()
+        rows = np.flatnonzero(keep)
+        new_row = np.full(len(events), -1, np.int64)
+        new_row[rows] = np.arange(len(rows))
+        expected = events[keep].reset_index(drop=True)
+        parent = expected["parent"].to_numpy()
+        expected["parent"] = np.where(parent >= 0, new_row[np.maximum(parent, 0)], -1)
+        pd.testing.assert_frame_equal(part.events, expected, check_exact=True)
+        for table in ("planes", "lines", "event_metadata", "stat_metadata"):
+            frame = getattr(prof, table)
+            selected = frame[(frame["host"].astype(object) == host).to_numpy()].reset_index(drop=True)
+            pd.testing.assert_frame_equal(getattr(part, table), selected, check_exact=True)
+        for table in ("stats", "flows"):
+            whole = getattr(prof, table)
+            selected = whole[keep[whole["event"].to_numpy()]].reset_index(drop=True)
+            selected["event"] = new_row[selected["event"].to_numpy()]
+            mine = getattr(part, table)
+            if table == "stats":  # a host's name categories are its own stats' names
+                mine, selected = (f.astype({"name": object, "source": object}) for f in (mine, selected))
+            pd.testing.assert_frame_equal(mine, selected, check_exact=True)
+
+
+@pytest.mark.parametrize("name", SESSIONS)
 def test_a_hosts_stats_sources_are_the_restricted_sources(name: str) -> None:
     # host_source (sources inside or outside the host's contiguous rows shared or dropped, others
     # restricted stat by stat) gives what StatsSource.restricted gives, for each host, for a span
