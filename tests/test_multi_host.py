@@ -395,14 +395,30 @@ def test_host_rows_are_those_pandas_selects(name: str) -> None:
                 pd.testing.assert_frame_equal(rows_of(df, mask), df[expected].reset_index(drop=True))
 
 
-@pytest.mark.parametrize("name", SESSIONS)
+@functools.cache
+def _tpu_session_dir() -> pathlib.Path:
+    """Two copies of tpu_v6e as two hosts: metadata stats a load leaves to expand when read."""
+    import tempfile
+
+    run = pathlib.Path(tempfile.mkdtemp(prefix="nbprof_tpu2hosts_")) / "plugins" / "profile" / "run"
+    run.mkdir(parents=True)
+    for host in ("w0", "w1"):
+        shutil.copy(fixture_file("tpu_v6e"), run / f"{host}.xplane.pb")
+    return run.parents[2]
+
+
+@pytest.mark.parametrize("name", [*SESSIONS, "tpu_v6e_two_hosts"])
 def test_a_hosts_frames_are_the_whole_profiles_rows_of_that_host(name: str) -> None:
     # for_host slices the whole profile's frames (shared columns, stats sources shared with their rows
-    # shifted, parents kept where nothing moves): every frame is what boolean selection gives
-    prof = nbprof.load(session_path(name), cache=False)
+    # shifted, parents kept where nothing moves; metadata stats left unexpanded until read): every frame
+    # is what boolean selection gives, and stats read by name are those of the whole profile
+    path = _tpu_session_dir() if name == "tpu_v6e_two_hosts" else session_path(name)
+    prof = nbprof.load(path, cache=False)
     events = prof.events
     for host in prof.hosts:
-        part = nbprof.load(session_path(name), cache=False).for_host(host)
+        part = nbprof.load(path, cache=False).for_host(host)
+        names = ["hlo_op", "program_id", "step_num", "_pt", "tf_op"]
+        by_name = part.stats_of(np.arange(len(part.events)), names)  # before the host's stats frame
         keep = (events["host"].astype(object) == host).to_numpy()
         rows = np.flatnonzero(keep)
         new_row = np.full(len(events), -1, np.int64)
@@ -422,7 +438,16 @@ def test_a_hosts_frames_are_the_whole_profiles_rows_of_that_host(name: str) -> N
             mine = getattr(part, table)
             if table == "stats":  # a host's name categories are its own stats' names
                 mine, selected = (f.astype({"name": object, "source": object}) for f in (mine, selected))
+                pd.testing.assert_frame_equal(
+                    by_name.astype({"name": object, "source": object}),
+                    selected[selected["name"].isin(names)].reset_index(drop=True),
+                    check_exact=True,
+                )
             pd.testing.assert_frame_equal(mine, selected, check_exact=True)
+    if name == "tpu_v6e_two_hosts":  # the hosts' frames left the whole profile's metadata stats unexpanded
+        fresh = nbprof.load(path, cache=False)
+        fresh.for_host("w0").flows  # noqa: B018
+        assert not fresh._stats_sources._made
 
 
 @pytest.mark.parametrize("name", SESSIONS)
@@ -431,7 +456,7 @@ def test_a_hosts_stats_sources_are_the_restricted_sources(name: str) -> None:
     # restricted stat by stat) gives what StatsSource.restricted gives, for each host, for a span
     # that cuts through sources and for no span; parents_unchanged only where remapping changes
     # nothing; rows_of leaves the frame it slices as it was
-    from nbprof.xspace.frameset import host_mask, host_source, parents_unchanged, rows_of
+    from nbprof.xspace.frameset import KeptRows, host_mask, host_source, parents_unchanged, rows_of
 
     prof = nbprof.load(session_path(name), cache=False)
     events, sources = prof.events, prof._resolved_stats_sources()
@@ -450,8 +475,9 @@ def test_a_hosts_stats_sources_are_the_restricted_sources(name: str) -> None:
             assert np.array_equal(parent, np.where(parent >= 0, new_row[np.maximum(parent, 0)], -1))
             unchanged += 1
         for span in (contiguous, None):
+            kept = KeptRows(n, span) if span is not None else KeptRows(n, None, keep, new_row)
             for src in sources:
-                got, expected = host_source(src, keep, new_row, span), src.restricted(keep, new_row)
+                got, expected = host_source(src, kept), src.restricted(keep, new_row)
                 assert (got is None) == (expected is None)
                 if got is None or expected is None:
                     continue

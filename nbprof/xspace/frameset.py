@@ -294,8 +294,13 @@ class Frames:
         parent = events["parent"].to_numpy()
         if not parents_unchanged(parent, span):
             events["parent"] = np.where(parent >= 0, new_index[np.maximum(parent, 0)], -1)
-        restricted = (host_source(src, keep, new_index, span) for src in self._resolved_stats_sources())
-        sources = [s for s in restricted if s is not None]
+        kept = KeptRows(len(ev), span) if span is not None else KeptRows(len(ev), None, keep, new_index)
+        whole = self._stats_sources
+        sources: list[Any] | HostSources
+        if callable(getattr(whole, "named", None)):  # metadata stats left to expand when read stay so
+            sources = HostSources(whole, kept)
+        else:
+            sources = kept.sources(self._resolved_stats_sources())
 
         def by_host(df: pd.DataFrame) -> pd.DataFrame:
             return rows_of(df, host_mask(df, hosts)) if "host" in df else df
@@ -402,23 +407,64 @@ def parents_unchanged(parent: np.ndarray, span: tuple[int, int] | None) -> bool:
     return not len(parent) or (int(parent.min()) >= -1 and int(parent.max()) < span[1])
 
 
-def host_source(
-    source: StatsSource, keep: np.ndarray, new_row: np.ndarray, span: tuple[int, int] | None
-) -> StatsSource | None:
+@dataclass
+class KeptRows:
+    """The events of a whole profile (``n`` rows) that a profile of some of its hosts keeps: the run of rows
+    ``span`` (start, stop), or where they are no run (``span`` None), ``keep`` (bool per row) and
+    ``new_row`` (each row's number in the kept events, -1 where dropped)."""
+
+    n: int
+    span: tuple[int, int] | None
+    keep: np.ndarray | None = None
+    new_row: np.ndarray | None = None
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """(``keep``, ``new_row``), made from ``span`` where not given (kept once made)."""
+        if self.keep is None or self.new_row is None:
+            start, stop = self.span or (0, 0)
+            self.keep = np.zeros(self.n, bool)
+            self.keep[start:stop] = True
+            self.new_row = np.full(self.n, -1, np.int64)
+            self.new_row[start:stop] = np.arange(stop - start)
+        return self.keep, self.new_row
+
+    def sources(self, whole: list[StatsSource]) -> list[StatsSource]:
+        """The stats sources of the kept events (``host_source`` of each), renumbered; empty ones left out."""
+        restricted = (host_source(src, self) for src in whole)
+        return [src for src in restricted if src is not None]
+
+
+def host_source(source: StatsSource, kept: KeptRows) -> StatsSource | None:
     """``source.restricted(keep, new_row)``: the stats of the kept events, renumbered. Where the kept
     events are the rows ``span`` (start, stop) and the source's events lie all inside it or all outside
     it (a source is one plane's, a plane one host's), its stats are shared with their rows shifted, or
     it is dropped, without a pass over each stat column."""
     rows = source.rows
-    if span is not None and len(rows):
-        start, stop = span
+    if kept.span is not None and len(rows):
+        start, stop = kept.span
         low, high = int(rows.min()), int(rows.max())
         if high < start or low >= stop:
             return None
         if start <= low and high < stop:
             shifted = np.subtract(rows, start, dtype=np.int64)
             return StatsSource(shifted, replace(source.stats, owner=shifted), source.names, source.source)
-    return source.restricted(keep, new_row)
+    return source.restricted(*kept.arrays())
+
+
+class HostSources:
+    """The stats sources of a profile of some hosts while the whole profile's metadata stats wait to be
+    expanded per event (``frames._PendingSources``). Called: the whole profile's sources restricted to the
+    kept events; ``named(names)``: those holding at least the stats called ``names`` (metadata stats
+    expanded for those names only), restricted."""
+
+    def __init__(self, whole: Any, kept: KeptRows) -> None:
+        self.whole, self.kept = whole, kept
+
+    def __call__(self) -> list[StatsSource]:
+        return self.kept.sources(self.whole())
+
+    def named(self, names: list[str]) -> list[StatsSource]:
+        return self.kept.sources(self.whole.named(names))
 
 
 def check_time_axis(events: pd.DataFrame, paths: list[str]) -> None:
