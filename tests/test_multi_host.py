@@ -450,6 +450,29 @@ def test_a_hosts_frames_are_the_whole_profiles_rows_of_that_host(name: str) -> N
         assert not fresh._stats_sources._made
 
 
+def test_a_hosts_pending_stats_are_the_restricted_expanded_ones() -> None:
+    # a host's rows of a profile whose metadata stats wait to be expanded: the whole profile's pending
+    # pieces within them (shifted), expanded when read, give the whole profile's expanded stats
+    # restricted to them; a span across a plane's rows has none
+    from nbprof.xspace.frameset import KeptRows, host_mask
+    from nbprof.xspace.stats_frame import build_stats_frame
+
+    prof = nbprof.load(_tpu_session_dir(), cache=False)
+    n = len(prof.events)
+    pending = prof._stats_sources
+    for host in prof.hosts:
+        rows = np.flatnonzero(host_mask(prof.events, [host]))
+        span = (int(rows[0]), int(rows[-1]) + 1)
+        mine = pending.within(*span)
+        assert mine is not None and not pending._made
+        named = mine.named(["hlo_op", "program_id"])
+        expanded = KeptRows(n, span).sources(nbprof.load(_tpu_session_dir(), cache=False)._resolved_stats_sources())
+        pd.testing.assert_frame_equal(build_stats_frame(mine()), build_stats_frame(expanded), check_exact=True)
+        frame = build_stats_frame(named)
+        assert {"hlo_op", "program_id"} <= set(frame["name"].astype(str))
+    assert pending.within(1, n - 1) is None
+
+
 @pytest.mark.parametrize("name", SESSIONS)
 def test_a_hosts_stats_sources_are_the_restricted_sources(name: str) -> None:
     # host_source (sources inside or outside the host's contiguous rows shared or dropped, others

@@ -296,10 +296,11 @@ class Frames:
             events["parent"] = np.where(parent >= 0, new_index[np.maximum(parent, 0)], -1)
         kept = KeptRows(len(ev), span) if span is not None else KeptRows(len(ev), None, keep, new_index)
         whole = self._stats_sources
-        sources: list[Any] | HostSources
-        if callable(getattr(whole, "named", None)):  # metadata stats left to expand when read stay so
+        within = getattr(whole, "within", None)  # metadata stats left to expand when read stay so
+        sources: Any = within(*span) if callable(within) and span is not None else None
+        if sources is None and callable(getattr(whole, "named", None)):
             sources = HostSources(whole, kept)
-        else:
+        elif sources is None:
             sources = kept.sources(self._resolved_stats_sources())
 
         def by_host(df: pd.DataFrame) -> pd.DataFrame:
