@@ -514,13 +514,18 @@ class _PendingSources:
         return _PendingSources(pieces)
 
 
+def shifted_source(source: StatsSource, start: int) -> StatsSource:
+    """``source`` with its event rows ``start`` less (int64), its stats shared."""
+    rows = np.subtract(source.rows, start, dtype=np.int64)
+    return StatsSource(rows, replace(source.stats, owner=rows), source.names, source.source)
+
+
 def _shifted_piece(
     piece: StatsSource | _PlacedMetadataStats, start: int, n_events: int
 ) -> StatsSource | _PlacedMetadataStats:
     """``piece`` with its event rows ``start`` less, in a frame of ``n_events`` events (its stats shared)."""
     if isinstance(piece, StatsSource):
-        rows = np.subtract(piece.rows, start, dtype=np.int64)
-        return StatsSource(rows, replace(piece.stats, owner=rows), piece.names, piece.source)
+        return shifted_source(piece, start)
     events, starts = piece.owner_rows
     shifted = (np.subtract(events, start, dtype=np.int64), starts)
     return _PlacedMetadataStats(piece.stats, shifted, n_events, piece.names, piece.kind)

@@ -12,7 +12,7 @@ decodes an event.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -20,6 +20,7 @@ import pandas as pd
 
 from nbprof.errors import ProfileError
 from nbprof.xspace.absent import is_absent
+from nbprof.xspace.frames import shifted_source
 from nbprof.xspace.semantics import values_in
 from nbprof.xspace.stat_values import FLOW_STATS
 from nbprof.xspace.stats_frame import StatsSource
@@ -447,8 +448,7 @@ def host_source(source: StatsSource, kept: KeptRows) -> StatsSource | None:
         if high < start or low >= stop:
             return None
         if start <= low and high < stop:
-            shifted = np.subtract(rows, start, dtype=np.int64)
-            return StatsSource(shifted, replace(source.stats, owner=shifted), source.names, source.source)
+            return shifted_source(source, start)
     return source.restricted(*kept.arrays())
 
 
