@@ -88,6 +88,20 @@ def test_reopened_frames_equal_fresh_ones(tmp_path: Path, decodes: list[str], na
     assert again.overview().summary == nbprof.load(logdir, cache=False).overview().summary
 
 
+@pytest.mark.parametrize("name", ["jax_two_hosts", "jax_two_gpu_procs"])
+def test_a_reopened_profiles_hosts_equal_the_fresh_ones(tmp_path: Path, decodes: list[str], name: str) -> None:
+    # for_host of a profile reopened from the cache (its stats sources read from the entry) gives the
+    # frames for_host of a decoded one gives
+    logdir = copy_fixture(name, tmp_path)
+    built(logdir)
+    decodes.clear()
+    again = nbprof.load(logdir)
+    assert decodes == [] and again.is_built
+    fresh = nbprof.load(logdir, cache=False)
+    for host in fresh.hosts:
+        assert_same_profile(fresh.for_host(host), again.for_host(host))
+
+
 def test_reopened_columns_can_be_written_without_touching_the_cache(tmp_path: Path) -> None:
     logdir = copy_fixture("jax_mlp_train", tmp_path)
     built(logdir)

@@ -395,6 +395,125 @@ def test_host_rows_are_those_pandas_selects(name: str) -> None:
                 pd.testing.assert_frame_equal(rows_of(df, mask), df[expected].reset_index(drop=True))
 
 
+@functools.cache
+def _tpu_session_dir() -> pathlib.Path:
+    """Two copies of tpu_v6e as two hosts: metadata stats a load leaves to expand when read."""
+    import tempfile
+
+    run = pathlib.Path(tempfile.mkdtemp(prefix="nbprof_tpu2hosts_")) / "plugins" / "profile" / "run"
+    run.mkdir(parents=True)
+    for host in ("w0", "w1"):
+        shutil.copy(fixture_file("tpu_v6e"), run / f"{host}.xplane.pb")
+    return run.parents[2]
+
+
+@pytest.mark.parametrize("name", [*SESSIONS, "tpu_v6e_two_hosts"])
+def test_a_hosts_frames_are_the_whole_profiles_rows_of_that_host(name: str) -> None:
+    # for_host slices the whole profile's frames (shared columns, stats sources shared with their rows
+    # shifted, parents kept where nothing moves; metadata stats left unexpanded until read): every frame
+    # is what boolean selection gives, and stats read by name are those of the whole profile
+    path = _tpu_session_dir() if name == "tpu_v6e_two_hosts" else session_path(name)
+    prof = nbprof.load(path, cache=False)
+    events = prof.events
+    for host in prof.hosts:
+        part = nbprof.load(path, cache=False).for_host(host)
+        names = ["hlo_op", "program_id", "step_num", "_pt", "tf_op"]
+        by_name = part.stats_of(np.arange(len(part.events)), names)  # before the host's stats frame
+        keep = (events["host"].astype(object) == host).to_numpy()
+        rows = np.flatnonzero(keep)
+        new_row = np.full(len(events), -1, np.int64)
+        new_row[rows] = np.arange(len(rows))
+        expected = events[keep].reset_index(drop=True)
+        parent = expected["parent"].to_numpy()
+        expected["parent"] = np.where(parent >= 0, new_row[np.maximum(parent, 0)], -1)
+        pd.testing.assert_frame_equal(part.events, expected, check_exact=True)
+        for table in ("planes", "lines", "event_metadata", "stat_metadata"):
+            frame = getattr(prof, table)
+            selected = frame[(frame["host"].astype(object) == host).to_numpy()].reset_index(drop=True)
+            pd.testing.assert_frame_equal(getattr(part, table), selected, check_exact=True)
+        for table in ("stats", "flows"):
+            whole = getattr(prof, table)
+            selected = whole[keep[whole["event"].to_numpy()]].reset_index(drop=True)
+            selected["event"] = new_row[selected["event"].to_numpy()]
+            mine = getattr(part, table)
+            if table == "stats":  # a host's name categories are its own stats' names
+                mine, selected = (f.astype({"name": object, "source": object}) for f in (mine, selected))
+                pd.testing.assert_frame_equal(
+                    by_name.astype({"name": object, "source": object}),
+                    selected[selected["name"].isin(names)].reset_index(drop=True),
+                    check_exact=True,
+                )
+            pd.testing.assert_frame_equal(mine, selected, check_exact=True)
+    if name == "tpu_v6e_two_hosts":  # the hosts' frames left the whole profile's metadata stats unexpanded
+        fresh = nbprof.load(path, cache=False)
+        fresh.for_host("w0").flows  # noqa: B018
+        assert not fresh._stats_sources._made
+
+
+def test_a_hosts_pending_stats_are_the_restricted_expanded_ones() -> None:
+    # a host's rows of a profile whose metadata stats wait to be expanded: the whole profile's pending
+    # pieces within them (shifted), expanded when read, give the whole profile's expanded stats
+    # restricted to them; a span across a plane's rows has none
+    from nbprof.xspace.frameset import KeptRows, host_mask
+    from nbprof.xspace.stats_frame import build_stats_frame
+
+    prof = nbprof.load(_tpu_session_dir(), cache=False)
+    n = len(prof.events)
+    pending = prof._stats_sources
+    for host in prof.hosts:
+        rows = np.flatnonzero(host_mask(prof.events, [host]))
+        span = (int(rows[0]), int(rows[-1]) + 1)
+        mine = pending.within(*span)
+        assert mine is not None and not pending._made
+        named = mine.named(["hlo_op", "program_id"])
+        expanded = KeptRows(n, span).sources(nbprof.load(_tpu_session_dir(), cache=False)._resolved_stats_sources())
+        pd.testing.assert_frame_equal(build_stats_frame(mine()), build_stats_frame(expanded), check_exact=True)
+        frame = build_stats_frame(named)
+        assert {"hlo_op", "program_id"} <= set(frame["name"].astype(str))
+    assert pending.within(1, n - 1) is None
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_a_hosts_stats_sources_are_the_restricted_sources(name: str) -> None:
+    # host_source (sources inside or outside the host's contiguous rows shared or dropped, others
+    # restricted stat by stat) gives what StatsSource.restricted gives, for each host, for a span
+    # that cuts through sources and for no span; parents_unchanged only where remapping changes
+    # nothing; rows_of leaves the frame it slices as it was
+    from nbprof.xspace.frameset import KeptRows, host_mask, host_source, parents_unchanged, rows_of
+
+    prof = nbprof.load(session_path(name), cache=False)
+    events, sources = prof.events, prof._resolved_stats_sources()
+    index_before = events.index.copy()
+    n = len(events)
+    cuts = [host_mask(events, [h]) for h in prof.hosts] + [np.arange(n) % 3 == 1, np.arange(n) < n // 3]
+    unchanged = 0
+    for keep in cuts:
+        rows = np.flatnonzero(keep)
+        new_row = np.full(n, -1, np.int64)
+        new_row[rows] = np.arange(len(rows))
+        rows_of(events, keep)
+        contiguous = (int(rows[0]), int(rows[-1]) + 1) if len(rows) == rows[-1] - rows[0] + 1 else None
+        parent = events["parent"].to_numpy()[rows]
+        if parents_unchanged(parent, contiguous):
+            assert np.array_equal(parent, np.where(parent >= 0, new_row[np.maximum(parent, 0)], -1))
+            unchanged += 1
+        for span in (contiguous, None):
+            kept = KeptRows(n, span) if span is not None else KeptRows(n, None, keep, new_row)
+            for src in sources:
+                got, expected = host_source(src, kept), src.restricted(keep, new_row)
+                assert (got is None) == (expected is None)
+                if got is None or expected is None:
+                    continue
+                assert got.rows.dtype == expected.rows.dtype and np.array_equal(got.rows, expected.rows)
+                assert (got.names, got.source) == (expected.names, expected.source)
+                for column in ("owner", "metadata_id", "kind", "int_value", "double_value", "obj_value"):
+                    a, b = getattr(got.stats, column), getattr(expected.stats, column)
+                    assert a.dtype == b.dtype, column
+                    assert np.array_equal(a, b, equal_nan=column == "double_value"), column
+    assert events.index.equals(index_before) and isinstance(events.index, pd.RangeIndex)
+    assert unchanged >= 1  # the first host's parents at least
+
+
 @pytest.mark.parametrize("name", SESSIONS)
 def test_analysed_intersection_from_the_steps_stack_equals_stacking_the_analysed_steps(name: str) -> None:
     # the hosts' analysed steps are rows of their steps: the analysed intersection takes them from

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import mmap
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -498,6 +498,37 @@ class _PendingSources:
         wanted = set(names)
         out = [s.named(wanted) if isinstance(s, _PlacedMetadataStats) else s for s in self.pieces]
         return [s for s in out if s is not None]
+
+    def within(self, start: int, stop: int) -> _PendingSources | None:
+        """These sources for the events ``start``..``stop`` (one host's rows), renumbered from 0, still
+        expanded when read: each piece (one plane's) lying inside them shifted, those outside left out.
+        None where a piece lies across their bounds."""
+        pieces: list[StatsSource | _PlacedMetadataStats] = []
+        for piece in self._made[0] if self._made else self.pieces:
+            rows = piece.rows if isinstance(piece, StatsSource) else piece.owner_rows[0]
+            if not len(rows) or int(rows.max()) < start or int(rows.min()) >= stop:
+                continue
+            if int(rows.min()) < start or int(rows.max()) >= stop:
+                return None
+            pieces.append(_shifted_piece(piece, start, stop - start))
+        return _PendingSources(pieces)
+
+
+def shifted_source(source: StatsSource, start: int) -> StatsSource:
+    """``source`` with its event rows ``start`` less (int64), its stats shared."""
+    rows = np.subtract(source.rows, start, dtype=np.int64)
+    return StatsSource(rows, replace(source.stats, owner=rows), source.names, source.source)
+
+
+def _shifted_piece(
+    piece: StatsSource | _PlacedMetadataStats, start: int, n_events: int
+) -> StatsSource | _PlacedMetadataStats:
+    """``piece`` with its event rows ``start`` less, in a frame of ``n_events`` events (its stats shared)."""
+    if isinstance(piece, StatsSource):
+        return shifted_source(piece, start)
+    events, starts = piece.owner_rows
+    shifted = (np.subtract(events, start, dtype=np.int64), starts)
+    return _PlacedMetadataStats(piece.stats, shifted, n_events, piece.names, piece.kind)
 
 
 def _values(stats: raw.RawStats, rows: np.ndarray, kind: str, names: StatNames) -> tuple[np.ndarray, np.ndarray]:

@@ -20,8 +20,10 @@ import pandas as pd
 
 from nbprof.errors import ProfileError
 from nbprof.xspace.absent import is_absent
+from nbprof.xspace.frames import shifted_source
 from nbprof.xspace.semantics import values_in
 from nbprof.xspace.stat_values import FLOW_STATS
+from nbprof.xspace.stats_frame import StatsSource
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.summary import ProfileSummary
@@ -289,10 +291,18 @@ class Frames:
         new_index = np.full(len(ev), -1, np.int64)
         new_index[rows] = np.arange(len(rows))
         events = rows_of(ev, keep)
+        span = (int(rows[0]), int(rows[-1]) + 1) if is_contiguous(rows) else None
         parent = events["parent"].to_numpy()
-        events["parent"] = np.where(parent >= 0, new_index[np.maximum(parent, 0)], -1)
-        restricted = (src.restricted(keep, new_index) for src in self._resolved_stats_sources())
-        sources = [s for s in restricted if s is not None]
+        if not parents_unchanged(parent, span):
+            events["parent"] = np.where(parent >= 0, new_index[np.maximum(parent, 0)], -1)
+        kept = KeptRows(len(ev), span) if span is not None else KeptRows(len(ev), None, keep, new_index)
+        whole = self._stats_sources
+        within = getattr(whole, "within", None)  # metadata stats left to expand when read stay so
+        sources: Any = within(*span) if callable(within) and span is not None else None
+        if sources is None and callable(getattr(whole, "named", None)):
+            sources = HostSources(whole, kept)
+        elif sources is None:
+            sources = kept.sources(self._resolved_stats_sources())
 
         def by_host(df: pd.DataFrame) -> pd.DataFrame:
             return rows_of(df, host_mask(df, hosts)) if "host" in df else df
@@ -381,9 +391,81 @@ def rows_of(frame: pd.DataFrame, mask: np.ndarray) -> pd.DataFrame:
     """The rows of ``frame`` where ``mask``, renumbered from 0; a contiguous run of rows (frames are
     ordered by host) is a slice, shared, not copied."""
     rows = np.flatnonzero(mask)
-    if len(rows) and int(rows[-1]) - int(rows[0]) + 1 == len(rows):
-        return frame.iloc[int(rows[0]) : int(rows[-1]) + 1].reset_index(drop=True)
-    return frame.iloc[rows].reset_index(drop=True)
+    part = frame.iloc[int(rows[0]) : int(rows[-1]) + 1] if is_contiguous(rows) else frame.iloc[rows]
+    part.index = pd.RangeIndex(len(rows))  # the new frame's own index (no copy of its columns, as reset_index makes)
+    return part
+
+
+def is_contiguous(rows: np.ndarray) -> bool:
+    """Whether the sorted, distinct row numbers ``rows`` are one run ``rows[0]..rows[-1]`` (not empty)."""
+    return bool(len(rows)) and int(rows[-1]) - int(rows[0]) + 1 == len(rows)
+
+
+def parents_unchanged(parent: np.ndarray, span: tuple[int, int] | None) -> bool:
+    """Whether the kept events' ``parent`` rows (-1: none) stay as they are when the kept events are the
+    rows ``span`` (start, stop) renumbered from 0: they start at row 0 and every parent is kept."""
+    if span is None or span[0] != 0 or parent.dtype != np.int64:
+        return False
+    return not len(parent) or (int(parent.min()) >= -1 and int(parent.max()) < span[1])
+
+
+@dataclass
+class KeptRows:
+    """The events of a whole profile (``n`` rows) that a profile of some of its hosts keeps: the run of rows
+    ``span`` (start, stop), or where they are no run (``span`` None), ``keep`` (bool per row) and
+    ``new_row`` (each row's number in the kept events, -1 where dropped)."""
+
+    n: int
+    span: tuple[int, int] | None
+    keep: np.ndarray | None = None
+    new_row: np.ndarray | None = None
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """(``keep``, ``new_row``), made from ``span`` where not given (kept once made)."""
+        if self.keep is None or self.new_row is None:
+            start, stop = self.span or (0, 0)
+            self.keep = np.zeros(self.n, bool)
+            self.keep[start:stop] = True
+            self.new_row = np.full(self.n, -1, np.int64)
+            self.new_row[start:stop] = np.arange(stop - start)
+        return self.keep, self.new_row
+
+    def sources(self, whole: list[StatsSource]) -> list[StatsSource]:
+        """The stats sources of the kept events (``host_source`` of each), renumbered; empty ones left out."""
+        restricted = (host_source(src, self) for src in whole)
+        return [src for src in restricted if src is not None]
+
+
+def host_source(source: StatsSource, kept: KeptRows) -> StatsSource | None:
+    """``source.restricted(keep, new_row)``: the stats of the kept events, renumbered. Where the kept
+    events are the rows ``span`` (start, stop) and the source's events lie all inside it or all outside
+    it (a source is one plane's, a plane one host's), its stats are shared with their rows shifted, or
+    it is dropped, without a pass over each stat column."""
+    rows = source.rows
+    if kept.span is not None and len(rows):
+        start, stop = kept.span
+        low, high = int(rows.min()), int(rows.max())
+        if high < start or low >= stop:
+            return None
+        if start <= low and high < stop:
+            return shifted_source(source, start)
+    return source.restricted(*kept.arrays())
+
+
+class HostSources:
+    """The stats sources of a profile of some hosts while the whole profile's metadata stats wait to be
+    expanded per event (``frames._PendingSources``). Called: the whole profile's sources restricted to the
+    kept events; ``named(names)``: those holding at least the stats called ``names`` (metadata stats
+    expanded for those names only), restricted."""
+
+    def __init__(self, whole: Any, kept: KeptRows) -> None:
+        self.whole, self.kept = whole, kept
+
+    def __call__(self) -> list[StatsSource]:
+        return self.kept.sources(self.whole())
+
+    def named(self, names: list[str]) -> list[StatsSource]:
+        return self.kept.sources(self.whole.named(names))
 
 
 def check_time_axis(events: pd.DataFrame, paths: list[str]) -> None:
