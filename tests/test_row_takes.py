@@ -123,3 +123,19 @@ def test_gathered_strings_are_arrow_take(rows: np.ndarray, limit: int, monkeypat
         taken, expected = take_array(array, rows), array.take(rows)
         assert_extension_array_equal(taken, expected)
         assert taken._pa_array.type == expected._pa_array.type
+
+
+@pytest.mark.parametrize("internals", [True, False])
+def test_renumbered_take_with_replaced_columns_is_take_then_assign(
+    internals: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not internals:
+        monkeypatch.setattr(typed_frame_module, "_arrays_to_mgr", None)
+    frame, rows = _frame(), np.array([4, 2, 2])
+    new = {"start_ps": np.array([9, 8, 7], np.int64), "name": strings(["x", "y", "z"])}
+    expected = frame.take(rows).reset_index(drop=True)
+    for column, values in new.items():
+        expected[column] = values
+    fast = take_rows(frame, rows, renumber=True, replaced=new)
+    assert_frame_equal(fast, expected, check_exact=True)
+    assert type(fast.index) is pd.RangeIndex

@@ -252,11 +252,9 @@ def _intersected(
         return _sorted_steps(empty_steps()), inter
     step, core = np.concatenate(steps_of), np.concatenate(cores_of)
     order = np.lexsort((core, step))  # by combined step, then core: stable, as sort_values
-    out = take_rows(stacked, rows[order]).reset_index(drop=True)
-    out["step"] = step[order]
-    out["step_name"] = ec.inferred_text(np.asarray(np.concatenate(names_of)[order], dtype=object))
-    out["core_id"] = core[order]
-    return out, inter
+    names = ec.inferred_text(np.asarray(np.concatenate(names_of)[order], dtype=object))
+    new_columns = {"step": step[order], "step_name": names, "core_id": core[order]}
+    return take_rows(stacked, rows[order], renumber=True, replaced=new_columns), inter
 
 
 def _analysed_in_steps(step_dbs: list[StepDb], workers: list[int]) -> bool:

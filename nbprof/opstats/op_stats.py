@@ -303,7 +303,7 @@ def _side_of(db: pd.DataFrame, side: str) -> pd.DataFrame:
     rows = np.flatnonzero(db["host_or_device"].to_numpy(dtype=object) == side)
     if len(rows) and int(rows[-1]) - int(rows[0]) + 1 == len(rows):  # one run of rows: a shared slice
         return db.iloc[int(rows[0]) : int(rows[-1]) + 1].reset_index(drop=True)
-    return take_rows(db, rows).reset_index(drop=True)
+    return take_rows(db, rows, renumber=True)
 
 
 HostParts = OpStats | OpStatsTables

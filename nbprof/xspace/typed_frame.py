@@ -34,18 +34,40 @@ def typed_frame(columns: dict[str, object]) -> pd.DataFrame:
         return pd.DataFrame(columns, copy=False)
 
 
-def take_rows(frame: pd.DataFrame, rows: np.ndarray) -> pd.DataFrame:
-    """``frame.take(rows)`` for positions in range (not negative): the same frame (index included),
-    its Arrow string columns taken without pyarrow's pandas layer (see ``take_array``)."""
+def take_rows(
+    frame: pd.DataFrame,
+    rows: np.ndarray,
+    *,
+    renumber: bool = False,
+    replaced: dict[str, object] | None = None,
+) -> pd.DataFrame:
+    """``frame.take(rows)`` for positions in range (not negative): the same frame (index included;
+    a new RangeIndex where ``renumber``), its Arrow string columns taken without pyarrow's pandas
+    layer (see ``take_array``). ``replaced`` gives columns' new values (final arrays, one per row
+    taken) instead of their taken ones, as assigning them afterwards would."""
     get_values = getattr(frame._mgr, "iget_values", None)
+    replaced = replaced or {}
     if _arrays_to_mgr is None or get_values is None or not hasattr(pd.DataFrame, "_from_mgr"):
-        return frame.take(rows)
-    arrays = [take_array(get_values(i), rows) for i in range(frame.shape[1])]
+        return _assigned(frame.take(rows), renumber, replaced)
+    if not frame.columns.is_unique or not set(replaced) <= set(frame.columns):
+        return _assigned(frame.take(rows), renumber, replaced)
+    arrays = [
+        replaced[name] if name in replaced else take_array(get_values(i), rows) for i, name in enumerate(frame.columns)
+    ]
+    index = pd.RangeIndex(len(rows)) if renumber else frame.index.take(rows)
     try:
-        mgr = _arrays_to_mgr(arrays, frame.columns, frame.index.take(rows), verify_integrity=False, consolidate=False)
+        mgr = _arrays_to_mgr(arrays, frame.columns, index, verify_integrity=False, consolidate=False)
         return pd.DataFrame._from_mgr(mgr, axes=mgr.axes)
     except (TypeError, AttributeError):  # pragma: no cover - a pandas whose internals differ
-        return frame.take(rows)
+        return _assigned(frame.take(rows), renumber, replaced)
+
+
+def _assigned(frame: pd.DataFrame, renumber: bool, replaced: dict[str, object]) -> pd.DataFrame:
+    """``frame`` renumbered from 0 (where ``renumber``) with the ``replaced`` columns assigned."""
+    out = frame.reset_index(drop=True) if renumber else frame
+    for name, values in replaced.items():
+        out[name] = values
+    return out
 
 
 def take_array(values: object, rows: np.ndarray) -> object:
@@ -76,28 +98,46 @@ index per byte taken (8 bytes each), so larger ones are left to Arrow's take."""
 
 
 def _gathered_strings(chunked: object, positions: np.ndarray, dtype: object) -> object | None:
-    """``ArrowStringArray`` of the strings at ``positions`` of a one-chunk Arrow ``large_string``
-    array without nulls, gathered from its offsets and bytes by numpy: Arrow's take costs ~0.6 ms
-    on its first call in a process. None for other arrays (and beyond ``GATHER_MAX_BYTES``)."""
-    import pyarrow as pa
-
-    if getattr(chunked, "num_chunks", None) != 1:
+    """``ArrowStringArray`` of the strings at ``positions`` of an Arrow ``large_string`` array (chunked)
+    without nulls, gathered from its offsets and bytes by numpy: Arrow's take costs ~0.6 ms on its
+    first call in a process. None for other arrays (and beyond ``GATHER_MAX_BYTES``)."""
+    parts = _string_buffers(chunked)
+    if parts is None:
         return None
-    chunk = chunked.chunk(0)  # type: ignore[attr-defined]
-    if chunk.null_count or chunk.type != pa.large_string():
-        return None
-    _, offsets_buffer, data_buffer = chunk.buffers()
-    offsets = np.frombuffer(offsets_buffer, np.int64)[chunk.offset : chunk.offset + len(chunk) + 1]
+    offsets, data = parts
     starts = offsets[positions]
     lengths = offsets[positions + 1] - starts
     total = int(lengths.sum())
     if total > GATHER_MAX_BYTES:
         return None
-    if total == 0:
-        return _arrow_array(lengths, b"", dtype)
     new_starts = np.cumsum(lengths) - lengths
     gather = np.repeat(starts - new_starts, lengths) + np.arange(total, dtype=np.int64)
-    return _arrow_array(lengths, np.frombuffer(data_buffer, np.uint8)[gather].tobytes(), dtype)
+    return _arrow_array(lengths, data[gather].tobytes(), dtype)
+
+
+def _string_buffers(chunked: object) -> tuple[np.ndarray, np.ndarray] | None:
+    """The offsets (int64, one more than the strings) and UTF-8 bytes (uint8) of a chunked Arrow
+    ``large_string`` array without nulls, its chunks one after the other (a chunk's own buffers where
+    there is one); None for other arrays, or chunks holding over ``GATHER_MAX_BYTES`` bytes in all."""
+    import pyarrow as pa
+
+    chunks = getattr(chunked, "chunks", None)
+    if not chunks or any(c.null_count or c.type != pa.large_string() for c in chunks):
+        return None
+    offsets, data, base = [], [], 0
+    for chunk in chunks:  # a chunk per stacked frame: a few
+        _, offsets_buffer, data_buffer = chunk.buffers()
+        own = np.frombuffer(offsets_buffer, np.int64)[chunk.offset : chunk.offset + len(chunk) + 1]
+        held = np.frombuffer(data_buffer, np.uint8) if data_buffer is not None else np.empty(0, np.uint8)
+        if len(chunks) == 1:
+            return own, held
+        data.append(held[own[0] : own[-1]])
+        offsets.append(own[:-1] - own[0] + base)
+        base += int(own[-1] - own[0])
+        if base > GATHER_MAX_BYTES:
+            return None
+    offsets.append(np.array([base], np.int64))
+    return np.concatenate(offsets), np.concatenate(data)
 
 
 @functools.lru_cache(maxsize=16)
