@@ -139,3 +139,9 @@ def test_renumbered_take_with_replaced_columns_is_take_then_assign(
     fast = take_rows(frame, rows, renumber=True, replaced=new)
     assert_frame_equal(fast, expected, check_exact=True)
     assert type(fast.index) is pd.RangeIndex
+
+
+def test_take_rows_of_repeated_column_labels_is_pandas_take() -> None:
+    frame = pd.concat([_frame()[["name", "start_ps"]], _frame()[["name"]]], axis=1)
+    rows = np.array([3, 0])
+    assert_frame_equal(take_rows(frame, rows), frame.take(rows), check_exact=True)

@@ -49,11 +49,10 @@ def take_rows(
     replaced = replaced or {}
     if _arrays_to_mgr is None or get_values is None or not hasattr(pd.DataFrame, "_from_mgr"):
         return _assigned(frame.take(rows), renumber, replaced)
-    if not frame.columns.is_unique or not set(replaced) <= set(frame.columns):
+    names = frame.columns.tolist()  # once: iterating an Index of Arrow strings reads them one by one
+    if len(set(names)) != len(names) or not set(replaced) <= set(names):
         return _assigned(frame.take(rows), renumber, replaced)
-    arrays = [
-        replaced[name] if name in replaced else take_array(get_values(i), rows) for i, name in enumerate(frame.columns)
-    ]
+    arrays = [replaced[name] if name in replaced else take_array(get_values(i), rows) for i, name in enumerate(names)]
     index = pd.RangeIndex(len(rows)) if renumber else frame.index.take(rows)
     try:
         mgr = _arrays_to_mgr(arrays, frame.columns, index, verify_integrity=False, consolidate=False)
