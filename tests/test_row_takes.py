@@ -10,6 +10,7 @@ from fixture_paths import FIXTURE_NAMES
 from pandas.testing import assert_extension_array_equal, assert_frame_equal
 
 from nbprof.opstats import combine, op_stats
+from nbprof.opstats import event_columns as ec
 from nbprof.xspace import typed_frame as typed_frame_module
 from nbprof.xspace.frameset import rows_of
 from nbprof.xspace.typed_frame import strings, take_array, take_rows, typed_frame
@@ -145,3 +146,12 @@ def test_take_rows_of_repeated_column_labels_is_pandas_take() -> None:
     frame = pd.concat([_frame()[["name", "start_ps"]], _frame()[["name"]]], axis=1)
     rows = np.array([3, 0])
     assert_frame_equal(take_rows(frame, rows), frame.take(rows), check_exact=True)
+
+
+@pytest.mark.parametrize("columns", [[], ["a"], ["host", "name", "start_ps"], ["a", "a"]])
+def test_empty_frame_is_pandas_empty_frame(columns: list[str]) -> None:
+    made, plain = ec.empty_frame(columns), pd.DataFrame(columns=columns)
+    assert_frame_equal(made, plain, check_exact=True)
+    assert made.columns.dtype == plain.columns.dtype and type(made.index) is type(plain.index)
+    made["extra"] = np.empty(0, object)  # a frame of its own: the next one lacks it
+    assert "extra" not in ec.empty_frame(columns).columns
