@@ -49,7 +49,7 @@ from nbprof.opstats.step_db import DROP_INCOMPLETE_THRESHOLD, PER_HOST_ANALYSIS_
 from nbprof.opstats.step_grouping import DERIVED_GPU_MARKER
 from nbprof.opstats.xla_ops import XlaOps
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import typed_frame
+from nbprof.xspace.typed_frame import take_array, take_rows, typed_frame
 
 MAX_DEVICES_PER_HOST = 1000  # XProf's kMaxDevicesPerHost: global core id = host index * 1000 + core
 HARDWARE_RANK = {xs.HARDWARE_CPU: 1, xs.HARDWARE_GPU: 2, xs.HARDWARE_TPU: 3}  # XProf's HardwareType enum
@@ -252,11 +252,9 @@ def _intersected(
         return _sorted_steps(empty_steps()), inter
     step, core = np.concatenate(steps_of), np.concatenate(cores_of)
     order = np.lexsort((core, step))  # by combined step, then core: stable, as sort_values
-    out = stacked.take(rows[order]).reset_index(drop=True)
-    out["step"] = step[order]
-    out["step_name"] = ec.inferred_text(np.asarray(np.concatenate(names_of)[order], dtype=object))
-    out["core_id"] = core[order]
-    return out, inter
+    names = ec.inferred_text(np.asarray(np.concatenate(names_of)[order], dtype=object))
+    new_columns = {"step": step[order], "step_name": names, "core_id": core[order]}
+    return take_rows(stacked, rows[order], renumber=True, replaced=new_columns), inter
 
 
 def _analysed_in_steps(step_dbs: list[StepDb], workers: list[int]) -> bool:
@@ -473,6 +471,8 @@ def _first_valid(values: Any, group: np.ndarray, n: int) -> Any:
     pick = np.full(n, -1, np.int64)
     found = first < len(valid)
     pick[found] = valid[first[found]]
+    if found.all():  # no group without a value: plain positions
+        return take_array(values, pick)
     return values.take(pick, allow_fill=True)
 
 

@@ -97,7 +97,7 @@ class InferenceSessions:
         average = parts.sum(axis=1, dtype=np.float64) / n  # pandas' mean: a float64 sum over the count
         ms = np.column_stack([average, parts[:, picks].astype(np.float64)]) / 1e9  # (part, row)
         labels = ["Avg", *(f"{p:.1f}%" for p in PERCENTILES)]
-        return pd.DataFrame({"percentile": labels, **dict(zip(LATENCY_COLUMNS[1:], ms))})
+        return typed_frame({"percentile": strings(labels), **dict(zip(LATENCY_COLUMNS[1:], ms))})
 
     def summary(self) -> dict[str, float | int | None]:
         """Session count, session time statistics (ms) and sessions per second over the sessions' span."""

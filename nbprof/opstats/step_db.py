@@ -34,7 +34,7 @@ from nbprof.opstats.tpu_steps import TpuSteps, build_tpu_steps, stack_tpu_steps
 from nbprof.opstats.xla_cpu_ops import xla_cpu_op_mask
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import strings, take_rows, typed_frame
 
 CATEGORIES = tuple(se.CATEGORY_TYPES)
 DROP_INCOMPLETE_THRESHOLD = 5  # XProf's kDropIncomplteteStepThreshold
@@ -83,7 +83,7 @@ class StepDb:
         """The steps XProf's overview and input-pipeline averages use (ps)."""
         if self.analysed is not None:
             return self.analysed
-        return self.steps[self.steps["in_analysis"].to_numpy(bool)]
+        return take_rows(self.steps, np.flatnonzero(self.steps["in_analysis"].to_numpy(bool)))
 
 
 def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> StepDb:
