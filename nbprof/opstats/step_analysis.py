@@ -20,6 +20,7 @@ import pandas as pd
 
 from nbprof.opstats.step_db import CATEGORIES, DEFAULT_CORE_ID, empty_steps
 from nbprof.opstats.tpu_steps import tpu_step_time_ps
+from nbprof.xspace.typed_frame import take_rows
 
 HIGHLY_INPUT_BOUND_PCT = 20.0
 MODERATELY_INPUT_BOUND_PCT = 5.0
@@ -86,7 +87,9 @@ class StepRows:
 
     def frame(self) -> pd.DataFrame:
         """The rows as a frame (``steps`` itself where they are every row: read it, do not write to it)."""
-        return self._steps if self._mask is None else self._steps[self._mask]
+        if self._mask is None:
+            return self._steps
+        return take_rows(self._steps, np.flatnonzero(self._mask))  # the rows' labels kept, as steps[mask] keeps them
 
 
 def analysed_rows(steps: pd.DataFrame, analysed: pd.DataFrame | None) -> StepRows:

@@ -21,7 +21,7 @@ from nbprof.opstats.device_ops import META_COLUMNS, SUM_COLUMNS, DeviceOpDb
 from nbprof.opstats.host_ops import IDLE
 from nbprof.opstats.perf_env import PerfEnv
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import strings, take_array, typed_frame
 
 GIBI = 2**30
 VIEW_NAMES = {"total_time_ps": "time_ps", "provenance": "tf_op"}
@@ -124,58 +124,7 @@ def _several(values: np.ndarray) -> bool:
 
 def _view_of_rows(table: pd.DataFrame, rows: np.ndarray) -> pd.DataFrame:
     """Op db rows at positions ``rows`` in ``OP_COLUMNS`` (renamed, new RangeIndex), column by column."""
-    return typed_frame({VIEW_NAMES.get(c, c): _take(table[c], rows) for c in _DB_COLUMNS})
-
-
-def _take(column: pd.Series, rows: np.ndarray) -> object:
-    """The values of ``column`` at positions ``rows`` (ascending), as the column's own array type."""
-    if isinstance(column.dtype, np.dtype):
-        return column.to_numpy()[rows]
-    array = column.array
-    if isinstance(array, pd.arrays.ArrowStringArray):
-        taken = _arrow_take(array, rows)
-        if taken is not None:
-            return taken
-    return array.take(rows)  # positions (not negative): the array's own take, without __getitem__'s checks
-
-
-def _arrow_take(array: pd.arrays.ArrowStringArray, rows: np.ndarray) -> object | None:
-    """``array.take(rows)`` for positions in range, its Arrow indices made from their buffer: pandas'
-    take converts them through pyarrow's pandas layer, whose first use in a process costs ~2 ms.
-    None where pandas' internals differ (the caller takes as pandas does)."""
-    import pyarrow as pa
-
-    positions = np.ascontiguousarray(rows, dtype=np.int64)
-    gathered = _gathered_strings(array, positions)
-    if gathered is not None:
-        return gathered
-    indices = pa.Array.from_buffers(pa.int64(), len(positions), [None, pa.py_buffer(positions)])
-    try:
-        return array._from_pyarrow_array(array._pa_array.take(indices))  # type: ignore[attr-defined]
-    except AttributeError:  # pragma: no cover - a pandas without these internals
-        return None
-
-
-def _gathered_strings(array: pd.arrays.ArrowStringArray, positions: np.ndarray) -> object | None:
-    """``array.take(positions)`` for one chunk of ``large_string`` without nulls, its bytes gathered
-    by numpy: Arrow's take allocates from Arrow's memory pool, whose first use in a process costs
-    ~0.5 ms. None for other layouts (the caller takes with Arrow)."""
-    import pyarrow as pa
-
-    chunked = array._pa_array  # type: ignore[attr-defined]
-    if chunked.num_chunks != 1 or chunked.type != pa.large_string() or chunked.null_count:
-        return None
-    chunk = chunked.chunk(0)
-    _, offsets_buffer, data_buffer = chunk.buffers()
-    offsets = np.frombuffer(offsets_buffer, np.int64)[chunk.offset : chunk.offset + len(chunk) + 1]
-    starts = offsets[positions]
-    lengths = offsets[positions + 1] - starts
-    new_offsets = np.zeros(len(positions) + 1, np.int64)
-    np.cumsum(lengths, out=new_offsets[1:])
-    data = np.frombuffer(data_buffer, np.uint8) if data_buffer is not None else np.zeros(0, np.uint8)
-    picked = data[np.repeat(starts - new_offsets[:-1], lengths) + np.arange(new_offsets[-1])]
-    taken = pa.LargeStringArray.from_buffers(len(positions), pa.py_buffer(new_offsets), pa.py_buffer(picked))
-    return array._from_pyarrow_array(pa.chunked_array([taken]))  # type: ignore[attr-defined]
+    return typed_frame({VIEW_NAMES.get(c, c): take_array(table[c], rows) for c in _DB_COLUMNS})
 
 
 def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
