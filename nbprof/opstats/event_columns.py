@@ -140,6 +140,15 @@ def _empty_frame(columns: tuple[str, ...]) -> pd.DataFrame:
     return pd.DataFrame(columns=string_index(list(columns)) if columns else [])
 
 
+def sorted_member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
+    """``np.isin(values, sorted_set)`` for an ascending array ``sorted_set``: one binary search, without
+    ``np.isin``'s set-up (~0.1 ms however few the values)."""
+    if len(sorted_set) == 0:
+        return np.zeros(len(values), bool)
+    at = np.minimum(np.searchsorted(sorted_set, values), len(sorted_set) - 1)
+    return sorted_set[at] == values
+
+
 def first_rows(group: np.ndarray) -> np.ndarray:
     """Position of each group's first row, for group ids ``0..n-1`` that all occur (``group_ids``)."""
     return first_of_groups(group, int(group.max()) + 1 if len(group) else 0)

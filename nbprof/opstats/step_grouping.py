@@ -459,14 +459,7 @@ def _drop_tf_data_roots(ev: pd.DataFrame, root_level: np.ndarray, function_runs:
     if not run_has.any():
         return
     root_ids, root_has = ids[len(function_runs) :], has[len(function_runs) :]
-    root_level[roots[root_has & _is_in(root_ids, np.unique(run_ids[run_has]))]] = -1
-
-
-def _is_in(values: np.ndarray, sorted_distinct: np.ndarray) -> np.ndarray:
-    """``np.isin(values, sorted_distinct)`` for sorted distinct int64 ``sorted_distinct`` (not empty): a
-    binary search, without ``np.isin``'s set-up (~0.1 ms for a few values)."""
-    at = np.minimum(np.searchsorted(sorted_distinct, values), len(sorted_distinct) - 1)
-    return sorted_distinct[at] == values
+    root_level[roots[root_has & ec.sorted_member(root_ids, np.unique(run_ids[run_has]))]] = -1
 
 
 def _step_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

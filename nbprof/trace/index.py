@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.errors import NbprofError
+from nbprof.opstats.event_columns import sorted_member
 from nbprof.trace.layout import Layout
 
 N_CLASSES = 28  # 4**28 ps = 20 hours: the top class holds everything longer
@@ -283,9 +284,9 @@ class TraceIndex:
                 counts = counts - np.bincount(wcol, minlength=cols)
             col = np.flatnonzero(counts > 0)
             rep = pos[col]
-            is_wide = _member(rep, wide)
+            is_wide = sorted_member(rep, wide)
             rep = np.where(is_wide, np.minimum(rep + 1, pos[col + 1] - 1), rep)
-            single = (counts[col] == 1) & ~_member(rep, wide)
+            single = (counts[col] == 1) & ~sorted_member(rep, wide)
             n_items = len(wide) + len(col)
             parts["lane"].append(np.full(n_items, lane, np.uint16))
             sx0 = np.where(single, (self.start[rep] - t0) / px_ps, col * coarsen)
@@ -340,8 +341,8 @@ class TraceIndex:
         busy = counts > 0
         col_seg, col = group_key[busy] // cols, group_key[busy] % cols
         column_first, after, counts = rep[busy], after[busy], counts[busy]
-        rep = np.where(_member(column_first, wide_pos), np.minimum(column_first + 1, after - 1), column_first)
-        single = (counts == 1) & ~_member(rep, wide_pos)
+        rep = np.where(sorted_member(column_first, wide_pos), np.minimum(column_first + 1, after - 1), column_first)
+        single = (counts == 1) & ~sorted_member(rep, wide_pos)
         sx0 = np.where(single, (self.start[rep] - t0) / px_ps, col * coarsen)
         sx1 = np.where(single, (self.end[rep] - t0) / px_ps, (col + 1) * coarsen)
         order = np.argsort(np.r_[wide_seg, col_seg], kind="stable")  # per lane: wide events, then columns
@@ -394,14 +395,6 @@ def _unsorted_within_lanes(start: np.ndarray, lane_off: np.ndarray, chunk: int =
         if len(down) and not np.isin(down, boundaries).all():
             return True
     return False
-
-
-def _member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
-    """Boolean: each value is in the ascending array ``sorted_set``."""
-    if len(sorted_set) == 0:
-        return np.zeros(len(values), bool)
-    i = np.minimum(np.searchsorted(sorted_set, values), len(sorted_set) - 1)
-    return sorted_set[i] == values
 
 
 def _label(name: object) -> str:
