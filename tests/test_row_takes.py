@@ -80,12 +80,15 @@ def test_analysed_steps_are_the_steps_in_analysis(load_fixture, name: str) -> No
 
 @pytest.mark.parametrize("name", FIXTURE_NAMES)
 @pytest.mark.parametrize("side", ["Host", "Device"])
-def test_side_of_an_op_db_is_rows_of(load_fixture, name: str, side: str) -> None:
+def test_side_of_an_op_db_is_the_boolean_selection(load_fixture, name: str, side: str) -> None:
+    """``_side_of`` (``rows_of``: a slice for one run of rows, else ``take_rows``) is pandas' selection."""
     db = load_fixture(name).op_stats().op_metrics_db
     shuffled = db.take(np.random.default_rng(0).permutation(len(db))).reset_index(drop=True)  # rows not in one run
     for frame in (db, shuffled):
         mask = frame["host_or_device"].to_numpy(dtype=object) == side
-        assert_frame_equal(op_stats._side_of(frame, side), rows_of(frame, mask), check_exact=True)
+        expected = frame[mask].reset_index(drop=True)
+        assert_frame_equal(op_stats._side_of(frame, side), expected, check_exact=True)
+        assert_frame_equal(rows_of(frame, mask), expected, check_exact=True)
 
 
 @pytest.mark.parametrize("name", FIXTURE_NAMES)

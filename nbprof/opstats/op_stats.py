@@ -65,8 +65,7 @@ from nbprof.opstats.step_db import EventGroupings, StepDb, build_step_db, group_
 from nbprof.opstats.xla_cpu_ops import build_xla_cpu_op_db
 from nbprof.opstats.xla_ops import XlaOps, build_xla_ops
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.frameset import Frames
-from nbprof.xspace.typed_frame import take_rows
+from nbprof.xspace.frameset import Frames, rows_of
 
 
 class OpStats:
@@ -300,10 +299,7 @@ _NO_DEVICE_OPS = DeviceOpDb(pd.DataFrame(), pd.DataFrame(), xs.HARDWARE_CPU)
 
 def _side_of(db: pd.DataFrame, side: str) -> pd.DataFrame:
     """The rows of an op metrics db of one side (``"Host"`` or ``"Device"``)."""
-    rows = np.flatnonzero(db["host_or_device"].to_numpy(dtype=object) == side)
-    if len(rows) and int(rows[-1]) - int(rows[0]) + 1 == len(rows):  # one run of rows: a shared slice
-        return db.iloc[int(rows[0]) : int(rows[-1]) + 1].reset_index(drop=True)
-    return take_rows(db, rows, renumber=True)
+    return rows_of(db, db["host_or_device"].to_numpy(dtype=object) == side)
 
 
 HostParts = OpStats | OpStatsTables

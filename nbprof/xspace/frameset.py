@@ -24,6 +24,7 @@ from nbprof.xspace.frames import shifted_source
 from nbprof.xspace.semantics import values_in
 from nbprof.xspace.stat_values import FLOW_STATS
 from nbprof.xspace.stats_frame import StatsSource
+from nbprof.xspace.typed_frame import take_rows
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.xspace.summary import ProfileSummary
@@ -389,9 +390,11 @@ def host_mask(frame: pd.DataFrame, hosts: list[str]) -> np.ndarray:
 
 def rows_of(frame: pd.DataFrame, mask: np.ndarray) -> pd.DataFrame:
     """The rows of ``frame`` where ``mask``, renumbered from 0; a contiguous run of rows (frames are
-    ordered by host) is a slice, shared, not copied."""
+    ordered by host) is a slice, shared, not copied; other rows are ``typed_frame.take_rows``'."""
     rows = np.flatnonzero(mask)
-    part = frame.iloc[int(rows[0]) : int(rows[-1]) + 1] if is_contiguous(rows) else frame.iloc[rows]
+    if not is_contiguous(rows):  # other rows: taken (Arrow strings without pyarrow's pandas layer)
+        return take_rows(frame, rows, renumber=True)
+    part = frame.iloc[int(rows[0]) : int(rows[-1]) + 1]
     part.index = pd.RangeIndex(len(rows))  # the new frame's own index (no copy of its columns, as reset_index makes)
     return part
 
