@@ -49,13 +49,18 @@ def _groups_over_every_event(ev, flows) -> np.ndarray:
     return group
 
 
+def _host_slices(ev):
+    """Each host's events as step grouping gets them: the whole frame for one host, else a row slice."""
+    for host in ev["host"].cat.categories:
+        rows = np.flatnonzero((ev["host"] == host).to_numpy())
+        yield ev if len(rows) == len(ev) else ev.iloc[rows]
+
+
 @pytest.mark.parametrize("name", FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES)
 def test_skeleton_grouping_equals_spreading_over_every_event(load_fixture, name):
     prof = load_fixture(name)
     ev = prof.events
-    for host in ev["host"].cat.categories:
-        rows = np.flatnonzero((ev["host"] == host).to_numpy())
-        sub = ev if len(rows) == len(ev) else ev.iloc[rows]
+    for sub in _host_slices(ev):
         if column(sub, "group_id").notna().any() or values_in(sub["name"], sg.TF_LOOP_OP_NAMES).any():
             continue  # grouped by the file, or not grouped at all: no propagation
         grouping = sg.group_host_events(sub, prof.flows)
@@ -104,9 +109,7 @@ def test_spread_from_roots_equals_spreading_over_every_event(load_fixture, name)
     prof = load_fixture(name)
     ev = prof.events
     rng = np.random.default_rng(3)
-    for host in ev["host"].cat.categories:
-        rows = np.flatnonzero((ev["host"] == host).to_numpy())
-        sub = ev if len(rows) == len(ev) else ev.iloc[rows]
+    for sub in _host_slices(ev):
         depth = sub["depth"].to_numpy()
         top = np.flatnonzero(depth == 0)
         for roots in (top, rng.permutation(np.flatnonzero(depth <= 1))[:200], top[:0]):
@@ -135,9 +138,7 @@ def test_host_event_groups_are_the_groupings_ids_and_source(load_fixture, name):
     """The ids alone (no step names, no GPU step markers) equal the full grouping's, host by host."""
     prof = load_fixture(name)
     ev = prof.events
-    for host in ev["host"].cat.categories:
-        rows = np.flatnonzero((ev["host"] == host).to_numpy())
-        sub = ev if len(rows) == len(ev) else ev.iloc[rows]
+    for sub in _host_slices(ev):
         grouping = sg.group_host_events(sub, prof.flows)
         group, source = sg.host_event_groups(sub, prof.flows)
         np.testing.assert_array_equal(group, grouping.group)
@@ -179,8 +180,6 @@ def test_context_pairs_equal_pairs_keyed_by_raw_ids(load_fixture, name):
     """Producer/consumer keys numbered from the ids' codes (negative ids) or the ids: the same keys."""
     prof = load_fixture(name)
     ev = prof.events
-    for host in ev["host"].cat.categories:
-        rows = np.flatnonzero((ev["host"] == host).to_numpy())
-        sub = ev if len(rows) == len(ev) else ev.iloc[rows]
+    for sub in _host_slices(ev):
         for got, want in zip(sg._context_pairs(sub, prof.flows), _context_pairs_by_raw_ids(sub, prof.flows)):
             np.testing.assert_array_equal(got, want)
