@@ -223,6 +223,16 @@ class OpStats:
             return combine_op_metrics_dbs(host, _NO_DEVICE_OPS)  # the combined db's host rows, same order
         return _side_of(self.op_metrics_db, "Host")
 
+    @property
+    def host_op_db_as_built(self) -> pd.DataFrame | None:
+        """The host op metrics db as ``build_host_op_db`` makes it (object text columns, its own row order)
+        while neither ``host_op_db`` nor ``op_metrics_db`` is made, else None. Its rows are ``host_op_db``'s,
+        which sorts them (stably) per host by self time descending, then name: rows tied on those keep one
+        order in both."""
+        if "host_op_db" in self.__dict__ or "_op_metrics" in self.__dict__:
+            return None
+        return self._host_ops[0]
+
     @cached_property
     def device_op_db(self) -> pd.DataFrame:
         """The device side of ``op_metrics_db`` (ops on GPU/TPU planes, plus IDLE)."""
@@ -339,6 +349,11 @@ class CombinedOpStats(OpStats):
     def host_op_db(self) -> pd.DataFrame:
         """The host side of the hosts' combined op metrics db."""
         return _side_of(self.op_metrics_db, "Host")
+
+    @property
+    def host_op_db_as_built(self) -> pd.DataFrame | None:
+        """None: the hosts' host dbs are combined (``host_op_db``)."""
+        return None
 
     @cached_property
     def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
