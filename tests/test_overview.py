@@ -272,3 +272,12 @@ def test_idle_share_is_the_groupby_one(name: str) -> None:
         for table in (db, missing):
             got, expected = _idle(table, "x")["x_idle_time_pct"], by_pandas(table) if len(table) else 0.0
             assert got == expected or (math.isnan(got) and math.isnan(expected))
+
+
+@pytest.mark.parametrize("name", ["tf_keras2_fit", "torch_xla_train", "gpu_v100", "tpu_v6e", "jax_two_hosts"])
+def test_has_device_xla_ops_is_known_before_the_xla_ops(name: str) -> None:
+    """``has_device_xla_ops`` before the XLA ops are built says what their source says once built."""
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    before = stats.has_device_xla_ops
+    assert before == (stats.xla_ops.source == "device") == stats.has_device_xla_ops
+    assert before == (name in ("gpu_v100", "tpu_v6e"))

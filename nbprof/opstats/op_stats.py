@@ -254,6 +254,14 @@ class OpStats:
         cpu = self.xla_cpu_op_db if not on_device else None
         return build_xla_ops(device, cpu, self.perf_env, self.hlo_index)
 
+    @property
+    def has_device_xla_ops(self) -> bool:
+        """Whether ``xla_ops`` are device ops (``source == "device"``), known without building them where
+        they are not built: the profile has a TPU or GPU plane."""
+        if "xla_ops" in self.__dict__:
+            return self.xla_ops.source == "device"
+        return xs.hardware_type(self._plane_names) in (xs.HARDWARE_TPU, xs.HARDWARE_GPU)
+
     # ---------------------------------------------------------------------- steps
     @cached_property
     def event_groupings(self) -> EventGroupings:
@@ -366,6 +374,11 @@ class CombinedOpStats(OpStats):
         """The hosts' XLA ops merged by (program id, op)."""
         self._built("xla_ops")
         return combine.combine_xla_ops([p.xla_ops for p in self._all_parts()])
+
+    @property
+    def has_device_xla_ops(self) -> bool:
+        """Whether the combined ``xla_ops`` are device ops (built to know: a host's parts may be tables)."""
+        return self.xla_ops.source == "device"
 
     @cached_property
     def step_db(self) -> StepDb:

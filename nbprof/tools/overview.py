@@ -393,9 +393,9 @@ def _utilization(op_stats: OpStats, notes: list[str]) -> dict[str, float | str |
     """
     out: dict[str, float | str | None] = dict.fromkeys(UTILIZATION_KEYS)
     out.update(performance_counters(op_stats.frames.planes))
-    x = op_stats.xla_ops
-    if x.source != "device":
+    if not op_stats.has_device_xla_ops:  # not building the XLA CPU ops to learn it
         return out
+    x = op_stats.xla_ops
     util = device_utilization(x.ops, x.total_time_ps, op_stats.perf_env, "the whole profile")
     if util.flops == 0 and util.hbm_bytes == 0:
         reason = "no FLOP or byte counts: the device ops carry none"
