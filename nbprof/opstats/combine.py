@@ -343,8 +343,7 @@ def combine_op_metrics(
     """The hosts' op metrics dbs as one frame (one row per op, side and host) and their
     counts added up; notes keep each host's, labelled."""
     frames = [db for db, _ in parts if len(db)]
-    frame = pd.concat(frames, ignore_index=True) if frames else parts[0][0].iloc[:0]
-    frame = _sorted_op_metrics(frame)
+    frame = combine_op_metric_frames(frames) if frames else _sorted_op_metrics(parts[0][0].iloc[:0])
     info: dict[str, Any] = {}
     notes: list[str] = []
     kinds = []
@@ -361,6 +360,12 @@ def combine_op_metrics(
     info["hardware_type"] = max(kinds, key=lambda k: HARDWARE_RANK.get(k, 0)) if kinds else xs.HARDWARE_CPU
     info["notes"] = notes
     return frame, info
+
+
+def combine_op_metric_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """The hosts' op metrics dbs (or the same sides of them; at least one frame) as one frame, sorted as
+    one host's db: rows tied on host, side, self time and name keep the order of ``frames``."""
+    return _sorted_op_metrics(pd.concat(frames, ignore_index=True))
 
 
 def _sorted_op_metrics(frame: pd.DataFrame) -> pd.DataFrame:

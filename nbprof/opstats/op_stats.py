@@ -355,7 +355,12 @@ class CombinedOpStats(OpStats):
 
     @cached_property
     def host_op_db(self) -> pd.DataFrame:
-        """The host side of the hosts' combined op metrics db."""
+        """The host side of the hosts' combined op metrics db: where that db is not made, the hosts' own
+        host sides combined (the same rows in the same order; no host's device ops built), else its rows."""
+        if "_op_metrics" not in self.__dict__:
+            host_dbs = [p.host_op_db if isinstance(p, OpStats) else None for p in self._all_parts()]
+            if all(db is not None and len(db) for db in host_dbs):  # an empty one: the combined db's dtypes
+                return _side_of(combine.combine_op_metric_frames(host_dbs), "Host")
         return _side_of(self.op_metrics_db, "Host")
 
     @property
