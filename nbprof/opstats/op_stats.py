@@ -356,11 +356,19 @@ class CombinedOpStats(OpStats):
     @cached_property
     def host_op_db(self) -> pd.DataFrame:
         """The host side of the hosts' combined op metrics db: where that db is not made, the hosts' own
-        host sides combined (the same rows in the same order; no host's device ops built), else its rows."""
-        if "_op_metrics" not in self.__dict__:
-            host_dbs = [p.host_op_db if isinstance(p, OpStats) else None for p in self._all_parts()]
-            if all(db is not None and len(db) for db in host_dbs):  # an empty one: the combined db's dtypes
-                return _side_of(combine.combine_op_metric_frames(host_dbs), "Host")
+        host dbs combined (the same rows in the same order; no host's device ops built), else its rows."""
+        parts = self._all_parts()
+        hosts = [p for p in parts if isinstance(p, OpStats)]
+        if "_op_metrics" in self.__dict__ or len(hosts) < len(parts):
+            return _side_of(self.op_metrics_db, "Host")
+        built = [p.host_op_db_as_built for p in hosts]
+        if all(db is not None and len(db) and db.dtypes.equals(built[0].dtypes) for db in built):
+            # stacked as built and typed and sorted once: as each host's host db, combined
+            stacked = pd.concat(built, ignore_index=True)
+            return _side_of(combine_op_metrics_dbs(stacked, _NO_DEVICE_OPS), "Host")
+        host_dbs = [p.host_op_db for p in hosts]
+        if all(len(db) for db in host_dbs):  # an empty one: the combined db's dtypes
+            return _side_of(combine.combine_op_metric_frames(host_dbs), "Host")
         return _side_of(self.op_metrics_db, "Host")
 
     @property
