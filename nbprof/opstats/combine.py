@@ -396,10 +396,9 @@ def combine_xla_ops(parts: list[XlaOps]) -> XlaOps:
     if not with_ops:
         return replace(best, notes=_unique_notes(parts))
     same_source = [p for p in with_ops if p.source == best.source]
-    frames = [p.ops for p in same_source]
-    columns = _stacked_columns(frames)
-    numpy_merge = _merged_ops_numpy(columns) if columns is not None else None
-    merged, group = numpy_merge if numpy_merge is not None else _merged_ops(pd.concat(frames, ignore_index=True))
+    stacked = pd.concat([p.ops for p in same_source], ignore_index=True)
+    numpy_merge = _merged_ops_numpy(stacked)
+    merged, group = numpy_merge if numpy_merge is not None else _merged_ops(stacked)
     fused = _combine_fused(same_source, group)
     peaks = [p for p in parts if not math.isnan(p.peak_tflops)]
     return XlaOps(
@@ -438,29 +437,13 @@ def _merged_ops(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
     return merged, grouped.ngroup().to_numpy()
 
 
-def _stacked_columns(frames: list[pd.DataFrame]) -> dict[str, Any] | None:
-    """The columns of ``pd.concat(frames, ignore_index=True)`` (numpy arrays, pandas arrays), stacked column by
-    column where every frame has the same columns and dtypes (no frame made); None otherwise."""
-    first = frames[0]
-    if any(not f.dtypes.equals(first.dtypes) for f in frames[1:]) or not first.columns.is_unique:
-        return None
-    pieces = [[s.to_numpy() if isinstance(s.dtype, np.dtype) else s.array for _, s in f.items()] for f in frames]
-    out: dict[str, Any] = {}
-    for position, name in enumerate(first.columns.tolist()):
-        parts = [piece[position] for piece in pieces]
-        if isinstance(parts[0], np.ndarray):
-            out[name] = np.concatenate(parts)
-        else:  # what pd.concat does with one extension dtype
-            out[name] = type(parts[0])._concat_same_type(parts)  # type: ignore[attr-defined]
-    return out
-
-
-def _merged_ops_numpy(columns: dict[str, Any]) -> tuple[pd.DataFrame, np.ndarray] | None:
-    """``_merged_ops`` of the stacked ops' ``columns`` (``_stacked_columns``) in numpy (the same frame and
-    groups): groups in order of first appearance, the first non-missing value of each other column, int
-    sums, float sums compensated as pandas sums them, minimum ``min_time_ps``, any ``has_breakdown``. None
-    where a key is missing somewhere or a reduced column is not a numpy number (pandas then merges)."""
-    if any(k not in columns or pd.isna(columns[k]).any() for k in _XLA_KEYS):
+def _merged_ops_numpy(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray] | None:
+    """``_merged_ops`` in numpy (the same frame and groups): groups in order of first appearance, the
+    first non-missing value of each other column, int sums, float sums compensated as pandas sums
+    them, minimum ``min_time_ps``, any ``has_breakdown``. None where a key is missing somewhere or a
+    reduced column is not a numpy number (pandas then merges)."""
+    columns = {c: stacked[c] for c in stacked.columns}  # each column read once
+    if any(k not in columns or pd.isna(columns[k].array).any() for k in _XLA_KEYS):
         return None
     how = {c: "sum" for c in _XLA_SUMS if c in columns}
     how.update({c: r for c, r in (("min_time_ps", "min"), ("has_breakdown", "any")) if c in columns})
@@ -469,18 +452,19 @@ def _merged_ops_numpy(columns: dict[str, Any]) -> tuple[pd.DataFrame, np.ndarray
         dtype = columns[c].dtype
         if not isinstance(dtype, np.dtype) or dtype.kind not in kinds[r]:
             return None
-    group, n = ec.group_ids(*(_factorizable(columns[k]) for k in _XLA_KEYS))
+    group, n = ec.group_ids(*(_factorizable(columns[k].array) for k in _XLA_KEYS))
     out: dict[str, Any] = {}
     first_rows = ec.first_rows(group)
-    for c, values in columns.items():
+    for c, series in columns.items():
         if c in how:
-            out[c] = _reduce_xla(values, group, n, how[c])
-        elif isinstance(values, np.ndarray):
+            out[c] = _reduce_xla(series.to_numpy(), group, n, how[c])
+        elif isinstance(series.dtype, np.dtype):
+            values = series.to_numpy()
             if pd.isna(values).any():  # a numpy column with missing values: left to pandas
                 return None
             out[c] = values[first_rows]
         else:
-            out[c] = _first_valid(values, group, n)
+            out[c] = _first_valid(series.array, group, n)
     return typed_frame(out), group
 
 
