@@ -324,3 +324,24 @@ def test_host_breakdown_equals_groupby_sums(fixture, monkeypatch):
     monkeypatch.setattr(ip, "_label_sums", _groupby_sums)
     assert input_pipeline(op_stats).host_breakdown == fast
     assert any(fast.values())
+
+
+@pytest.mark.parametrize(
+    "fixture", ["tf_keras2_input_bound", "tf_keras2_fit", "tf_cpu_bfc_memory", "gpu_v100", "tpu_v6e"]
+)
+def test_input_ops_from_the_host_db_as_built_equal_those_from_host_op_db(fixture):
+    """The input pipeline read from the host db as built (before ``host_op_db`` is made) is the one read
+    from ``host_op_db`` (made first), table, breakdown, summary and notes."""
+    fresh = nbprof.load(FIXTURES / fixture, cache=False).op_stats()
+    assert fresh.host_op_db_as_built is not None
+    fast = input_pipeline(fresh)
+    assert "host_op_db" not in vars(fresh)  # the host db as built was read
+    sorted_first = nbprof.load(FIXTURES / fixture, cache=False).op_stats()
+    assert len(sorted_first.host_op_db)
+    assert sorted_first.host_op_db_as_built is None
+    slow = input_pipeline(sorted_first)
+    pd.testing.assert_frame_equal(fast.input_ops, slow.input_ops, check_exact=True)
+    pd.testing.assert_frame_equal(fast.device_steps, slow.device_steps, check_exact=True)
+    assert (fast.host_breakdown, fast.summary, fast.notes) == (slow.host_breakdown, slow.summary, slow.notes)
+    if fixture != "tpu_v6e":
+        assert len(fast.input_ops)

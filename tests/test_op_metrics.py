@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from fixture_paths import FIXTURES as FIXTURE_DIRS
 from fixture_paths import fixture_file, load_fixture, xprof_op_stats
 
 import nbprof
@@ -136,3 +137,23 @@ def test_host_op_db_alone_is_the_combined_dbs_host_side(name: str) -> None:
     expected = db[(db["host_or_device"] == "Host").to_numpy()].reset_index(drop=True)
     pd.testing.assert_frame_equal(host, expected, check_exact=True)
     assert len(host) > 0
+
+
+@pytest.mark.parametrize("name", ["jax_two_hosts", "jax_two_gpu_procs"])
+@pytest.mark.parametrize("hosts_first", [False, True])
+def test_combined_host_op_db_from_the_hosts_host_dbs_is_the_combined_dbs_host_side(name: str, hosts_first) -> None:
+    """Several hosts: the host op db made from each host's host db alone (no device ops built; the dbs as
+    built, or each host's ``host_op_db`` where made first) is the Host side of the combined op metrics db,
+    rows, order and types."""
+    alone = nbprof.load(FIXTURE_DIRS / name, cache=False).op_stats()
+    if hosts_first:
+        assert all(len(alone.parts_of(h).host_op_db) for h in alone.hosts)
+    host = alone.host_op_db
+    assert "_op_metrics" not in alone.__dict__
+    assert all("device_ops" not in alone.parts_of(h).__dict__ for h in alone.hosts)
+    combined = nbprof.load(FIXTURE_DIRS / name, cache=False).op_stats()
+    db = combined.op_metrics_db
+    expected = db[(db["host_or_device"] == "Host").to_numpy()].reset_index(drop=True)
+    pd.testing.assert_frame_equal(host, expected, check_exact=True)
+    pd.testing.assert_frame_equal(combined.host_op_db, expected, check_exact=True)
+    assert host["host"].nunique() == len(alone.hosts)

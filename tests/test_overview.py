@@ -272,3 +272,35 @@ def test_idle_share_is_the_groupby_one(name: str) -> None:
         for table in (db, missing):
             got, expected = _idle(table, "x")["x_idle_time_pct"], by_pandas(table) if len(table) else 0.0
             assert got == expected or (math.isnan(got) and math.isnan(expected))
+
+
+@pytest.mark.parametrize("name", ["tf_keras2_fit", "torch_xla_train", "gpu_v100", "tpu_v6e", "jax_two_hosts"])
+def test_has_device_xla_ops_is_known_before_the_xla_ops(name: str) -> None:
+    """``has_device_xla_ops`` before the XLA ops are built says what their source says once built."""
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    before = stats.has_device_xla_ops
+    assert before == (stats.xla_ops.source == "device") == stats.has_device_xla_ops
+    assert before == (name in ("gpu_v100", "tpu_v6e"))
+
+
+def test_step_time_graph_frame_of_step_rows_equals_pandas_frame() -> None:
+    """``_graph_frame`` of some rows of a steps table (``StepRows``) is ``pd.DataFrame`` of those rows' values,
+    str columns typed as pandas types them (all str, and with a missing step name)."""
+    import numpy as np
+    import pandas as pd
+
+    from nbprof.opstats.step_analysis import StepRows
+    from nbprof.tools.overview import _graph_frame
+
+    for names in (["a", "b", "c", "d"], ["a", None, "c", "d"]):
+        steps = pd.DataFrame({"host": ["h0", "h0", "h1", "h1"], "step_name": pd.array(names, dtype="str")})
+        steps["duration_ps"] = np.arange(4, dtype=np.int64)
+        mask = np.array([True, False, True, True])
+        numbers = {"step_time_ms": steps["duration_ps"].to_numpy()[mask] / 1e9}
+        expected = pd.DataFrame({"host": steps["host"][mask].to_numpy(), "step_name": steps["step_name"][mask].array,
+                                 **numbers})  # fmt: skip
+        expected["host"] = expected["host"].astype("str")
+        found = _graph_frame(StepRows(steps, mask), numbers)
+        pd.testing.assert_frame_equal(found, expected, check_exact=True)
+        assert [str(d) for d in found.dtypes] == [str(d) for d in expected.dtypes]
+        pd.testing.assert_frame_equal(_graph_frame(steps, {"n": np.ones(4)}).iloc[:, :2], steps.iloc[:, :2])

@@ -343,8 +343,7 @@ def combine_op_metrics(
     """The hosts' op metrics dbs as one frame (one row per op, side and host) and their
     counts added up; notes keep each host's, labelled."""
     frames = [db for db, _ in parts if len(db)]
-    frame = pd.concat(frames, ignore_index=True) if frames else parts[0][0].iloc[:0]
-    frame = _sorted_op_metrics(frame)
+    frame = combine_op_metric_frames(frames) if frames else _sorted_op_metrics(parts[0][0].iloc[:0])
     info: dict[str, Any] = {}
     notes: list[str] = []
     kinds = []
@@ -361,6 +360,12 @@ def combine_op_metrics(
     info["hardware_type"] = max(kinds, key=lambda k: HARDWARE_RANK.get(k, 0)) if kinds else xs.HARDWARE_CPU
     info["notes"] = notes
     return frame, info
+
+
+def combine_op_metric_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """The hosts' op metrics dbs (or the same sides of them; at least one frame) as one frame, sorted as
+    one host's db: rows tied on host, side, self time and name keep the order of ``frames``."""
+    return _sorted_op_metrics(pd.concat(frames, ignore_index=True))
 
 
 def _sorted_op_metrics(frame: pd.DataFrame) -> pd.DataFrame:
@@ -447,7 +452,7 @@ def _merged_ops_numpy(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray] 
         dtype = columns[c].dtype
         if not isinstance(dtype, np.dtype) or dtype.kind not in kinds[r]:
             return None
-    group, n = ec.group_ids(*(columns[k].array for k in _XLA_KEYS))
+    group, n = ec.group_ids(*(_factorizable(columns[k].array) for k in _XLA_KEYS))
     out: dict[str, Any] = {}
     first_rows = ec.first_rows(group)
     for c, series in columns.items():
@@ -461,6 +466,14 @@ def _merged_ops_numpy(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray] 
         else:
             out[c] = _first_valid(series.array, group, n)
     return typed_frame(out), group
+
+
+def _factorizable(values: Any) -> Any:
+    """A key column as ``ec.group_ids`` factorises it: Arrow strings as Python str (the same groups;
+    pyarrow's first dictionary encoding in a process costs ~1 ms), other columns as they are."""
+    if isinstance(values, pd.arrays.ArrowStringArray):
+        return values.to_numpy(dtype=object)
+    return values
 
 
 def _first_valid(values: Any, group: np.ndarray, n: int) -> Any:

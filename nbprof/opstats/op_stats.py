@@ -223,6 +223,16 @@ class OpStats:
             return combine_op_metrics_dbs(host, _NO_DEVICE_OPS)  # the combined db's host rows, same order
         return _side_of(self.op_metrics_db, "Host")
 
+    @property
+    def host_op_db_as_built(self) -> pd.DataFrame | None:
+        """The host op metrics db as ``build_host_op_db`` makes it (object text columns, its own row order)
+        while neither ``host_op_db`` nor ``op_metrics_db`` is made, else None. Its rows are ``host_op_db``'s,
+        which sorts them (stably) per host by self time descending, then name: rows tied on those keep one
+        order in both."""
+        if "host_op_db" in self.__dict__ or "_op_metrics" in self.__dict__:
+            return None
+        return self._host_ops[0]
+
     @cached_property
     def device_op_db(self) -> pd.DataFrame:
         """The device side of ``op_metrics_db`` (ops on GPU/TPU planes, plus IDLE)."""
@@ -243,6 +253,14 @@ class OpStats:
         on_device = device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU)
         cpu = self.xla_cpu_op_db if not on_device else None
         return build_xla_ops(device, cpu, self.perf_env, self.hlo_index)
+
+    @property
+    def has_device_xla_ops(self) -> bool:
+        """Whether ``xla_ops`` are device ops (``source == "device"``), known without building them where
+        they are not built: the profile has a TPU or GPU plane."""
+        if "xla_ops" in self.__dict__:
+            return self.xla_ops.source == "device"
+        return xs.hardware_type(self._plane_names) in (xs.HARDWARE_TPU, xs.HARDWARE_GPU)
 
     # ---------------------------------------------------------------------- steps
     @cached_property
@@ -337,8 +355,26 @@ class CombinedOpStats(OpStats):
 
     @cached_property
     def host_op_db(self) -> pd.DataFrame:
-        """The host side of the hosts' combined op metrics db."""
+        """The host side of the hosts' combined op metrics db: where that db is not made, the hosts' own
+        host dbs combined (the same rows in the same order; no host's device ops built), else its rows."""
+        parts = self._all_parts()
+        hosts = [p for p in parts if isinstance(p, OpStats)]
+        if "_op_metrics" in self.__dict__ or len(hosts) < len(parts):
+            return _side_of(self.op_metrics_db, "Host")
+        built = [p.host_op_db_as_built for p in hosts]
+        if all(db is not None and len(db) and db.dtypes.equals(built[0].dtypes) for db in built):
+            # stacked as built and typed and sorted once: as each host's host db, combined
+            stacked = pd.concat(built, ignore_index=True)
+            return _side_of(combine_op_metrics_dbs(stacked, _NO_DEVICE_OPS), "Host")
+        host_dbs = [p.host_op_db for p in hosts]
+        if all(len(db) for db in host_dbs):  # an empty one: the combined db's dtypes
+            return _side_of(combine.combine_op_metric_frames(host_dbs), "Host")
         return _side_of(self.op_metrics_db, "Host")
+
+    @property
+    def host_op_db_as_built(self) -> pd.DataFrame | None:
+        """None: the hosts' host dbs are combined (``host_op_db``)."""
+        return None
 
     @cached_property
     def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
@@ -351,6 +387,11 @@ class CombinedOpStats(OpStats):
         """The hosts' XLA ops merged by (program id, op)."""
         self._built("xla_ops")
         return combine.combine_xla_ops([p.xla_ops for p in self._all_parts()])
+
+    @property
+    def has_device_xla_ops(self) -> bool:
+        """Whether the combined ``xla_ops`` are device ops (built to know: a host's parts may be tables)."""
+        return self.xla_ops.source == "device"
 
     @cached_property
     def step_db(self) -> StepDb:

@@ -63,6 +63,10 @@ class StepRows:
         dtype = self._column(name).dtype
         return isinstance(dtype, np.dtype) and dtype.kind in kinds
 
+    def dtype(self, name: str) -> Any:
+        """The column's dtype."""
+        return self._column(name).dtype
+
     def series(self, name: str) -> pd.Series:
         """The column of the rows as a Series (for columns of other types than numpy's)."""
         column = self._column(name)

@@ -29,7 +29,6 @@ the input-pipeline analyzer):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -41,9 +40,11 @@ from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.inference import LATENCY_COLUMNS
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
+    StepRows,
+    analysed_rows,
     bottleneck,
     nbprof_breakdown_ms,
-    step_details,
+    step_detail_rows,
     step_summary,
     tpu_bottleneck,
     tpu_step_summary,
@@ -65,7 +66,6 @@ UTILIZATION_KEYS = (
 LOW_PRECISION_PCT = 10.0  # XProf's kLowPrecisionPercentThreshold
 
 
-@dataclass(repr=False)
 class Overview(ToolResult):
     """The overview page of a profile.
 
@@ -75,17 +75,31 @@ class Overview(ToolResult):
     ops are XLA ops ``program`` (``<module>(<program id>)``, "" when the op spans several) and
     ``num_programs``; on GPUs ``is_op_tensor_core_eligible`` and ``is_op_using_tensor_core``),
     ``recommendation`` (dict: ``verdict``, ``bottleneck``, ``text``, ``next_tools``),
-    ``notes`` (which events were used, what could not be attributed).
+    ``notes`` (which events were used, what could not be attributed), ``inference_latency``
+    (DataFrame, ``LATENCY_COLUMNS``; no rows unless the profile is an inference one).
+
+    A plain class: a dataclass would exec generated code when the module is first imported
+    (~0.4 ms of the tool's first call in a process).
     """
 
-    summary: dict[str, Any]
-    step_time_graph: pd.DataFrame
-    top_ops: pd.DataFrame
-    recommendation: dict[str, Any]
-    notes: list[str] = field(default_factory=list)
-    inference_latency: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=LATENCY_COLUMNS))
     tool: ClassVar[str] = "overview"
     frame_names: ClassVar[tuple[str, ...]] = ("step_time_graph", "top_ops", "inference_latency")
+
+    def __init__(
+        self,
+        summary: dict[str, Any],
+        step_time_graph: pd.DataFrame,
+        top_ops: pd.DataFrame,
+        recommendation: dict[str, Any],
+        notes: list[str] | None = None,
+        inference_latency: pd.DataFrame | None = None,
+    ) -> None:
+        self.summary = summary
+        self.step_time_graph = step_time_graph
+        self.top_ops = top_ops
+        self.recommendation = recommendation
+        self.notes = notes if notes is not None else []
+        self.inference_latency = inference_latency if inference_latency is not None else ec.empty_frame(LATENCY_COLUMNS)
 
     def summary_text(self) -> str:
         s = self.summary
@@ -118,7 +132,7 @@ def overview(op_stats: OpStats) -> Overview:
     step_db = op_stats.step_db
     steps = step_db.steps
     notes = list(step_db.notes)
-    analysed = step_db.analysed_steps
+    analysed = analysed_rows(steps, step_db.analysed)  # no copy of the steps frame
     tpu = step_db.tpu.steps if step_db.tpu is not None and len(step_db.tpu.steps) else None
     summary: dict[str, Any] = {}
     summary.update(step_summary(analysed))
@@ -158,8 +172,8 @@ def overview(op_stats: OpStats) -> Overview:
     if tpu is not None:
         graph = tpu_step_graph(tpu)
     else:
-        listed = step_details(analysed)
-        graph_columns = {"step_time_ms": listed["duration_ps"].to_numpy() / 1e9}
+        listed = step_detail_rows(analysed)
+        graph_columns = {"step_time_ms": listed.values("duration_ps") / 1e9}
         for cat, values in nbprof_breakdown_ms(listed).items():
             graph_columns[f"{cat}_ms"] = values
         graph = _graph_frame(listed, graph_columns)
@@ -195,19 +209,31 @@ def tpu_step_graph(tpu: pd.DataFrame) -> pd.DataFrame:
     return _graph_frame(tpu, columns)
 
 
-def _graph_frame(steps: pd.DataFrame, numbers: dict[str, np.ndarray]) -> pd.DataFrame:
+def _graph_frame(steps: pd.DataFrame | StepRows, numbers: dict[str, np.ndarray]) -> pd.DataFrame:
     """A step-time graph: the steps' ``host`` and ``step_name`` then ``numbers`` (arrays, one value per
     step), as ``pd.DataFrame`` makes it of their values; str (or empty object) columns and numpy
-    numbers taken as they are."""
-    texts = {c: steps[c] for c in ("host", "step_name")}
-    typed = all(column.dtype == _STR or (column.dtype == object and not len(column)) for column in texts.values())
+    numbers taken as they are (str columns of str only made from their texts)."""
+    rows = steps if isinstance(steps, StepRows) else StepRows(steps)
+    names = ("host", "step_name")
+    values = {c: rows.values(c) for c in names}
+    kinds = {c: rows.dtype(c) for c in names}
+    typed = all(kinds[c] == _STR or (kinds[c] == _OBJECT and not len(values[c])) for c in names)
     if not typed or not all(isinstance(v, np.ndarray) and v.dtype.kind in "fiub" for v in numbers.values()):
-        return pd.DataFrame({**{c: column.to_numpy() for c, column in texts.items()}, **numbers})
-    return typed_frame({**{c: column.array if len(column) else column.to_numpy() for c, column in texts.items()},
-                        **numbers})  # fmt: skip
+        return pd.DataFrame({**values, **numbers})
+    return typed_frame({**{c: _text_column(rows, c, values[c]) for c in names}, **numbers})
+
+
+def _text_column(rows: StepRows, name: str, values: np.ndarray) -> Any:
+    """A str column of the rows as its own array type: made from ``values`` (its ``to_numpy()``) where
+    they are all str, else the column's rows (missing values kept); empty: ``values``."""
+    if not len(values):
+        return values
+    texts = values.tolist()
+    return strings(texts) if all(type(v) is str for v in texts) else rows.series(name).array
 
 
 _STR = pd.api.types.pandas_dtype("str")  # the type pandas gives a column of str (object before pandas 3)
+_OBJECT = np.dtype(object)
 
 
 def _precision(steps: pd.DataFrame) -> dict[str, float]:
@@ -381,9 +407,9 @@ def _utilization(op_stats: OpStats, notes: list[str]) -> dict[str, float | str |
     """
     out: dict[str, float | str | None] = dict.fromkeys(UTILIZATION_KEYS)
     out.update(performance_counters(op_stats.frames.planes))
-    x = op_stats.xla_ops
-    if x.source != "device":
+    if not op_stats.has_device_xla_ops:  # not building the XLA CPU ops to learn it
         return out
+    x = op_stats.xla_ops
     util = device_utilization(x.ops, x.total_time_ps, op_stats.perf_env, "the whole profile")
     if util.flops == 0 and util.hbm_bytes == 0:
         reason = "no FLOP or byte counts: the device ops carry none"
