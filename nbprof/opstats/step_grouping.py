@@ -189,14 +189,18 @@ def _link_ends(ev: pd.DataFrame) -> list[tuple[np.ndarray, np.ndarray, list[pd.S
     Besides the named pairs of ``INTER_THREAD_LINKS``: XProf's KernelLaunch -> KernelExecute, an event
     of the host plane with a ``correlation_id`` (the CUDA/HIP API call: ``cuLaunchKernel``,
     ``cuGraphLaunch``, a memcpy) -> the events of other planes (the GPU's kernels and copies) with
-    the same ``correlation_id``."""
+    the same ``correlation_id``. A connection whose key stat no event has links nothing: left out."""
     names = ev["name"]
     ends = []
     for parent_name, child_names, key_stats in INTER_THREAD_LINKS:
-        keys = [column(ev, stat) for stat in key_stats]
+        if not all(stat in ev.columns for stat in key_stats):
+            continue
+        keys = [ev[stat] for stat in key_stats]
         has_keys = np.logical_and.reduce([_present(k) for k in keys])
         ends.append((values_in(names, [parent_name]) & has_keys, values_in(names, child_names) & has_keys, keys))
-    correlation = column(ev, "correlation_id")
+    if "correlation_id" not in ev.columns:
+        return ends
+    correlation = ev["correlation_id"]
     has_correlation = _present(correlation)
     if has_correlation.any():
         on_host = values_in(ev["plane"], [HOST_PLANE])
@@ -394,17 +398,14 @@ def _find_groups(ev: pd.DataFrame, flows: pd.DataFrame) -> _FoundGroups:
     """The group ids of ``group_host_events`` (which adds the step names and GPU markers)."""
     n = len(ev)
     names = ev["name"]
-    existing = column(ev, "group_id")
-    if _present(existing).any():
+    existing = ev["group_id"] if "group_id" in ev.columns else None
+    if existing is not None and _present(existing).any():
         return _FoundGroups(int_array(existing), EXISTING_GROUPS)
     if values_in(names, TF_LOOP_OP_NAMES).any():
         return _FoundGroups(np.full(n, -1, np.int64), "none: TF loop ops present (XProf skips grouping)")
 
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs
-    r_col = column(ev, "_r")
-    root_level = int_array(r_col, 0)  # a fresh array: the level where present (negative -> 0), else -1
-    np.maximum(root_level, 0, out=root_level)
-    root_level[~_present(r_col)] = -1
+    root_level = _root_levels(ev)
     root_level[values_in(names, ["TraceContext"]) & (root_level < 0)] = 1
     is_function_run = values_in(names, TF_DATA_FUNCTION_RUNS)
     if is_function_run.any():
@@ -450,6 +451,17 @@ def _find_groups(ev: pd.DataFrame, flows: pd.DataFrame) -> _FoundGroups:
     return _FoundGroups(group, source, root_rows, in_time)
 
 
+def _root_levels(ev: pd.DataFrame) -> np.ndarray:
+    """Each row's ``_r`` stat (a root's level; negative read as 0), -1 where it has none (int64, a fresh array)."""
+    if "_r" not in ev.columns:
+        return np.full(len(ev), -1, np.int64)
+    r_col = ev["_r"]
+    root_level = int_array(r_col, 0)
+    np.maximum(root_level, 0, out=root_level)
+    root_level[~_present(r_col)] = -1
+    return root_level
+
+
 def _drop_tf_data_roots(ev: pd.DataFrame, root_level: np.ndarray, function_runs: np.ndarray) -> None:
     """In place: a root (``root_level >= 0``) whose step id is that of a tf.data function run (rows
     ``function_runs``) is no root (it belongs to tf.data)."""
@@ -487,11 +499,12 @@ def _ints_at(series: pd.Series, rows: np.ndarray) -> tuple[np.ndarray, np.ndarra
 def gpu_plane_rows_in_time_order(ev: pd.DataFrame) -> list[np.ndarray]:
     """Per ``/device:GPU:N`` plane of ``ev``: the rows of its non-derived lines, all lines merged, by
     start time, the longer event first on a tie (XProf's GetSortedEvents)."""
-    on_gpu = value_mask(ev["plane"], is_gpu_plane)
+    planes = ev["plane"]
+    on_gpu = value_mask(planes, is_gpu_plane)
     if not on_gpu.any():
         return []
     on_gpu &= ~is_derived_line_id(ev["line_id"].to_numpy())
-    plane = ec.codes(ev["plane"])
+    plane = ec.codes(planes)
     start = ev["start_ps"].to_numpy()
     duration = ev["duration_ps"].to_numpy()
     out = []
