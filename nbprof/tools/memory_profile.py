@@ -367,7 +367,7 @@ def _group_ids(op_stats: OpStats, rows: np.ndarray) -> tuple[np.ndarray, str]:
         if _has_no_groups(frames):
             return np.full(len(rows), -1, np.int64), f"the step db's groups (step groups: {NO_STEP_ROOTS})"
         if _groups_every_event(frames):
-            group, source = host_event_groups(frames.events, frames.flows)
+            group, source = host_event_groups(frames.events, frames.flows, gpu_fill=False)
             return group[rows], f"the step db's groups (step groups: {source})"
     groupings = op_stats.event_groupings
     source = "; ".join(f"step groups: {s}" for s in groupings.sources) or "step db"
