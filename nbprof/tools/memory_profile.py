@@ -359,7 +359,8 @@ def _group_ids(op_stats: OpStats, rows: np.ndarray) -> tuple[np.ndarray, str]:
     file's own ``group_id`` stats where it has them, else XProf's grouping of the host's events.
     A one-host profile without group ids, step roots or TF loop ops has no groups: the grouping
     is skipped. A one-host profile whose events are all grouped (host and device planes) takes
-    the ids alone (``step_grouping.host_event_groups``: no step names or GPU step markers), as
+    the ids alone (``step_grouping.host_event_groups``: no step names or GPU step markers, and the
+    GPU events XProf's fill groups only counted: allocator events are host events), as
     ``event_groupings`` would group it.
     """
     frames = op_stats.frames
