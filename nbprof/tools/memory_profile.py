@@ -489,10 +489,15 @@ def _data_types(ev: pd.DataFrame, rows: np.ndarray) -> _Text:
     column = ev["data_type"]
     categories = _str_categories(column)
     if categories is not None:
-        used, which = np.unique(np.asarray(column.array.codes)[rows], return_inverse=True)
-        enums = [0 if code < 0 else _plain_int(categories[code]) for code in used.tolist()]
-        if None not in enums:
-            return _dtype_text(np.asarray(enums, dtype=np.int64)[which.reshape(-1)])
+        code = np.asarray(column.array.codes)[rows].astype(np.int64) + 1  # 0: missing, k: category k - 1
+        used = np.flatnonzero(np.bincount(code, minlength=len(categories) + 1))
+        read = [0 if k == 0 else _plain_int(categories[k - 1]) for k in used.tolist()]
+        enums = [e for e in read if e is not None]
+        if len(enums) == len(read):  # each distinct enum named once (distinct enums have distinct names)
+            table: dict[int, int] = {}  # enum -> its position in the names
+            position = np.zeros(len(categories) + 1, np.int64)
+            position[used] = [table.setdefault(e, len(table)) for e in enums]
+            return _Text(position[code], np.array([_dtype_name(e) for e in table], dtype=object))
     return _dtype_text(pd.to_numeric(column.iloc[rows], errors="coerce").fillna(0).to_numpy(np.int64))
 
 
