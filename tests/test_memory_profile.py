@@ -527,3 +527,38 @@ def test_line_zeros_are_the_lines_start_from_their_timestamps(fixture):
         rows = np.flatnonzero(xs.values_in(ev["host"], [host]) & xs.values_in(ev["plane"], [xs.HOST_PLANE]))
         expected = _line_zero_from_timestamps_ps(profile, ev, rows, host)
         assert np.array_equal(mp._line_zero_ps(profile, ev, rows, host), expected)
+
+
+def _episodes_by_walking(address: np.ndarray, is_dealloc: np.ndarray) -> tuple[list[int], list[bool]]:
+    """Per deallocation, in time order: the allocation it frees (the first since the address's previous
+    deallocation; -1: none), and per row whether it is a deallocation without one: a walk, as XProf's
+    address map goes."""
+    first_since_free: dict[int, int] = {}
+    freed, unmatched = [], []
+    for row, (addr, dealloc) in enumerate(zip(address.tolist(), is_dealloc.tolist())):
+        if not dealloc:
+            first_since_free.setdefault(addr, row)
+            unmatched.append(False)
+            continue
+        source = first_since_free.pop(addr, -1)
+        freed.append(source)
+        unmatched.append(source < 0)
+    return freed, unmatched
+
+
+def test_allocation_episodes_equal_walking_the_events():
+    """Reused addresses, deallocations first, twice in a row or of unknown addresses, extreme addresses:
+    each deallocation's allocation and the deallocations without one, as walking the events finds them."""
+    rng = np.random.default_rng(8)
+    extremes = np.array([np.iinfo(np.int64).min, -1, 0, np.iinfo(np.int64).max])
+    for n in [0, 1, 2, 3, *rng.integers(4, 60, 300).tolist()]:
+        address = rng.integers(0, max(n // 3, 1), n).astype(np.int64)
+        odd = rng.random(n) < 0.1
+        address[odd] = rng.choice(extremes, int(odd.sum()))
+        is_dealloc = rng.random(n) < 0.45
+        segment, first_row = mp._segments(is_dealloc, *mp._address_order(address))
+        freed, unmatched = _episodes_by_walking(address, is_dealloc)
+        dealloc_rows = np.flatnonzero(is_dealloc)
+        source = first_row[segment[dealloc_rows]]
+        assert np.where(is_dealloc[source], -1, source).tolist() == freed
+        assert (is_dealloc & (first_row[segment] == np.arange(n))).tolist() == unmatched

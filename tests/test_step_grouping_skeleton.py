@@ -4,6 +4,7 @@ nearest skeleton ancestor's group: the same groups as spreading over every event
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
 
@@ -183,3 +184,44 @@ def test_context_pairs_equal_pairs_keyed_by_raw_ids(load_fixture, name):
     for sub in _host_slices(ev):
         for got, want in zip(sg._context_pairs(sub, prof.flows), _context_pairs_by_raw_ids(sub, prof.flows)):
             np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES)
+def test_ids_without_the_gpu_fill_differ_only_on_the_filled_gpu_events(load_fixture, name):
+    """``gpu_fill=False`` leaves the events the GPU fill groups at -1, counts them for the same source,
+    and gives every other event the same group."""
+    prof = load_fixture(name)
+    for sub in _host_slices(prof.events):
+        group, source = sg.host_event_groups(sub, prof.flows)
+        unfilled, unfilled_source = sg.host_event_groups(sub, prof.flows, gpu_fill=False)
+        assert unfilled_source == source
+        changed = unfilled != group
+        assert (unfilled[changed] == -1).all()
+        in_time = sg.gpu_plane_rows_in_time_order(sub)
+        on_gpu = np.concatenate(in_time) if in_time else np.zeros(0, np.int64)
+        assert np.isin(np.flatnonzero(changed), on_gpu).all()
+        count = sg.gpu_fill_count(sub, unfilled)
+        assert count == sg.fill_ungrouped_gpu_events(sub, unfilled.copy())
+        if source.startswith(("grouped here", sg.NO_STEP_ROOTS)):  # else the file's own groups: no fill
+            assert count == changed.sum()
+
+
+def test_gpu_fill_count_equals_the_fill_on_random_planes():
+    """Ties of start and duration, negative and extreme durations, several GPU planes, derived lines."""
+    rng = np.random.default_rng(11)
+    extremes = np.array([np.iinfo(np.int64).min, -1, 0, np.iinfo(np.int64).max])
+    for _ in range(300):
+        n = int(rng.integers(0, 40))
+        duration = rng.integers(-3, 4, n)
+        odd = rng.random(n) < 0.1
+        duration[odd] = rng.choice(extremes, int(odd.sum()))
+        ev = pd.DataFrame(
+            {
+                "plane": pd.Categorical(rng.choice(["/device:GPU:0", "/device:GPU:1", "/host:CPU"], n)),
+                "line_id": rng.choice([1, 2, 3, 0xDEADBEEF], n),  # the last: a derived line (left out)
+                "start_ps": rng.integers(0, 6, n),
+                "duration_ps": duration,
+            }
+        )
+        group = np.where(rng.random(n) < 0.4, rng.integers(0, 5, n), -1)
+        assert sg.gpu_fill_count(ev, group) == sg.fill_ungrouped_gpu_events(ev, group.copy())

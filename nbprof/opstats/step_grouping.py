@@ -189,14 +189,18 @@ def _link_ends(ev: pd.DataFrame) -> list[tuple[np.ndarray, np.ndarray, list[pd.S
     Besides the named pairs of ``INTER_THREAD_LINKS``: XProf's KernelLaunch -> KernelExecute, an event
     of the host plane with a ``correlation_id`` (the CUDA/HIP API call: ``cuLaunchKernel``,
     ``cuGraphLaunch``, a memcpy) -> the events of other planes (the GPU's kernels and copies) with
-    the same ``correlation_id``."""
+    the same ``correlation_id``. A connection whose key stat no event has links nothing: left out."""
     names = ev["name"]
     ends = []
     for parent_name, child_names, key_stats in INTER_THREAD_LINKS:
-        keys = [column(ev, stat) for stat in key_stats]
+        if not all(stat in ev.columns for stat in key_stats):
+            continue
+        keys = [ev[stat] for stat in key_stats]
         has_keys = np.logical_and.reduce([_present(k) for k in keys])
         ends.append((values_in(names, [parent_name]) & has_keys, values_in(names, child_names) & has_keys, keys))
-    correlation = column(ev, "correlation_id")
+    if "correlation_id" not in ev.columns:
+        return ends
+    correlation = ev["correlation_id"]
     has_correlation = _present(correlation)
     if has_correlation.any():
         on_host = values_in(ev["plane"], [HOST_PLANE])
@@ -365,10 +369,14 @@ def group_host_events(ev: pd.DataFrame, flows: pd.DataFrame) -> Grouping:
     return Grouping(group=group, names=names_map, step_nums=nums, source=found.source, gpu_markers=markers)
 
 
-def host_event_groups(ev: pd.DataFrame, flows: pd.DataFrame) -> tuple[np.ndarray, str]:
+def host_event_groups(ev: pd.DataFrame, flows: pd.DataFrame, gpu_fill: bool = True) -> tuple[np.ndarray, str]:
     """``group_host_events``' group id of each row of ``ev`` (-1 = none) and its ``source``, without
-    the step names and GPU step markers (for tools that need only the ids)."""
-    found = _find_groups(ev, flows)
+    the step names and GPU step markers (for tools that need only the ids).
+
+    ``gpu_fill=False``: GPU events that only XProf's fill (``fill_ungrouped_gpu_events``) would group
+    keep -1; ``source`` still counts them. For tools that read the ids of other planes' events only.
+    """
+    found = _find_groups(ev, flows, gpu_fill)
     return found.group, found.source
 
 
@@ -390,21 +398,19 @@ class _FoundGroups:
         self.group, self.source, self.root_rows, self.in_time = group, source, root_rows, in_time or []
 
 
-def _find_groups(ev: pd.DataFrame, flows: pd.DataFrame) -> _FoundGroups:
-    """The group ids of ``group_host_events`` (which adds the step names and GPU markers)."""
+def _find_groups(ev: pd.DataFrame, flows: pd.DataFrame, gpu_fill: bool = True) -> _FoundGroups:
+    """The group ids of ``group_host_events`` (which adds the step names and GPU markers); with
+    ``gpu_fill`` False, the GPU events XProf's fill would group are counted only (no time order made)."""
     n = len(ev)
     names = ev["name"]
-    existing = column(ev, "group_id")
-    if _present(existing).any():
+    existing = ev["group_id"] if "group_id" in ev.columns else None
+    if existing is not None and _present(existing).any():
         return _FoundGroups(int_array(existing), EXISTING_GROUPS)
     if values_in(names, TF_LOOP_OP_NAMES).any():
         return _FoundGroups(np.full(n, -1, np.int64), "none: TF loop ops present (XProf skips grouping)")
 
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs
-    r_col = column(ev, "_r")
-    root_level = int_array(r_col, 0)  # a fresh array: the level where present (negative -> 0), else -1
-    np.maximum(root_level, 0, out=root_level)
-    root_level[~_present(r_col)] = -1
+    root_level = _root_levels(ev)
     root_level[values_in(names, ["TraceContext"]) & (root_level < 0)] = 1
     is_function_run = values_in(names, TF_DATA_FUNCTION_RUNS)
     if is_function_run.any():
@@ -442,12 +448,27 @@ def _find_groups(ev: pd.DataFrame, flows: pd.DataFrame) -> _FoundGroups:
         take = (spread != inf) & ~frozen
         group[take] = spread[take]
     group = skeleton.spread(group, inf)
-    in_time = gpu_plane_rows_in_time_order(ev)  # sorted once: for the fill and for the markers
-    filled = fill_ungrouped_gpu_events(ev, group, in_time)
+    in_time: list[np.ndarray] = []
+    if gpu_fill:
+        in_time = gpu_plane_rows_in_time_order(ev)  # sorted once: for the fill and for the markers
+        filled = fill_ungrouped_gpu_events(ev, group, in_time)
+    else:
+        filled = gpu_fill_count(ev, group)
     source = "grouped here from _r roots, nesting and _p/_c links" if root_rows else NO_STEP_ROOTS
     if filled:
         source += f"; {filled:,} GPU events without a launch in a step took the step of the GPU event before them"
     return _FoundGroups(group, source, root_rows, in_time)
+
+
+def _root_levels(ev: pd.DataFrame) -> np.ndarray:
+    """Each row's ``_r`` stat (a root's level; negative read as 0), -1 where it has none (int64, a fresh array)."""
+    if "_r" not in ev.columns:
+        return np.full(len(ev), -1, np.int64)
+    r_col = ev["_r"]
+    root_level = int_array(r_col, 0)
+    np.maximum(root_level, 0, out=root_level)
+    root_level[~_present(r_col)] = -1
+    return root_level
 
 
 def _drop_tf_data_roots(ev: pd.DataFrame, root_level: np.ndarray, function_runs: np.ndarray) -> None:
@@ -484,21 +505,58 @@ def _ints_at(series: pd.Series, rows: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return int_array(series, 0, rows), _present(series)[rows]
 
 
-def gpu_plane_rows_in_time_order(ev: pd.DataFrame) -> list[np.ndarray]:
-    """Per ``/device:GPU:N`` plane of ``ev``: the rows of its non-derived lines, all lines merged, by
-    start time, the longer event first on a tie (XProf's GetSortedEvents)."""
-    on_gpu = value_mask(ev["plane"], is_gpu_plane)
+def _gpu_plane_rows(ev: pd.DataFrame) -> list[np.ndarray]:
+    """Per ``/device:GPU:N`` plane of ``ev``: the rows of its non-derived lines (ascending)."""
+    planes = ev["plane"]
+    on_gpu = value_mask(planes, is_gpu_plane)
     if not on_gpu.any():
         return []
     on_gpu &= ~is_derived_line_id(ev["line_id"].to_numpy())
-    plane = ec.codes(ev["plane"])
-    start = ev["start_ps"].to_numpy()
-    duration = ev["duration_ps"].to_numpy()
-    out = []
-    for code in np.unique(plane[on_gpu]).tolist():
-        rows = np.flatnonzero(on_gpu & (plane == code))
-        out.append(rows[np.lexsort((-duration[rows], start[rows]))])
-    return out
+    plane = ec.codes(planes)
+    return [np.flatnonzero(on_gpu & (plane == code)) for code in np.unique(plane[on_gpu]).tolist()]
+
+
+def _time_keys(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """XProf's time order of GPU events (GetSortedEvents) as ``np.lexsort`` keys of ``rows``, the last
+    one primary: start time, then the longer event first; equal keys keep the rows' order."""
+    return -ev["duration_ps"].to_numpy()[rows], ev["start_ps"].to_numpy()[rows]
+
+
+def gpu_plane_rows_in_time_order(ev: pd.DataFrame) -> list[np.ndarray]:
+    """Per ``/device:GPU:N`` plane of ``ev``: the rows of its non-derived lines, all lines merged, by
+    start time, the longer event first on a tie (XProf's GetSortedEvents)."""
+    return [rows[np.lexsort(_time_keys(ev, rows))] for rows in _gpu_plane_rows(ev)]
+
+
+def gpu_fill_count(ev: pd.DataFrame, group: np.ndarray) -> int:
+    """How many events ``fill_ungrouped_gpu_events(ev, group)`` would give a group, without ordering the
+    planes' events: per GPU plane, its events without a group that come after its first grouped event
+    in time order (``_time_keys``)."""
+    filled = 0
+    for rows in _gpu_plane_rows(ev):
+        grouped = group[rows] >= 0
+        if not grouped.any():
+            continue
+        longer_first, start = _time_keys(ev, rows)
+        first = _first_in_time(start, longer_first, grouped)
+        later = (start > start[first]) | (
+            (start == start[first])
+            & (
+                (longer_first > longer_first[first])
+                | ((longer_first == longer_first[first]) & (np.arange(len(rows)) > first))
+            )
+        )
+        filled += int((later & ~grouped).sum())
+    return filled
+
+
+def _first_in_time(start: np.ndarray, longer_first: np.ndarray, among: np.ndarray) -> int:
+    """Position of the first of the ``among`` events in time order (``_time_keys``: earliest start, then
+    smallest ``longer_first``, then the first position)."""
+    candidates = np.flatnonzero(among)
+    candidates = candidates[start[candidates] == start[candidates].min()]
+    candidates = candidates[longer_first[candidates] == longer_first[candidates].min()]
+    return int(candidates[0])
 
 
 def fill_ungrouped_gpu_events(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarray] | None = None) -> int:

@@ -359,7 +359,8 @@ def _group_ids(op_stats: OpStats, rows: np.ndarray) -> tuple[np.ndarray, str]:
     file's own ``group_id`` stats where it has them, else XProf's grouping of the host's events.
     A one-host profile without group ids, step roots or TF loop ops has no groups: the grouping
     is skipped. A one-host profile whose events are all grouped (host and device planes) takes
-    the ids alone (``step_grouping.host_event_groups``: no step names or GPU step markers), as
+    the ids alone (``step_grouping.host_event_groups``: no step names or GPU step markers, and the
+    GPU events XProf's fill groups only counted: allocator events are host events), as
     ``event_groupings`` would group it.
     """
     frames = op_stats.frames
@@ -367,7 +368,7 @@ def _group_ids(op_stats: OpStats, rows: np.ndarray) -> tuple[np.ndarray, str]:
         if _has_no_groups(frames):
             return np.full(len(rows), -1, np.int64), f"the step db's groups (step groups: {NO_STEP_ROOTS})"
         if _groups_every_event(frames):
-            group, source = host_event_groups(frames.events, frames.flows)
+            group, source = host_event_groups(frames.events, frames.flows, gpu_fill=False)
             return group[rows], f"the step db's groups (step groups: {source})"
     groupings = op_stats.event_groupings
     source = "; ".join(f"step groups: {s}" for s in groupings.sources) or "step db"
@@ -488,10 +489,15 @@ def _data_types(ev: pd.DataFrame, rows: np.ndarray) -> _Text:
     column = ev["data_type"]
     categories = _str_categories(column)
     if categories is not None:
-        used, which = np.unique(np.asarray(column.array.codes)[rows], return_inverse=True)
-        enums = [0 if code < 0 else _plain_int(categories[code]) for code in used.tolist()]
-        if None not in enums:
-            return _dtype_text(np.asarray(enums, dtype=np.int64)[which.reshape(-1)])
+        code = np.asarray(column.array.codes)[rows].astype(np.int64) + 1  # 0: missing, k: category k - 1
+        used = np.flatnonzero(np.bincount(code, minlength=len(categories) + 1))
+        read = [0 if k == 0 else _plain_int(categories[k - 1]) for k in used.tolist()]
+        enums = [e for e in read if e is not None]
+        if len(enums) == len(read):  # each distinct enum named once (distinct enums have distinct names)
+            table: dict[int, int] = {}  # enum -> its position in the names
+            position = np.zeros(len(categories) + 1, np.int64)
+            position[used] = [table.setdefault(e, len(table)) for e in enums]
+            return _Text(position[code], np.array([_dtype_name(e) for e in table], dtype=object))
     return _dtype_text(pd.to_numeric(column.iloc[rows], errors="coerce").fillna(0).to_numpy(np.int64))
 
 
@@ -614,33 +620,28 @@ def _str_column(text: _Text) -> Any:
     return strings(values.tolist()) if all(type(v) is str for v in values.tolist()) else values
 
 
-def _segment_keys(address: np.ndarray, is_dealloc: np.ndarray) -> np.ndarray:
-    """Per row (time order): one int per (address, number of its deallocations before the row).
+def _address_order(address: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the rows ordered by address, time order kept within one; per position of that order, whether
+    it starts the rows of another address)."""
+    order = np.argsort(address, kind="stable")
+    ordered = address[order]
+    new_address = np.ones(len(order), bool)
+    new_address[1:] = ordered[1:] != ordered[:-1]
+    return order, new_address
 
-    After any deallocation of an address nothing is allocated there, so the rows sharing a
-    key are one allocate ... free episode of that address.
+
+def _segments(is_dealloc: np.ndarray, order: np.ndarray, new_address: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row (time order): its segment, one allocate ... free episode of its address (the rows of
+    an address up to and including a deallocation: nothing is allocated at a freed address before
+    the next episode); and the first row of each segment. ``order``, ``new_address``: ``_address_order``.
+
+    Segments are numbered 0, 1, ... (int64); a segment's rows other than its last are allocations.
     """
-    codes = pd.factorize(address)[0].astype(np.int64)
-    d = is_dealloc.astype(np.int64)
-    # deallocations of the same address before each row: an exclusive running count per address
-    order = np.argsort(codes, kind="stable")
-    running = np.cumsum(d[order]) - d[order]
-    sorted_codes = codes[order]
-    starts = np.flatnonzero(np.r_[True, sorted_codes[1:] != sorted_codes[:-1]]) if len(codes) else np.zeros(0, int)
-    first_of_address = np.repeat(starts, np.diff(np.r_[starts, len(codes)]))
-    before = np.empty(len(codes), np.int64)
-    before[order] = running - running[first_of_address]
-    return codes * (len(address) + 1) + before
-
-
-def _first_allocation(keys: np.ndarray, is_dealloc: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """For each of ``rows``: the first allocation row with the same key, or -1."""
-    alloc_rows = np.flatnonzero(~is_dealloc)
-    uniq, first = np.unique(keys[alloc_rows], return_index=True)
-    if not len(uniq):
-        return np.full(len(rows), -1, np.int64)
-    pos = np.clip(np.searchsorted(uniq, keys[rows]), 0, len(uniq) - 1)
-    return np.where(uniq[pos] == keys[rows], alloc_rows[first[pos]], -1)
+    starts = new_address.copy()
+    starts[1:] |= is_dealloc[order][:-1]  # the row after a deallocation of the same address starts another
+    segment = np.empty(len(order), np.int64)
+    segment[order] = np.cumsum(starts) - 1
+    return segment, order[starts]
 
 
 def _name_deallocations(timeline: dict[str, Any]) -> None:
@@ -648,13 +649,14 @@ def _name_deallocations(timeline: dict[str, Any]) -> None:
     (``_Text`` columns of ``timeline``, in time order, replaced).
 
     Per address, the allocation freed by a deallocation is the first allocation since the
-    previous deallocation of that address (XProf's address map keeps the first one).
+    previous deallocation of that address (XProf's address map keeps the first one): the
+    first row of its segment, where that is an allocation.
     """
     is_dealloc = timeline["is_deallocation"]
-    keys = _segment_keys(timeline["address"], is_dealloc)
+    segment, first_row = _segments(is_dealloc, *_address_order(timeline["address"]))
     dealloc_rows = np.flatnonzero(is_dealloc)
-    source = _first_allocation(keys, is_dealloc, dealloc_rows)
-    matched = source >= 0
+    source = first_row[segment[dealloc_rows]]
+    matched = ~is_dealloc[source]  # else the deallocation is its segment's first row: no allocation before
     if not matched.any():
         return
     targets, sources = dealloc_rows[matched], source[matched]
@@ -676,14 +678,13 @@ def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFram
     address = timeline["address"][window]
     is_dealloc = timeline["is_deallocation"][window]
     alloc_bytes = timeline["allocation_bytes"][window]
+    order, new_address = _address_order(address)
     # live: an address whose last event in the window is an allocation
-    address_code = pd.factorize(address)[0]
-    last = np.full(int(address_code.max()) + 1 if len(window) else 0, -1, np.int64)
-    np.maximum.at(last, address_code, np.arange(len(window)))
+    last = order[np.append(new_address[1:], True)] if len(order) else order
     live = window[np.sort(last[~is_dealloc[last]])]
-    # deallocations of memory allocated before the window (no allocation since the last free)
-    keys = _segment_keys(address, is_dealloc)
-    unmatched = is_dealloc & ~np.isin(keys, keys[~is_dealloc])
+    # deallocations of memory allocated before the window (alone in their segment: no allocation since the last free)
+    segment, first_row = _segments(is_dealloc, order, new_address)
+    unmatched = is_dealloc & (first_row[segment] == np.arange(len(window)))
     unmapped = (
         summary["peak_heap_bytes"]
         - int(alloc_bytes[~is_dealloc].sum())
