@@ -39,7 +39,7 @@ import pandas as pd
 
 from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.step_grouping import spread_from_roots
+from nbprof.opstats.step_grouping import parent_positions, spread_from_roots
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 from nbprof.xspace.typed_frame import strings, typed_frame
@@ -175,11 +175,12 @@ def _host_sessions(ev: pd.DataFrame, flows: pd.DataFrame, host: str, flags: _Row
     first = start_all[roots].astype(np.int64)
     device = (device_plane & xs.values_in(ev["line"], [xs.XLA_MODULES_LINE]))[owned]
     transfer = transfer_name[owned] & ~device
-    device_v = ec.union_lengths(g[device], start[device], end[device], n)
+    parent, spanned = _spanning_parents(parent_positions(ev), owned, g, start, end)
+    device_v = _union_by_session(device, parent, spanned, g, start, end, n)
     both = device | transfer
-    busy = ec.union_lengths(g[both], start[both], end[both], n)
+    busy = _union_by_session(both, parent, spanned, g, start, end, n)
     ran = both | (duration_all[owned] > 0)
-    anything = ec.union_lengths(g[ran], start[ran], end[ran], n)
+    anything = _union_by_session(ran, parent, spanned, g, start, end, n)
     total = np.maximum(last, first + duration_all[roots]) - first
     transfer_v = busy - device_v
     table = typed_frame(
@@ -198,6 +199,37 @@ def _host_sessions(ev: pd.DataFrame, flows: pd.DataFrame, host: str, flags: _Row
         }
     )
     return table, source
+
+
+def _spanning_parents(
+    parent_row: np.ndarray, owned: np.ndarray, g: np.ndarray, start: np.ndarray, end: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per owned event (``owned``: rows; ``g``, ``start``, ``end``: their session and times, ps), its
+    nesting parent as a position in ``owned`` (0 where it has none there) and whether that parent is
+    owned by the same session and spans it (``parent_row``: each row's parent row, -1: none)."""
+    position = np.full(len(parent_row), -1, np.int64)
+    position[owned] = np.arange(len(owned))
+    up = parent_row[owned]
+    parent = np.where(up >= 0, position[np.maximum(up, 0)], -1)
+    has = parent >= 0
+    parent = np.maximum(parent, 0)
+    spanned = has & (g[parent] == g) & (start[parent] <= start) & (end <= end[parent])
+    return parent, spanned
+
+
+def _union_by_session(
+    member: np.ndarray,
+    parent: np.ndarray,
+    spanned: np.ndarray,
+    g: np.ndarray,
+    start: np.ndarray,
+    end: np.ndarray,
+    n: int,
+) -> np.ndarray:
+    """int64 length (ps) of the union of each session's ``member`` events' intervals: an event spanned
+    by a member parent of its session (``_spanning_parents``) adds nothing and is left out."""
+    keep = member & ~(spanned & member[parent])
+    return ec.union_lengths(g[keep], start[keep], end[keep], n)
 
 
 def _no_sessions() -> InferenceSessions:
