@@ -86,7 +86,7 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
         "program_id": upid,
         "hlo_module": ec.str_column(ev, "hlo_module", rows[first]),
         "name": uname,
-        "category": np.where(found, hlo["category"], category_from_name(uname)),
+        "category": _categories(hlo["category"], found, uname),
         "provenance": from_hlo("provenance", ec.str_column(ev, "tf_op", rows[first])),
         "expression": from_hlo("expression", ec.str_column(ev, "long_name", rows[first])),
         "shape": from_hlo("shape", np.full(n_ops, "", dtype=object)),
@@ -95,18 +95,28 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
         "source_line": hlo["source_line"],
         "source_stack": from_hlo("source_stack", np.full(n_ops, "", dtype=object)),
     }
+    flops = ec.int_column(ev, "flops", rows)
     metrics = event_metrics(
         len(rows),
         dur,
         self_time_ps=(dur - children).astype(np.int64),
         children_time_ps=children,
-        flops=ec.int_column(ev, "flops", rows),
-        model_flops=ec.int_column(ev, "flops", rows),
+        flops=flops,
+        model_flops=flops.copy(),
         bytes_accessed=ec.int_column(ev, "bytes_accessed", rows),
     )
     table = aggregate_op_columns(ev, [OpEvents(rows, meta, meta_id, metrics)])
     assert table is not None  # rows is not empty
     return _sorted_table(table, _program_names(table))
+
+
+def _categories(hlo_category: np.ndarray, found: np.ndarray, names: np.ndarray) -> np.ndarray:
+    """Each op's category (object array): its HLO instruction's where ``found``, else guessed from its
+    name (``category_from_name``, asked only about the ops not found)."""
+    out = np.array(hlo_category, dtype=object)
+    if not found.all():
+        out[~found] = category_from_name(names[~found])
+    return out
 
 
 _HLO_TEXT = ["category", "provenance", "expression", "shape", "deduplicated_name", "source_file", "source_stack"]
@@ -126,9 +136,16 @@ def _hlo_details(index: HloIndex, program_id: np.ndarray, name: np.ndarray) -> t
         return _hlo_details_of_frame(index, program_id, name)
     line = np.zeros(len(found), np.int64)
     line[found] = lines
-    keep = found & (line >= 0)
-    values["source_line"] = pd.array(np.where(keep, line, np.nan), dtype="Int64")  # through float64, as the frame's
+    values["source_line"] = _source_lines(line, found & (line >= 0))
     return values, found
+
+
+def _source_lines(line: np.ndarray, keep: np.ndarray) -> pd.api.extensions.ExtensionArray:
+    """``Int64`` array of the int64 ``line`` numbers where ``keep``, missing elsewhere, as the frame's
+    (through float64): made from the values and mask where float64 holds every kept line exactly."""
+    if not keep.any() or int(line[keep].max()) <= 2**53:  # kept lines are >= 0
+        return pd.arrays.IntegerArray(np.where(keep, line, 1), ~keep)  # 1 under the mask, as pandas has it
+    return pd.array(np.where(keep, line, np.nan), dtype="Int64")
 
 
 def _hlo_details_of_frame(
