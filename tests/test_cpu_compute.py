@@ -173,3 +173,21 @@ def test_xla_cpu_source_lines_equal_the_float64_conversion(top) -> None:
         expected = pd.array(np.where(keep, line, np.nan), dtype="Int64")
         pd.testing.assert_extension_array_equal(found, expected)
         assert found._data.tolist() == expected._data.tolist() and found._mask.tolist() == expected._mask.tolist()
+
+
+def test_xla_cpu_int64_taken_equals_pandas_conversion() -> None:
+    """Source lines taken in the db's order: an ``Int64`` array as it is, anything else converted first."""
+    from nbprof.opstats import xla_cpu_ops
+
+    order = np.array([2, 0, 1, 2])
+    for values in (pd.array([5, None, 7], dtype="Int64"), np.array([5.0, np.nan, 7.0]), np.array([1, 2, 3])):
+        expected = pd.array(values, dtype="Int64").take(order)
+        pd.testing.assert_extension_array_equal(xla_cpu_ops._int64_taken(values, order), expected)
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "jax_two_hosts"])
+def test_xla_cpu_program_ids_are_uint64_arrays_without_missing_values(load_fixture, name) -> None:
+    ops = load_fixture(name).op_stats().xla_cpu_op_db
+    ids = ops["program_id"].array
+    assert isinstance(ids.dtype, pd.UInt64Dtype) and not ids.isna().any()
+    pd.testing.assert_extension_array_equal(ids, pd.array(ids.to_numpy(np.uint64), dtype="UInt64"))

@@ -189,10 +189,10 @@ def _sorted_table(table: dict[str, Any], program: list[str]) -> pd.DataFrame:
             columns[col] = strings(["Host"] * len(order))
         elif col in ("db_total_time_ps", "db_total_op_time_ps"):
             columns[col] = per_host[order]
-        elif col == "program_id":
-            columns[col] = pd.array(table[col].astype(np.uint64)[order], dtype="UInt64")
+        elif col == "program_id":  # no missing id: the values and an empty mask (pd.array's first use: 0.25 ms)
+            columns[col] = pd.arrays.IntegerArray(table[col].astype(np.uint64)[order], np.zeros(len(order), bool))
         elif col == "source_line":
-            columns[col] = pd.array(table[col], dtype="Int64").take(order)
+            columns[col] = _int64_taken(table[col], order)
         elif col in integers:
             columns[col] = table[col].astype(np.int64)[order]
         elif table[col].dtype == object:
@@ -200,3 +200,10 @@ def _sorted_table(table: dict[str, Any], program: list[str]) -> pd.DataFrame:
         else:
             columns[col] = table[col][order]
     return typed_frame(columns)
+
+
+def _int64_taken(values: Any, order: np.ndarray) -> pd.api.extensions.ExtensionArray:
+    """``pd.array(values, dtype="Int64").take(order)``; an ``Int64`` array taken as it is."""
+    if isinstance(getattr(values, "dtype", None), pd.Int64Dtype):
+        return values.take(order)
+    return pd.array(values, dtype="Int64").take(order)
