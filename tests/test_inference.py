@@ -242,3 +242,51 @@ def test_session_unions_of_nested_intervals_by_hand():
     for member in [np.ones(len(owned), bool), np.array([False, True, True, True, True, True, False, True])]:
         expected = ec.union_lengths(g[member], start[member], end[member], 2)
         np.testing.assert_array_equal(inference._union_by_session(member, parent, spanned, g, start, end, 2), expected)
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_early_exit_only_where_no_event_can_start_a_session(name):
+    """``_may_have_roots`` says what the row masks say about root candidates on every fixture (and
+    tf_keras_fit, a profile without candidates, takes the exit)."""
+    from nbprof.opstats import inference
+
+    ev = load(name).op_stats().frames.events
+    name_kinds = inference._name_kinds(ev)
+    on_host = inference._on_host_plane(ev)
+    kind = inference._root_kinds(ev, name_kinds)
+    np.testing.assert_array_equal(kind, inference._root_kinds(ev))
+    candidates = inference._has_root_candidates(on_host, kind, *inference._root_flags(ev, on_host, kind))
+    may = inference._may_have_roots(ev, name_kinds)
+    assert may == candidates  # (it may say yes where there is none: a `_r=-1` event off the host plane)
+    if name == "tf_keras_fit":
+        assert not may
+
+
+def test_early_exit_keeps_user_roots_and_top_level_calls(tmp_path):
+    """A ``_r=-1`` event on any plane, a request event, a top-level JAX call on ``/host:CPU`` keep the
+    sessions' search going; a nested JAX call or one on another plane does not."""
+    from nbprof.opstats import inference
+
+    def events(names, planes, depths, r=None):
+        frame = pd.DataFrame(
+            {
+                "name": pd.Categorical(names),
+                "plane": pd.Categorical(planes),
+                "depth": np.array(depths, np.int64),
+            }
+        )
+        if r is not None:
+            frame["_r"] = pd.array(r, dtype="Int64")
+        return frame
+
+    cases = [
+        (events(["a", "PjitFunction(f)"], ["/host:CPU", "/host:CPU"], [0, 0]), True),
+        (events(["a", "PjitFunction(f)"], ["/host:CPU", "/host:CPU"], [0, 3]), False),
+        (events(["a", "PjitFunction(f)"], ["/host:CPU", "/device:GPU:0"], [0, 0]), False),
+        (events(["a", "SessionRun"], ["/host:CPU", "/host:CPU"], [0, 2]), True),
+        (events(["a", "SessionRun"], ["/host:CPU", "/device:GPU:0"], [0, 0]), False),
+        (events(["a", "b"], ["/host:CPU", "/host:CPU"], [0, 0], r=[None, -1]), True),
+        (events(["a", "b"], ["/host:CPU", "/host:CPU"], [0, 0], r=[None, 1]), False),
+    ]
+    for ev, expected in cases:
+        assert inference._may_have_roots(ev, inference._name_kinds(ev)) == expected
