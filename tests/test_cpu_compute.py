@@ -145,3 +145,49 @@ def test_xla_cpu_hlo_details_from_rows_equal_the_frames(load_fixture, name) -> N
     for column in xla_cpu_ops._HLO_TEXT:
         assert fast[column].tolist() == slow[column].tolist(), column
     pd.testing.assert_extension_array_equal(fast["source_line"], slow["source_line"])
+
+
+def test_xla_cpu_categories_guess_only_the_ops_not_found() -> None:
+    """An op found in the HLO keeps its instruction's category; the others get ``category_from_name``'s
+    guess, as a guess for every op selected by the mask gives."""
+    from nbprof.opstats import xla_cpu_ops
+    from nbprof.opstats.device_ops import category_from_name
+
+    names = np.array(["multiply_add_fusion.3", "dot.2", "wrapped_reduce", "command_buffer_10", "dot.2"], object)
+    hlo = np.array(["convolution", "", "reduce", "", "matmul"], object)
+    for found in ([True] * 5, [False] * 5, [True, False, True, False, True], [False, True, False, True, False]):
+        mask = np.array(found)
+        expected = np.where(mask, hlo, category_from_name(names))
+        assert xla_cpu_ops._categories(hlo, mask, names).tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("top", [7, 2**53, 2**53 + 1, 2**62 + 12345])
+def test_xla_cpu_source_lines_equal_the_float64_conversion(top) -> None:
+    """``Int64`` source lines from values and mask equal pandas' conversion through float64 (large lines
+    are rounded there, as the frame's), data under the mask included."""
+    from nbprof.opstats import xla_cpu_ops
+
+    line = np.array([0, 3, -1, top, 5, top - 1], np.int64)
+    for keep in (line >= 0, np.zeros(len(line), bool), np.array([True, False, False, True, False, True])):
+        found = xla_cpu_ops._source_lines(line, keep)
+        expected = pd.array(np.where(keep, line, np.nan), dtype="Int64")
+        pd.testing.assert_extension_array_equal(found, expected)
+        assert found._data.tolist() == expected._data.tolist() and found._mask.tolist() == expected._mask.tolist()
+
+
+def test_xla_cpu_int64_taken_equals_pandas_conversion() -> None:
+    """Source lines taken in the db's order: an ``Int64`` array as it is, anything else converted first."""
+    from nbprof.opstats import xla_cpu_ops
+
+    order = np.array([2, 0, 1, 2])
+    for values in (pd.array([5, None, 7], dtype="Int64"), np.array([5.0, np.nan, 7.0]), np.array([1, 2, 3])):
+        expected = pd.array(values, dtype="Int64").take(order)
+        pd.testing.assert_extension_array_equal(xla_cpu_ops._int64_taken(values, order), expected)
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "jax_two_hosts"])
+def test_xla_cpu_program_ids_are_uint64_arrays_without_missing_values(load_fixture, name) -> None:
+    ops = load_fixture(name).op_stats().xla_cpu_op_db
+    ids = ops["program_id"].array
+    assert isinstance(ids.dtype, pd.UInt64Dtype) and not ids.isna().any()
+    pd.testing.assert_extension_array_equal(ids, pd.array(ids.to_numpy(np.uint64), dtype="UInt64"))

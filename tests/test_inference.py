@@ -187,3 +187,106 @@ def test_is_training_matches_the_pandas_expression(op_names):
     jax = names.str.contains(r"(?:^|/)transpose\(", regex=True)
     tf = names.str.contains(r"(?:^|/)(?:gradient_tape|gradients[^/]*)/", regex=True)
     assert is_training(HloIndex(frame)) == bool((jax | tf).any())
+
+
+def _session_unions_of_every_event(ev: pd.DataFrame, owner: np.ndarray, member: np.ndarray, n: int) -> np.ndarray:
+    """Each session's union length over every ``member`` event it owns (nested ones included)."""
+    from nbprof.opstats import event_columns as ec
+
+    rows = np.flatnonzero((owner >= 0) & member)
+    start, end = ev["start_ps"].to_numpy()[rows], ev["end_ps"].to_numpy()[rows]
+    return ec.union_lengths(owner[rows], start, end, n)
+
+
+@pytest.mark.parametrize("name", ["tpu_v6e", "amd_mi300x_conv"])
+def test_session_unions_leave_out_spanned_events_only(name):
+    """Leaving out the events a parent of the same session spans changes no session's union, on the
+    fixtures with sessions (both own such events)."""
+    from nbprof.opstats import inference
+    from nbprof.opstats.step_grouping import parent_positions, spread_from_roots
+
+    frames = load(name).op_stats().frames
+    ev = frames.events
+    on_host = inference._on_host_plane(ev)
+    kind = inference._root_kinds(ev)
+    _, top_call = inference._root_flags(ev, on_host, kind)
+    roots = np.flatnonzero(top_call)
+    roots = roots[np.argsort(ev["start_ps"].to_numpy()[roots], kind="stable")]
+    owner = spread_from_roots(ev, frames.flows, roots)
+    owned = np.flatnonzero(owner >= 0)
+    g, start, end = owner[owned], ev["start_ps"].to_numpy()[owned], ev["end_ps"].to_numpy()[owned]
+    parent, spanned = inference._spanning_parents(parent_positions(ev), owned, g, start, end)
+    assert spanned.any()
+    for member in [ev["duration_ps"].to_numpy() > 0, inference._transfers(ev), np.ones(len(ev), bool)]:
+        found = inference._union_by_session(member[owned], parent, spanned, g, start, end, len(roots))
+        np.testing.assert_array_equal(found, _session_unions_of_every_event(ev, owner, member, len(roots)))
+
+
+def test_session_unions_of_nested_intervals_by_hand():
+    """Nested, overlapping, zero-length and other-session children: only a child its parent spans in the
+    same session is left out, and the unions are those of every interval."""
+    from nbprof.opstats import event_columns as ec
+    from nbprof.opstats import inference
+
+    # rows: 0 root of session 0 [0, 10); 1 its child [2, 5); 2 its child sticking out [8, 12);
+    # 3 grandchild of 1 [3, 4); 4 child of 0 in session 1 [1, 2); 5 root of session 1 [20, 30);
+    # 6 child of 5 of zero length [25, 25); 7 not owned; 8 child of 7, owned by session 1 [40, 41)
+    parent_row = np.array([-1, 0, 0, 1, 0, -1, 5, -1, 7])
+    owner = np.array([0, 0, 0, 0, 1, 1, 1, -1, 1])
+    starts = np.array([0, 2, 8, 3, 1, 20, 25, 39, 40])
+    ends = np.array([10, 5, 12, 4, 2, 30, 25, 42, 41])
+    owned = np.flatnonzero(owner >= 0)
+    g, start, end = owner[owned], starts[owned], ends[owned]
+    parent, spanned = inference._spanning_parents(parent_row, owned, g, start, end)
+    np.testing.assert_array_equal(spanned, [False, True, False, True, False, False, True, False])
+    for member in [np.ones(len(owned), bool), np.array([False, True, True, True, True, True, False, True])]:
+        expected = ec.union_lengths(g[member], start[member], end[member], 2)
+        np.testing.assert_array_equal(inference._union_by_session(member, parent, spanned, g, start, end, 2), expected)
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_early_exit_only_where_no_event_can_start_a_session(name):
+    """``_may_have_roots`` says what the row masks say about root candidates on every fixture (and
+    tf_keras_fit, a profile without candidates, takes the exit)."""
+    from nbprof.opstats import inference
+
+    ev = load(name).op_stats().frames.events
+    name_kinds = inference._name_kinds(ev)
+    on_host = inference._on_host_plane(ev)
+    kind = inference._root_kinds(ev, name_kinds)
+    np.testing.assert_array_equal(kind, inference._root_kinds(ev))
+    candidates = inference._has_root_candidates(on_host, kind, *inference._root_flags(ev, on_host, kind))
+    may = inference._may_have_roots(ev, name_kinds)
+    assert may == candidates  # (it may say yes where there is none: a `_r=-1` event off the host plane)
+    if name == "tf_keras_fit":
+        assert not may
+
+
+def test_early_exit_keeps_user_roots_and_top_level_calls(tmp_path):
+    """A ``_r=-1`` event on any plane, a request event, a top-level JAX call on ``/host:CPU`` keep the
+    sessions' search going; a nested JAX call or one on another plane does not."""
+    from nbprof.opstats import inference
+
+    def events(names, planes, depths, r=None):
+        frame = pd.DataFrame(
+            {
+                "name": pd.Categorical(names),
+                "plane": pd.Categorical(planes),
+                "depth": np.array(depths, np.int64),
+            }
+        )
+        if r is not None:
+            frame["_r"] = pd.array(r, dtype="Int64")
+        return frame
+
+    cases = [
+        (events(["a", "PjitFunction(f)"], ["/host:CPU", "/host:CPU"], [0, 0]), True),
+        (events(["a", "PjitFunction(f)"], ["/host:CPU", "/host:CPU"], [0, 3]), False),
+        (events(["a", "PjitFunction(f)"], ["/host:CPU", "/device:GPU:0"], [0, 0]), False),
+        (events(["a", "SessionRun"], ["/host:CPU", "/host:CPU"], [0, 2]), True),
+        (events(["a", "SessionRun"], ["/host:CPU", "/device:GPU:0"], [0, 0]), False),
+        (events(["a", "b"], ["/host:CPU", "/host:CPU"], [0, 0], r=[None, -1]), True),
+        (events(["a", "b"], ["/host:CPU", "/host:CPU"], [0, 0], r=[None, 1]), False),
+    ]
+    for ev, expected in cases:
+        assert inference._may_have_roots(ev, inference._name_kinds(ev)) == expected

@@ -298,3 +298,17 @@ def test_duty_cycle_pair_ids_and_texts_match_their_definitions():
     with_missing = pd.Series(pd.Categorical(["a", None, "b"]))
     texts = duty_cycle._texts(with_missing)
     assert texts[::2] == ["a", "b"] and pd.isna(texts[1]) and pd.isna(with_missing.astype(str).tolist()[1])
+
+
+def test_no_duty_cycle_without_tpu_planes_or_tpu_ops(tpu):
+    """A profile without TPU planes (GPU) or without ops on its TPU planes: zero busy and idle time, a
+    chip table with the columns and no rows."""
+    from nbprof.opstats.duty_cycle import CHIP_COLUMNS, build_duty_cycle
+
+    frames = tpu.op_stats().frames
+    without_ops = frames.events[frames.events["line"].astype(str).str.startswith("Steps")]
+    gpu = nbprof.load(HERE / "fixtures" / "gpu_v100").op_stats().frames
+    for source in (gpu, type("NoOps", (), {"planes": frames.planes, "events": without_ops})()):
+        duty = build_duty_cycle(source)
+        assert (duty.busy_ps, duty.idle_ps, duty.duty_cycle_pct) == (0, 0, None)
+        assert duty.chips.columns.tolist() == CHIP_COLUMNS and len(duty.chips) == 0

@@ -92,9 +92,8 @@ def _pair_ids(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, int]:
 def build_duty_cycle(frames: Frames) -> DutyCycle:
     """XProf's TPU duty cycle of a profile's TPU planes (zero busy and idle time without TPU planes)."""
     chips = _chip_of_planes(frames)
-    empty = DutyCycle(0, 0, ec.empty_frame(CHIP_COLUMNS))
     if not chips:
-        return empty
+        return _no_duty_cycle()
     ev = frames.events
     on_tpu = xs.plane_mask(ev, lambda n: n.startswith(xs.TPU_PLANE_PREFIX))
     ops = on_tpu & xs.values_in(ev["line"], [xs.XLA_OPS_LINE])
@@ -102,7 +101,7 @@ def build_duty_cycle(frames: Frames) -> DutyCycle:
     modules = on_tpu & xs.values_in(ev["line"], [xs.XLA_MODULES_LINE, xs.SPARSECORE_MODULES_LINE])
     rows = np.flatnonzero(ops | sc_ops | modules)
     if len(rows) == 0:
-        return empty
+        return _no_duty_cycle()
     host_of_code, host_text = ec.text_ids(ev["host"])
     plane_of_code, plane_text = ec.text_ids(ev["plane"])
     host = host_of_code[ec.row_codes(ev["host"], rows)]  # text ids: rows grouped as by their texts
@@ -138,6 +137,11 @@ def build_duty_cycle(frames: Frames) -> DutyCycle:
         }
     )
     return DutyCycle(int(busy_ps.sum()), int((span - busy_ps).sum()), table)
+
+
+def _no_duty_cycle() -> DutyCycle:
+    """No TPU chip: zero busy and idle time, no chip rows."""
+    return DutyCycle(0, 0, ec.empty_frame(CHIP_COLUMNS))
 
 
 def _off_duty(ev: pd.DataFrame, rows: np.ndarray) -> np.ndarray:

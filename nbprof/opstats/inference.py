@@ -39,7 +39,7 @@ import pandas as pd
 
 from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.step_grouping import spread_from_roots
+from nbprof.opstats.step_grouping import parent_positions, spread_from_roots
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 from nbprof.xspace.typed_frame import strings, typed_frame
@@ -125,15 +125,35 @@ def is_training(index: HloIndex) -> bool:
     return any(_JAX_GRADIENT.search(name) or _TF_GRADIENT.search(name) for name in op_names)
 
 
-def _root_kinds(ev: pd.DataFrame) -> np.ndarray:
-    """Per event, what its name makes it as a session root: the position in ``REQUEST_EVENTS`` of its
-    request type, ``len(REQUEST_EVENTS)`` for a JAX call (``PjitFunction(...)``), -1 for neither
-    (decided once per distinct name)."""
+def _name_kinds(ev: pd.DataFrame) -> np.ndarray:
+    """Per category code of ``ev["name"]``, then for code -1 (no name): what the name makes an event as a
+    session root: the position in ``REQUEST_EVENTS`` of its request type, ``len(REQUEST_EVENTS)`` for a
+    JAX call (``PjitFunction(...)``), -1 for neither (int8)."""
     request = {name: i for i, names in enumerate(REQUEST_EVENTS) for name in names}
     jax = len(REQUEST_EVENTS)
     names = ec.category_text(ev["name"])
     kind = [request.get(n, jax if n.startswith(JAX_CALL_PREFIX) else -1) for n in names]  # names, not events
-    return np.array([*kind, -1], dtype=np.int8)[np.asarray(ev["name"].array.codes)]  # code -1: no name
+    return np.array([*kind, -1], dtype=np.int8)
+
+
+def _root_kinds(ev: pd.DataFrame, name_kinds: np.ndarray | None = None) -> np.ndarray:
+    """Per event, its name's ``_name_kinds`` kind (``name_kinds``: those of ``ev``, made here if not given)."""
+    kinds = _name_kinds(ev) if name_kinds is None else name_kinds
+    return kinds[np.asarray(ev["name"].array.codes)]  # code -1 takes the last
+
+
+def _may_have_roots(ev: pd.DataFrame, name_kinds: np.ndarray) -> bool:
+    """False when no event can start a session (``_has_root_candidates`` would say so): no event named
+    as a request or a JAX call (``name_kinds``: ``_name_kinds(ev)``) is on ``/host:CPU`` as a request or
+    a top-level call, and no event has ``_r=-1``. Reads only the named events' planes and depths."""
+    if (name_kinds >= 0).any():
+        kinds = name_kinds[np.asarray(ev["name"].array.codes)]
+        rows = np.flatnonzero(kinds >= 0)
+        on_host = xs.values_in(ev["plane"], [xs.HOST_PLANE], rows=rows)
+        top = (kinds[rows] < len(REQUEST_EVENTS)) | (ev["depth"].to_numpy()[rows] == 0)
+        if (on_host & top).any():
+            return True
+    return "_r" in ev.columns and bool((xs.int_values(ev["_r"], missing=0) == USER_ROOT_LEVEL).any())
 
 
 def _transfers(ev: pd.DataFrame) -> np.ndarray:
@@ -175,11 +195,12 @@ def _host_sessions(ev: pd.DataFrame, flows: pd.DataFrame, host: str, flags: _Row
     first = start_all[roots].astype(np.int64)
     device = (device_plane & xs.values_in(ev["line"], [xs.XLA_MODULES_LINE]))[owned]
     transfer = transfer_name[owned] & ~device
-    device_v = ec.union_lengths(g[device], start[device], end[device], n)
+    parent, spanned = _spanning_parents(parent_positions(ev), owned, g, start, end)
+    device_v = _union_by_session(device, parent, spanned, g, start, end, n)
     both = device | transfer
-    busy = ec.union_lengths(g[both], start[both], end[both], n)
+    busy = _union_by_session(both, parent, spanned, g, start, end, n)
     ran = both | (duration_all[owned] > 0)
-    anything = ec.union_lengths(g[ran], start[ran], end[ran], n)
+    anything = _union_by_session(ran, parent, spanned, g, start, end, n)
     total = np.maximum(last, first + duration_all[roots]) - first
     transfer_v = busy - device_v
     table = typed_frame(
@@ -198,6 +219,37 @@ def _host_sessions(ev: pd.DataFrame, flows: pd.DataFrame, host: str, flags: _Row
         }
     )
     return table, source
+
+
+def _spanning_parents(
+    parent_row: np.ndarray, owned: np.ndarray, g: np.ndarray, start: np.ndarray, end: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per owned event (``owned``: rows; ``g``, ``start``, ``end``: their session and times, ps), its
+    nesting parent as a position in ``owned`` (0 where it has none there) and whether that parent is
+    owned by the same session and spans it (``parent_row``: each row's parent row, -1: none)."""
+    position = np.full(len(parent_row), -1, np.int64)
+    position[owned] = np.arange(len(owned))
+    up = parent_row[owned]
+    parent = np.where(up >= 0, position[np.maximum(up, 0)], -1)
+    has = parent >= 0
+    parent = np.maximum(parent, 0)
+    spanned = has & (g[parent] == g) & (start[parent] <= start) & (end <= end[parent])
+    return parent, spanned
+
+
+def _union_by_session(
+    member: np.ndarray,
+    parent: np.ndarray,
+    spanned: np.ndarray,
+    g: np.ndarray,
+    start: np.ndarray,
+    end: np.ndarray,
+    n: int,
+) -> np.ndarray:
+    """int64 length (ps) of the union of each session's ``member`` events' intervals: an event spanned
+    by a member parent of its session (``_spanning_parents``) adds nothing and is left out."""
+    keep = member & ~(spanned & member[parent])
+    return ec.union_lengths(g[keep], start[keep], end[keep], n)
 
 
 def _no_sessions() -> InferenceSessions:
@@ -229,8 +281,11 @@ def _has_root_candidates(on_host: np.ndarray, kind: np.ndarray, user_root: np.nd
 def build_inference_sessions(frames: Frames) -> InferenceSessions:
     """The inference sessions of every host of ``frames`` (see the module docstring)."""
     ev_all = frames.events
+    name_kinds = _name_kinds(ev_all)
+    if not _may_have_roots(ev_all, name_kinds):
+        return _no_sessions()
     on_host = _on_host_plane(ev_all)
-    kind = _root_kinds(ev_all)
+    kind = _root_kinds(ev_all, name_kinds)
     user_root, top_call = _root_flags(ev_all, on_host, kind)
     if not _has_root_candidates(on_host, kind, user_root, top_call):
         return _no_sessions()
