@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from fixture_paths import FIXTURES
 
+import nbprof
 from nbprof.opstats import device_ops, kernel_db
 from nbprof.tools import op_profile
 from nbprof.tools.kernel_stats import dims_text
@@ -523,3 +525,17 @@ def test_several_hosts_of_a_string_column_match_its_nunique() -> None:
         for dtype in ("str", "string", object):
             column = pd.Series(values, dtype=dtype)
             assert xla_ops._several(column.to_numpy(dtype=object)) == (column.nunique() > 1), (values, dtype)
+
+
+@pytest.mark.parametrize("name", ["gpu_v100", "jax_gpu_train", "amd_mi300x_gemm", "flax_cnn_gpu", "jax_two_gpu_procs"])
+def test_framework_table_without_kernel_db_is_the_one_with_it(name) -> None:
+    """The framework op table leaves the kernel stats db unbuilt where no kernel's op can carry one of
+    its device rows' names (their Tensor Core use is 0 either way): the table made with the db built."""
+    fresh = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    with_db = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    assert len(with_db.kernel_db.reports)  # built before the table, which then reads it
+    for include_idle in (True, False):
+        expected = with_db.framework_op_table(include_idle).table
+        pd.testing.assert_frame_equal(fresh.framework_op_table(include_idle).table, expected, check_exact=True)
+    if name in ("gpu_v100", "jax_gpu_train"):  # device rows named as no kernel's op
+        assert "kernel_db" not in fresh.builds

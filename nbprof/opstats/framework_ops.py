@@ -279,9 +279,32 @@ def _tensor_core_utilization(op_stats: OpStats, table: dict[str, np.ndarray] | N
     if table is None:
         return out
     device_rows = np.flatnonzero(np.asarray(table["host_or_device"], dtype=object) == "Device")
-    names = ec.text(np.asarray(table["name"], dtype=object)[device_rows])  # as the finished table's
-    out[device_rows] = op_stats.kernel_db.by_op_name_values(names.tolist(), "tensor_core_utilization_ratio", 0.0)
+    names = ec.text(np.asarray(table["name"], dtype=object)[device_rows]).tolist()  # as the finished table's
+    if not _kernel_ops_may_be_named(op_stats, names):  # no kernel's op has one of the names: all 0, as the db gives
+        return out
+    out[device_rows] = op_stats.kernel_db.by_op_name_values(names, "tensor_core_utilization_ratio", 0.0)
     return out
+
+
+def _kernel_ops_may_be_named(op_stats: OpStats, names: list[str]) -> bool:
+    """Whether the kernel stats db may group a kernel under one of ``names`` (False only where it
+    cannot: then it need not be built). A kernel's op (``kernel_db``) is ``""``, the op name of a
+    ``tf_op`` stat, or the framework op of a device op (its provenance's name); this checks the names
+    against all of those, for a host's OpStats whose device ops are built and kernel stats db is not."""
+    built = vars(op_stats)
+    if "kernel_db" in built or "device_ops" not in built or not hasattr(op_stats, "frames"):
+        return True
+    wanted = set(names)
+    if "" in wanted:
+        return True
+    events = op_stats.frames.events
+    if "tf_op" in events.columns:
+        if not isinstance(events["tf_op"].dtype, pd.CategoricalDtype):
+            return True
+        if not wanted.isdisjoint(_tf_op.parse_many(xs.category_text(events["tf_op"]))[1].tolist()):
+            return True
+    provenance = op_stats.device_ops.table["provenance"].to_numpy(dtype=object)
+    return not wanted.isdisjoint(_tf_op.parse_each(provenance)[1].tolist())
 
 
 def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray | float) -> np.ndarray:
