@@ -408,6 +408,12 @@ def test_framework_order_sorts_only_tied_names(load_fixture) -> None:
             cases += [(self_ps, with_missing), (self_ps, mixed)]
     table = load_fixture("gpu_v100").op_stats().framework_op_table(True).table
     cases.append((table["total_self_time_ps"].to_numpy(), table["name"].to_numpy(object)[::-1].copy()))
+    in_order = [
+        (self_ps[want], names[want]) for self_ps, names in cases for want in [_stable_time_then_name(self_ps, names)]
+    ]
+    host = table[(table["host_or_device"] == "Host").to_numpy()]  # in order already (one host's db)
+    assert framework_ops._in_order(host["total_self_time_ps"].to_numpy(), host["name"].to_numpy(object))
+    cases += in_order + [(host["total_self_time_ps"].to_numpy(), host["name"].to_numpy(object))]
     for self_ps, names in cases:
         want = _stable_time_then_name(self_ps, names)
         assert framework_ops._by_self_time_then_name(self_ps, names).tolist() == want.tolist()

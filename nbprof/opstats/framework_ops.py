@@ -160,7 +160,7 @@ def _side_columns(db: dict[str, np.ndarray], on_side: np.ndarray) -> dict[str, n
 def _by_self_time_then_name(self_ps: np.ndarray, names: np.ndarray) -> np.ndarray:
     """Row order by self time descending, then name ascending; stable (ties keep row order). Only the
     names of rows that share a self time are sorted (thousands of host op names take ~2 ms)."""
-    if len(names) < 2:
+    if len(names) < 2 or _in_order(self_ps, names):
         return np.arange(len(names))
     by_time = np.argsort(-self_ps, kind="stable")
     same = self_ps[by_time[1:]] == self_ps[by_time[:-1]]
@@ -173,6 +173,25 @@ def _by_self_time_then_name(self_ps: np.ndarray, names: np.ndarray) -> np.ndarra
     rank = np.zeros(len(names), np.int64)
     rank[at] = _name_ranks(names[at])
     return np.lexsort((rank, -self_ps))
+
+
+def _in_order(self_ps: np.ndarray, names: np.ndarray) -> bool:
+    """Whether the rows are in that order already (self time descending, then name ascending), as the
+    host rows of a one-host db come: then the stable sort keeps them where they are. Names are compared
+    only where self times tie (a missing name, or names that do not compare: not known to be in order)."""
+    later, earlier = self_ps[1:], self_ps[:-1]
+    if (later > earlier).any():
+        return False
+    tied = np.flatnonzero(later == earlier)
+    if not len(tied):
+        return True
+    after, before = names[tied + 1], names[tied]
+    if pd.isna(after).any() or pd.isna(before).any():
+        return False
+    try:
+        return bool(np.all(after >= before))
+    except TypeError:
+        return False
 
 
 def _name_ranks(names: np.ndarray) -> np.ndarray:
