@@ -545,3 +545,15 @@ def test_framework_table_without_kernel_db_is_the_one_with_it(name) -> None:
         pd.testing.assert_frame_equal(fresh.framework_op_table(include_idle).table, expected, check_exact=True)
     if name in ("gpu_v100", "jax_gpu_train"):  # device rows named as no kernel's op
         assert "kernel_db" not in fresh.builds
+
+
+@pytest.mark.parametrize("name", ["gpu_v100", "amd_mi300x_gemm", "tpu_v6e"])
+def test_framework_text_columns_by_code_are_the_strings_of_their_values(name, monkeypatch) -> None:
+    """The framework table's few-valued text columns, made from codes, are the columns made of their texts."""
+    from nbprof.opstats import framework_ops
+
+    by_code = nbprof.load(FIXTURES / name, cache=False).op_stats().framework_op_table().table
+    monkeypatch.setattr(framework_ops, "coded_strings", lambda table, codes: None)
+    by_text = nbprof.load(FIXTURES / name, cache=False).op_stats().framework_op_table().table
+    pd.testing.assert_frame_equal(by_code, by_text, check_exact=True)
+    assert set(by_code["bound_by"]) <= {"Unknown", "Compute", "HBM"}

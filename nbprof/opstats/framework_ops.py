@@ -41,7 +41,7 @@ from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.group_agg import group_columns
 from nbprof.opstats.host_ops import IDLE
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import string_array, strings, typed_frame
+from nbprof.xspace.typed_frame import coded_strings, string_array, strings, typed_frame
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.opstats.op_stats import OpStats
@@ -358,8 +358,7 @@ def _finish(
     memory_bw = _safe_ratio(bytes_accessed, time_ns) / _GIBI  # GiB/s
     flops_util = _safe_ratio(flop_rate, peak_tflops * 1e3)
     hbm_util = _safe_ratio(memory_bw, peak_hbm_gibps)
-    bound = np.where(flops_util > 0, "Compute", "Unknown").astype(object)
-    bound = np.where(hbm_util > np.maximum(flops_util, 0), "HBM", bound).astype(object)
+    bound = np.where(hbm_util > np.maximum(flops_util, 0), 2, (flops_util > 0).astype(np.int64))  # _BOUND_BY
     is_eager = np.asarray(table["is_eager"]).astype(bool)
     out: dict[str, Any] = {
         "rank": np.arange(1, n + 1, dtype=np.int64),
@@ -379,21 +378,34 @@ def _finish(
     }
     if tensor_core is not None:
         out["gpu_tensorcore_utilization_ratio"] = tensor_core
-    out["bound_by"] = bound
+    out["bound_by"] = _BOUND_BY[bound]
     out["is_eager"] = is_eager
-    out["execution_mode"] = np.where(is_eager, "Eager", "Function").astype(object)
+    out["execution_mode"] = _EXECUTION_MODE[is_eager.astype(np.int64)]
     out["total_time_ps"] = np.asarray(table["total_time_ps"]).astype(np.int64)
     out["total_self_time_ps"] = np.asarray(table["self_time_ps"]).astype(np.int64)
     for col in ("flops", "model_flops", "bytes_accessed"):
         out[col] = np.asarray(table[col]).astype(np.int64)
     if n == 0:  # as pandas makes them of empty numpy str arrays
         return typed_frame({**out, "bound_by": _no_strings(), "execution_mode": _no_strings()})
-    for col in _TEXT_COLUMNS:  # object arrays of str: typed as pd.DataFrame infers them, without its checks
+    # object arrays of str: typed as pd.DataFrame infers them, without its checks; those of a few values by code
+    for col in ("type", "name"):
         out[col] = strings(out[col].tolist())
+    side_code, sides = pd.factorize(out["host_or_device"])
+    out["host_or_device"] = _coded_text(np.asarray(sides, dtype=object), side_code)
+    out["bound_by"] = _coded_text(_BOUND_BY, bound)
+    out["execution_mode"] = _coded_text(_EXECUTION_MODE, is_eager.astype(np.int64))
     return typed_frame(out)
 
 
-_TEXT_COLUMNS = ("host_or_device", "type", "name", "bound_by", "execution_mode")
+_BOUND_BY = np.array(["Unknown", "Compute", "HBM"], dtype=object)
+_EXECUTION_MODE = np.array(["Function", "Eager"], dtype=object)
+
+
+def _coded_text(table: np.ndarray, codes: np.ndarray) -> object:
+    """``strings(table[codes].tolist())`` for a few distinct str ``table`` and codes into it, made from
+    the codes where pandas' strings are Arrow's (``coded_strings``)."""
+    column = coded_strings(table, codes)
+    return column if column is not None else strings(table[codes].tolist())
 
 
 def _no_strings() -> object:
