@@ -557,3 +557,30 @@ def test_framework_text_columns_by_code_are_the_strings_of_their_values(name, mo
     by_text = nbprof.load(FIXTURES / name, cache=False).op_stats().framework_op_table().table
     pd.testing.assert_frame_equal(by_code, by_text, check_exact=True)
     assert set(by_code["bound_by"]) <= {"Unknown", "Compute", "HBM"}
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "jax_gpu_kernels", "flax_cnn_gpu", "jax_gpu_train", "gpu_v100"])
+def test_device_table_joins_its_costs_when_first_read(name) -> None:
+    """A GPU device op db given a function for its HLO costs makes its table on first read (the kernel
+    stats db reads its op keys only): the table joined at once, its keys the table's, pickled made."""
+    import pickle
+
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    frames, index = stats.frames, stats.hlo_index
+    lazy = device_ops.build_device_op_db(frames, index, hlo_costs=stats._hlo_costs_of)
+    assert isinstance(lazy.__dict__["_table"], pd.DataFrame) == (name == "gpu_v100")  # there: no op, no join
+    keys = lazy.op_keys()
+    programs = lazy.info.get("programs_with_hlo", [])
+    costs = stats.costs_of(programs, fused=False) if programs else None
+    eager = device_ops.build_device_op_db(frames, index, hlo_costs=costs)
+    pd.testing.assert_frame_equal(lazy.table, eager.table, check_exact=True)
+    for column, values in eager.op_keys().items():
+        assert keys[column].tolist() == values.tolist(), column
+    assert (lazy.info, lazy.notes) == (eager.info, eager.notes)
+    pd.testing.assert_frame_equal(pickle.loads(pickle.dumps(lazy)).table, eager.table)
+
+
+def test_kernel_stats_leave_the_device_costs_unjoined() -> None:
+    stats = nbprof.load(FIXTURES / "jax_gpu_kernels", cache=False).op_stats()
+    assert len(stats.kernel_db.reports) and "device_ops" in stats.builds
+    assert not isinstance(stats.device_ops.__dict__["_table"], pd.DataFrame)  # no HLO cost analysis run

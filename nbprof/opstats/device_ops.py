@@ -36,7 +36,9 @@ such kernels.
 
 FLOPs and bytes of GPU ops come from the HLO's cost analysis in XProf: ``join_hlo_costs`` is
 the one place where per-instruction costs (``nbprof.hlo.cost``) are merged; until a cost table
-is passed, GPU ops keep what their events carry (usually nothing).
+is passed, GPU ops keep what their events carry (usually nothing). Costs given as a function are
+joined when the table is first read: the kernel stats db needs the ops' keys only
+(``DeviceOpDb.op_keys``), not their costs.
 
 Columns (``COLUMNS``; times int64 ps, sizes bytes): ``host``, ``host_or_device``
 (``"Device"``), ``program_id`` (``UInt64``; 0 for TF ops), ``program`` (XProf's program node
@@ -89,21 +91,40 @@ _SUFFIX = re.compile(r"\.\d+$")
 _PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
 
 
+class _Table:
+    """``DeviceOpDb.table``: the frame given, or made on first read by the function given instead of it
+    (a GPU db leaves the join of its HLO costs to the first reader of its table: the kernel stats db
+    reads its ``op_keys`` only, which need no costs)."""
+
+    def __get__(self, obj: DeviceOpDb | None, owner: type | None = None) -> pd.DataFrame:
+        if obj is None:
+            raise AttributeError("table")  # the dataclass field has no default
+        table = obj.__dict__["_table"]
+        if not isinstance(table, pd.DataFrame) and callable(table):
+            table = obj.__dict__["_table"] = table()
+        return table
+
+    def __set__(self, obj: DeviceOpDb, value: pd.DataFrame | Callable[[], pd.DataFrame]) -> None:
+        obj.__dict__["_table"] = value
+
+
 @dataclass(frozen=True)
 class DeviceOpDb:
     """The device op metrics db of a profile.
 
-    ``table``: one row per (host, program, op) plus one ``IDLE`` row per host (``COLUMNS``).
-    ``planes``: per device plane, ``span_ps`` (first to last event), ``op_time_ps`` (its ops' self
-    time), ``total_time_ps`` (max of the two) and ``idle_ps``. ``hardware_type``: ``TPU``, ``GPU``
-    or ``CPU_ONLY`` (then both frames are empty). ``info``: event counts behind ``notes``.
+    ``table``: one row per (host, program, op) plus one ``IDLE`` row per host (``COLUMNS``; given as
+    a frame, or as a function making it on first read). ``planes``: per device plane, ``span_ps``
+    (first to last event), ``op_time_ps`` (its ops' self time), ``total_time_ps`` (max of the two)
+    and ``idle_ps``. ``hardware_type``: ``TPU``, ``GPU`` or ``CPU_ONLY`` (then both frames are
+    empty). ``info``: event counts behind ``notes``.
     """
 
-    table: pd.DataFrame
+    table: pd.DataFrame = _Table()  # type: ignore[assignment]
     planes: pd.DataFrame
     hardware_type: str
     info: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    _op_keys: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ops(self) -> pd.DataFrame:
@@ -114,6 +135,25 @@ class DeviceOpDb:
     def total_time_ps(self) -> int:
         """Device time over all planes of all hosts, idle included (XProf's db total time)."""
         return int(self.planes["total_time_ps"].sum()) if len(self.planes) else 0
+
+    def op_keys(self) -> dict[str, np.ndarray]:
+        """The table's ``host``, ``program_id`` (uint64, 0 where missing), ``name`` and ``provenance``
+        (object arrays of its values) in its row order; given by the builder where the table waits
+        for its HLO costs (these columns need none), else read from the table."""
+        if self._op_keys is not None:
+            return self._op_keys
+        table = self.table
+        return {
+            "host": table["host"].to_numpy(object),
+            "program_id": table["program_id"].to_numpy(np.uint64, na_value=0),
+            "name": table["name"].to_numpy(object),
+            "provenance": table["provenance"].to_numpy(object),
+        }
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled with its table made (not the function making it)."""
+        _ = self.table
+        return dict(self.__dict__)
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -879,6 +919,13 @@ def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, 
 
     ``table``: the ops as arrays by column (``aggregate_op_columns``; None: no op). Built column by column
     in numpy and made a DataFrame once: pandas' fixed cost per call dominates these small tables."""
+    return _ordered_frame(*_finished_columns(table, planes, frames, index))
+
+
+def _finished_columns(
+    table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, index: HloIndex
+) -> tuple[dict[str, Any], np.ndarray]:
+    """``_finish``'s columns (the ops' rows, then the IDLE rows) and their order in the table."""
     table = table or {}
     n = len(table["name"]) if "name" in table else 0
     modules = _module_names(frames, index)
@@ -927,7 +974,11 @@ def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, 
     # host ascending, self time descending, name ascending; stable
     _, host_rank = np.unique(out["host"].astype(str), return_inverse=True)
     _, name_rank = np.unique(out["name"].astype(str), return_inverse=True)
-    order = np.lexsort((name_rank, -out["self_time_ps"], host_rank))
+    return out, np.lexsort((name_rank, -out["self_time_ps"], host_rank))
+
+
+def _ordered_frame(out: dict[str, Any], order: np.ndarray) -> pd.DataFrame:
+    """The table of ``_finished_columns``: its columns in that order, as a frame."""
     ordered = {c: out[c][order] for c in COLUMNS}
     if not len(order):
         return pd.DataFrame(ordered, columns=COLUMNS)
@@ -964,13 +1015,38 @@ def build_device_op_db(
         empty, no_planes = (typed_frame({c: np.empty(0, object) for c in cs}) for cs in (COLUMNS, PLANE_COLUMNS))
         return DeviceOpDb(empty, no_planes, kind, info, _notes(info))  # as pd.DataFrame(columns=...) makes them
     table = aggregate_op_columns(frames.events, parts)
-    if kind == xs.HARDWARE_GPU and table is not None:
-        if callable(hlo_costs):  # costs asked for the programs whose ops the HLO protos hold, only
-            programs = info.get("programs_with_hlo", [])
-            hlo_costs = hlo_costs(programs) if programs else None
-        if hlo_costs is not None and len(hlo_costs):  # as join_hlo_costs, on the arrays
-            table.update(_cost_updates(table, hlo_costs))
-    return DeviceOpDb(_finish(table, plane_totals, frames, index), plane_totals, kind, info, _notes(info))
+    if kind != xs.HARDWARE_GPU or table is None or hlo_costs is None:
+        return DeviceOpDb(_finish(table, plane_totals, frames, index), plane_totals, kind, info, _notes(info))
+    columns, order = _finished_columns(table, plane_totals, frames, index)
+    n_ops = len(table["name"])
+    if callable(hlo_costs):  # costs asked for the programs whose ops the HLO protos hold, only
+        programs = info.get("programs_with_hlo", [])
+        costs_of = hlo_costs
+
+        def joined() -> pd.DataFrame:
+            return _ordered_frame(_with_costs(columns, n_ops, costs_of(programs) if programs else None), order)
+
+        keys = {"host": columns["host"][order], "program_id": _uint64(columns["program_id"])[order],
+                "name": columns["name"][order], "provenance": columns["provenance"][order]}  # fmt: skip
+        return DeviceOpDb(joined, plane_totals, kind, info, _notes(info), keys)  # the join waits for a reader
+    return DeviceOpDb(_ordered_frame(_with_costs(columns, n_ops, hlo_costs), order), plane_totals, kind, info,
+                      _notes(info))  # fmt: skip
+
+
+def _with_costs(columns: dict[str, Any], n_ops: int, costs: pd.DataFrame | None) -> dict[str, Any]:
+    """``_finished_columns``' columns with HLO ``costs`` joined onto its first ``n_ops`` rows (the ops; the
+    IDLE rows after them keep theirs), as ``join_hlo_costs`` joins them; as they are without costs."""
+    if costs is None or not len(costs):
+        return columns
+    ops = {c: columns[c][:n_ops] for c in ("program_id", "name", "occurrences", *_COSTED_COLUMNS)}
+    out = dict(columns)
+    for column, values in _cost_updates(ops, costs).items():
+        out[column] = np.concatenate([values, columns[column][n_ops:]])
+    return out
+
+
+_COSTED_COLUMNS = ("flops", "model_flops", "bytes_accessed", "hbm_read_bytes", "hbm_write_bytes", "hbm_bytes_all",
+                   "has_breakdown")  # fmt: skip
 
 
 def _notes(info: dict[str, Any]) -> list[str]:
