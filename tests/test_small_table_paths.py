@@ -568,7 +568,7 @@ def test_device_table_joins_its_costs_when_first_read(name) -> None:
     stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
     frames, index = stats.frames, stats.hlo_index
     lazy = device_ops.build_device_op_db(frames, index, hlo_costs=stats._hlo_costs_of)
-    assert isinstance(lazy.__dict__["_table"], pd.DataFrame) == (name == "gpu_v100")  # there: no op, no join
+    assert not isinstance(lazy.__dict__["_table"], pd.DataFrame)  # made when first read
     keys = lazy.op_keys()
     programs = lazy.info.get("programs_with_hlo", [])
     costs = stats.costs_of(programs, fused=False) if programs else None
@@ -577,10 +577,40 @@ def test_device_table_joins_its_costs_when_first_read(name) -> None:
     for column, values in eager.op_keys().items():
         assert keys[column].tolist() == values.tolist(), column
     assert (lazy.info, lazy.notes) == (eager.info, eager.notes)
-    pd.testing.assert_frame_equal(pickle.loads(pickle.dumps(lazy)).table, eager.table)
+    for column, values in lazy.columns().items():  # the arrays the table is made of
+        expected = eager.table[column]
+        pd.testing.assert_series_equal(pd.Series(values, name=column).astype(expected.dtype), expected)
+    unpickled = pickle.loads(pickle.dumps(lazy))
+    pd.testing.assert_frame_equal(unpickled.table, eager.table)
+    assert list(unpickled.columns()) == list(lazy.columns())
 
 
 def test_kernel_stats_leave_the_device_costs_unjoined() -> None:
     stats = nbprof.load(FIXTURES / "jax_gpu_kernels", cache=False).op_stats()
     assert len(stats.kernel_db.reports) and "device_ops" in stats.builds
     assert not isinstance(stats.device_ops.__dict__["_table"], pd.DataFrame)  # no HLO cost analysis run
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "tpu_v6e", "gpu_v100", "tf_keras2_fit"])
+def test_op_metrics_db_from_device_columns_is_the_one_from_its_table(name) -> None:
+    """The op metrics db made of the device db's columns (its table not made) is the one made of its table."""
+    from nbprof.opstats import op_metrics_db
+
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    host, device = stats._host_ops[0], stats.device_ops
+    from_columns = op_metrics_db.combine_op_metrics_dbs(host, device)
+    assert isinstance(device.__dict__["_table"], pd.DataFrame) == (device.hardware_type == "CPU_ONLY")  # no frame
+    given = device_ops.DeviceOpDb(device.table, device.planes, device.hardware_type, device.info, device.notes)
+    pd.testing.assert_frame_equal(from_columns, op_metrics_db.combine_op_metrics_dbs(host, given), check_exact=True)
+
+
+def test_sorted_codes_of_runs_are_sorted_factorize_codes() -> None:
+    from nbprof.opstats import op_metrics_db
+
+    rng = np.random.default_rng(3)
+    cases = [["Host"] * 3 + ["Device"] * 2, ["b", "a", "b", "c", "a"], [], ["x"], ["a", "b"] * 40, ["é", "e", "é"]]
+    cases += [[None, "a", "a"], [float("nan"), "a"], [str(k) for k in rng.integers(0, 5, 300)]]
+    for values in cases:
+        texts = np.array(values, dtype=object)
+        expected = pd.factorize(texts, sort=True)[0]
+        assert op_metrics_db._sorted_codes(texts).tolist() == expected.tolist(), values

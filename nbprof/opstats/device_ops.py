@@ -55,6 +55,7 @@ device total, idle included) and ``db_total_op_time_ps`` (its ops' self time).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -92,9 +93,9 @@ _PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
 
 
 class _Table:
-    """``DeviceOpDb.table``: the frame given, or made on first read by the function given instead of it
-    (a GPU db leaves the join of its HLO costs to the first reader of its table: the kernel stats db
-    reads its ``op_keys`` only, which need no costs)."""
+    """``DeviceOpDb.table``: the frame given, or made on first read by the function given instead of it.
+    The builder's db makes it of its ``columns`` (read by the op metrics db without the frame), which
+    on GPU join their HLO costs when first read (the kernel stats db reads ``op_keys`` only)."""
 
     def __get__(self, obj: DeviceOpDb | None, owner: type | None = None) -> pd.DataFrame:
         if obj is None:
@@ -116,7 +117,8 @@ class DeviceOpDb:
     a frame, or as a function making it on first read). ``planes``: per device plane, ``span_ps``
     (first to last event), ``op_time_ps`` (its ops' self time), ``total_time_ps`` (max of the two)
     and ``idle_ps``. ``hardware_type``: ``TPU``, ``GPU`` or ``CPU_ONLY`` (then both frames are
-    empty). ``info``: event counts behind ``notes``.
+    empty). ``info``: event counts behind ``notes``. ``columns()`` and ``op_keys()`` give the table's
+    columns as arrays (the builder's, made before the frame, which they need not wait for).
     """
 
     table: pd.DataFrame = _Table()  # type: ignore[assignment]
@@ -125,6 +127,7 @@ class DeviceOpDb:
     info: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     _op_keys: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
+    _columns: dict[str, Any] | Callable[[], dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ops(self) -> pd.DataFrame:
@@ -136,24 +139,34 @@ class DeviceOpDb:
         """Device time over all planes of all hosts, idle included (XProf's db total time)."""
         return int(self.planes["total_time_ps"].sum()) if len(self.planes) else 0
 
+    def columns(self) -> dict[str, Any]:
+        """The table's columns by name, in its row order: the builder's arrays (the table is made of
+        them; texts as object arrays of str), else the table's (numpy or pandas arrays)."""
+        source = self._columns
+        if source is not None:
+            return source() if callable(source) else source
+        table = self.table
+        return {c: table[c].to_numpy() if isinstance(table[c].dtype, np.dtype) else table[c].array for c in table}
+
     def op_keys(self) -> dict[str, np.ndarray]:
         """The table's ``host``, ``program_id`` (uint64, 0 where missing), ``name`` and ``provenance``
         (object arrays of its values) in its row order; given by the builder where the table waits
-        for its HLO costs (these columns need none), else read from the table."""
+        for its HLO costs (these columns need none), else read from ``columns``."""
         if self._op_keys is not None:
             return self._op_keys
-        table = self.table
-        return {
-            "host": table["host"].to_numpy(object),
-            "program_id": table["program_id"].to_numpy(np.uint64, na_value=0),
-            "name": table["name"].to_numpy(object),
-            "provenance": table["provenance"].to_numpy(object),
-        }
+        columns = self.columns()
+        if not columns:
+            return {c: np.zeros(0, np.uint64 if c == "program_id" else object) for c in _KEY_COLUMNS}
+        keys = {c: np.asarray(columns[c], dtype=object) for c in _KEY_COLUMNS if c != "program_id"}
+        return {**keys, "program_id": _uint64(columns["program_id"])}
 
     def __getstate__(self) -> dict[str, object]:
-        """Pickled with its table made (not the function making it)."""
-        _ = self.table
-        return dict(self.__dict__)
+        """Pickled with its columns and table made (not the functions making them)."""
+        state = dict(self.__dict__)
+        state["_table"] = self.table
+        if self._columns is not None:
+            state["_columns"] = self.columns()
+        return state
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -832,6 +845,7 @@ def _distinct_texts(series: pd.Series, mask: np.ndarray) -> list[str]:
     return list(dict.fromkeys(str(categories[c]) if c >= 0 else "nan" for c in codes.tolist()))
 
 
+_KEY_COLUMNS = ("host", "program_id", "name", "provenance")  # DeviceOpDb.op_keys
 _TEXT_COLUMNS = ["host", "host_or_device", "program", "hlo_module", "name", "category", "provenance", "expression",
                  "shape", "deduplicated_name", "source_file", "source_stack"]  # fmt: skip
 _INT_COLUMNS = SUM_COLUMNS + ["min_time_ps", "db_total_time_ps", "db_total_op_time_ps"]
@@ -914,18 +928,15 @@ def _program_names(module: np.ndarray, program_id: np.ndarray) -> np.ndarray:
     return out[pair] if len(pair) else np.zeros(0, dtype=object)
 
 
-def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, index: HloIndex) -> pd.DataFrame:
-    """Add program names, the per-host IDLE rows and db totals; fix dtypes and order.
-
-    ``table``: the ops as arrays by column (``aggregate_op_columns``; None: no op). Built column by column
-    in numpy and made a DataFrame once: pandas' fixed cost per call dominates these small tables."""
-    return _ordered_frame(*_finished_columns(table, planes, frames, index))
-
-
 def _finished_columns(
     table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, index: HloIndex
 ) -> tuple[dict[str, Any], np.ndarray]:
-    """``_finish``'s columns (the ops' rows, then the IDLE rows) and their order in the table."""
+    """The table's columns (the ops' rows, then the IDLE rows) and their order in it: program names,
+    the per-host IDLE rows and db totals added, dtypes fixed.
+
+    ``table``: the ops as arrays by column (``aggregate_op_columns``; None: no op). Built column by column
+    in numpy and made a DataFrame once (``_frame_of``): pandas' fixed cost per call dominates these small
+    tables."""
     table = table or {}
     n = len(table["name"]) if "name" in table else 0
     modules = _module_names(frames, index)
@@ -977,14 +988,19 @@ def _finished_columns(
     return out, np.lexsort((name_rank, -out["self_time_ps"], host_rank))
 
 
-def _ordered_frame(out: dict[str, Any], order: np.ndarray) -> pd.DataFrame:
-    """The table of ``_finished_columns``: its columns in that order, as a frame."""
-    ordered = {c: out[c][order] for c in COLUMNS}
-    if not len(order):
+def _ordered_columns(out: dict[str, Any], order: np.ndarray) -> dict[str, Any]:
+    """``_finished_columns``' columns in the table's order (``COLUMNS``)."""
+    return {c: out[c][order] for c in COLUMNS}
+
+
+def _frame_of(ordered: dict[str, Any]) -> pd.DataFrame:
+    """The table of its ordered columns (``_ordered_columns``)."""
+    if not len(ordered["name"]):
         return pd.DataFrame(ordered, columns=COLUMNS)
+    columns = dict(ordered)
     for c in _TEXT_COLUMNS:  # object arrays of str (``_as_text``): typed as pandas infers them
-        ordered[c] = strings(ordered[c].tolist())
-    return typed_frame(ordered)
+        columns[c] = strings(columns[c].tolist())
+    return typed_frame(columns)
 
 
 def build_device_op_db(
@@ -1015,22 +1031,21 @@ def build_device_op_db(
         empty, no_planes = (typed_frame({c: np.empty(0, object) for c in cs}) for cs in (COLUMNS, PLANE_COLUMNS))
         return DeviceOpDb(empty, no_planes, kind, info, _notes(info))  # as pd.DataFrame(columns=...) makes them
     table = aggregate_op_columns(frames.events, parts)
+    out, order = _finished_columns(table, plane_totals, frames, index)
+    keys = None
     if kind != xs.HARDWARE_GPU or table is None or hlo_costs is None:
-        return DeviceOpDb(_finish(table, plane_totals, frames, index), plane_totals, kind, info, _notes(info))
-    columns, order = _finished_columns(table, plane_totals, frames, index)
-    n_ops = len(table["name"])
-    if callable(hlo_costs):  # costs asked for the programs whose ops the HLO protos hold, only
-        programs = info.get("programs_with_hlo", [])
-        costs_of = hlo_costs
-
-        def joined() -> pd.DataFrame:
-            return _ordered_frame(_with_costs(columns, n_ops, costs_of(programs) if programs else None), order)
-
-        keys = {"host": columns["host"][order], "program_id": _uint64(columns["program_id"])[order],
-                "name": columns["name"][order], "provenance": columns["provenance"][order]}  # fmt: skip
-        return DeviceOpDb(joined, plane_totals, kind, info, _notes(info), keys)  # the join waits for a reader
-    return DeviceOpDb(_ordered_frame(_with_costs(columns, n_ops, hlo_costs), order), plane_totals, kind, info,
-                      _notes(info))  # fmt: skip
+        columns = functools.cache(lambda: _ordered_columns(out, order))
+    elif callable(hlo_costs):  # the costs of the programs whose ops the HLO protos hold, asked for when first needed
+        costs_of, programs, n_ops = hlo_costs, info.get("programs_with_hlo", []), len(table["name"])
+        columns = functools.cache(
+            lambda: _ordered_columns(_with_costs(out, n_ops, costs_of(programs) if programs else None), order)
+        )
+        keys = {c: out[c][order] for c in _KEY_COLUMNS if c != "program_id"}  # what needs no costs
+        keys["program_id"] = _uint64(out["program_id"])[order]
+    else:
+        given, n_ops = hlo_costs, len(table["name"])
+        columns = functools.cache(lambda: _ordered_columns(_with_costs(out, n_ops, given), order))
+    return DeviceOpDb(lambda: _frame_of(columns()), plane_totals, kind, info, _notes(info), keys, columns)
 
 
 def _with_costs(columns: dict[str, Any], n_ops: int, costs: pd.DataFrame | None) -> dict[str, Any]:

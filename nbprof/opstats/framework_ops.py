@@ -322,7 +322,7 @@ def _kernel_ops_may_be_named(op_stats: OpStats, names: list[str]) -> bool:
             return True
         if not wanted.isdisjoint(_tf_op.parse_many(xs.category_text(events["tf_op"]))[1].tolist()):
             return True
-    provenance = op_stats.device_ops.table["provenance"].to_numpy(dtype=object)
+    provenance = op_stats.device_ops.op_keys()["provenance"]  # no table frame needed
     return not wanted.isdisjoint(_tf_op.parse_each(provenance)[1].tolist())
 
 
