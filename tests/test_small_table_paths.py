@@ -614,3 +614,15 @@ def test_sorted_codes_of_runs_are_sorted_factorize_codes() -> None:
         texts = np.array(values, dtype=object)
         expected = pd.factorize(texts, sort=True)[0]
         assert op_metrics_db._sorted_codes(texts).tolist() == expected.tolist(), values
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "tpu_v6e", "jax_gpu_kernels", "gpu_v100", "tf_keras2_fit"])
+def test_xla_ops_of_device_columns_are_those_of_its_table(name) -> None:
+    """A device op db's XLA ops made of its columns (its table's frame not made) are those of its table."""
+    from nbprof.opstats import xla_ops
+
+    device = nbprof.load(FIXTURES / name, cache=False).op_stats().device_ops
+    ops = xla_ops.device_db_xla_ops(device)
+    if len(ops):
+        assert not isinstance(device.__dict__["_table"], pd.DataFrame)
+    pd.testing.assert_frame_equal(ops, xla_ops.device_xla_ops(device.table), check_exact=True)

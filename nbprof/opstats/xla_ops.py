@@ -11,6 +11,7 @@ ones, ``total_time_ps`` named ``time_ps`` and ``provenance`` named ``tf_op`` (th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -115,6 +116,28 @@ def device_xla_ops(table: pd.DataFrame) -> pd.DataFrame:
     if _several(table["host"].to_numpy(dtype=object)[rows]):
         return combine_hosts(table.iloc[rows].reset_index(drop=True))
     return _view_of_rows(table, rows)
+
+
+def device_db_xla_ops(device: DeviceOpDb) -> pd.DataFrame:
+    """``device_xla_ops(device.table)``, for one host's ops made of the db's columns (``DeviceOpDb.columns``:
+    the table's frame is not made, nor taken from)."""
+    columns = device.columns()
+    names = np.asarray(columns["name"], dtype=object) if columns else np.zeros(0, object)
+    rows = np.flatnonzero(names != IDLE)
+    if len(rows) == 0 or _several(np.asarray(columns["host"], dtype=object)[rows]):
+        return device_xla_ops(device.table)
+    return typed_frame({VIEW_NAMES.get(c, c): _rows_of(columns[c], rows) for c in _DB_COLUMNS})
+
+
+def _rows_of(values: Any, rows: np.ndarray) -> Any:
+    """A column's values at ``rows``: the builder's texts (an object array of str) typed as ``strings``
+    types them (as the table's frame holds them), other arrays as they are (``take_array``)."""
+    taken = take_array(values, rows)
+    if isinstance(taken, np.ndarray) and taken.dtype == object and len(taken):
+        texts = taken.tolist()
+        if all(type(v) is str for v in texts):
+            return strings(texts)
+    return taken
 
 
 def _several(values: np.ndarray) -> bool:
@@ -223,7 +246,7 @@ def _peak(value: float) -> float:
 def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv, index: HloIndex) -> XlaOps:
     """Device XLA ops where the profile has a device, else the XLA CPU ops on host threads."""
     if device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU):
-        ops = device_xla_ops(device.table)
+        ops = device_db_xla_ops(device)
         on_tpu = device.hardware_type == xs.HARDWARE_TPU
         return XlaOps(ops=ops, source="device", device_kind=device.hardware_type, total_time_ps=device.total_time_ps,
                       peak_tflops=_peak(env.peak_tflops), peak_hbm_gibps=_peak(env.peak_hbm_gibps),
