@@ -626,3 +626,25 @@ def test_xla_ops_of_device_columns_are_those_of_its_table(name) -> None:
     if len(ops):
         assert not isinstance(device.__dict__["_table"], pd.DataFrame)
     pd.testing.assert_frame_equal(ops, xla_ops.device_xla_ops(device.table), check_exact=True)
+
+
+@pytest.mark.parametrize("name", ["tpu_v6e", "torch_xla_train", "amd_mi300x_gemm", "jax_gpu_kernels"])
+def test_program_trees_are_the_program_rows_values(name) -> None:
+    """A program's tree columns read from its parsed protos are its instruction rows' values; the fused
+    children of the ops made from them are those made from the rows."""
+    from nbprof.hlo.index import TREE_COLUMNS, build_hlo_index
+    from nbprof.opstats import xla_ops
+
+    prof = nbprof.load(FIXTURES / name, cache=False)
+    index, by_rows = build_hlo_index(prof.hlo_protos), build_hlo_index(prof.hlo_protos)
+    for pid in sorted(index._modules):
+        tree = index.program_tree(pid)
+        rows = by_rows.program_rows(pid)
+        assert tree is not None and rows is not None
+        assert tree == {c: [row[c] for row in rows] for c in TREE_COLUMNS}, pid
+        assert by_rows.program_tree(pid) is None  # its rows made (its protobufs let go): read from them
+    ops = prof.op_stats().xla_ops.ops
+    fast = xla_ops.fused_children(build_hlo_index(prof.hlo_protos), ops)
+    slow_index = build_hlo_index(prof.hlo_protos)
+    slow_index.program_tree = lambda program_id: None  # the rows' path
+    pd.testing.assert_frame_equal(fast, xla_ops.fused_children(slow_index, ops), check_exact=True)

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from nbprof.hlo.index import HloIndex
+from nbprof.hlo.index import TREE_COLUMNS, HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import META_COLUMNS, SUM_COLUMNS, DeviceOpDb
 from nbprof.opstats.host_ops import IDLE
@@ -199,16 +199,17 @@ def _fused_frame(rows: list[tuple[object, str, str, str, str, float]]) -> pd.Dat
     return typed_frame(columns)
 
 
-_TREE_COLUMNS = ("name", "opcode", "called", "computation_id", "category", "provenance")
-
-
 def _fusion_tree(index: HloIndex, program_id: int) -> _FusionTree:
-    """The fusion tree of one program, from its instruction rows (no frame of them made) or frame."""
+    """The fusion tree of one program, from its parsed instructions (no row made), its instruction rows
+    (no frame of them made) or frame."""
+    columns = index.program_tree(program_id)
+    if columns is not None:
+        return _FusionTree(columns)
     rows = index.program_rows(program_id)
     if rows is not None:
-        return _FusionTree({c: [row[c] for row in rows] for c in _TREE_COLUMNS})
+        return _FusionTree({c: [row[c] for row in rows] for c in TREE_COLUMNS})
     ins = index.instructions_of([program_id])
-    return _FusionTree({c: ins[c].tolist() for c in _TREE_COLUMNS})
+    return _FusionTree({c: ins[c].tolist() for c in TREE_COLUMNS})
 
 
 class _FusionTree:
@@ -216,7 +217,7 @@ class _FusionTree:
     (parameters and tuples left out, as XProf), without filtering the instruction frame per fusion."""
 
     def __init__(self, ins: dict[str, list]) -> None:
-        """``ins``: the program's instructions' ``_TREE_COLUMNS``, as lists."""
+        """``ins``: the program's instructions' ``TREE_COLUMNS``, as lists."""
         names = ins["name"]
         self.first: dict[str, int] = {}
         for row, name in enumerate(names):
