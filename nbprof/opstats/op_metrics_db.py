@@ -74,10 +74,12 @@ def _sorted_codes(texts: np.ndarray) -> np.ndarray:
     (a db's hosts and sides): each run's rank among the runs' sorted values, without a hash table."""
     if not len(texts):
         return np.zeros(0, np.int64)
-    starts = np.flatnonzero(np.r_[True, texts[1:] != texts[:-1]])
-    values = texts[starts].tolist()
-    if len(starts) > 64 or not all(type(v) is str for v in values):
+    if pd.api.types.infer_dtype(texts, skipna=False) != "string":  # one pass in C
         return pd.factorize(texts, sort=True)[0]
+    starts = np.flatnonzero(np.r_[True, texts[1:] != texts[:-1]])
+    if len(starts) > 64:
+        return pd.factorize(texts, sort=True)[0]
+    values = texts[starts].tolist()
     rank = {v: k for k, v in enumerate(sorted(set(values)))}
     return np.repeat(np.array([rank[v] for v in values], np.int64), np.diff(np.r_[starts, len(texts)]))
 
