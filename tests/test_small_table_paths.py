@@ -648,3 +648,26 @@ def test_program_trees_are_the_program_rows_values(name) -> None:
     slow_index = build_hlo_index(prof.hlo_protos)
     slow_index.program_tree = lambda program_id: None  # the rows' path
     pd.testing.assert_frame_equal(fast, xla_ops.fused_children(slow_index, ops), check_exact=True)
+
+
+@pytest.mark.parametrize("name", ["gpu_v100", "tf_keras2_fit", "jax_two_hosts", "amd_mi300x_gemm"])
+def test_host_framework_ops_of_distinct_names_are_the_grouped_ones(name, monkeypatch) -> None:
+    """Host rows whose names are distinct are their own groups: the same as grouping them by name."""
+    from nbprof.opstats import framework_ops
+
+    db = framework_ops._db_columns(nbprof.load(FIXTURES / name, cache=False).op_stats().op_metrics_db)
+    host = framework_ops._side_columns(db, db["host_or_device"] == "Host")
+    cases = [host]
+    if len(host["name"]) >= 3:  # a type missing, empty or set
+        mixed = {c: v[:6].copy() for c, v in host.items()}
+        mixed["category"][:3] = ["", "Type", np.nan]
+        cases.append(mixed)
+    for columns in cases:
+        for include_idle in (True, False):
+            fast = framework_ops._host_framework_ops(columns, include_idle)
+            with monkeypatch.context() as m:
+                m.setattr(framework_ops, "_one_row_per_name", lambda host: False)
+                grouped = framework_ops._host_framework_ops(columns, include_idle)
+            assert (fast is None) == (grouped is None)
+            for c in grouped or {}:
+                assert fast[c].dtype == grouped[c].dtype and fast[c].tolist() == grouped[c].tolist(), c

@@ -219,6 +219,10 @@ def _host_framework_ops(host: dict[str, np.ndarray], include_idle: bool) -> dict
         category = host["category"]
     if len(category) == 0:
         return None
+    if _one_row_per_name(host):  # each op name in one row (one host's db): every row is its own group
+        out = {"name": host["name"], "type": np.where(pd.isna(category) | (category == ""), "", category)}
+        out.update({c: host[c] for c in ("occurrences", *_SUMMED, "is_eager")})
+        return {**out, "type": out["type"].astype(object)}
     host = {**host, "category": np.where(category == "", None, category)}  # "" is no type
     grouped = group_columns(
         host,
@@ -232,6 +236,15 @@ def _host_framework_ops(host: dict[str, np.ndarray], include_idle: bool) -> dict
     )
     grouped["type"] = np.where(pd.isna(grouped["type"]), "", grouped["type"]).astype(object)
     return grouped
+
+
+def _one_row_per_name(host: dict[str, np.ndarray]) -> bool:
+    """Whether grouping the host rows by name keeps every row as it is: names present and distinct, counts
+    and times integers, eager flags bool (what ``group_columns`` sums and ``any``s as numpy arrays)."""
+    names = host["name"]
+    if pd.isna(names).any() or len(set(names.tolist())) != len(names):
+        return False
+    return all(host[c].dtype.kind in "iu" for c in ("occurrences", *_SUMMED)) and host["is_eager"].dtype.kind == "b"
 
 
 def _device_framework_ops(device: dict[str, np.ndarray], include_idle: bool) -> dict[str, np.ndarray] | None:
