@@ -403,8 +403,11 @@ def _finish(
     # object arrays of str: typed as pd.DataFrame infers them, without its checks; those of a few values by code
     for col in ("type", "name"):
         out[col] = strings(out[col].tolist())
-    side_code, sides = pd.factorize(out["host_or_device"])
-    out["host_or_device"] = _coded_text(np.asarray(sides, dtype=object), side_code)
+    if n < _CODED_TEXT_ROWS:
+        out["host_or_device"] = strings(out["host_or_device"].tolist())
+    else:
+        side_code, sides = pd.factorize(out["host_or_device"])
+        out["host_or_device"] = _coded_text(np.asarray(sides, dtype=object), side_code)
     out["bound_by"] = _coded_text(_BOUND_BY, bound)
     out["execution_mode"] = _coded_text(_EXECUTION_MODE, is_eager.astype(np.int64))
     return typed_frame(out)
@@ -414,10 +417,13 @@ _BOUND_BY = np.array(["Unknown", "Compute", "HBM"], dtype=object)
 _EXECUTION_MODE = np.array(["Function", "Eager"], dtype=object)
 
 
+_CODED_TEXT_ROWS = 1000  # from this many rows on, a column of few texts is made from codes (fewer: as fast by text)
+
+
 def _coded_text(table: np.ndarray, codes: np.ndarray) -> object:
     """``strings(table[codes].tolist())`` for a few distinct str ``table`` and codes into it, made from
-    the codes where pandas' strings are Arrow's (``coded_strings``)."""
-    column = coded_strings(table, codes)
+    the codes (``coded_strings``) where the rows are many and pandas' strings are Arrow's."""
+    column = coded_strings(table, codes) if len(codes) >= _CODED_TEXT_ROWS else None
     return column if column is not None else strings(table[codes].tolist())
 
 
