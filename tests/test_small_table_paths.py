@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from fixture_paths import FIXTURES
 
+import nbprof
 from nbprof.opstats import device_ops, kernel_db
 from nbprof.tools import op_profile
 from nbprof.tools.kernel_stats import dims_text
@@ -406,6 +408,12 @@ def test_framework_order_sorts_only_tied_names(load_fixture) -> None:
             cases += [(self_ps, with_missing), (self_ps, mixed)]
     table = load_fixture("gpu_v100").op_stats().framework_op_table(True).table
     cases.append((table["total_self_time_ps"].to_numpy(), table["name"].to_numpy(object)[::-1].copy()))
+    in_order = [
+        (self_ps[want], names[want]) for self_ps, names in cases for want in [_stable_time_then_name(self_ps, names)]
+    ]
+    host = table[(table["host_or_device"] == "Host").to_numpy()]  # in order already (one host's db)
+    assert framework_ops._in_order(host["total_self_time_ps"].to_numpy(), host["name"].to_numpy(object))
+    cases += in_order + [(host["total_self_time_ps"].to_numpy(), host["name"].to_numpy(object))]
     for self_ps, names in cases:
         want = _stable_time_then_name(self_ps, names)
         assert framework_ops._by_self_time_then_name(self_ps, names).tolist() == want.tolist()
@@ -523,3 +531,144 @@ def test_several_hosts_of_a_string_column_match_its_nunique() -> None:
         for dtype in ("str", "string", object):
             column = pd.Series(values, dtype=dtype)
             assert xla_ops._several(column.to_numpy(dtype=object)) == (column.nunique() > 1), (values, dtype)
+
+
+@pytest.mark.parametrize("name", ["gpu_v100", "jax_gpu_train", "amd_mi300x_gemm", "flax_cnn_gpu", "jax_two_gpu_procs"])
+def test_framework_table_without_kernel_db_is_the_one_with_it(name) -> None:
+    """The framework op table leaves the kernel stats db unbuilt where no kernel's op can carry one of
+    its device rows' names (their Tensor Core use is 0 either way): the table made with the db built."""
+    fresh = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    with_db = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    assert len(with_db.kernel_db.reports)  # built before the table, which then reads it
+    for include_idle in (True, False):
+        expected = with_db.framework_op_table(include_idle).table
+        pd.testing.assert_frame_equal(fresh.framework_op_table(include_idle).table, expected, check_exact=True)
+    if name in ("gpu_v100", "jax_gpu_train"):  # device rows named as no kernel's op
+        assert "kernel_db" not in fresh.builds
+
+
+@pytest.mark.parametrize("name", ["gpu_v100", "amd_mi300x_gemm", "tpu_v6e"])
+def test_framework_text_columns_by_code_are_the_strings_of_their_values(name, monkeypatch) -> None:
+    """The framework table's few-valued text columns, made from codes, are the columns made of their texts."""
+    from nbprof.opstats import framework_ops
+
+    monkeypatch.setattr(framework_ops, "_CODED_TEXT_ROWS", 0)  # by code whatever the rows
+    by_code = nbprof.load(FIXTURES / name, cache=False).op_stats().framework_op_table().table
+    monkeypatch.setattr(framework_ops, "coded_strings", lambda table, codes: None)
+    by_text = nbprof.load(FIXTURES / name, cache=False).op_stats().framework_op_table().table
+    pd.testing.assert_frame_equal(by_code, by_text, check_exact=True)
+    assert set(by_code["bound_by"]) <= {"Unknown", "Compute", "HBM"}
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "jax_gpu_kernels", "flax_cnn_gpu", "jax_gpu_train", "gpu_v100"])
+def test_device_table_joins_its_costs_when_first_read(name) -> None:
+    """A GPU device op db given a function for its HLO costs makes its table on first read (the kernel
+    stats db reads its op keys only): the table joined at once, its keys the table's, pickled made."""
+    import pickle
+
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    frames, index = stats.frames, stats.hlo_index
+    lazy = device_ops.build_device_op_db(frames, index, hlo_costs=stats._hlo_costs_of)
+    assert not isinstance(lazy.__dict__["_table"], pd.DataFrame)  # made when first read
+    keys = lazy.op_keys()
+    programs = lazy.info.get("programs_with_hlo", [])
+    costs = stats.costs_of(programs, fused=False) if programs else None
+    eager = device_ops.build_device_op_db(frames, index, hlo_costs=costs)
+    pd.testing.assert_frame_equal(lazy.table, eager.table, check_exact=True)
+    for column, values in eager.op_keys().items():
+        assert keys[column].tolist() == values.tolist(), column
+    assert (lazy.info, lazy.notes) == (eager.info, eager.notes)
+    for column, values in lazy.columns().items():  # the arrays the table is made of
+        expected = eager.table[column]
+        pd.testing.assert_series_equal(pd.Series(values, name=column).astype(expected.dtype), expected)
+    unpickled = pickle.loads(pickle.dumps(lazy))
+    pd.testing.assert_frame_equal(unpickled.table, eager.table)
+    assert list(unpickled.columns()) == list(lazy.columns())
+
+
+def test_kernel_stats_leave_the_device_costs_unjoined() -> None:
+    stats = nbprof.load(FIXTURES / "jax_gpu_kernels", cache=False).op_stats()
+    assert len(stats.kernel_db.reports) and "device_ops" in stats.builds
+    assert not isinstance(stats.device_ops.__dict__["_table"], pd.DataFrame)  # no HLO cost analysis run
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "tpu_v6e", "gpu_v100", "tf_keras2_fit"])
+def test_op_metrics_db_from_device_columns_is_the_one_from_its_table(name) -> None:
+    """The op metrics db made of the device db's columns (its table not made) is the one made of its table."""
+    from nbprof.opstats import op_metrics_db
+
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    host, device = stats._host_ops[0], stats.device_ops
+    from_columns = op_metrics_db.combine_op_metrics_dbs(host, device)
+    assert isinstance(device.__dict__["_table"], pd.DataFrame) == (device.hardware_type == "CPU_ONLY")  # no frame
+    given = device_ops.DeviceOpDb(device.table, device.planes, device.hardware_type, device.info, device.notes)
+    pd.testing.assert_frame_equal(from_columns, op_metrics_db.combine_op_metrics_dbs(host, given), check_exact=True)
+
+
+def test_sorted_codes_of_runs_are_sorted_factorize_codes() -> None:
+    from nbprof.opstats import op_metrics_db
+
+    rng = np.random.default_rng(3)
+    cases = [["Host"] * 3 + ["Device"] * 2, ["b", "a", "b", "c", "a"], [], ["x"], ["a", "b"] * 40, ["é", "e", "é"]]
+    cases += [[None, "a", "a"], [float("nan"), "a"], [str(k) for k in rng.integers(0, 5, 300)]]
+    for values in cases:
+        texts = np.array(values, dtype=object)
+        expected = pd.factorize(texts, sort=True)[0]
+        assert op_metrics_db._sorted_codes(texts).tolist() == expected.tolist(), values
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "tpu_v6e", "jax_gpu_kernels", "gpu_v100", "tf_keras2_fit"])
+def test_xla_ops_of_device_columns_are_those_of_its_table(name) -> None:
+    """A device op db's XLA ops made of its columns (its table's frame not made) are those of its table."""
+    from nbprof.opstats import xla_ops
+
+    device = nbprof.load(FIXTURES / name, cache=False).op_stats().device_ops
+    ops = xla_ops.device_db_xla_ops(device)
+    if len(ops):
+        assert not isinstance(device.__dict__["_table"], pd.DataFrame)
+    pd.testing.assert_frame_equal(ops, xla_ops.device_xla_ops(device.table), check_exact=True)
+
+
+@pytest.mark.parametrize("name", ["tpu_v6e", "torch_xla_train", "amd_mi300x_gemm", "jax_gpu_kernels"])
+def test_program_trees_are_the_program_rows_values(name) -> None:
+    """A program's tree columns read from its parsed protos are its instruction rows' values; the fused
+    children of the ops made from them are those made from the rows."""
+    from nbprof.hlo.index import TREE_COLUMNS, build_hlo_index
+    from nbprof.opstats import xla_ops
+
+    prof = nbprof.load(FIXTURES / name, cache=False)
+    index, by_rows = build_hlo_index(prof.hlo_protos), build_hlo_index(prof.hlo_protos)
+    for pid in sorted(index._modules):
+        tree = index.program_tree(pid)
+        rows = by_rows.program_rows(pid)
+        assert tree is not None and rows is not None
+        assert tree == {c: [row[c] for row in rows] for c in TREE_COLUMNS}, pid
+        assert by_rows.program_tree(pid) is None  # its rows made (its protobufs let go): read from them
+    ops = prof.op_stats().xla_ops.ops
+    fast = xla_ops.fused_children(build_hlo_index(prof.hlo_protos), ops)
+    slow_index = build_hlo_index(prof.hlo_protos)
+    slow_index.program_tree = lambda program_id: None  # the rows' path
+    pd.testing.assert_frame_equal(fast, xla_ops.fused_children(slow_index, ops), check_exact=True)
+
+
+@pytest.mark.parametrize("name", ["gpu_v100", "tf_keras2_fit", "jax_two_hosts", "amd_mi300x_gemm"])
+def test_host_framework_ops_of_distinct_names_are_the_grouped_ones(name, monkeypatch) -> None:
+    """Host rows whose names are distinct are their own groups: the same as grouping them by name."""
+    from nbprof.opstats import framework_ops
+
+    db = framework_ops._db_columns(nbprof.load(FIXTURES / name, cache=False).op_stats().op_metrics_db)
+    host = framework_ops._side_columns(db, db["host_or_device"] == "Host")
+    cases = [host]
+    if len(host["name"]) >= 3:  # a type missing, empty or set
+        mixed = {c: v[:6].copy() for c, v in host.items()}
+        mixed["category"][:3] = ["", "Type", np.nan]
+        cases.append(mixed)
+    for columns in cases:
+        for include_idle in (True, False):
+            fast = framework_ops._host_framework_ops(columns, include_idle)
+            with monkeypatch.context() as m:
+                m.setattr(framework_ops, "_one_row_per_name", lambda host: False)
+                grouped = framework_ops._host_framework_ops(columns, include_idle)
+            assert (fast is None) == (grouped is None)
+            for c in grouped or {}:
+                assert fast[c].dtype == grouped[c].dtype and fast[c].tolist() == grouped[c].tolist(), c

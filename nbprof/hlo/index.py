@@ -61,6 +61,7 @@ COLUMNS = [
     "expression", "shape", "called",
 ]  # fmt: skip
 
+TREE_COLUMNS = ("name", "opcode", "called", "computation_id", "category", "provenance")  # HloIndex.program_tree
 _PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
 _OP_NAME = attrgetter("metadata.op_name")  # of an instruction protobuf read
 _NAME = attrgetter("name")
@@ -313,6 +314,22 @@ class _CompiledModule:
             names.update(map(_OP_NAME, comp.instructions))
         return names
 
+    def tree_columns(self) -> dict[str, list] | None:
+        """``TREE_COLUMNS`` of every instruction (lists in proto order, the values of their rows) read
+        from the protobuf without making the rows; None where the rows are the wire reader's."""
+        if self._wire_rows is not None:
+            return None
+        out: dict[str, list] = {c: [] for c in TREE_COLUMNS}
+        for comp_id, comp in zip(self._comp_ids, self.proto.computations):
+            for i in comp.instructions:
+                out["name"].append(i.name)
+                out["opcode"].append(i.opcode)
+                out["called"].append(_unsigned(i.called_computation_ids) if i.called_computation_ids else [])
+                out["computation_id"].append(comp_id)
+                out["category"].append(hlo_category(i.opcode, i.fusion_kind))
+                out["provenance"].append(framework_op_fullname(i.metadata.op_type, i.metadata.op_name))
+        return out
+
     def _instruction(self, k: int) -> tuple[int, Any]:
         """(computation index, instruction) of position ``k``."""
         c = bisect_right(self._starts, k) - 1  # the last computation starting at or before k: not an empty one
@@ -551,6 +568,16 @@ class _ProgramRows:
                 self._rows[j] = row
                 j += 1
 
+    def tree_columns(self) -> dict[str, list] | None:
+        """``TREE_COLUMNS`` of every instruction (lists, in ``names`` order) without making rows; None
+        where a module's rows are the wire reader's or some computation id is beyond int64."""
+        if not self.int64_computation_ids or not all(isinstance(m, _CompiledModule) for m in self.modules):
+            return None
+        parts = [m.tree_columns() for m in self.modules if isinstance(m, _CompiledModule)]
+        if any(p is None for p in parts):
+            return None
+        return {c: [v for p in parts if p is not None for v in p[c]] for c in TREE_COLUMNS}
+
     def op_names(self) -> set[str]:
         """The instructions' framework op names (``metadata.op_name``), without making rows."""
         names: set[str] = set()
@@ -673,6 +700,14 @@ class HloIndex:
         if self._all is not None:
             return sorted({int(p) for p in self._all["program_id"]})
         return [pid for pid, keys in self._modules.items() if any(pat in blob for _, blob in keys for pat in patterns)]
+
+    def program_tree(self, program_id: int) -> dict[str, list] | None:
+        """``TREE_COLUMNS`` of one program's instructions (lists, in ``instructions_of``' order, the values
+        of its rows) read from its parsed modules without making their rows; None where those rows hold
+        them (a frame given, rows made already, a module read field by field, an unknown program)."""
+        if self._all is not None or program_id not in self._modules or program_id in self._parsed:
+            return None
+        return self._program_rows(program_id).tree_columns()
 
     def op_names(self, program_ids: list[int]) -> set[str]:
         """The framework op names (``metadata.op_name``) of these programs' instructions; a module not

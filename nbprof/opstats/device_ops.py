@@ -36,7 +36,9 @@ such kernels.
 
 FLOPs and bytes of GPU ops come from the HLO's cost analysis in XProf: ``join_hlo_costs`` is
 the one place where per-instruction costs (``nbprof.hlo.cost``) are merged; until a cost table
-is passed, GPU ops keep what their events carry (usually nothing).
+is passed, GPU ops keep what their events carry (usually nothing). Costs given as a function are
+joined when the table is first read: the kernel stats db needs the ops' keys only
+(``DeviceOpDb.op_keys``), not their costs.
 
 Columns (``COLUMNS``; times int64 ps, sizes bytes): ``host``, ``host_or_device``
 (``"Device"``), ``program_id`` (``UInt64``; 0 for TF ops), ``program`` (XProf's program node
@@ -53,6 +55,7 @@ device total, idle included) and ``db_total_op_time_ps`` (its ops' self time).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -89,21 +92,42 @@ _SUFFIX = re.compile(r"\.\d+$")
 _PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
 
 
+class _Table:
+    """``DeviceOpDb.table``: the frame given, or made on first read by the function given instead of it.
+    The builder's db makes it of its ``columns`` (read by the op metrics db without the frame), which
+    on GPU join their HLO costs when first read (the kernel stats db reads ``op_keys`` only)."""
+
+    def __get__(self, obj: DeviceOpDb | None, owner: type | None = None) -> pd.DataFrame:
+        if obj is None:
+            raise AttributeError("table")  # the dataclass field has no default
+        table = obj.__dict__["_table"]
+        if not isinstance(table, pd.DataFrame) and callable(table):
+            table = obj.__dict__["_table"] = table()
+        return table
+
+    def __set__(self, obj: DeviceOpDb, value: pd.DataFrame | Callable[[], pd.DataFrame]) -> None:
+        obj.__dict__["_table"] = value
+
+
 @dataclass(frozen=True)
 class DeviceOpDb:
     """The device op metrics db of a profile.
 
-    ``table``: one row per (host, program, op) plus one ``IDLE`` row per host (``COLUMNS``).
-    ``planes``: per device plane, ``span_ps`` (first to last event), ``op_time_ps`` (its ops' self
-    time), ``total_time_ps`` (max of the two) and ``idle_ps``. ``hardware_type``: ``TPU``, ``GPU``
-    or ``CPU_ONLY`` (then both frames are empty). ``info``: event counts behind ``notes``.
+    ``table``: one row per (host, program, op) plus one ``IDLE`` row per host (``COLUMNS``; given as
+    a frame, or as a function making it on first read). ``planes``: per device plane, ``span_ps``
+    (first to last event), ``op_time_ps`` (its ops' self time), ``total_time_ps`` (max of the two)
+    and ``idle_ps``. ``hardware_type``: ``TPU``, ``GPU`` or ``CPU_ONLY`` (then both frames are
+    empty). ``info``: event counts behind ``notes``. ``columns()`` and ``op_keys()`` give the table's
+    columns as arrays (the builder's, made before the frame, which they need not wait for).
     """
 
-    table: pd.DataFrame
+    table: pd.DataFrame = _Table()  # type: ignore[assignment]
     planes: pd.DataFrame
     hardware_type: str
     info: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    _op_keys: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
+    _columns: dict[str, Any] | Callable[[], dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ops(self) -> pd.DataFrame:
@@ -114,6 +138,35 @@ class DeviceOpDb:
     def total_time_ps(self) -> int:
         """Device time over all planes of all hosts, idle included (XProf's db total time)."""
         return int(self.planes["total_time_ps"].sum()) if len(self.planes) else 0
+
+    def columns(self) -> dict[str, Any]:
+        """The table's columns by name, in its row order: the builder's arrays (the table is made of
+        them; texts as object arrays of str), else the table's (numpy or pandas arrays)."""
+        source = self._columns
+        if source is not None:
+            return source() if callable(source) else source
+        table = self.table
+        return {c: table[c].to_numpy() if isinstance(table[c].dtype, np.dtype) else table[c].array for c in table}
+
+    def op_keys(self) -> dict[str, np.ndarray]:
+        """The table's ``host``, ``program_id`` (uint64, 0 where missing), ``name`` and ``provenance``
+        (object arrays of its values) in its row order; given by the builder where the table waits
+        for its HLO costs (these columns need none), else read from ``columns``."""
+        if self._op_keys is not None:
+            return self._op_keys
+        columns = self.columns()
+        if not columns:
+            return {c: np.zeros(0, np.uint64 if c == "program_id" else object) for c in _KEY_COLUMNS}
+        keys = {c: np.asarray(columns[c], dtype=object) for c in _KEY_COLUMNS if c != "program_id"}
+        return {**keys, "program_id": _uint64(columns["program_id"])}
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled with its columns and table made (not the functions making them)."""
+        state = dict(self.__dict__)
+        state["_table"] = self.table
+        if self._columns is not None:
+            state["_columns"] = self.columns()
+        return state
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -792,6 +845,7 @@ def _distinct_texts(series: pd.Series, mask: np.ndarray) -> list[str]:
     return list(dict.fromkeys(str(categories[c]) if c >= 0 else "nan" for c in codes.tolist()))
 
 
+_KEY_COLUMNS = ("host", "program_id", "name", "provenance")  # DeviceOpDb.op_keys
 _TEXT_COLUMNS = ["host", "host_or_device", "program", "hlo_module", "name", "category", "provenance", "expression",
                  "shape", "deduplicated_name", "source_file", "source_stack"]  # fmt: skip
 _INT_COLUMNS = SUM_COLUMNS + ["min_time_ps", "db_total_time_ps", "db_total_op_time_ps"]
@@ -874,11 +928,15 @@ def _program_names(module: np.ndarray, program_id: np.ndarray) -> np.ndarray:
     return out[pair] if len(pair) else np.zeros(0, dtype=object)
 
 
-def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, index: HloIndex) -> pd.DataFrame:
-    """Add program names, the per-host IDLE rows and db totals; fix dtypes and order.
+def _finished_columns(
+    table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, index: HloIndex
+) -> tuple[dict[str, Any], np.ndarray]:
+    """The table's columns (the ops' rows, then the IDLE rows) and their order in it: program names,
+    the per-host IDLE rows and db totals added, dtypes fixed.
 
     ``table``: the ops as arrays by column (``aggregate_op_columns``; None: no op). Built column by column
-    in numpy and made a DataFrame once: pandas' fixed cost per call dominates these small tables."""
+    in numpy and made a DataFrame once (``_frame_of``): pandas' fixed cost per call dominates these small
+    tables."""
     table = table or {}
     n = len(table["name"]) if "name" in table else 0
     modules = _module_names(frames, index)
@@ -927,13 +985,22 @@ def _finish(table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, 
     # host ascending, self time descending, name ascending; stable
     _, host_rank = np.unique(out["host"].astype(str), return_inverse=True)
     _, name_rank = np.unique(out["name"].astype(str), return_inverse=True)
-    order = np.lexsort((name_rank, -out["self_time_ps"], host_rank))
-    ordered = {c: out[c][order] for c in COLUMNS}
-    if not len(order):
+    return out, np.lexsort((name_rank, -out["self_time_ps"], host_rank))
+
+
+def _ordered_columns(out: dict[str, Any], order: np.ndarray) -> dict[str, Any]:
+    """``_finished_columns``' columns in the table's order (``COLUMNS``)."""
+    return {c: out[c][order] for c in COLUMNS}
+
+
+def _frame_of(ordered: dict[str, Any]) -> pd.DataFrame:
+    """The table of its ordered columns (``_ordered_columns``)."""
+    if not len(ordered["name"]):
         return pd.DataFrame(ordered, columns=COLUMNS)
+    columns = dict(ordered)
     for c in _TEXT_COLUMNS:  # object arrays of str (``_as_text``): typed as pandas infers them
-        ordered[c] = strings(ordered[c].tolist())
-    return typed_frame(ordered)
+        columns[c] = strings(columns[c].tolist())
+    return typed_frame(columns)
 
 
 def build_device_op_db(
@@ -964,13 +1031,37 @@ def build_device_op_db(
         empty, no_planes = (typed_frame({c: np.empty(0, object) for c in cs}) for cs in (COLUMNS, PLANE_COLUMNS))
         return DeviceOpDb(empty, no_planes, kind, info, _notes(info))  # as pd.DataFrame(columns=...) makes them
     table = aggregate_op_columns(frames.events, parts)
-    if kind == xs.HARDWARE_GPU and table is not None:
-        if callable(hlo_costs):  # costs asked for the programs whose ops the HLO protos hold, only
-            programs = info.get("programs_with_hlo", [])
-            hlo_costs = hlo_costs(programs) if programs else None
-        if hlo_costs is not None and len(hlo_costs):  # as join_hlo_costs, on the arrays
-            table.update(_cost_updates(table, hlo_costs))
-    return DeviceOpDb(_finish(table, plane_totals, frames, index), plane_totals, kind, info, _notes(info))
+    out, order = _finished_columns(table, plane_totals, frames, index)
+    keys = None
+    if kind != xs.HARDWARE_GPU or table is None or hlo_costs is None:
+        columns = functools.cache(lambda: _ordered_columns(out, order))
+    elif callable(hlo_costs):  # the costs of the programs whose ops the HLO protos hold, asked for when first needed
+        costs_of, programs, n_ops = hlo_costs, info.get("programs_with_hlo", []), len(table["name"])
+        columns = functools.cache(
+            lambda: _ordered_columns(_with_costs(out, n_ops, costs_of(programs) if programs else None), order)
+        )
+        keys = {c: out[c][order] for c in _KEY_COLUMNS if c != "program_id"}  # what needs no costs
+        keys["program_id"] = _uint64(out["program_id"])[order]
+    else:
+        given, n_ops = hlo_costs, len(table["name"])
+        columns = functools.cache(lambda: _ordered_columns(_with_costs(out, n_ops, given), order))
+    return DeviceOpDb(lambda: _frame_of(columns()), plane_totals, kind, info, _notes(info), keys, columns)
+
+
+def _with_costs(columns: dict[str, Any], n_ops: int, costs: pd.DataFrame | None) -> dict[str, Any]:
+    """``_finished_columns``' columns with HLO ``costs`` joined onto its first ``n_ops`` rows (the ops; the
+    IDLE rows after them keep theirs), as ``join_hlo_costs`` joins them; as they are without costs."""
+    if costs is None or not len(costs):
+        return columns
+    ops = {c: columns[c][:n_ops] for c in ("program_id", "name", "occurrences", *_COSTED_COLUMNS)}
+    out = dict(columns)
+    for column, values in _cost_updates(ops, costs).items():
+        out[column] = np.concatenate([values, columns[column][n_ops:]])
+    return out
+
+
+_COSTED_COLUMNS = ("flops", "model_flops", "bytes_accessed", "hbm_read_bytes", "hbm_write_bytes", "hbm_bytes_all",
+                   "has_breakdown")  # fmt: skip
 
 
 def _notes(info: dict[str, Any]) -> list[str]:

@@ -41,7 +41,7 @@ from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.group_agg import group_columns
 from nbprof.opstats.host_ops import IDLE
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import string_array, strings, typed_frame
+from nbprof.xspace.typed_frame import coded_strings, string_array, strings, typed_frame
 
 if TYPE_CHECKING:  # pragma: no cover
     from nbprof.opstats.op_stats import OpStats
@@ -160,7 +160,7 @@ def _side_columns(db: dict[str, np.ndarray], on_side: np.ndarray) -> dict[str, n
 def _by_self_time_then_name(self_ps: np.ndarray, names: np.ndarray) -> np.ndarray:
     """Row order by self time descending, then name ascending; stable (ties keep row order). Only the
     names of rows that share a self time are sorted (thousands of host op names take ~2 ms)."""
-    if len(names) < 2:
+    if len(names) < 2 or _in_order(self_ps, names):
         return np.arange(len(names))
     by_time = np.argsort(-self_ps, kind="stable")
     same = self_ps[by_time[1:]] == self_ps[by_time[:-1]]
@@ -173,6 +173,25 @@ def _by_self_time_then_name(self_ps: np.ndarray, names: np.ndarray) -> np.ndarra
     rank = np.zeros(len(names), np.int64)
     rank[at] = _name_ranks(names[at])
     return np.lexsort((rank, -self_ps))
+
+
+def _in_order(self_ps: np.ndarray, names: np.ndarray) -> bool:
+    """Whether the rows are in that order already (self time descending, then name ascending), as the
+    host rows of a one-host db come: then the stable sort keeps them where they are. Names are compared
+    only where self times tie (a missing name, or names that do not compare: not known to be in order)."""
+    later, earlier = self_ps[1:], self_ps[:-1]
+    if (later > earlier).any():
+        return False
+    tied = np.flatnonzero(later == earlier)
+    if not len(tied):
+        return True
+    after, before = names[tied + 1], names[tied]
+    if pd.isna(after).any() or pd.isna(before).any():
+        return False
+    try:
+        return bool(np.all(after >= before))
+    except TypeError:
+        return False
 
 
 def _name_ranks(names: np.ndarray) -> np.ndarray:
@@ -200,6 +219,10 @@ def _host_framework_ops(host: dict[str, np.ndarray], include_idle: bool) -> dict
         category = host["category"]
     if len(category) == 0:
         return None
+    if _one_row_per_name(host):  # each op name in one row (one host's db): every row is its own group
+        out = {"name": host["name"], "type": np.where(pd.isna(category) | (category == ""), "", category)}
+        out.update({c: host[c] for c in ("occurrences", *_SUMMED, "is_eager")})
+        return {**out, "type": out["type"].astype(object)}
     host = {**host, "category": np.where(category == "", None, category)}  # "" is no type
     grouped = group_columns(
         host,
@@ -213,6 +236,15 @@ def _host_framework_ops(host: dict[str, np.ndarray], include_idle: bool) -> dict
     )
     grouped["type"] = np.where(pd.isna(grouped["type"]), "", grouped["type"]).astype(object)
     return grouped
+
+
+def _one_row_per_name(host: dict[str, np.ndarray]) -> bool:
+    """Whether grouping the host rows by name keeps every row as it is: names present and distinct, counts
+    and times integers, eager flags bool (what ``group_columns`` sums and ``any``s as numpy arrays)."""
+    names = host["name"]
+    if pd.isna(names).any() or len(set(names.tolist())) != len(names):
+        return False
+    return all(host[c].dtype.kind in "iu" for c in ("occurrences", *_SUMMED)) and host["is_eager"].dtype.kind == "b"
 
 
 def _device_framework_ops(device: dict[str, np.ndarray], include_idle: bool) -> dict[str, np.ndarray] | None:
@@ -279,9 +311,32 @@ def _tensor_core_utilization(op_stats: OpStats, table: dict[str, np.ndarray] | N
     if table is None:
         return out
     device_rows = np.flatnonzero(np.asarray(table["host_or_device"], dtype=object) == "Device")
-    names = ec.text(np.asarray(table["name"], dtype=object)[device_rows])  # as the finished table's
-    out[device_rows] = op_stats.kernel_db.by_op_name_values(names.tolist(), "tensor_core_utilization_ratio", 0.0)
+    names = ec.text(np.asarray(table["name"], dtype=object)[device_rows]).tolist()  # as the finished table's
+    if not _kernel_ops_may_be_named(op_stats, names):  # no kernel's op has one of the names: all 0, as the db gives
+        return out
+    out[device_rows] = op_stats.kernel_db.by_op_name_values(names, "tensor_core_utilization_ratio", 0.0)
     return out
+
+
+def _kernel_ops_may_be_named(op_stats: OpStats, names: list[str]) -> bool:
+    """Whether the kernel stats db may group a kernel under one of ``names`` (False only where it
+    cannot: then it need not be built). A kernel's op (``kernel_db``) is ``""``, the op name of a
+    ``tf_op`` stat, or the framework op of a device op (its provenance's name); this checks the names
+    against all of those, for a host's OpStats whose device ops are built and kernel stats db is not."""
+    built = vars(op_stats)
+    if "kernel_db" in built or "device_ops" not in built or not hasattr(op_stats, "frames"):
+        return True
+    wanted = set(names)
+    if "" in wanted:
+        return True
+    events = op_stats.frames.events
+    if "tf_op" in events.columns:
+        if not isinstance(events["tf_op"].dtype, pd.CategoricalDtype):
+            return True
+        if not wanted.isdisjoint(_tf_op.parse_many(xs.category_text(events["tf_op"]))[1].tolist()):
+            return True
+    provenance = op_stats.device_ops.op_keys()["provenance"]  # no table frame needed
+    return not wanted.isdisjoint(_tf_op.parse_each(provenance)[1].tolist())
 
 
 def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray | float) -> np.ndarray:
@@ -316,8 +371,7 @@ def _finish(
     memory_bw = _safe_ratio(bytes_accessed, time_ns) / _GIBI  # GiB/s
     flops_util = _safe_ratio(flop_rate, peak_tflops * 1e3)
     hbm_util = _safe_ratio(memory_bw, peak_hbm_gibps)
-    bound = np.where(flops_util > 0, "Compute", "Unknown").astype(object)
-    bound = np.where(hbm_util > np.maximum(flops_util, 0), "HBM", bound).astype(object)
+    bound = np.where(hbm_util > np.maximum(flops_util, 0), 2, (flops_util > 0).astype(np.int64))  # _BOUND_BY
     is_eager = np.asarray(table["is_eager"]).astype(bool)
     out: dict[str, Any] = {
         "rank": np.arange(1, n + 1, dtype=np.int64),
@@ -337,21 +391,40 @@ def _finish(
     }
     if tensor_core is not None:
         out["gpu_tensorcore_utilization_ratio"] = tensor_core
-    out["bound_by"] = bound
+    out["bound_by"] = _BOUND_BY[bound]
     out["is_eager"] = is_eager
-    out["execution_mode"] = np.where(is_eager, "Eager", "Function").astype(object)
+    out["execution_mode"] = _EXECUTION_MODE[is_eager.astype(np.int64)]
     out["total_time_ps"] = np.asarray(table["total_time_ps"]).astype(np.int64)
     out["total_self_time_ps"] = np.asarray(table["self_time_ps"]).astype(np.int64)
     for col in ("flops", "model_flops", "bytes_accessed"):
         out[col] = np.asarray(table[col]).astype(np.int64)
     if n == 0:  # as pandas makes them of empty numpy str arrays
         return typed_frame({**out, "bound_by": _no_strings(), "execution_mode": _no_strings()})
-    for col in _TEXT_COLUMNS:  # object arrays of str: typed as pd.DataFrame infers them, without its checks
+    # object arrays of str: typed as pd.DataFrame infers them, without its checks; those of a few values by code
+    for col in ("type", "name"):
         out[col] = strings(out[col].tolist())
+    if n < _CODED_TEXT_ROWS:
+        out["host_or_device"] = strings(out["host_or_device"].tolist())
+    else:
+        side_code, sides = pd.factorize(out["host_or_device"])
+        out["host_or_device"] = _coded_text(np.asarray(sides, dtype=object), side_code)
+    out["bound_by"] = _coded_text(_BOUND_BY, bound)
+    out["execution_mode"] = _coded_text(_EXECUTION_MODE, is_eager.astype(np.int64))
     return typed_frame(out)
 
 
-_TEXT_COLUMNS = ("host_or_device", "type", "name", "bound_by", "execution_mode")
+_BOUND_BY = np.array(["Unknown", "Compute", "HBM"], dtype=object)
+_EXECUTION_MODE = np.array(["Function", "Eager"], dtype=object)
+
+
+_CODED_TEXT_ROWS = 1000  # from this many rows on, a column of few texts is made from codes (fewer: as fast by text)
+
+
+def _coded_text(table: np.ndarray, codes: np.ndarray) -> object:
+    """``strings(table[codes].tolist())`` for a few distinct str ``table`` and codes into it, made from
+    the codes (``coded_strings``) where the rows are many and pandas' strings are Arrow's."""
+    column = coded_strings(table, codes) if len(codes) >= _CODED_TEXT_ROWS else None
+    return column if column is not None else strings(table[codes].tolist())
 
 
 def _no_strings() -> object:

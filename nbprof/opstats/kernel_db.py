@@ -311,8 +311,8 @@ def _xla_framework_ops(
     x = np.flatnonzero(is_xla)
     if len(x) == 0:
         return is_xla, names
-    table = (device if isinstance(device, DeviceOpDb) else device()).table
-    if len(table) == 0:
+    table = (device if isinstance(device, DeviceOpDb) else device()).op_keys()  # no HLO costs needed
+    if len(table["name"]) == 0:
         return is_xla, names
     pid, _ = ec.uint_column(ev, "program_id", rows[x])
     if index is not None:
@@ -326,18 +326,14 @@ def _xla_framework_ops(
     host_of_code, host_text = ec.text_ids(ev["host"])
     host_id = host_of_code[ec.row_codes(ev["host"], rows[x])]
     pos = _positions_in(
-        (
-            table["host"].to_numpy(object),
-            table["program_id"].to_numpy(np.uint64, na_value=0),
-            table["name"].to_numpy(object),
-        ),
+        (table["host"], table["program_id"], table["name"]),
         (host_text[host_id], pid, hlo[x]),
         (host_id, pid, hlo_id[x]),
     )
-    provenance = np.append(table["provenance"].to_numpy(object), "")  # per op row, "" for no row
+    provenance = np.append(table["provenance"], "")  # per op row, "" for no row
     _, parsed, _ = _tf_op.parse_each(provenance)  # once per distinct framework op, not per kernel
     op_of_row = np.where(provenance != "", parsed, "")
-    names[x] = op_of_row[np.where(pos >= 0, pos, len(table))]
+    names[x] = op_of_row[np.where(pos >= 0, pos, len(table["name"]))]
     return is_xla, names
 
 

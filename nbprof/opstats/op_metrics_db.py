@@ -27,17 +27,21 @@ _INT_COLUMNS = ["occurrences", "total_time_ps", "self_time_ps", "flops", "model_
 
 
 def combine_op_metrics_dbs(host: pd.DataFrame, device: DeviceOpDb) -> pd.DataFrame:
-    """The host and device op metrics dbs as one frame (``COLUMNS``)."""
-    parts = [p for p in (host, device.table) if len(p)]
+    """The host and device op metrics dbs as one frame (``COLUMNS``). The device db's columns are read
+    as its builder made them (its table's frame is not needed)."""
+    device_columns = device.columns()
+    device_rows = len(device_columns["name"]) if "name" in device_columns else len(device.table)
+    host_columns = {c: host[c] for c in host.columns}
+    parts = [(p, n) for p, n in ((host_columns, len(host)), (device_columns, device_rows)) if n]
     if not parts:
         return pd.DataFrame({c: pd.Series(dtype=object) for c in COLUMNS})
     out: dict[str, Any] = {}
     for c in _INT_COLUMNS:
-        out[c] = np.concatenate([_filled(p, c, 0).astype(np.int64) for p in parts])
-    out["program_id"] = np.concatenate([_filled(p, "program_id", 0).astype(np.uint64) for p in parts])
-    out["is_eager"] = np.concatenate([_filled(p, "is_eager", False).astype(bool) for p in parts])
+        out[c] = np.concatenate([_filled(p, n, c, 0).astype(np.int64) for p, n in parts])
+    out["program_id"] = np.concatenate([_filled(p, n, "program_id", 0).astype(np.uint64) for p, n in parts])
+    out["is_eager"] = np.concatenate([_filled(p, n, "is_eager", False).astype(bool) for p, n in parts])
     for c in _TEXT_COLUMNS:
-        out[c] = np.concatenate([ec.text(p[c].array if c in p.columns else [""] * len(p)) for p in parts])
+        out[c] = np.concatenate([ec.text(_values(p[c]) if c in p else [""] * n) for p, n in parts])
     order = db_order(out["host"], out["host_or_device"], out["self_time_ps"], out["name"])
     columns: dict[str, Any] = {c: out[c][order] for c in COLUMNS}
     columns["program_id"] = pd.array(columns["program_id"], dtype="UInt64")
@@ -53,7 +57,7 @@ def db_order(host: np.ndarray, side: np.ndarray, self_time: np.ndarray, name: np
     """Row order of the db: per host, then host side first, then self time descending, then name (a
     stable sort). Names are ranked only among rows the first three keys leave tied (text sorts are
     the costly part)."""
-    keys = (-self_time, -pd.factorize(side, sort=True)[0], pd.factorize(host, sort=True)[0])
+    keys = (-self_time, -_sorted_codes(side), _sorted_codes(host))
     order = np.lexsort(keys)
     ordered = [k[order] for k in keys]
     tied_with_next = np.logical_and.reduce([k[1:] == k[:-1] for k in ordered])
@@ -63,6 +67,21 @@ def db_order(host: np.ndarray, side: np.ndarray, self_time: np.ndarray, name: np
     name_rank = np.zeros(len(name), np.int64)
     name_rank[tied] = text_ranks(name[tied])
     return np.lexsort((name_rank, *keys))
+
+
+def _sorted_codes(texts: np.ndarray) -> np.ndarray:
+    """``pd.factorize(texts, sort=True)[0]`` of an object array of str that comes in runs of equal values
+    (a db's hosts and sides): each run's rank among the runs' sorted values, without a hash table."""
+    if not len(texts):
+        return np.zeros(0, np.int64)
+    if pd.api.types.infer_dtype(texts, skipna=False) != "string":  # one pass in C
+        return pd.factorize(texts, sort=True)[0]
+    starts = np.flatnonzero(np.r_[True, texts[1:] != texts[:-1]])
+    if len(starts) > 64:
+        return pd.factorize(texts, sort=True)[0]
+    values = texts[starts].tolist()
+    rank = {v: k for k, v in enumerate(sorted(set(values)))}
+    return np.repeat(np.array([rank[v] for v in values], np.int64), np.diff(np.r_[starts, len(texts)]))
 
 
 def text_ranks(texts: np.ndarray) -> np.ndarray:
@@ -76,14 +95,20 @@ def text_ranks(texts: np.ndarray) -> np.ndarray:
     return ranks
 
 
-def _filled(part: pd.DataFrame, column: str, fill: Any) -> np.ndarray:
-    """A column's values with ``fill`` where missing (or everywhere, where the part lacks it)."""
-    if column not in part.columns:
-        return np.full(len(part), fill, dtype=object)
-    series = part[column]
-    if isinstance(series.dtype, np.dtype) and series.dtype.kind in "iub":  # nothing missing
-        return series.to_numpy()
-    return series.fillna(fill).to_numpy(dtype=object)
+def _values(column: Any) -> Any:
+    """A column's array: a Series' own (numpy or pandas), else the array given."""
+    return column.array if isinstance(column, pd.Series) else column
+
+
+def _filled(part: dict[str, Any], n: int, column: str, fill: Any) -> np.ndarray:
+    """A column of a part (``n`` rows; Series or arrays by name) with ``fill`` where missing (or everywhere,
+    where the part lacks it)."""
+    if column not in part:
+        return np.full(n, fill, dtype=object)
+    values = part[column]
+    if isinstance(values.dtype, np.dtype) and values.dtype.kind in "iub":  # nothing missing
+        return np.asarray(values)
+    return pd.Series(values, copy=False).fillna(fill).to_numpy(dtype=object)
 
 
 def op_metrics_notes(host_info: dict[str, Any], device: DeviceOpDb) -> list[str]:

@@ -11,11 +11,12 @@ ones, ``total_time_ps`` named ``time_ps`` and ``provenance`` named ``tf_op`` (th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from nbprof.hlo.index import HloIndex
+from nbprof.hlo.index import TREE_COLUMNS, HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import META_COLUMNS, SUM_COLUMNS, DeviceOpDb
 from nbprof.opstats.host_ops import IDLE
@@ -117,6 +118,28 @@ def device_xla_ops(table: pd.DataFrame) -> pd.DataFrame:
     return _view_of_rows(table, rows)
 
 
+def device_db_xla_ops(device: DeviceOpDb) -> pd.DataFrame:
+    """``device_xla_ops(device.table)``, for one host's ops made of the db's columns (``DeviceOpDb.columns``:
+    the table's frame is not made, nor taken from)."""
+    columns = device.columns()
+    names = np.asarray(columns["name"], dtype=object) if columns else np.zeros(0, object)
+    rows = np.flatnonzero(names != IDLE)
+    if len(rows) == 0 or _several(np.asarray(columns["host"], dtype=object)[rows]):
+        return device_xla_ops(device.table)
+    return typed_frame({VIEW_NAMES.get(c, c): _rows_of(columns[c], rows) for c in _DB_COLUMNS})
+
+
+def _rows_of(values: Any, rows: np.ndarray) -> Any:
+    """A column's values at ``rows``: the builder's texts (an object array of str) typed as ``strings``
+    types them (as the table's frame holds them), other arrays as they are (``take_array``)."""
+    taken = take_array(values, rows)
+    if isinstance(taken, np.ndarray) and taken.dtype == object and len(taken):
+        texts = taken.tolist()
+        if all(type(v) is str for v in texts):
+            return strings(texts)
+    return taken
+
+
 def _several(values: np.ndarray) -> bool:
     """``pd.Series(values).nunique() > 1`` for an object array: more than one distinct present value."""
     return len(set(values[pd.notna(values)].tolist())) > 1
@@ -176,16 +199,17 @@ def _fused_frame(rows: list[tuple[object, str, str, str, str, float]]) -> pd.Dat
     return typed_frame(columns)
 
 
-_TREE_COLUMNS = ("name", "opcode", "called", "computation_id", "category", "provenance")
-
-
 def _fusion_tree(index: HloIndex, program_id: int) -> _FusionTree:
-    """The fusion tree of one program, from its instruction rows (no frame of them made) or frame."""
+    """The fusion tree of one program, from its parsed instructions (no row made), its instruction rows
+    (no frame of them made) or frame."""
+    columns = index.program_tree(program_id)
+    if columns is not None:
+        return _FusionTree(columns)
     rows = index.program_rows(program_id)
     if rows is not None:
-        return _FusionTree({c: [row[c] for row in rows] for c in _TREE_COLUMNS})
+        return _FusionTree({c: [row[c] for row in rows] for c in TREE_COLUMNS})
     ins = index.instructions_of([program_id])
-    return _FusionTree({c: ins[c].tolist() for c in _TREE_COLUMNS})
+    return _FusionTree({c: ins[c].tolist() for c in TREE_COLUMNS})
 
 
 class _FusionTree:
@@ -193,7 +217,7 @@ class _FusionTree:
     (parameters and tuples left out, as XProf), without filtering the instruction frame per fusion."""
 
     def __init__(self, ins: dict[str, list]) -> None:
-        """``ins``: the program's instructions' ``_TREE_COLUMNS``, as lists."""
+        """``ins``: the program's instructions' ``TREE_COLUMNS``, as lists."""
         names = ins["name"]
         self.first: dict[str, int] = {}
         for row, name in enumerate(names):
@@ -223,7 +247,7 @@ def _peak(value: float) -> float:
 def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv, index: HloIndex) -> XlaOps:
     """Device XLA ops where the profile has a device, else the XLA CPU ops on host threads."""
     if device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU):
-        ops = device_xla_ops(device.table)
+        ops = device_db_xla_ops(device)
         on_tpu = device.hardware_type == xs.HARDWARE_TPU
         return XlaOps(ops=ops, source="device", device_kind=device.hardware_type, total_time_ps=device.total_time_ps,
                       peak_tflops=_peak(env.peak_tflops), peak_hbm_gibps=_peak(env.peak_hbm_gibps),
