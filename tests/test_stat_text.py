@@ -8,7 +8,14 @@ import pytest
 
 from nbprof.xspace import raw
 from nbprof.xspace.frames import _text_column, _values
-from nbprof.xspace.stat_values import distinct_kinds, has_valueless, text_codes, value_strings
+from nbprof.xspace.stat_values import (
+    distinct_kinds,
+    few_values_python,
+    has_valueless,
+    text_codes,
+    value_strings,
+    values_python,
+)
 
 
 def _stats(kinds: list[int]) -> raw.RawStats:
@@ -122,3 +129,16 @@ def test_text_column_of_coded_pieces_equals_factorizing_their_values(seed: int) 
     assert list(got.categories) == list(expected.categories)
     assert got.categories.dtype == object
     assert got.codes.tolist() == expected.codes.tolist()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_few_values_python_are_values_python(seed: int) -> None:
+    """The values of a plane's own stats, a stat at a time, are those of the vectorised ``values_python``."""
+    rng = np.random.default_rng(seed)
+    stats = _mixed_stats(rng, int(rng.integers(0, 40)))
+    names = {1: ("x", ""), 7: ("ref", ""), 0: ("7", "")}
+    ours, theirs = few_values_python(stats, names), values_python(stats, names).tolist()
+    assert len(ours) == len(theirs)
+    for a, b in zip(ours, theirs):
+        assert type(a) is type(b)
+        assert a == b or (a != a and b != b)  # NaN

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.xspace import raw
-from nbprof.xspace.stat_values import StatNames, stat_names, values_python
+from nbprof.xspace.stat_values import StatNames, few_values_python, name_codes
 from nbprof.xspace.typed_frame import categories_dtype, repeated_strings, string_index, strings, typed_frame
 
 METADATA_PLANE = "/host:metadata"
@@ -66,12 +66,14 @@ class MetadataFrames:
         if len(plane.stats):
             # A stat whose metadata id the plane does not name is no column: JAX's
             # /host:__ScopeRangeCallStack__ plane holds thousands (scope id -> parent scope id).
-            named = [mid in names for mid in plane.stats.metadata_id.tolist()]  # few: no np.isin
-            for nm, val, ok in zip(stat_names(plane.stats, names), values_python(plane.stats, names), named):
-                if ok:
-                    row[str(nm)] = val
-            if not all(named):
-                row["unnamed_stats"] = named.count(False)
+            unnamed = 0
+            for mid, value in zip(plane.stats.metadata_id.tolist(), few_values_python(plane.stats, names)):
+                if mid in names:
+                    row[str(names[mid][0])] = value
+                else:
+                    unnamed += 1
+            if unnamed:
+                row["unnamed_stats"] = unnamed
         self.plane_rows.append(row)
         k = len(lines.id)
         cols = self.lines
@@ -189,7 +191,11 @@ def hlo_protos_of(em: raw.RawEventMetadata, names: StatNames) -> dict[str, bytes
     out: dict[str, bytes] = {}
     if not len(em.stats):
         return out
-    for k in np.flatnonzero(stat_names(em.stats, names) == HLO_PROTO_STAT).tolist():
+    codes, labels = name_codes(em.stats, names)
+    hits = [code for code, label in enumerate(labels) if label == HLO_PROTO_STAT]
+    if not hits:  # most planes hold none
+        return out
+    for k in np.flatnonzero(np.isin(codes, hits)).tolist():
         val = em.stats.obj_value[k]
         if isinstance(val, (bytes, bytearray)):
             out[em.name[int(em.stats.owner[k])]] = bytes(val)
@@ -209,7 +215,7 @@ def planes_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
     data: dict[str, object] = {}
     for name in names:
         values = [row.get(name) for row in rows]
-        present = [v for v in values if v is not None and not (isinstance(v, float) and np.isnan(v))]
+        present = [v for v in values if v is not None and not (isinstance(v, float) and v != v)]  # not NaN
         kinds = {type(v) for v in present}
         if name in ("host", "name"):
             data[name] = _sorted_categorical([str(v) for v in values])
@@ -223,7 +229,7 @@ def planes_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
                 data[name] = (pd.arrays.IntegerArray)(ints, mask)
         elif present and kinds == {float}:
             floats = np.array([np.nan if v is None else v for v in values], np.float64)
-            data[name] = pd.arrays.FloatingArray(floats, np.array([v is None or np.isnan(v) for v in values]))
+            data[name] = pd.arrays.FloatingArray(floats, np.isnan(floats))
         else:
             data[name] = _objects([np.nan if v is None else v for v in values])
     return typed_frame(data)

@@ -231,6 +231,28 @@ def values_python(stats: raw.RawStats, names: StatNames) -> np.ndarray:
     return out
 
 
+def few_values_python(stats: raw.RawStats, names: StatNames) -> list[object]:
+    """``values_python(stats, names).tolist()`` a stat at a time: for a few stats (a plane's own), where
+    its numpy temporaries cost more than the values."""
+    out: list[object] = []
+    for kind, number, double, obj in zip(
+        stats.kind.tolist(), stats.int_value.tolist(), stats.double_value.tolist(), stats.obj_value.tolist()
+    ):
+        if kind == raw.KIND_STR or kind == raw.KIND_BYTES:
+            out.append(obj)
+        elif kind == raw.KIND_REF:
+            out.append(names.get(number, ("", ""))[0])
+        elif kind == raw.KIND_INT64:
+            out.append(number - (1 << 64) if number >= 1 << 63 else number)  # its 64 bits as signed
+        elif kind == raw.KIND_UINT64:
+            out.append(number)
+        elif kind == raw.KIND_DOUBLE:
+            out.append(double)
+        else:
+            out.append(None)
+    return out
+
+
 def numeric_values(stats: raw.RawStats, rows: np.ndarray, kind: str) -> tuple[np.ndarray, np.ndarray]:
     """Values of the stats at ``rows`` for a promoted column of ``kind`` (int, uint or float):
     (values, valid); values that do not fit the column are not valid (see the module docstring)."""
