@@ -182,9 +182,17 @@ def _column_labels(names: tuple[str, ...]) -> pd.Index:
 
 def string_index(values: list[str]) -> pd.Index:
     """``pd.Index(values)`` for a non-empty list of str: the same Index, its Arrow strings made
-    without pyarrow's pandas conversion (see ``strings``)."""
+    without pyarrow's pandas conversion (see ``strings``) and taken as they are (``pd.Index`` of
+    an array copies it first: a fifth of the cost of a small one)."""
     column = strings(values)
-    return pd.Index(column) if isinstance(column, pd.api.extensions.ExtensionArray) else pd.Index(values)
+    if not isinstance(column, pd.api.extensions.ExtensionArray):
+        return pd.Index(values)
+    if _simple_index is not None and getattr(column.dtype, "index_class", None) is pd.Index:
+        try:
+            return _simple_index(column)  # type: ignore[no-any-return]
+        except (TypeError, AssertionError):  # a pandas whose internals differ
+            pass
+    return pd.Index(column)
 
 
 def strings(values: list[str]) -> object:
