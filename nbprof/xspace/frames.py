@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.xspace import raw
-from nbprof.xspace.absent import absent, constant
+from nbprof.xspace.absent import absent, constant, masked
 from nbprof.xspace.metadata_frames import METADATA_PLANE, MetadataFrames
 from nbprof.xspace.nesting import nest_lines
 from nbprof.xspace.origin import check_times, host_clock, line_zero_ps, profile_origin
@@ -764,4 +764,4 @@ def _promoted_column(
         rows = rows[valid]
         data[rows] = vals[valid].astype(np_dtype, copy=False)
         mask[rows] = False
-    return pd_cls(data, mask)
+    return masked(pd_cls, data, mask)

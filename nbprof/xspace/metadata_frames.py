@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.xspace import raw
+from nbprof.xspace.absent import masked
 from nbprof.xspace.stat_values import StatNames, few_values_python, name_codes
 from nbprof.xspace.typed_frame import categories_dtype, repeated_strings, string_index, strings, typed_frame
 
@@ -220,16 +221,16 @@ def planes_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
         if name in ("host", "name"):
             data[name] = _sorted_categorical([str(v) for v in values])
         elif present and kinds == {int}:
-            big = any(not -(2**63) <= v < 2**63 for v in present)
+            big = max(present) >= 2**63 or min(present) < -(2**63)
             if big and any(v < 0 for v in present):  # mixed signs beyond int64: keep the Python ints
                 data[name] = _objects(values)
             else:
                 mask = np.array([v is None or isinstance(v, float) for v in values])
                 ints = np.array([0 if m else v for v, m in zip(values, mask)], np.uint64 if big else np.int64)
-                data[name] = (pd.arrays.IntegerArray)(ints, mask)
+                data[name] = masked(pd.arrays.IntegerArray, ints, mask)
         elif present and kinds == {float}:
             floats = np.array([np.nan if v is None else v for v in values], np.float64)
-            data[name] = pd.arrays.FloatingArray(floats, np.isnan(floats))
+            data[name] = masked(pd.arrays.FloatingArray, floats, np.isnan(floats))
         else:
             data[name] = _objects([np.nan if v is None else v for v in values])
     return typed_frame(data)
