@@ -193,10 +193,10 @@ def hlo_protos_of(em: raw.RawEventMetadata, names: StatNames) -> dict[str, bytes
     if not len(em.stats):
         return out
     codes, labels = name_codes(em.stats, names)
-    hits = [code for code, label in enumerate(labels) if label == HLO_PROTO_STAT]
-    if not hits:  # most planes hold none
+    is_proto = np.array([label == HLO_PROTO_STAT for label in labels])
+    if not is_proto.any():  # most planes hold none
         return out
-    for k in np.flatnonzero(np.isin(codes, hits)).tolist():
+    for k in np.flatnonzero(is_proto[codes]).tolist():
         val = em.stats.obj_value[k]
         if isinstance(val, (bytes, bytearray)):
             out[em.name[int(em.stats.owner[k])]] = bytes(val)
