@@ -47,6 +47,7 @@ from nbprof.xspace.stat_values import (
 )
 from nbprof.xspace.stats_frame import StatsSource, kept_stats, take_stats
 from nbprof.xspace.typed_frame import categories_dtype, object_index, typed_frame
+from nbprof.xspace.typed_frame import code_dtype as _code_dtype
 
 __all__ = [
     "BuiltFrames",
@@ -166,10 +167,6 @@ _PRIVATE = {"flags": mmap.MAP_PRIVATE | getattr(mmap, "MAP_ANONYMOUS", 0)} if ha
 
 
 _NO_CATEGORIES = pd.CategoricalDtype(pd.Index([], dtype=object))
-
-
-def _code_dtype(n_categories: int) -> type:
-    return np.int8 if n_categories < 127 else np.int16 if n_categories < 32767 else np.int32
 
 
 def _categorical(codes: np.ndarray, dtype: pd.CategoricalDtype) -> pd.Categorical:

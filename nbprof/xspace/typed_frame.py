@@ -318,6 +318,11 @@ def object_index(values: list[str]) -> pd.Index:
 _simple_index = getattr(pd.Index, "_simple_new", None)  # pandas' Index of an array as it is (internal)
 
 
+def code_dtype(n_categories: int) -> type:
+    """pandas' dtype of the codes of a categorical of ``n_categories`` categories."""
+    return np.int8 if n_categories < 127 else np.int16 if n_categories < 32767 else np.int32
+
+
 def categories_dtype(categories: pd.Index) -> pd.CategoricalDtype:
     """``pd.CategoricalDtype(categories)`` for categories known to be distinct, without pandas'
     check that they are (a hash table of them: half the cost of a small categorical column)."""
