@@ -8,7 +8,7 @@ import pytest
 from fixture_paths import fixture_file
 
 import nbprof
-from nbprof.xspace.absent import absent, constant
+from nbprof.xspace.absent import absent, constant, masked
 from nbprof.xspace.stat_values import PROMOTED
 
 
@@ -63,3 +63,20 @@ def test_constant_is_a_broadcast_view(value: object, dtype: type, n: int) -> Non
     assert not ours.flags.writeable
     with pytest.raises(ValueError):
         ours.flags.writeable = True  # its buffer is immutable: no write can reach the shared element
+
+
+@pytest.mark.parametrize(
+    ("cls", "values"),
+    [
+        (pd.arrays.IntegerArray, np.array([1, -2, 3], np.int64)),
+        (pd.arrays.IntegerArray, np.array([1, 2**63, 3], np.uint64)),
+        (pd.arrays.FloatingArray, np.array([1.5, np.nan, -0.0])),
+    ],
+)
+def test_masked_is_the_checked_constructor(cls: type, values: np.ndarray) -> None:
+    """``masked`` (no checks of its inputs) makes the array the class's constructor makes."""
+    mask = np.array([False, True, False])
+    ours, theirs = masked(cls, values, mask), cls(values, mask)
+    assert type(ours) is type(theirs) and ours.dtype == theirs.dtype
+    pd.testing.assert_extension_array_equal(ours, theirs)
+    assert ours._data is values and ours._mask is mask  # no copy, as the constructor

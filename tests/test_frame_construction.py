@@ -37,6 +37,38 @@ def test_typed_frame_is_what_pandas_builds(n: int) -> None:
     assert not fast["plane_id"].to_numpy().flags.writeable  # a constant column stays a read-only view
 
 
+def _odd_columns(n: int) -> dict[str, object]:
+    """Columns that are no plain number/object array or 1-D-only extension array (pandas' path)."""
+    return {
+        "series": pd.Series(np.arange(n)),
+        "when": np.zeros(n, "datetime64[ns]"),
+        "text": np.array(["a"] * n),
+        "wrapped": pd.arrays.NumpyExtensionArray(np.arange(n)),
+        "zone": pd.array(pd.date_range("2026-01-01", periods=n, tz="UTC")),
+    }
+
+
+@pytest.mark.parametrize("odd", [None, "series", "when", "text", "wrapped", "zone"])
+@pytest.mark.parametrize("n", [0, 3])
+def test_typed_frame_blocks_are_arrays_to_mgr_blocks(odd: str | None, n: int) -> None:
+    """The blocks made a column at a time are those of pandas' arrays_to_mgr (type, place, values);
+    a column of another kind takes arrays_to_mgr itself."""
+    from pandas.core.internals.construction import arrays_to_mgr
+
+    columns = {**_columns(n), "names": strings(["x"] * n), "objects": np.array([None] * n, dtype=object)}
+    if odd is not None:
+        columns[odd] = _odd_columns(n)[odd]
+    fast = typed_frame(columns)
+    arrays = list(columns.values())
+    theirs = arrays_to_mgr(arrays, pd.Index(list(columns)), pd.RangeIndex(n), verify_integrity=False, consolidate=False)
+    assert_frame_equal(fast, pd.DataFrame._from_mgr(theirs, axes=theirs.axes), check_exact=True)
+    assert len(fast._mgr.blocks) == len(theirs.blocks)
+    for ours, block in zip(fast._mgr.blocks, theirs.blocks):
+        assert type(ours) is type(block)
+        assert ours.mgr_locs.as_array.tolist() == block.mgr_locs.as_array.tolist()
+        assert ours.values.shape == block.values.shape and ours.dtype == block.dtype
+
+
 def test_typed_frames_do_not_share_their_column_labels() -> None:
     first, second = typed_frame(_columns(2)), typed_frame(_columns(2))
     first.columns.name = "renamed"

@@ -23,12 +23,13 @@ from __future__ import annotations
 import mmap
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from nbprof.xspace import raw
-from nbprof.xspace.absent import absent, constant
+from nbprof.xspace.absent import absent, constant, masked
 from nbprof.xspace.metadata_frames import METADATA_PLANE, MetadataFrames
 from nbprof.xspace.nesting import nest_lines
 from nbprof.xspace.origin import check_times, host_clock, line_zero_ps, profile_origin
@@ -39,14 +40,14 @@ from nbprof.xspace.stat_values import (
     STRING_STATS,
     UINT_STATS,
     StatNames,
-    has_valueless,
     name_codes,
     numeric_values,
     promoted_rows,
-    value_strings,
+    text_codes,
 )
 from nbprof.xspace.stats_frame import StatsSource, kept_stats, take_stats
 from nbprof.xspace.typed_frame import categories_dtype, object_index, typed_frame
+from nbprof.xspace.typed_frame import code_dtype as _code_dtype
 
 __all__ = [
     "BuiltFrames",
@@ -107,8 +108,9 @@ class _PlaneEvents:
     start_ps: np.ndarray | None
     duration_ps: np.ndarray | None
     num_occurrences: np.ndarray | None
-    promoted: dict[str, list[tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]]] = field(default_factory=dict)
-    """name -> [(rows in the plane, (values, valid))], metadata stats first."""
+    promoted: dict[str, list[tuple[np.ndarray, tuple[np.ndarray, Any]]]] = field(default_factory=dict)
+    """name -> [(rows in the plane, ``_values``: (values, valid) or, for text, (codes, texts))], metadata
+    stats first."""
 
     def __len__(self) -> int:
         return len(self.start_ps) if self.start_ps is not None else 0
@@ -165,10 +167,6 @@ _PRIVATE = {"flags": mmap.MAP_PRIVATE | getattr(mmap, "MAP_ANONYMOUS", 0)} if ha
 
 
 _NO_CATEGORIES = pd.CategoricalDtype(pd.Index([], dtype=object))
-
-
-def _code_dtype(n_categories: int) -> type:
-    return np.int8 if n_categories < 127 else np.int16 if n_categories < 32767 else np.int32
 
 
 def _categorical(codes: np.ndarray, dtype: pd.CategoricalDtype) -> pd.Categorical:
@@ -310,8 +308,8 @@ def _plane_events(
         owner_rows = _events_by_metadata_row(em_row_of_event, len(em.name))
         for sname, kind, srows, ev_rows, at in _expanded_by_name(owner_rows, em.stats, names):
             # values read once per metadata stat, then repeated for its events
-            vals, valid = _values(em.stats, srows, kind, names)
-            piece.promoted.setdefault(sname, []).append((ev_rows, (vals[at], valid[at])))
+            values = _values(em.stats, srows, kind, names)
+            piece.promoted.setdefault(sname, []).append((ev_rows, _repeated(values, at, kind)))
         # long form: metadata stats expanded per event when the stats are first read (most tools never do)
         if _expanded_size(owner_rows, em.stats.owner):
             stats.append((_MetadataStats(em.stats, owner_rows), names, "metadata"))
@@ -531,14 +529,18 @@ def _shifted_piece(
     return _PlacedMetadataStats(piece.stats, shifted, n_events, piece.names, piece.kind)
 
 
-def _values(stats: raw.RawStats, rows: np.ndarray, kind: str, names: StatNames) -> tuple[np.ndarray, np.ndarray]:
-    """(values, valid) of the stats at ``rows`` for a promoted column of ``kind``."""
+def _values(stats: raw.RawStats, rows: np.ndarray, kind: str, names: StatNames) -> tuple[np.ndarray, Any]:
+    """The stats at ``rows`` for a promoted column of ``kind``: (values, valid) of numbers, (code per
+    stat, distinct texts) of text (``text_codes``)."""
     if kind == "str":
-        vals = value_strings(stats, rows, names)
-        if has_valueless(stats.kind[rows]):  # else every value is text already (pd.isna: 70 ns an object)
-            vals[pd.isna(vals)] = "None"  # a stat without a value: the text str() gives it
-        return vals, np.ones(len(rows), bool)
+        return text_codes(stats, rows, names)
     return numeric_values(stats, rows, kind)
+
+
+def _repeated(values: tuple[np.ndarray, Any], at: np.ndarray, kind: str) -> tuple[np.ndarray, Any]:
+    """``_values`` of some stats taken at positions ``at`` (a metadata stat once per event of it)."""
+    first, second = values
+    return (first[at], second) if kind == "str" else (first[at], second[at])
 
 
 # --------------------------------------------------------------------------- assembly
@@ -678,6 +680,23 @@ def _assemble_events(
     return typed_frame(columns), inverse
 
 
+def _text_column(n: int, rows_list: list[np.ndarray], codes_list: list[np.ndarray], texts_list: list[Any]) -> object:
+    """A categorical column of the texts given by (rows, codes into texts) pieces: categories the texts
+    used, sorted; where pieces share rows, the last one's text."""
+    if not rows_list:  # no memory: a read-only view of -1 codes
+        return pd.Categorical.from_codes(constant(-1, np.int8, n), dtype=_NO_CATEGORIES, validate=False)
+    used: set[str] = set()
+    for codes, texts in zip(codes_list, texts_list):
+        used.update(texts[k] for k in np.flatnonzero(np.bincount(codes, minlength=len(texts))).tolist())
+    categories = sorted(used)  # Python's sort of str: as fast as it gets, and the order pandas gives
+    position = {text: k for k, text in enumerate(categories)}
+    code_dtype = _code_dtype(len(categories))
+    out = np.full(n, -1, code_dtype)
+    for rows, codes, texts in zip(rows_list, codes_list, texts_list):
+        out[rows] = np.array([position.get(text, -1) for text in texts], code_dtype)[codes]
+    return pd.Categorical.from_codes(out, dtype=_categories_dtype(categories), validate=False)
+
+
 def _zero_columns(n: int, count: int) -> list[np.ndarray]:
     """``count`` zero-filled columns of ``n`` 8-byte values (uint64; to be viewed as the column's dtype).
 
@@ -724,24 +743,11 @@ def _promoted_column(
 
     Rows are written in order, so event stats (added after metadata stats) win.
     An absent stat costs no memory (a read-only all-NA view). ``zeroed``: ``n`` zero-filled
-    8-byte values for a number column's data (else its own ``_zeros``).
+    8-byte values for a number column's data (else its own ``_zeros``). For text, ``vals_list`` holds
+    codes and ``valid_list`` the texts they index (``_values``).
     """
     if kind == "str":
-        if not rows_list:  # no memory: a read-only view of -1 codes
-            return pd.Categorical.from_codes(constant(-1, np.int8, n), dtype=_NO_CATEGORIES, validate=False)
-        rows = np.concatenate(rows_list)
-        vals = np.concatenate(vals_list)
-        # distinct strings by hashing, then sorted (categories stay in sorted order): Python's sort
-        # of a list of str compares them directly, twice as fast as numpy's argsort of objects
-        codes, uniq = pd.factorize(vals)
-        distinct = uniq.tolist()
-        order = sorted(range(len(distinct)), key=distinct.__getitem__)
-        new_code = np.empty(len(distinct), _code_dtype(len(distinct)))
-        new_code[order] = np.arange(len(distinct))
-        out = np.full(n, -1, new_code.dtype)
-        out[rows] = new_code[codes]
-        categories = [distinct[k] for k in order]
-        return pd.Categorical.from_codes(out, dtype=_categories_dtype(categories), validate=False)
+        return _text_column(n, rows_list, vals_list, valid_list)
     np_dtype, pd_cls = {
         "int": (np.int64, pd.arrays.IntegerArray),
         "uint": (np.uint64, pd.arrays.IntegerArray),
@@ -755,4 +761,4 @@ def _promoted_column(
         rows = rows[valid]
         data[rows] = vals[valid].astype(np_dtype, copy=False)
         mask[rows] = False
-    return pd_cls(data, mask)
+    return masked(pd_cls, data, mask)

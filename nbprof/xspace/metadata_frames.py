@@ -12,8 +12,16 @@ import numpy as np
 import pandas as pd
 
 from nbprof.xspace import raw
-from nbprof.xspace.stat_values import StatNames, stat_names, values_python
-from nbprof.xspace.typed_frame import categories_dtype, repeated_strings, string_index, strings, typed_frame
+from nbprof.xspace.absent import masked
+from nbprof.xspace.stat_values import StatNames, few_values_python, name_codes
+from nbprof.xspace.typed_frame import (
+    categories_dtype,
+    code_dtype,
+    repeated_strings,
+    string_index,
+    strings,
+    typed_frame,
+)
 
 METADATA_PLANE = "/host:metadata"
 HLO_PROTO_STAT = "Hlo Proto"
@@ -66,12 +74,14 @@ class MetadataFrames:
         if len(plane.stats):
             # A stat whose metadata id the plane does not name is no column: JAX's
             # /host:__ScopeRangeCallStack__ plane holds thousands (scope id -> parent scope id).
-            named = [mid in names for mid in plane.stats.metadata_id.tolist()]  # few: no np.isin
-            for nm, val, ok in zip(stat_names(plane.stats, names), values_python(plane.stats, names), named):
-                if ok:
-                    row[str(nm)] = val
-            if not all(named):
-                row["unnamed_stats"] = named.count(False)
+            unnamed = 0
+            for mid, value in zip(plane.stats.metadata_id.tolist(), few_values_python(plane.stats, names)):
+                if mid in names:
+                    row[str(names[mid][0])] = value
+                else:
+                    unnamed += 1
+            if unnamed:
+                row["unnamed_stats"] = unnamed
         self.plane_rows.append(row)
         k = len(lines.id)
         cols = self.lines
@@ -189,7 +199,11 @@ def hlo_protos_of(em: raw.RawEventMetadata, names: StatNames) -> dict[str, bytes
     out: dict[str, bytes] = {}
     if not len(em.stats):
         return out
-    for k in np.flatnonzero(stat_names(em.stats, names) == HLO_PROTO_STAT).tolist():
+    codes, labels = name_codes(em.stats, names)
+    is_proto = np.array([label == HLO_PROTO_STAT for label in labels])
+    if not is_proto.any():  # most planes hold none
+        return out
+    for k in np.flatnonzero(is_proto[codes]).tolist():
         val = em.stats.obj_value[k]
         if isinstance(val, (bytes, bytearray)):
             out[em.name[int(em.stats.owner[k])]] = bytes(val)
@@ -209,29 +223,24 @@ def planes_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
     data: dict[str, object] = {}
     for name in names:
         values = [row.get(name) for row in rows]
-        present = [v for v in values if v is not None and not (isinstance(v, float) and np.isnan(v))]
+        present = [v for v in values if v is not None and not (isinstance(v, float) and v != v)]  # not NaN
         kinds = {type(v) for v in present}
         if name in ("host", "name"):
             data[name] = _sorted_categorical([str(v) for v in values])
         elif present and kinds == {int}:
-            big = any(not -(2**63) <= v < 2**63 for v in present)
+            big = max(present) >= 2**63 or min(present) < -(2**63)
             if big and any(v < 0 for v in present):  # mixed signs beyond int64: keep the Python ints
                 data[name] = _objects(values)
             else:
                 mask = np.array([v is None or isinstance(v, float) for v in values])
                 ints = np.array([0 if m else v for v, m in zip(values, mask)], np.uint64 if big else np.int64)
-                data[name] = (pd.arrays.IntegerArray)(ints, mask)
+                data[name] = masked(pd.arrays.IntegerArray, ints, mask)
         elif present and kinds == {float}:
             floats = np.array([np.nan if v is None else v for v in values], np.float64)
-            data[name] = pd.arrays.FloatingArray(floats, np.array([v is None or np.isnan(v) for v in values]))
+            data[name] = masked(pd.arrays.FloatingArray, floats, np.isnan(floats))
         else:
             data[name] = _objects([np.nan if v is None else v for v in values])
     return typed_frame(data)
-
-
-# pandas' code dtype for a number of categories: int8 below 127, int16 below 32767, else int32
-_CODE_LIMITS = (126, 32766)
-_CODE_DTYPES = (np.int8, np.int16, np.int32)
 
 
 def _sorted_categorical(values: list[str]) -> pd.Categorical:
@@ -239,9 +248,7 @@ def _sorted_categorical(values: list[str]) -> pd.Categorical:
     factorizing of a pandas string array (0.3 ms a call, 3 ms the first time in a process)."""
     categories = sorted(set(values))
     code_of = {v: k for k, v in enumerate(categories)}
-    codes = np.array(
-        [code_of[v] for v in values], _CODE_DTYPES[np.searchsorted(_CODE_LIMITS, len(categories), "right")]
-    )
+    codes = np.array([code_of[v] for v in values], code_dtype(len(categories)))
     return pd.Categorical.from_codes(codes, dtype=categories_dtype(string_index(categories)), validate=False)
 
 

@@ -74,6 +74,8 @@ def plane_stats_from_columns(lists: Sequence[list[Any]]) -> RawStats:
 def _stats_from_columns(cols: Sequence[list[Any]]) -> RawStats:
     """RawStats from stat lists by column: owner, metadata id, kind, int, double, str/bytes value."""
     owner, metadata_id, kind, int_value, double_value, obj_value = cols
+    if not owner:  # most planes' own stats, many planes' metadata stats
+        return no_stats()
     objs = np.empty(len(obj_value), dtype=object)
     objs[:] = obj_value
     return RawStats(
@@ -84,6 +86,20 @@ def _stats_from_columns(cols: Sequence[list[Any]]) -> RawStats:
         double_value=np.array(double_value, dtype=np.float64),
         obj_value=objs,
     )
+
+
+def no_stats() -> RawStats:
+    """RawStats of no stat, its empty arrays shared (read-only: nothing can be written to them)."""
+    return RawStats(*_NO_STATS_ARRAYS)
+
+
+def _read_only_empty(dtype: type) -> np.ndarray:
+    array = np.zeros(0, dtype)
+    array.flags.writeable = False
+    return array
+
+
+_NO_STATS_ARRAYS = tuple(_read_only_empty(t) for t in (np.int64, np.int64, np.int8, np.uint64, np.float64, object))
 
 
 def _stats_of_rows(stats: RawStats, rows: list[int], n_entries: int) -> RawStats:

@@ -15,6 +15,7 @@ with a RuntimeWarning); ``stats`` keeps every value as written.
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from nbprof.xspace import raw
 
@@ -92,15 +93,20 @@ def ref_names(refs: np.ndarray, names: StatNames) -> np.ndarray:
 
 def name_codes(stats: raw.RawStats, names: StatNames) -> tuple[np.ndarray, list[str]]:
     """(code per stat, name per code): stat names as small integer codes, without sorting strings."""
-    ids = stats.metadata_id
-    if len(ids) and 0 <= int(ids.min()) and int(ids.max()) < (1 << 20):
-        present = np.flatnonzero(np.bincount(ids, minlength=0))
-        table = np.zeros(int(ids.max()) + 1, np.int64)
-        table[present] = np.arange(len(present))
-        uniq, codes = present, table[ids]
-    else:
-        uniq, codes = np.unique(ids, return_inverse=True)
+    codes, uniq = int_codes(stats.metadata_id)
     return codes, [names.get(int(u), (f"<stat {int(u)}>", ""))[0] for u in uniq]
+
+
+def int_codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(code per value, distinct values ascending) of integers: ``np.unique(values, return_inverse=True)``
+    the other way round, by a table instead of a sort where all are small and not negative (ids)."""
+    if len(values) and 0 <= int(values.min()) and int(values.max()) < (1 << 20):
+        present = np.flatnonzero(np.bincount(values.astype(np.intp, copy=False)))
+        table = np.zeros(int(values.max()) + 1, np.int64)
+        table[present] = np.arange(len(present))
+        return table[values], present.astype(values.dtype, copy=False)
+    uniq, codes = np.unique(values, return_inverse=True)
+    return codes, uniq
 
 
 def stat_names(stats: raw.RawStats, names: StatNames) -> np.ndarray:
@@ -143,6 +149,56 @@ def value_strings(stats: raw.RawStats, rows: np.ndarray, names: StatNames) -> np
     return out
 
 
+def text_codes(stats: raw.RawStats, rows: np.ndarray, names: StatNames) -> tuple[np.ndarray, list[str]]:
+    """The text of the stats at ``rows`` as (code per stat, distinct texts by code): the text
+    ``value_strings`` gives, "None" for a stat without a value (what ``str`` makes of it). Each
+    distinct value is converted once: ref values by id, numbers by value, strings by hashing."""
+    kind = stats.kind[rows]
+    kinds = distinct_kinds(kind)
+    if len(kinds) == 1:
+        codes, texts = _kind_text_codes(stats, rows, kinds[0], names)
+    else:
+        codes = np.empty(len(rows), np.int64)
+        texts = []
+        for code in kinds:
+            m = kind == code
+            part, part_texts = _kind_text_codes(stats, rows[m], code, names)
+            codes[m] = part + len(texts)
+            texts.extend(part_texts)
+    return _merged_texts(codes, texts)
+
+
+def _kind_text_codes(
+    stats: raw.RawStats, rows: np.ndarray, kind: int, names: StatNames
+) -> tuple[np.ndarray, list[str]]:
+    """``text_codes`` of stats all of one ``kind`` (texts not necessarily distinct)."""
+    if kind in (raw.KIND_STR, raw.KIND_BYTES):
+        codes, uniq = pd.factorize(stats.obj_value[rows])
+        texts = uniq.tolist() if kind == raw.KIND_STR else [b.decode("utf-8", "replace") for b in uniq.tolist()]
+        if len(codes) and int(codes.min()) < 0:  # a value missing (None): its text
+            codes[codes < 0] = len(texts)
+            texts.append("None")
+        return codes, texts
+    if kind == raw.KIND_DOUBLE:  # by bits: 0.0 and -0.0 read differently
+        codes, bits = int_codes(stats.double_value[rows].view(np.uint64))
+        return codes, bits.view(np.float64).astype(str).tolist()
+    if kind in (raw.KIND_INT64, raw.KIND_UINT64, raw.KIND_REF):
+        codes, uniq = int_codes(stats.int_value[rows])
+        if kind == raw.KIND_REF:
+            return codes, [names.get(r, ("", ""))[0] for r in uniq.tolist()]
+        return codes, (uniq.view(np.int64) if kind == raw.KIND_INT64 else uniq).astype(str).tolist()
+    return np.zeros(len(rows), np.int64), ["None"]  # no value (or a kind unknown here)
+
+
+def _merged_texts(codes: np.ndarray, texts: list[str]) -> tuple[np.ndarray, list[str]]:
+    """(codes, texts) with equal texts merged into one code (first seen)."""
+    first: dict[str, int] = {}
+    new_code = [first.setdefault(t, len(first)) for t in texts]
+    if len(first) == len(texts):
+        return codes, texts
+    return np.array(new_code, np.int64)[codes], list(first)
+
+
 def distinct_kinds(kind: np.ndarray) -> list[int]:
     """The distinct stat kinds (``raw.KIND_*``) in ``kind``, ascending; one comparison where all
     are alike (the usual case: np.unique sorts)."""
@@ -172,6 +228,28 @@ def values_python(stats: raw.RawStats, names: StatNames) -> np.ndarray:
     out[m] = stats.int_value[m].tolist()
     m = kind == raw.KIND_DOUBLE
     out[m] = stats.double_value[m].tolist()
+    return out
+
+
+def few_values_python(stats: raw.RawStats, names: StatNames) -> list[object]:
+    """``values_python(stats, names).tolist()`` a stat at a time: for a few stats (a plane's own), where
+    its numpy temporaries cost more than the values."""
+    out: list[object] = []
+    for kind, number, double, obj in zip(
+        stats.kind.tolist(), stats.int_value.tolist(), stats.double_value.tolist(), stats.obj_value.tolist()
+    ):
+        if kind == raw.KIND_STR or kind == raw.KIND_BYTES:
+            out.append(obj)
+        elif kind == raw.KIND_REF:
+            out.append(names.get(number, ("", ""))[0])
+        elif kind == raw.KIND_INT64:
+            out.append(number - (1 << 64) if number >= 1 << 63 else number)  # its 64 bits as signed
+        elif kind == raw.KIND_UINT64:
+            out.append(number)
+        elif kind == raw.KIND_DOUBLE:
+            out.append(double)
+        else:
+            out.append(None)
     return out
 
 

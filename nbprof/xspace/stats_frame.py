@@ -15,6 +15,7 @@ import pandas as pd
 from nbprof.xspace import raw
 from nbprof.xspace.absent import constant
 from nbprof.xspace.stat_values import StatNames, name_codes, values_python
+from nbprof.xspace.typed_frame import code_dtype as _code_dtype
 
 
 @dataclass
@@ -86,10 +87,6 @@ def _id_dtype(low: int, high: int) -> type:
     if low >= 0 and high < 2**16:
         return np.uint16
     return np.int32 if -(2**31) <= low and high < 2**31 else np.int64
-
-
-def _code_dtype(n_categories: int) -> type:
-    return np.int8 if n_categories < 127 else np.int16 if n_categories < 32767 else np.int32
 
 
 def build_stats_frame(sources: list[StatsSource]) -> pd.DataFrame:

@@ -16,6 +16,13 @@ try:  # pandas' constructor of a frame from typed arrays (internal: pd.DataFrame
     from pandas.core.internals.construction import arrays_to_mgr as _arrays_to_mgr
 except ImportError:  # pragma: no cover
     _arrays_to_mgr = None
+try:  # the blocks and block manager arrays_to_mgr makes (internal: arrays_to_mgr where absent)
+    from pandas._libs.internals import BlockPlacement as _BlockPlacement
+    from pandas.core.internals.blocks import ExtensionBlock as _ExtensionBlock
+    from pandas.core.internals.blocks import NumpyBlock as _NumpyBlock
+    from pandas.core.internals.managers import BlockManager as _BlockManager
+except ImportError:  # pragma: no cover
+    _BlockManager = None
 
 
 def typed_frame(columns: dict[str, object]) -> pd.DataFrame:
@@ -25,13 +32,41 @@ def typed_frame(columns: dict[str, object]) -> pd.DataFrame:
         return pd.DataFrame(columns, copy=False)
     n = len(next(iter(columns.values())))  # type: ignore[arg-type]
     labels = _column_labels(tuple(columns)).copy()  # its own object: a frame may rename its columns
+    arrays = list(columns.values())
     try:
-        mgr = _arrays_to_mgr(
-            list(columns.values()), labels, pd.RangeIndex(n), verify_integrity=False, consolidate=False
-        )
+        blocks = _column_blocks(arrays, n)
+        if blocks is not None:
+            mgr = _BlockManager(blocks, [labels, pd.RangeIndex(n)], verify_integrity=False)
+        else:
+            mgr = _arrays_to_mgr(arrays, labels, pd.RangeIndex(n), verify_integrity=False, consolidate=False)
         return pd.DataFrame._from_mgr(mgr, axes=mgr.axes)
     except (TypeError, AttributeError):  # a pandas whose internals differ: its public constructor
         return pd.DataFrame(columns, copy=False)
+
+
+def _column_blocks(arrays: list[object], n: int) -> list[object] | None:
+    """A block per column, as ``arrays_to_mgr`` makes them unconsolidated (a 1-row view of a numpy
+    array, the extension array itself), without its checks and conversions of each column: for
+    ``n``-row numpy arrays of numbers, bools or objects and 1-D-only extension arrays (categorical,
+    nullable, Arrow); None where a column is anything else (a Series, datetimes, numpy str)."""
+    if _BlockManager is None:
+        return None
+    blocks = []
+    for i, values in enumerate(arrays):
+        if type(values) is np.ndarray:
+            if values.ndim != 1 or len(values) != n or values.dtype.kind not in "biufcO":
+                return None
+            blocks.append(_NumpyBlock(values.reshape(1, -1), _BlockPlacement(i), 2))
+        elif (
+            isinstance(values, pd.api.extensions.ExtensionArray)
+            and not getattr(values.dtype, "_supports_2d", True)
+            and not isinstance(values, pd.arrays.NumpyExtensionArray)
+            and len(values) == n
+        ):
+            blocks.append(_ExtensionBlock(values, _BlockPlacement(i), 2))
+        else:
+            return None
+    return blocks
 
 
 def take_rows(
@@ -147,9 +182,17 @@ def _column_labels(names: tuple[str, ...]) -> pd.Index:
 
 def string_index(values: list[str]) -> pd.Index:
     """``pd.Index(values)`` for a non-empty list of str: the same Index, its Arrow strings made
-    without pyarrow's pandas conversion (see ``strings``)."""
+    without pyarrow's pandas conversion (see ``strings``) and taken as they are (``pd.Index`` of
+    an array copies it first: a fifth of the cost of a small one)."""
     column = strings(values)
-    return pd.Index(column) if isinstance(column, pd.api.extensions.ExtensionArray) else pd.Index(values)
+    if not isinstance(column, pd.api.extensions.ExtensionArray):
+        return pd.Index(values)
+    if _simple_index is not None and getattr(column.dtype, "index_class", None) is pd.Index:
+        try:
+            return _simple_index(column)  # type: ignore[no-any-return]
+        except (TypeError, AssertionError):  # a pandas whose internals differ
+            pass
+    return pd.Index(column)
 
 
 def strings(values: list[str]) -> object:
@@ -273,6 +316,11 @@ def object_index(values: list[str]) -> pd.Index:
 
 
 _simple_index = getattr(pd.Index, "_simple_new", None)  # pandas' Index of an array as it is (internal)
+
+
+def code_dtype(n_categories: int) -> type:
+    """pandas' dtype of the codes of a categorical of ``n_categories`` categories."""
+    return np.int8 if n_categories < 127 else np.int16 if n_categories < 32767 else np.int32
 
 
 def categories_dtype(categories: pd.Index) -> pd.CategoricalDtype:
