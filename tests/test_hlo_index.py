@@ -199,3 +199,20 @@ def test_modules_sharing_texts_give_the_rows_of_modules_alone(load_fixture, name
         alone = index_module._hlo_modules(blob)
         assert [m.rows() for m in modules] == [m.rows() for m in alone]
         assert sum((m.rows() for m in modules), []) == parse_hlo_proto(blob, fast=False)
+
+
+@pytest.mark.parametrize("name", ["flax_cnn_train", "jax_two_hosts", "torch_xla_train", "amd_mi300x_gemm"])
+def test_compiled_stack_frames_are_the_wire_readers_frames(load_fixture, name):
+    """A module's stack frames read from its parsed protobuf are those the wire reader decodes from its
+    bytes: every frame id, unknown ones (0, past the end) included, and after pickling."""
+    import pickle
+
+    for blob in load_fixture(name).hlo_protos.values():
+        module = hlo_pb2.HloProto.FromString(bytes(blob)).hlo_module
+        index = module.stack_frame_index
+        wire = index_module._StackFrames(index.SerializeToString())
+        compiled = index_module._CompiledStackFrames(index)
+        ids = range(len(index.stack_frames) + 2)
+        assert [compiled.get(i) for i in ids] == [wire.get(i) for i in ids]
+        again = pickle.loads(pickle.dumps(compiled))
+        assert [again.get(i) for i in ids] == [wire.get(i) for i in ids]

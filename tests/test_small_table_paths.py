@@ -672,3 +672,22 @@ def test_host_framework_ops_of_distinct_names_are_the_grouped_ones(name, monkeyp
             assert (fast is None) == (grouped is None)
             for c in grouped or {}:
                 assert fast[c].dtype == grouped[c].dtype and fast[c].tolist() == grouped[c].tolist(), c
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "jax_mlp_train", "flax_cnn_train"])
+def test_xla_ops_of_all_rows_are_the_taken_rows(name) -> None:
+    """One host's whole op db as XLA ops (its columns copied) is the view of its rows taken one by one,
+    and has arrays of its own (writing to it leaves the db as it was)."""
+    from nbprof.opstats import xla_ops
+
+    table = nbprof.load(FIXTURES / name, cache=False).op_stats().xla_cpu_op_db
+    rows = np.arange(len(table))
+    expected = xla_ops.typed_frame(
+        {xla_ops.VIEW_NAMES.get(c, c): xla_ops.take_array(table[c], rows) for c in xla_ops._DB_COLUMNS}
+    )
+    ops = xla_ops.combine_hosts(table)
+    pd.testing.assert_frame_equal(ops, expected, check_exact=True)
+    before = table.copy()
+    ops.loc[0, "name"] = "changed"
+    ops.loc[0, "self_time_ps"] = -1
+    pd.testing.assert_frame_equal(table, before, check_exact=True)

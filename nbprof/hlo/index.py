@@ -37,7 +37,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.hlo.shapes import shape_text
-from nbprof.hlo.text import InstructionFields, instruction_text
+from nbprof.hlo.text import DIMENSION_OPCODES, InstructionFields, instruction_text
 from nbprof.proto import hlo_pb2
 from nbprof.proto.wire import fields, packed_ints
 from nbprof.xspace.typed_frame import strings, typed_frame
@@ -136,17 +136,49 @@ class _StackFrames:
         return out
 
 
+class _CompiledStackFrames:
+    """``_StackFrames`` of a ``StackFrameIndexProto`` protobuf's compiled parser read: the same frames,
+    its int32 ids and positions as the wire reader gives them (a negative one as its unsigned 64 bits)."""
+
+    def __init__(self, index: Any) -> None:
+        self._index = index
+        self._files = index.file_names
+        self._locations = index.file_locations
+        self._frames = index.stack_frames
+        self._decoded: dict[int, Frame | None] = {}
+
+    def __reduce__(self) -> tuple[type[_CompiledStackFrames], tuple[Any]]:
+        """Pickled as its protobuf (its repeated fields are not picklable)."""
+        return type(self), (self._index,)
+
+    def get(self, frame_id: int) -> Frame | None:
+        """(file, line, column, parent id) of a frame; ``None`` for an unknown id or location."""
+        if frame_id in self._decoded:
+            return self._decoded[frame_id]
+        out = None
+        if 0 < frame_id <= len(self._frames):
+            frame = self._frames[frame_id - 1]
+            location_id = frame.file_location_id & _U64
+            if 0 < location_id <= len(self._locations):
+                loc = self._locations[location_id - 1]
+                file_id = loc.file_name_id & _U64
+                name = self._files[file_id - 1] if 0 < file_id <= len(self._files) else ""
+                out = (name, loc.line & _U64, loc.column & _U64, frame.parent_frame_id & _U64)
+        self._decoded[frame_id] = out
+        return out
+
+
 class SharedTexts:
     """Texts the modules of one index share, each made once: ``stacks``, serialized
     ``StackFrameIndexProto`` -> its frames and the stack text of each frame id made so far (modules
     compiled from one call site carry equal indexes); ``shapes``, serialized shape -> its text."""
 
     def __init__(self) -> None:
-        self.stacks: dict[bytes, tuple[_StackFrames, dict[int, str]]] = {}
+        self.stacks: dict[bytes, tuple[_CompiledStackFrames, dict[int, str]]] = {}
         self.shapes: dict[bytes, str] = {}
 
 
-def _stack_text(frames: _StackFrames, frame_id: int) -> str:
+def _stack_text(frames: _StackFrames | _CompiledStackFrames, frame_id: int) -> str:
     """``file:line:column`` lines from ``frame_id`` outwards (XProf's ``GetOpLocationStack``)."""
     lines: list[str] = []
     seen: set[int] = set()
@@ -229,34 +261,56 @@ def _unsigned(values: Any) -> list[int]:
 
 
 def _compiled_instruction(i: Any, text_of: Callable[[Any], str]) -> tuple[InstructionFields, dict]:
-    """The fields and metadata of an instruction protobuf's compiled parser read (the same values as
-    the wire reader's ``_instruction``)."""
-    m = i.metadata
+    """The fields and metadata of an instruction protobuf's compiled parser read: those its row and text
+    read (the wire reader's ``_instruction`` values of them; the opcode's attributes only, the others
+    left at their defaults, which its text does not read)."""
+    opcode = i.opcode
     ins = InstructionFields(
-        name=i.name,
-        opcode=i.opcode,
-        shape=text_of(i.shape) if i.HasField("shape") else "",
-        parameter_number=i.parameter_number & _U64,
-        fusion_kind=i.fusion_kind,
-        tuple_index=i.tuple_index & _U64,
-        dimensions=_unsigned(i.dimensions) if i.dimensions else [],
-        window=i.window.SerializeToString() if i.HasField("window") else b"",
-        conv_dims=(
-            i.convolution_dimension_numbers.SerializeToString() if i.HasField("convolution_dimension_numbers") else b""
-        ),
-        custom_call_target=i.custom_call_target,
-        feature_group_count=i.feature_group_count & _U64,
-        batch_group_count=i.batch_group_count & _U64,
-        operand_ids=_unsigned(i.operand_ids) if i.operand_ids else [],
-        called_ids=_unsigned(i.called_computation_ids) if i.called_computation_ids else [],
-        frontend_attributes=dict(i.frontend_attributes.map) if i.HasField("frontend_attributes") else {},
+        name=i.name, opcode=opcode, shape=text_of(i.shape) if i.HasField("shape") else "", fusion_kind=i.fusion_kind
     )
+    if i.operand_ids:
+        ins.operand_ids = _unsigned(i.operand_ids)
+    if i.called_computation_ids:
+        ins.called_ids = _unsigned(i.called_computation_ids)
+    if opcode in _ATTRIBUTE_READERS:
+        _ATTRIBUTE_READERS[opcode](i, ins)
+    if opcode in DIMENSION_OPCODES and i.dimensions:
+        ins.dimensions = _unsigned(i.dimensions)
+    if i.HasField("frontend_attributes"):
+        ins.frontend_attributes = dict(i.frontend_attributes.map)
+    m = i.metadata
     meta = {
         "op_type": m.op_type, "op_name": m.op_name, "source_file": m.source_file,
         "source_line": m.source_line, "deduplicated_name": m.deduplicated_name,
         "stack_frame_id": m.stack_frame_id & _U64, "id": i.id & _U64 or -1,
     }  # fmt: skip
     return ins, meta
+
+
+def _parameter_attributes(i: Any, ins: InstructionFields) -> None:
+    ins.parameter_number = i.parameter_number & _U64
+
+
+def _tuple_element_attributes(i: Any, ins: InstructionFields) -> None:
+    ins.tuple_index = i.tuple_index & _U64
+
+
+def _custom_call_attributes(i: Any, ins: InstructionFields) -> None:
+    if i.HasField("window"):
+        ins.window = i.window.SerializeToString()
+    if i.HasField("convolution_dimension_numbers"):
+        ins.conv_dims = i.convolution_dimension_numbers.SerializeToString()
+    ins.custom_call_target = i.custom_call_target
+    ins.feature_group_count = i.feature_group_count & _U64
+    ins.batch_group_count = i.batch_group_count & _U64
+
+
+# the attributes ``instruction_text`` prints for an opcode, beyond those of every instruction
+_ATTRIBUTE_READERS: dict[str, Callable[[Any, InstructionFields], None]] = {
+    "parameter": _parameter_attributes,
+    "get-tuple-element": _tuple_element_attributes,
+    "custom-call": _custom_call_attributes,
+}
 
 
 class _CompiledModule:
@@ -280,7 +334,7 @@ class _CompiledModule:
         self._shape_texts = self._shared.shapes  # shapes repeat: text once per distinct serialized shape
         self._shapes: list[str | None] = [None] * len(self.names)  # each instruction's shape text, once made
         self._by_id: dict[int, dict[int, int]] = {}  # computation index -> instruction id -> its position
-        self._frames: _StackFrames | None = None
+        self._frames: _CompiledStackFrames | None = None
         self._stacks: dict[int, str] = {}
         self._wire_rows: list[dict] | None = None  # the wire reader's rows, where this parser's failed
 
@@ -384,7 +438,7 @@ class _CompiledModule:
                 index = self.proto.stack_frame_index.SerializeToString() if has_index else b""
                 shared = self._shared.stacks.get(index)
                 if shared is None:
-                    shared = self._shared.stacks[index] = (_StackFrames(index), {})
+                    shared = self._shared.stacks[index] = (_CompiledStackFrames(self.proto.stack_frame_index), {})
                 self._frames, self._stacks = shared
                 stack = self._stacks.get(frame_id)
             if stack is None:

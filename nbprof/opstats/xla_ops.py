@@ -146,8 +146,16 @@ def _several(values: np.ndarray) -> bool:
 
 
 def _view_of_rows(table: pd.DataFrame, rows: np.ndarray) -> pd.DataFrame:
-    """Op db rows at positions ``rows`` in ``OP_COLUMNS`` (renamed, new RangeIndex), column by column."""
+    """Op db rows at positions ``rows`` in ``OP_COLUMNS`` (renamed, new RangeIndex), column by column;
+    every row in order (one host's db without ``IDLE``): each column's copy, not a take."""
+    if len(rows) == len(table) and np.array_equal(rows, np.arange(len(table))):
+        return typed_frame({VIEW_NAMES.get(c, c): _column_copy(table[c]) for c in _DB_COLUMNS})
     return typed_frame({VIEW_NAMES.get(c, c): take_array(table[c], rows) for c in _DB_COLUMNS})
+
+
+def _column_copy(column: pd.Series) -> Any:
+    """A copy of a column's array (``take_array`` of all its rows, in order): numpy or the pandas array."""
+    return column.to_numpy().copy() if isinstance(column.dtype, np.dtype) else column.array.copy()
 
 
 def fused_children(index: HloIndex, ops: pd.DataFrame) -> pd.DataFrame:
