@@ -157,3 +157,17 @@ def test_combined_host_op_db_from_the_hosts_host_dbs_is_the_combined_dbs_host_si
     pd.testing.assert_frame_equal(host, expected, check_exact=True)
     pd.testing.assert_frame_equal(combined.host_op_db, expected, check_exact=True)
     assert host["host"].nunique() == len(alone.hosts)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURE_DIRS.iterdir() if p.is_dir() and p.name != "make"))
+def test_kept_db_columns_are_the_frames_columns(name: str) -> None:
+    """``op_metrics_db_columns`` (the builder's own arrays where it kept them, the combined hosts'
+    converted) hold what the frame's columns convert to."""
+    op_stats = nbprof.load(FIXTURE_DIRS / name, cache=False).op_stats()
+    frame = op_stats.op_metrics_db
+    columns = op_stats.op_metrics_db_columns()
+    assert list(columns) == list(frame.columns)
+    for c in frame.columns:
+        want = frame[c].to_numpy()
+        assert columns[c].dtype == want.dtype, (name, c)
+        assert columns[c].tolist() == want.tolist(), (name, c)

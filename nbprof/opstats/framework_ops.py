@@ -69,7 +69,7 @@ class FrameworkOpTable:
 
 def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> FrameworkOpTable:
     """XProf's framework op stats (TF stats) table from an OpStats' op metrics dbs."""
-    db = _db_columns(op_stats.op_metrics_db)
+    db = _db_columns(op_stats.op_metrics_db_columns())
     sides = db["host_or_device"]
     device = _device_framework_ops(_side_columns(db, sides == "Device"), include_idle)
     host = _host_framework_ops(_side_columns(db, sides == "Host"), include_idle)
@@ -144,11 +144,11 @@ _DB_COLUMNS = ["program_id", "name", "category", "provenance", "occurrences", "t
                "flops", "model_flops", "bytes_accessed", "is_eager"]  # fmt: skip
 
 
-def _db_columns(frame: pd.DataFrame) -> dict[str, np.ndarray]:
-    """The op metrics db's columns this table reads, each as a numpy array once (texts as object
-    arrays, NaN where missing): pandas' string columns convert once, not once per side."""
+def _db_columns(columns: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The op metrics db's columns this table reads (``OpStats.op_metrics_db_columns``: numpy arrays,
+    texts as object arrays)."""
     wanted = ["host", "host_or_device", *_DB_COLUMNS, "db_total_time_ps", "db_total_op_time_ps"]
-    return {c: frame[c].to_numpy() for c in dict.fromkeys(wanted) if c in frame.columns}
+    return {c: columns[c] for c in dict.fromkeys(wanted) if c in columns}
 
 
 def _side_columns(db: dict[str, np.ndarray], on_side: np.ndarray) -> dict[str, np.ndarray]:

@@ -58,7 +58,14 @@ from nbprof.opstats.framework_ops import FrameworkOpTable, build_framework_op_ta
 from nbprof.opstats.host_ops import build_host_op_db
 from nbprof.opstats.inference import InferenceSessions, build_inference_sessions, is_training
 from nbprof.opstats.kernel_db import KernelDb, build_kernel_db
-from nbprof.opstats.op_metrics_db import DeviceOpDb, build_device_op_db, combine_op_metrics_dbs, op_metrics_notes
+from nbprof.opstats.op_metrics_db import (
+    DeviceOpDb,
+    build_device_op_db,
+    combine_op_metrics_columns,
+    combine_op_metrics_dbs,
+    op_metrics_frame,
+    op_metrics_notes,
+)
 from nbprof.opstats.perf_env import PerfEnv, build_perf_env, gpu_vendor
 from nbprof.opstats.run_env import RunEnvironment, build_run_env
 from nbprof.opstats.step_db import EventGroupings, StepDb, build_step_db, group_events
@@ -85,6 +92,7 @@ class OpStats:
         self.builds: Counter[str] = Counter()
         self._framework_tables: dict[bool, FrameworkOpTable] = {}
         self._per_host: dict[str, OpStats] = {}
+        self._op_metrics_columns: dict[str, np.ndarray] | None = None  # ``op_metrics_db``'s, kept by its builder
 
     def _built(self, part: str) -> None:
         if self.frames.is_built:  # an error the events' sums gave earlier (kept by the frames) stops every part
@@ -135,7 +143,11 @@ class OpStats:
         device = self.device_ops
         info.update(device.info)
         info["notes"] = op_metrics_notes(info, device)
-        return combine_op_metrics_dbs(host, device), info
+        columns = combine_op_metrics_columns(host, device)
+        if columns is None:
+            return combine_op_metrics_dbs(host, device), info
+        self._op_metrics_columns = columns
+        return op_metrics_frame(columns), info
 
     @cached_property
     def _plane_names(self) -> list[str]:
@@ -202,6 +214,14 @@ class OpStats:
     def op_metrics_db(self) -> pd.DataFrame:
         """Host and device op metrics, one row per op and side and host (see ``op_metrics_db.py``)."""
         return self._op_metrics[0]
+
+    def op_metrics_db_columns(self) -> dict[str, np.ndarray]:
+        """``op_metrics_db``'s columns as numpy arrays (``frame[c].to_numpy()``: texts as object arrays):
+        the builder's own arrays where it kept them (no text column converts back), else converted."""
+        db = self.op_metrics_db
+        if self._op_metrics_columns is not None:
+            return self._op_metrics_columns
+        return {c: db[c].to_numpy() for c in db.columns}
 
     @property
     def op_metrics_notes(self) -> list[str]:
