@@ -299,9 +299,18 @@ def _side_totals(db: dict[str, np.ndarray], include_idle: bool) -> dict[str, int
     out: dict[str, int] = {}
     for side in ("Device", "Host"):
         rows = np.flatnonzero(sides == side)
-        first = rows[np.unique(hosts[rows], return_index=True)[1]]  # each host's first row
-        out[side] = int(values[first].sum())
+        out[side] = int(values[rows[_first_of_each(hosts[rows])]].sum())
     return out
+
+
+def _first_of_each(values: np.ndarray) -> np.ndarray:
+    """Offset of each distinct value's first occurrence in an object array (as ``np.unique``'s
+    ``return_index``, in any order): the starts of its runs where each value makes one run (the
+    db's hosts), without a sort."""
+    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]]) if len(values) else np.zeros(0, np.int64)
+    if len(set(values[starts].tolist())) == len(starts):
+        return starts
+    return np.unique(values, return_index=True)[1]
 
 
 def _tensor_core_utilization(op_stats: OpStats, table: dict[str, np.ndarray] | None) -> np.ndarray:
