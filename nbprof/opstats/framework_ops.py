@@ -342,10 +342,18 @@ def _kernel_ops_may_be_named(op_stats: OpStats, names: list[str]) -> bool:
     if "tf_op" in events.columns:
         if not isinstance(events["tf_op"].dtype, pd.CategoricalDtype):
             return True
-        if not wanted.isdisjoint(_tf_op.parse_many(xs.category_text(events["tf_op"]))[1].tolist()):
+        if _may_name(xs.category_text(events["tf_op"]).tolist(), wanted):
             return True
     provenance = op_stats.device_ops.op_keys()["provenance"]  # no table frame needed
     return not wanted.isdisjoint(_tf_op.parse_each(provenance)[1].tolist())
+
+
+def _may_name(values: list, wanted: set[str]) -> bool:
+    """Whether the op name ``tf_op.parse_many`` gives one of ``values`` is in ``wanted``. That name is
+    the value's text or its text before the first ``:``, so only values where either is wanted are parsed."""
+    texts = (v if type(v) is str else str(v) for v in values)
+    hits = [t for t in texts if t in wanted or t.partition(":")[0] in wanted]
+    return bool(hits) and not wanted.isdisjoint(_tf_op.parse_many(hits)[1].tolist())
 
 
 def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray | float) -> np.ndarray:
