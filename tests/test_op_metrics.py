@@ -171,3 +171,20 @@ def test_kept_db_columns_are_the_frames_columns(name: str) -> None:
         want = frame[c].to_numpy()
         assert columns[c].dtype == want.dtype, (name, c)
         assert columns[c].tolist() == want.tolist(), (name, c)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURE_DIRS.iterdir() if p.is_dir() and p.name != "make"))
+def test_combined_columns_from_host_arrays_are_those_from_the_host_frame(name: str) -> None:
+    """The combined db read from the host db's arrays (``OpStats``' path) is the one read from its frame."""
+    from nbprof.opstats.host_ops import build_host_op_columns, host_op_frame
+    from nbprof.opstats.op_metrics_db import combine_op_metrics_columns
+
+    op_stats = nbprof.load(FIXTURE_DIRS / name, cache=False).op_stats()
+    host = build_host_op_columns(op_stats.frames, {})
+    device = op_stats.for_host(op_stats.hosts[0]).device_ops
+    from_arrays = combine_op_metrics_columns(host, device)
+    from_frame = combine_op_metrics_columns(host_op_frame(host), device)
+    assert (from_arrays is None) == (from_frame is None)
+    for c in from_frame or {}:
+        assert from_arrays[c].dtype == from_frame[c].dtype, (name, c)
+        assert from_arrays[c].tolist() == from_frame[c].tolist(), (name, c)

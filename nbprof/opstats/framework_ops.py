@@ -144,11 +144,14 @@ _DB_COLUMNS = ["program_id", "name", "category", "provenance", "occurrences", "t
                "flops", "model_flops", "bytes_accessed", "is_eager"]  # fmt: skip
 
 
-def _db_columns(columns: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-    """The op metrics db's columns this table reads (``OpStats.op_metrics_db_columns``: numpy arrays,
-    texts as object arrays)."""
-    wanted = ["host", "host_or_device", *_DB_COLUMNS, "db_total_time_ps", "db_total_op_time_ps"]
-    return {c: columns[c] for c in dict.fromkeys(wanted) if c in columns}
+def _db_columns(db: pd.DataFrame | dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The op metrics db's columns this table reads as numpy arrays (texts as object arrays), of its
+    arrays by column (``OpStats.op_metrics_db_columns``) or of its frame (converted)."""
+    wanted = [c for c in dict.fromkeys(["host", "host_or_device", *_DB_COLUMNS, "db_total_time_ps",
+                                        "db_total_op_time_ps"]) if c in db]  # fmt: skip
+    if isinstance(db, pd.DataFrame):
+        return {c: db[c].to_numpy() for c in wanted}
+    return {c: db[c] for c in wanted}
 
 
 def _side_columns(db: dict[str, np.ndarray], on_side: np.ndarray) -> dict[str, np.ndarray]:

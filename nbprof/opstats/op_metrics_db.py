@@ -35,14 +35,19 @@ def combine_op_metrics_dbs(host: pd.DataFrame, device: DeviceOpDb) -> pd.DataFra
     return op_metrics_frame(columns)
 
 
-def combine_op_metrics_columns(host: pd.DataFrame, device: DeviceOpDb) -> dict[str, np.ndarray] | None:
+def combine_op_metrics_columns(
+    host: pd.DataFrame | dict[str, np.ndarray] | None, device: DeviceOpDb
+) -> dict[str, np.ndarray] | None:
     """``combine_op_metrics_dbs``' columns in its row order as numpy arrays (texts object arrays of
     str, ``program_id`` uint64), as ``op_metrics_frame(columns)[c].to_numpy()`` gives them; None
-    where neither db has a row."""
+    where neither db has a row. ``host``: the host db's frame or its arrays by column (None: no row)."""
     device_columns = device.columns()
     device_rows = len(device_columns["name"]) if "name" in device_columns else len(device.table)
-    host_columns = {c: host[c] for c in host.columns}
-    parts = [(p, n) for p, n in ((host_columns, len(host)), (device_columns, device_rows)) if n]
+    if isinstance(host, pd.DataFrame):
+        host_columns, host_rows = {c: host[c] for c in host.columns}, len(host)
+    else:
+        host_columns, host_rows = host or {}, len(host["name"]) if host else 0
+    parts = [(p, n) for p, n in ((host_columns, host_rows), (device_columns, device_rows)) if n]
     if not parts:
         return None
     out: dict[str, Any] = {}

@@ -55,7 +55,7 @@ from nbprof.opstats import combine
 from nbprof.opstats.combine import OpStatsTables
 from nbprof.opstats.duty_cycle import DutyCycle, build_duty_cycle, combine_duty_cycles
 from nbprof.opstats.framework_ops import FrameworkOpTable, build_framework_op_table
-from nbprof.opstats.host_ops import build_host_op_db
+from nbprof.opstats.host_ops import build_host_op_columns, host_op_frame
 from nbprof.opstats.inference import InferenceSessions, build_inference_sessions, is_training
 from nbprof.opstats.kernel_db import KernelDb, build_kernel_db
 from nbprof.opstats.op_metrics_db import (
@@ -129,23 +129,29 @@ class OpStats:
 
     # ------------------------------------------------------------------ op metrics
     @cached_property
-    def _host_ops(self) -> tuple[pd.DataFrame, dict[str, Any]]:
-        """The host op metrics db as ``build_host_op_db`` makes it, and its counts."""
+    def _host_op_columns(self) -> tuple[dict[str, np.ndarray] | None, dict[str, Any]]:
+        """The host op metrics db's arrays as ``build_host_op_columns`` makes them, and its counts."""
         self._built("host_ops")
         info: dict[str, Any] = {}
-        return build_host_op_db(self.frames, info), info
+        return build_host_op_columns(self.frames, info), info
+
+    @cached_property
+    def _host_ops(self) -> tuple[pd.DataFrame, dict[str, Any]]:
+        """The host op metrics db as ``build_host_op_db`` makes it, and its counts."""
+        columns, info = self._host_op_columns
+        return host_op_frame(columns), info
 
     @cached_property
     def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
         self._built("op_metrics_db")
-        host, host_info = self._host_ops
+        host, host_info = self._host_op_columns  # arrays: the combined db needs no host frame
         info = dict(host_info)
         device = self.device_ops
         info.update(device.info)
         info["notes"] = op_metrics_notes(info, device)
         columns = combine_op_metrics_columns(host, device)
         if columns is None:
-            return combine_op_metrics_dbs(host, device), info
+            return combine_op_metrics_dbs(self._host_ops[0], device), info
         self._op_metrics_columns = columns
         return op_metrics_frame(columns), info
 
