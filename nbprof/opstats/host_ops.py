@@ -90,7 +90,7 @@ def _activities(ev: pd.DataFrame, rows: np.ndarray, info: dict[str, Any]) -> _Ac
     if "tf_op" in ev.columns:
         tf_codes = ec.row_codes(ev["tf_op"], rows)
         _, tf_name, tf_type = ec.parse_used(ev["tf_op"], tf_codes)
-        tf_nonempty = np.array([len(t) > 0 for t in ec.category_text(ev["tf_op"])], dtype=bool)
+        tf_nonempty = ec.category_text(ev["tf_op"]) != ""  # all str
         has_stat = (tf_codes >= 0) & (tf_nonempty[np.maximum(tf_codes, 0)] if len(tf_nonempty) else False)
     else:
         tf_name = tf_type = np.zeros(0, object)

@@ -76,7 +76,8 @@ def parse_many(full_names: Iterable[str]) -> tuple[np.ndarray, np.ndarray, np.nd
     if len(items) >= _BATCH_MIN and set(map(type, items)) == {str}:
         joined = "\n".join(items)
         if joined.count("\n") == len(items) - 1:  # no name holds a line break
-            return _parse_lines(items, joined)
+            given = isinstance(full_names, np.ndarray) and full_names.dtype == object and full_names.ndim == 1
+            return _parse_lines(full_names if given else np.array(items, dtype=object), joined)
     return _parse_each_name(items)
 
 
@@ -118,18 +119,17 @@ _NAME_FIRST = _byte_table(_ALNUM + ".")
 _TYPE_FIRST = _byte_table(_ALNUM[:26] + "_")
 
 
-def _parse_lines(items: list[str], joined: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``parse_many`` of str names without line breaks, ``joined`` one per line: TensorFlow
-    ``name:Type`` names and plain ASCII names without ``:`` are classified by a scan of the
-    UTF-8 bytes; the rest go through ``parse_tf_op_fullname``."""
+def _parse_lines(full: np.ndarray, joined: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``parse_many`` of an object array of str names without line breaks (not written to), ``joined``
+    one per line: TensorFlow ``name:Type`` names and plain ASCII names without ``:`` are classified by
+    a scan of the UTF-8 bytes; the rest go through ``parse_tf_op_fullname``."""
     encoded = joined.encode("utf-8", "surrogatepass") + b"\n"
     tensorflow, colons, starts = _tensorflow_lines(encoded)
     plain = (colons == 0) & (len(encoded) == len(joined) + 1)  # all ASCII: upper() is ASCII's
     plain &= (np.frombuffer(encoded, np.uint8)[starts] | 0x20) != ord("m")  # no MEMCPY prefix
-    full = np.array(items, dtype=object)
-    kind = np.full(len(items), UNKNOWN, dtype=object)
+    kind = np.full(len(full), UNKNOWN, dtype=object)
     name = full.copy()
-    op_type = np.full(len(items), "", dtype=object)
+    op_type = np.full(len(full), "", dtype=object)
     if tensorflow.any():
         parts = np.array("\n".join(full[tensorflow].tolist()).replace(":", "\n").split("\n"), dtype=object)
         kind[tensorflow] = TENSORFLOW
