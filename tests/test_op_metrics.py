@@ -188,3 +188,19 @@ def test_combined_columns_from_host_arrays_are_those_from_the_host_frame(name: s
     for c in from_frame or {}:
         assert from_arrays[c].dtype == from_frame[c].dtype, (name, c)
         assert from_arrays[c].tolist() == from_frame[c].tolist(), (name, c)
+
+
+def test_program_id_columns_are_pd_arrays_uint64() -> None:
+    """The unchecked ``UInt64`` program ids (the combined db's, the device db's) are ``pd.array``'s."""
+    from nbprof.opstats.device_ops import _as_program_id
+    from nbprof.opstats.op_metrics_db import op_metrics_frame
+
+    for ids in (np.array([0, 3, 2**63 + 5], np.uint64), np.zeros(0, np.uint64)):
+        want = pd.array(np.concatenate([ids, np.zeros(2, np.uint64)]), dtype="UInt64")
+        pd.testing.assert_extension_array_equal(_as_program_id(ids, 2), want)
+        columns = {c: np.zeros(len(ids), np.int64) for c in COLUMNS}
+        columns.update({c: np.full(len(ids), "x", dtype=object) for c in ("host", "name", "category", "provenance")})
+        columns["host_or_device"] = np.full(len(ids), "Host", dtype=object)
+        columns["program_id"], columns["is_eager"] = ids, np.zeros(len(ids), bool)
+        got = op_metrics_frame(columns)["program_id"].array
+        pd.testing.assert_extension_array_equal(got, pd.array(ids, dtype="UInt64"))

@@ -18,6 +18,7 @@ import pandas as pd
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import DeviceOpDb, build_device_op_db
 from nbprof.opstats.host_ops import COLUMNS, IDLE
+from nbprof.xspace.absent import masked
 from nbprof.xspace.typed_frame import strings, typed_frame
 
 __all__ = ["COLUMNS", "IDLE", "DeviceOpDb", "build_device_op_db", "combine_op_metrics_dbs", "op_metrics_notes"]
@@ -64,7 +65,8 @@ def combine_op_metrics_columns(
 def op_metrics_frame(columns: dict[str, np.ndarray]) -> pd.DataFrame:
     """The op metrics db frame of ``combine_op_metrics_columns``' arrays (which stay unchanged)."""
     frame_columns: dict[str, Any] = dict(columns)
-    frame_columns["program_id"] = pd.array(columns["program_id"], dtype="UInt64")
+    program_id = columns["program_id"].copy()  # as pd.array(..., dtype="UInt64") makes it, without its checks
+    frame_columns["program_id"] = masked(pd.arrays.IntegerArray, program_id, np.zeros(len(program_id), bool))
     for c in _TEXT_COLUMNS:  # all str (``ec.text``): typed as pd.DataFrame infers them
         frame_columns[c] = strings(columns[c].tolist())
     return typed_frame(frame_columns)
