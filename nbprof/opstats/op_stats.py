@@ -223,7 +223,8 @@ class OpStats:
 
     def op_metrics_db_columns(self) -> dict[str, np.ndarray]:
         """``op_metrics_db``'s columns as numpy arrays (``frame[c].to_numpy()``: texts as object arrays):
-        the builder's own arrays where it kept them (no text column converts back), else converted."""
+        the builder's own arrays where it kept them (no text column converts back; do not write to them),
+        else converted."""
         db = self.op_metrics_db
         if self._op_metrics_columns is not None:
             return self._op_metrics_columns
