@@ -202,3 +202,30 @@ def test_two_hosts_combine_like_xprofs_op_stats_combiner(tmp_path):
 def test_xprof_csv_is_byte_identical_to_xprofs_export(fixture):
     expected = (HERE / "reference" / fixture / "framework_op_stats.xprof.csv").read_text(encoding="utf-8")
     assert fos_of(fixture).to_xprof_csv() == expected
+
+
+def test_first_of_each_is_uniques_first_index() -> None:
+    import numpy as np
+
+    from nbprof.opstats.framework_ops import _first_of_each
+
+    cases = [[], ["a"], ["a", "a", "b", "b", "b", "c"], ["a", "b", "a"], ["b", "b", "a", "c", "a"], ["", "", "x"]]
+    for values in cases:
+        array = np.array(values, dtype=object)
+        got = np.sort(_first_of_each(array))
+        assert got.tolist() == np.sort(np.unique(array, return_index=True)[1]).tolist(), values
+
+
+def test_may_name_is_parsing_every_value() -> None:
+    """``_may_name`` (parses only the values whose text or text before ':' is wanted) answers as
+    parsing all values and looking the names up."""
+    from nbprof.opstats import tf_op
+    from nbprof.opstats.framework_ops import _may_name
+
+    values = ["a/b:MatMul", "jit(f)/add:", "Iterator::Map", "MEMCPYHToD", "x", "", "a:b:c", ":T", "é:Op", 3, None]
+    names = tf_op.parse_many(values)[1].tolist()
+    candidates = [*names, *[str(v) for v in values], "a", "a:b", "jit(f)", "Iterator", "nope", "3", "None"]
+    for k in range(len(candidates)):
+        for wanted in ({candidates[k]}, set(candidates[k:]), {candidates[k], "other"}):
+            assert _may_name(values, wanted) == (not wanted.isdisjoint(names)), wanted
+    assert not _may_name([], {"a"})

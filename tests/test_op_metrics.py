@@ -157,3 +157,50 @@ def test_combined_host_op_db_from_the_hosts_host_dbs_is_the_combined_dbs_host_si
     pd.testing.assert_frame_equal(host, expected, check_exact=True)
     pd.testing.assert_frame_equal(combined.host_op_db, expected, check_exact=True)
     assert host["host"].nunique() == len(alone.hosts)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURE_DIRS.iterdir() if p.is_dir() and p.name != "make"))
+def test_kept_db_columns_are_the_frames_columns(name: str) -> None:
+    """``op_metrics_db_columns`` (the builder's own arrays where it kept them, the combined hosts'
+    converted) hold what the frame's columns convert to."""
+    op_stats = nbprof.load(FIXTURE_DIRS / name, cache=False).op_stats()
+    frame = op_stats.op_metrics_db
+    columns = op_stats.op_metrics_db_columns()
+    assert list(columns) == list(frame.columns)
+    for c in frame.columns:
+        want = frame[c].to_numpy()
+        assert columns[c].dtype == want.dtype, (name, c)
+        assert columns[c].tolist() == want.tolist(), (name, c)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURE_DIRS.iterdir() if p.is_dir() and p.name != "make"))
+def test_combined_columns_from_host_arrays_are_those_from_the_host_frame(name: str) -> None:
+    """The combined db read from the host db's arrays (``OpStats``' path) is the one read from its frame."""
+    from nbprof.opstats.host_ops import build_host_op_columns, host_op_frame
+    from nbprof.opstats.op_metrics_db import combine_op_metrics_columns
+
+    op_stats = nbprof.load(FIXTURE_DIRS / name, cache=False).op_stats()
+    host = build_host_op_columns(op_stats.frames, {})
+    device = op_stats.for_host(op_stats.hosts[0]).device_ops
+    from_arrays = combine_op_metrics_columns(host, device)
+    from_frame = combine_op_metrics_columns(host_op_frame(host), device)
+    assert (from_arrays is None) == (from_frame is None)
+    for c in from_frame or {}:
+        assert from_arrays[c].dtype == from_frame[c].dtype, (name, c)
+        assert from_arrays[c].tolist() == from_frame[c].tolist(), (name, c)
+
+
+def test_program_id_columns_are_pd_arrays_uint64() -> None:
+    """The unchecked ``UInt64`` program ids (the combined db's, the device db's) are ``pd.array``'s."""
+    from nbprof.opstats.device_ops import _as_program_id
+    from nbprof.opstats.op_metrics_db import op_metrics_frame
+
+    for ids in (np.array([0, 3, 2**63 + 5], np.uint64), np.zeros(0, np.uint64)):
+        want = pd.array(np.concatenate([ids, np.zeros(2, np.uint64)]), dtype="UInt64")
+        pd.testing.assert_extension_array_equal(_as_program_id(ids, 2), want)
+        columns = {c: np.zeros(len(ids), np.int64) for c in COLUMNS}
+        columns.update({c: np.full(len(ids), "x", dtype=object) for c in ("host", "name", "category", "provenance")})
+        columns["host_or_device"] = np.full(len(ids), "Host", dtype=object)
+        columns["program_id"], columns["is_eager"] = ids, np.zeros(len(ids), bool)
+        got = op_metrics_frame(columns)["program_id"].array
+        pd.testing.assert_extension_array_equal(got, pd.array(ids, dtype="UInt64"))

@@ -71,6 +71,7 @@ from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.host_ops import IDLE
 from nbprof.proto.wire import fields
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.absent import masked
 from nbprof.xspace.frameset import Frames
 from nbprof.xspace.typed_frame import strings, typed_frame
 
@@ -905,7 +906,8 @@ def _as_program_id(values: Any, n_idle: int) -> pd.api.extensions.ExtensionArray
         ops = values
     else:
         ops = pd.array(values).to_numpy(np.uint64, na_value=0).astype(np.uint64)
-    return pd.array(np.concatenate([ops, np.zeros(n_idle, np.uint64)]), dtype="UInt64")
+    program_id = np.concatenate([ops, np.zeros(n_idle, np.uint64)])
+    return masked(pd.arrays.IntegerArray, program_id, np.zeros(len(program_id), bool))  # pd.array's, unchecked
 
 
 def _as_line(values: Any, n_idle: int) -> pd.api.extensions.ExtensionArray:

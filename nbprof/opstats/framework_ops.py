@@ -69,7 +69,7 @@ class FrameworkOpTable:
 
 def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> FrameworkOpTable:
     """XProf's framework op stats (TF stats) table from an OpStats' op metrics dbs."""
-    db = _db_columns(op_stats.op_metrics_db)
+    db = _db_columns(op_stats.op_metrics_db_columns())
     sides = db["host_or_device"]
     device = _device_framework_ops(_side_columns(db, sides == "Device"), include_idle)
     host = _host_framework_ops(_side_columns(db, sides == "Host"), include_idle)
@@ -144,11 +144,14 @@ _DB_COLUMNS = ["program_id", "name", "category", "provenance", "occurrences", "t
                "flops", "model_flops", "bytes_accessed", "is_eager"]  # fmt: skip
 
 
-def _db_columns(frame: pd.DataFrame) -> dict[str, np.ndarray]:
-    """The op metrics db's columns this table reads, each as a numpy array once (texts as object
-    arrays, NaN where missing): pandas' string columns convert once, not once per side."""
-    wanted = ["host", "host_or_device", *_DB_COLUMNS, "db_total_time_ps", "db_total_op_time_ps"]
-    return {c: frame[c].to_numpy() for c in dict.fromkeys(wanted) if c in frame.columns}
+def _db_columns(db: pd.DataFrame | dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The op metrics db's columns this table reads as numpy arrays (texts as object arrays), of its
+    arrays by column (``OpStats.op_metrics_db_columns``) or of its frame (converted)."""
+    wanted = [c for c in dict.fromkeys(["host", "host_or_device", *_DB_COLUMNS, "db_total_time_ps",
+                                        "db_total_op_time_ps"]) if c in db]  # fmt: skip
+    if isinstance(db, pd.DataFrame):
+        return {c: db[c].to_numpy() for c in wanted}
+    return {c: db[c] for c in wanted}
 
 
 def _side_columns(db: dict[str, np.ndarray], on_side: np.ndarray) -> dict[str, np.ndarray]:
@@ -299,9 +302,18 @@ def _side_totals(db: dict[str, np.ndarray], include_idle: bool) -> dict[str, int
     out: dict[str, int] = {}
     for side in ("Device", "Host"):
         rows = np.flatnonzero(sides == side)
-        first = rows[np.unique(hosts[rows], return_index=True)[1]]  # each host's first row
-        out[side] = int(values[first].sum())
+        out[side] = int(values[rows[_first_of_each(hosts[rows])]].sum())
     return out
+
+
+def _first_of_each(values: np.ndarray) -> np.ndarray:
+    """Offset of each distinct value's first occurrence in an object array (as ``np.unique``'s
+    ``return_index``, in any order): the starts of its runs where each value makes one run (the
+    db's hosts), without a sort."""
+    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]]) if len(values) else np.zeros(0, np.int64)
+    if len(set(values[starts].tolist())) == len(starts):
+        return starts
+    return np.unique(values, return_index=True)[1]
 
 
 def _tensor_core_utilization(op_stats: OpStats, table: dict[str, np.ndarray] | None) -> np.ndarray:
@@ -333,10 +345,18 @@ def _kernel_ops_may_be_named(op_stats: OpStats, names: list[str]) -> bool:
     if "tf_op" in events.columns:
         if not isinstance(events["tf_op"].dtype, pd.CategoricalDtype):
             return True
-        if not wanted.isdisjoint(_tf_op.parse_many(xs.category_text(events["tf_op"]))[1].tolist()):
+        if _may_name(xs.category_text(events["tf_op"]).tolist(), wanted):
             return True
     provenance = op_stats.device_ops.op_keys()["provenance"]  # no table frame needed
     return not wanted.isdisjoint(_tf_op.parse_each(provenance)[1].tolist())
+
+
+def _may_name(values: list, wanted: set[str]) -> bool:
+    """Whether the op name ``tf_op.parse_many`` gives one of ``values`` is in ``wanted``. That name is
+    the value's text or its text before the first ``:``, so only values where either is wanted are parsed."""
+    texts = (v if type(v) is str else str(v) for v in values)
+    hits = [t for t in texts if t in wanted or t.partition(":")[0] in wanted]
+    return bool(hits) and not wanted.isdisjoint(_tf_op.parse_many(hits)[1].tolist())
 
 
 def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray | float) -> np.ndarray:

@@ -90,7 +90,7 @@ def _activities(ev: pd.DataFrame, rows: np.ndarray, info: dict[str, Any]) -> _Ac
     if "tf_op" in ev.columns:
         tf_codes = ec.row_codes(ev["tf_op"], rows)
         _, tf_name, tf_type = ec.parse_used(ev["tf_op"], tf_codes)
-        tf_nonempty = np.array([len(t) > 0 for t in ec.category_text(ev["tf_op"])], dtype=bool)
+        tf_nonempty = ec.category_text(ev["tf_op"]) != ""  # all str
         has_stat = (tf_codes >= 0) & (tf_nonempty[np.maximum(tf_codes, 0)] if len(tf_nonempty) else False)
     else:
         tf_name = tf_type = np.zeros(0, object)
@@ -162,24 +162,35 @@ def _idle_columns(hosts: np.ndarray, idle: np.ndarray) -> dict[str, np.ndarray]:
     }
 
 
-def _db_frame(columns: dict[str, np.ndarray], db_total: np.ndarray, db_op: np.ndarray) -> pd.DataFrame:
-    """The db's frame (``COLUMNS``) of its rows' columns and each row's host db totals (ps)."""
+def _db_columns(columns: dict[str, np.ndarray], db_total: np.ndarray, db_op: np.ndarray) -> dict[str, np.ndarray]:
+    """The db's columns (``COLUMNS``) of its rows' columns and each row's host db totals (ps)."""
     out = {**columns, "db_total_time_ps": db_total.astype(np.int64), "db_total_op_time_ps": db_op.astype(np.int64)}
-    return typed_frame({c: out[c] for c in COLUMNS})
+    return {c: out[c] for c in COLUMNS}
 
 
 def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     """The host op metrics db of every host (see the module docstring); counts go into ``info``."""
+    return host_op_frame(build_host_op_columns(frames, info))
+
+
+def host_op_frame(columns: dict[str, np.ndarray] | None) -> pd.DataFrame:
+    """The host op metrics db frame of ``build_host_op_columns``' arrays (None: no row, no column type)."""
+    return ec.empty_frame(COLUMNS) if columns is None else typed_frame(columns)
+
+
+def build_host_op_columns(frames: Frames, info: dict[str, Any]) -> dict[str, np.ndarray] | None:
+    """``build_host_op_db``'s columns as numpy arrays (texts object arrays of str); None where the
+    profile has no host event to read (its frame: ``ec.empty_frame``). Counts go into ``info``."""
     ev = frames.events
     rows = _host_rows(ev)
     if len(rows) == 0:
-        return ec.empty_frame(COLUMNS)
+        return None
     host_of_code, host_text = ec.text_ids(ev["host"])
     act = _activities(ev, rows, info)
     if len(act.event) == 0:
         first_seen = pd.unique(host_of_code[ec.row_codes(ev["host"], rows)])  # host ids in order of appearance
         zeros = np.zeros(len(first_seen), np.int64)
-        return _db_frame(_idle_columns(host_text[first_seen], zeros), zeros, zeros)
+        return _db_columns(_idle_columns(host_text[first_seen], zeros), zeros, zeros)
 
     self_time = _self_times(ev, act)
     # Activities in frame order.
@@ -234,4 +245,4 @@ def build_host_op_db(frames: Frames, info: dict[str, Any]) -> pd.DataFrame:
     db_of_host[db_hosts] = np.arange(n_hosts)
     db = np.concatenate([db_of_host[host[first]], np.arange(n_hosts)])  # each row's host db
     columns = {c: np.concatenate([ops[c], idle[c]]) for c in ops}
-    return _db_frame(columns, db_total[db], db_op[db])
+    return _db_columns(columns, db_total[db], db_op[db])

@@ -18,6 +18,7 @@ import pandas as pd
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import DeviceOpDb, build_device_op_db
 from nbprof.opstats.host_ops import COLUMNS, IDLE
+from nbprof.xspace.absent import masked
 from nbprof.xspace.typed_frame import strings, typed_frame
 
 __all__ = ["COLUMNS", "IDLE", "DeviceOpDb", "build_device_op_db", "combine_op_metrics_dbs", "op_metrics_notes"]
@@ -29,12 +30,27 @@ _INT_COLUMNS = ["occurrences", "total_time_ps", "self_time_ps", "flops", "model_
 def combine_op_metrics_dbs(host: pd.DataFrame, device: DeviceOpDb) -> pd.DataFrame:
     """The host and device op metrics dbs as one frame (``COLUMNS``). The device db's columns are read
     as its builder made them (its table's frame is not needed)."""
+    columns = combine_op_metrics_columns(host, device)
+    if columns is None:
+        return pd.DataFrame({c: pd.Series(dtype=object) for c in COLUMNS})
+    return op_metrics_frame(columns)
+
+
+def combine_op_metrics_columns(
+    host: pd.DataFrame | dict[str, np.ndarray] | None, device: DeviceOpDb
+) -> dict[str, np.ndarray] | None:
+    """``combine_op_metrics_dbs``' columns in its row order as numpy arrays (texts object arrays of
+    str, ``program_id`` uint64), as ``op_metrics_frame(columns)[c].to_numpy()`` gives them; None
+    where neither db has a row. ``host``: the host db's frame or its arrays by column (None: no row)."""
     device_columns = device.columns()
     device_rows = len(device_columns["name"]) if "name" in device_columns else len(device.table)
-    host_columns = {c: host[c] for c in host.columns}
-    parts = [(p, n) for p, n in ((host_columns, len(host)), (device_columns, device_rows)) if n]
+    if isinstance(host, pd.DataFrame):
+        host_columns, host_rows = {c: host[c] for c in host.columns}, len(host)
+    else:
+        host_columns, host_rows = host or {}, len(host["name"]) if host else 0
+    parts = [(p, n) for p, n in ((host_columns, host_rows), (device_columns, device_rows)) if n]
     if not parts:
-        return pd.DataFrame({c: pd.Series(dtype=object) for c in COLUMNS})
+        return None
     out: dict[str, Any] = {}
     for c in _INT_COLUMNS:
         out[c] = np.concatenate([_filled(p, n, c, 0).astype(np.int64) for p, n in parts])
@@ -43,11 +59,17 @@ def combine_op_metrics_dbs(host: pd.DataFrame, device: DeviceOpDb) -> pd.DataFra
     for c in _TEXT_COLUMNS:
         out[c] = np.concatenate([ec.text(_values(p[c]) if c in p else [""] * n) for p, n in parts])
     order = db_order(out["host"], out["host_or_device"], out["self_time_ps"], out["name"])
-    columns: dict[str, Any] = {c: out[c][order] for c in COLUMNS}
-    columns["program_id"] = pd.array(columns["program_id"], dtype="UInt64")
+    return {c: out[c][order] for c in COLUMNS}
+
+
+def op_metrics_frame(columns: dict[str, np.ndarray]) -> pd.DataFrame:
+    """The op metrics db frame of ``combine_op_metrics_columns``' arrays (which stay unchanged)."""
+    frame_columns: dict[str, Any] = dict(columns)
+    program_id = columns["program_id"].copy()  # as pd.array(..., dtype="UInt64") makes it, without its checks
+    frame_columns["program_id"] = masked(pd.arrays.IntegerArray, program_id, np.zeros(len(program_id), bool))
     for c in _TEXT_COLUMNS:  # all str (``ec.text``): typed as pd.DataFrame infers them
-        columns[c] = strings(columns[c].tolist())
-    return typed_frame(columns)
+        frame_columns[c] = strings(columns[c].tolist())
+    return typed_frame(frame_columns)
 
 
 _TEXT_COLUMNS = ["host", "name", "category", "provenance", "host_or_device"]

@@ -55,10 +55,17 @@ from nbprof.opstats import combine
 from nbprof.opstats.combine import OpStatsTables
 from nbprof.opstats.duty_cycle import DutyCycle, build_duty_cycle, combine_duty_cycles
 from nbprof.opstats.framework_ops import FrameworkOpTable, build_framework_op_table
-from nbprof.opstats.host_ops import build_host_op_db
+from nbprof.opstats.host_ops import build_host_op_columns, host_op_frame
 from nbprof.opstats.inference import InferenceSessions, build_inference_sessions, is_training
 from nbprof.opstats.kernel_db import KernelDb, build_kernel_db
-from nbprof.opstats.op_metrics_db import DeviceOpDb, build_device_op_db, combine_op_metrics_dbs, op_metrics_notes
+from nbprof.opstats.op_metrics_db import (
+    DeviceOpDb,
+    build_device_op_db,
+    combine_op_metrics_columns,
+    combine_op_metrics_dbs,
+    op_metrics_frame,
+    op_metrics_notes,
+)
 from nbprof.opstats.perf_env import PerfEnv, build_perf_env, gpu_vendor
 from nbprof.opstats.run_env import RunEnvironment, build_run_env
 from nbprof.opstats.step_db import EventGroupings, StepDb, build_step_db, group_events
@@ -85,6 +92,7 @@ class OpStats:
         self.builds: Counter[str] = Counter()
         self._framework_tables: dict[bool, FrameworkOpTable] = {}
         self._per_host: dict[str, OpStats] = {}
+        self._op_metrics_columns: dict[str, np.ndarray] | None = None  # ``op_metrics_db``'s, kept by its builder
 
     def _built(self, part: str) -> None:
         if self.frames.is_built:  # an error the events' sums gave earlier (kept by the frames) stops every part
@@ -121,21 +129,31 @@ class OpStats:
 
     # ------------------------------------------------------------------ op metrics
     @cached_property
-    def _host_ops(self) -> tuple[pd.DataFrame, dict[str, Any]]:
-        """The host op metrics db as ``build_host_op_db`` makes it, and its counts."""
+    def _host_op_columns(self) -> tuple[dict[str, np.ndarray] | None, dict[str, Any]]:
+        """The host op metrics db's arrays as ``build_host_op_columns`` makes them, and its counts."""
         self._built("host_ops")
         info: dict[str, Any] = {}
-        return build_host_op_db(self.frames, info), info
+        return build_host_op_columns(self.frames, info), info
+
+    @cached_property
+    def _host_ops(self) -> tuple[pd.DataFrame, dict[str, Any]]:
+        """The host op metrics db as ``build_host_op_db`` makes it, and its counts."""
+        columns, info = self._host_op_columns
+        return host_op_frame(columns), info
 
     @cached_property
     def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
         self._built("op_metrics_db")
-        host, host_info = self._host_ops
+        host, host_info = self._host_op_columns  # arrays: the combined db needs no host frame
         info = dict(host_info)
         device = self.device_ops
         info.update(device.info)
         info["notes"] = op_metrics_notes(info, device)
-        return combine_op_metrics_dbs(host, device), info
+        columns = combine_op_metrics_columns(host, device)
+        if columns is None:
+            return combine_op_metrics_dbs(self._host_ops[0], device), info
+        self._op_metrics_columns = columns
+        return op_metrics_frame(columns), info
 
     @cached_property
     def _plane_names(self) -> list[str]:
@@ -202,6 +220,15 @@ class OpStats:
     def op_metrics_db(self) -> pd.DataFrame:
         """Host and device op metrics, one row per op and side and host (see ``op_metrics_db.py``)."""
         return self._op_metrics[0]
+
+    def op_metrics_db_columns(self) -> dict[str, np.ndarray]:
+        """``op_metrics_db``'s columns as numpy arrays (``frame[c].to_numpy()``: texts as object arrays):
+        the builder's own arrays where it kept them (no text column converts back; do not write to them),
+        else converted."""
+        db = self.op_metrics_db
+        if self._op_metrics_columns is not None:
+            return self._op_metrics_columns
+        return {c: db[c].to_numpy() for c in db.columns}
 
     @property
     def op_metrics_notes(self) -> list[str]:

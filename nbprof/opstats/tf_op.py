@@ -69,13 +69,104 @@ def parse_tf_op_fullname(full_name: str) -> tuple[str, str, str]:
 
 def parse_many(full_names: Iterable[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Parse distinct names: arrays (kind, name, type) of object dtype, aligned with the input."""
-    parse = parse_tf_op_fullname
-    parsed = [parse(n if type(n) is str else str(n)) for n in full_names]
-    if not parsed:
+    items = full_names.tolist() if isinstance(full_names, np.ndarray) else list(full_names)
+    if not items:
         empty = np.zeros(0, object)
         return empty, empty.copy(), empty.copy()
+    if len(items) >= _BATCH_MIN and set(map(type, items)) == {str}:
+        joined = "\n".join(items)
+        if joined.count("\n") == len(items) - 1:  # no name holds a line break
+            given = isinstance(full_names, np.ndarray) and full_names.dtype == object and full_names.ndim == 1
+            return _parse_lines(full_names if given else np.array(items, dtype=object), joined)
+    return _parse_each_name(items)
+
+
+_BATCH_MIN = 256  # fewer names parse faster one by one than through the byte scan
+
+
+def _parse_each_name(items: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``parse_many`` one name at a time (any values: non-str ones parse as their text)."""
+    parse = parse_tf_op_fullname
+    parsed = [parse(n if type(n) is str else str(n)) for n in items]
     kind, name, op_type = (np.array(col, dtype=object) for col in zip(*parsed))
     return kind, name, op_type
+
+
+def _byte_classes() -> bytes:
+    """``bytes.translate`` table: each byte to its class in a TensorFlow ``name:Type`` (``_TF_NAME``
+    and ``_TF_TYPE``): ``_ANY_PART``, ``_NAME_ONLY``, itself for ``:`` and line breaks, else 0."""
+    table = bytearray(256)
+    for char in _ALNUM + "_":
+        table[ord(char)] = _ANY_PART
+    for char in ".\\/>-":
+        table[ord(char)] = _NAME_ONLY
+    table[_COLON] = _COLON
+    table[_BREAK] = _BREAK
+    return bytes(table)
+
+
+def _byte_table(chars: str) -> np.ndarray:
+    """Lookup table over byte values: True for the ASCII characters in ``chars``."""
+    table = np.zeros(256, bool)
+    table[np.frombuffer(chars.encode(), np.uint8)] = True
+    return table
+
+
+_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+_ANY_PART, _NAME_ONLY, _COLON, _BREAK = 3, 1, ord(":"), ord("\n")
+_BYTE_CLASSES = _byte_classes()
+_NAME_FIRST = _byte_table(_ALNUM + ".")
+_TYPE_FIRST = _byte_table(_ALNUM[:26] + "_")
+
+
+def _parse_lines(full: np.ndarray, joined: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``parse_many`` of an object array of str names without line breaks (not written to), ``joined``
+    one per line: TensorFlow ``name:Type`` names and plain ASCII names without ``:`` are classified by
+    a scan of the UTF-8 bytes; the rest go through ``parse_tf_op_fullname``."""
+    encoded = joined.encode("utf-8", "surrogatepass") + b"\n"
+    tensorflow, colons, starts = _tensorflow_lines(encoded)
+    plain = (colons == 0) & (len(encoded) == len(joined) + 1)  # all ASCII: upper() is ASCII's
+    plain &= (np.frombuffer(encoded, np.uint8)[starts] | 0x20) != ord("m")  # no MEMCPY prefix
+    kind = np.full(len(full), UNKNOWN, dtype=object)
+    name = full.copy()
+    op_type = np.full(len(full), "", dtype=object)
+    if tensorflow.any():
+        parts = np.array("\n".join(full[tensorflow].tolist()).replace(":", "\n").split("\n"), dtype=object)
+        kind[tensorflow] = TENSORFLOW
+        name[tensorflow] = parts[0::2]
+        op_type[tensorflow] = parts[1::2]
+    rest = np.flatnonzero(~(tensorflow | plain))
+    if len(rest):
+        kind[rest], name[rest], op_type[rest] = _parse_each_name(full[rest].tolist())
+    return kind, name, op_type
+
+
+def _tensorflow_lines(encoded: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(is a TensorFlow name, colon count, start offset) of each line of ``encoded`` (UTF-8
+    bytes, every line ending in a line break): TensorFlow names fully match ``_TF_NAME:_TF_TYPE``
+    and are not ``Iterator:`` ones."""
+    raw = np.frombuffer(encoded + b"\0", np.uint8)  # the pad: a byte after every colon offset
+    classes = np.frombuffer(encoded.translate(_BYTE_CLASSES), np.uint8)
+    special = np.flatnonzero(classes != _ANY_PART)  # offsets of the bytes no type may hold
+    special_class = classes[special]
+    name_only = special[special_class == _NAME_ONLY]
+    hard = special[special_class != _NAME_ONLY]  # line breaks, colons, bytes no name may hold
+    hard_class = classes[hard]
+    breaks = np.flatnonzero(hard_class == _BREAK)  # each line's end, as an index into hard
+    ends = hard[breaks]
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    colons_before = np.concatenate(([0], np.cumsum(hard_class == _COLON)))
+    colons = colons_before[breaks] - colons_before[np.concatenate(([0], breaks[:-1] + 1))]
+    last_hard = np.maximum(breaks - 1, 0)  # a single colon is the hard byte before the break
+    colon = np.where(colons == 1, hard[last_hard], starts)
+    only_colon_hard = (colons == 1) & (hard_class[last_hard] == _COLON)
+    only_colon_hard &= np.diff(breaks, prepend=-1) == 2  # no other hard byte in the line
+    match = only_colon_hard & _NAME_FIRST[raw[starts]] & _TYPE_FIRST[raw[colon + 1]]
+    match &= np.searchsorted(name_only, ends) == np.searchsorted(name_only, colon)
+    for line in np.flatnonzero(match & (colon - starts == len("Iterator"))):
+        if encoded[starts[line] : colon[line]] == b"Iterator":
+            match[line] = False
+    return match, colons, starts
 
 
 def parse_each(full_names: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
