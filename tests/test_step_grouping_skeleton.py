@@ -225,3 +225,47 @@ def test_gpu_fill_count_equals_the_fill_on_random_planes():
         )
         group = np.where(rng.random(n) < 0.4, rng.integers(0, 5, n), -1)
         assert sg.gpu_fill_count(ev, group) == sg.fill_ungrouped_gpu_events(ev, group.copy())
+
+
+def _edge_arrays(graph: sg._Graph) -> list[np.ndarray]:
+    return [graph.parent, graph.prod, graph.cons, graph.prod_key, graph.cons_key, np.array([graph.n_keys])]
+
+
+@pytest.mark.parametrize("name", ["tpu_v6e", "amd_mi300x_conv", "tf_keras2_fit", "jax_gpu_train"])
+def test_grouping_then_sessions_share_the_edges_and_spread_the_same(load_fixture, name, monkeypatch):
+    """Step grouping keeps its event graph for the next caller with the same frames (the inference
+    sessions): taken once, equal to a fresh build, and the spread the same as without it."""
+    prof = load_fixture(name)
+    ev, flows = prof.events, prof.flows
+    built = []
+    monkeypatch.setattr(sg, "event_graph", lambda *a, **k: built.append(1) or _event_graph(*a, **k))
+    sg._last_edges._entry = None
+    sg.host_event_groups(ev, flows)
+    assert len(built) == 1
+    kept = sg._last_edges._entry[2]
+    for a, b in zip(_edge_arrays(kept), _edge_arrays(_event_graph(ev, flows, levels=False))):
+        np.testing.assert_array_equal(a, b)
+    roots = np.flatnonzero(ev["depth"].to_numpy() == 0)
+    shared = sg.spread_from_roots(ev, flows, roots)
+    assert len(built) == 1 and sg._last_edges._entry is None  # taken, no longer kept
+    np.testing.assert_array_equal(shared, sg.spread_from_roots(ev, flows, roots))  # built again
+    assert len(built) == 2
+    np.testing.assert_array_equal(shared, _spread_over_every_event(ev, flows, roots))
+
+
+_event_graph = sg.event_graph
+
+
+def test_kept_edges_match_only_the_same_live_frames(load_fixture):
+    prof = load_fixture("amd_mi300x_conv")
+    ev, flows = prof.events, prof.flows
+    sg._last_edges._entry = None
+    sg.host_event_groups(ev, flows)
+    assert sg._last_edges.take(ev, flows.copy()) is None  # other flows (even equal ones): no match
+    assert sg._last_edges.take(ev.copy(), flows) is None
+    assert sg._last_edges.take(ev, flows) is not None
+    part = ev.iloc[: len(ev) // 2]
+    sg.host_event_groups(part, flows)
+    assert sg._last_edges._entry is not None
+    del part  # the frame is gone: its edges with it
+    assert sg._last_edges._entry is None
