@@ -238,12 +238,13 @@ def test_grouping_then_sessions_share_the_edges_and_spread_the_same(load_fixture
     prof = load_fixture(name)
     ev, flows = prof.events, prof.flows
     built = []
-    monkeypatch.setattr(sg, "event_graph", lambda *a, **k: built.append(1) or _event_graph(*a, **k))
+    monkeypatch.setattr(sg, "_context_edges", lambda *a: built.append(1) or _context_edges(*a))
     sg._last_edges._entry = None
     sg.host_event_groups(ev, flows)
     assert len(built) == 1
-    kept = sg._last_edges._entry[2]
-    for a, b in zip(_edge_arrays(kept), _edge_arrays(_event_graph(ev, flows, levels=False))):
+    kept = sg._Graph(sg.parent_positions(ev), np.zeros(0, np.int64), *sg._last_edges._entry[2])
+    fresh = sg._Graph(sg.parent_positions(ev), np.zeros(0, np.int64), *_context_edges(ev, flows))
+    for a, b in zip(_edge_arrays(kept), _edge_arrays(fresh)):
         np.testing.assert_array_equal(a, b)
     roots = np.flatnonzero(ev["depth"].to_numpy() == 0)
     shared = sg.spread_from_roots(ev, flows, roots)
@@ -253,7 +254,7 @@ def test_grouping_then_sessions_share_the_edges_and_spread_the_same(load_fixture
     np.testing.assert_array_equal(shared, _spread_over_every_event(ev, flows, roots))
 
 
-_event_graph = sg.event_graph
+_context_edges = sg._context_edges
 
 
 def test_kept_edges_match_only_the_same_live_frames(load_fixture):
@@ -269,3 +270,14 @@ def test_kept_edges_match_only_the_same_live_frames(load_fixture):
     assert sg._last_edges._entry is not None
     del part  # the frame is gone: its edges with it
     assert sg._last_edges._entry is None
+
+
+def test_edges_of_large_frames_are_not_kept(load_fixture, monkeypatch):
+    prof = load_fixture("tpu_v6e")
+    monkeypatch.setattr(sg._LastEdges, "KEEP_MAX_EVENTS", len(prof.events) - 1)
+    sg._last_edges._entry = None
+    group = sg.host_event_groups(prof.events, prof.flows)[0]
+    assert sg._last_edges._entry is None
+    monkeypatch.setattr(sg._LastEdges, "KEEP_MAX_EVENTS", len(prof.events))
+    np.testing.assert_array_equal(sg.host_event_groups(prof.events, prof.flows)[0], group)
+    assert sg._last_edges._entry is not None
