@@ -489,7 +489,7 @@ def _drop_tf_data_roots(ev: pd.DataFrame, root_level: np.ndarray, function_runs:
     if not run_has.any():
         return
     root_ids, root_has = ids[len(function_runs) :], has[len(function_runs) :]
-    root_level[roots[root_has & ec.sorted_member(root_ids, np.unique(run_ids[run_has]))]] = -1
+    root_level[roots[root_has & ec.sorted_member(root_ids, ec.distinct_sorted(run_ids[run_has]))]] = -1
 
 
 def _step_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -522,7 +522,7 @@ def _gpu_plane_rows(ev: pd.DataFrame) -> list[np.ndarray]:
         return []
     on_gpu &= ~is_derived_line_id(ev["line_id"].to_numpy())
     plane = ec.codes(planes)
-    return [np.flatnonzero(on_gpu & (plane == code)) for code in np.unique(plane[on_gpu]).tolist()]
+    return [np.flatnonzero(on_gpu & (plane == code)) for code in ec.distinct_sorted(plane[on_gpu]).tolist()]
 
 
 def _time_keys(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
