@@ -281,3 +281,32 @@ def test_edges_of_large_frames_are_not_kept(load_fixture, monkeypatch):
     monkeypatch.setattr(sg._LastEdges, "KEEP_MAX_EVENTS", len(prof.events))
     np.testing.assert_array_equal(sg.host_event_groups(prof.events, prof.flows)[0], group)
     assert sg._last_edges._entry is not None
+
+
+def test_present_ints_reads_int64_arrays_as_pandas_does():
+    values = pd.array([3, None, -(2**63), 2**63 - 1, 0, None], dtype="Int64")
+    for array in (values, values[[1, 3, 5]], values[:0]):
+        got = sg._present_ints(array)
+        expected = (~np.asarray(array.isna(), dtype=bool), array.to_numpy(dtype=np.int64, na_value=0))
+        for a, b in zip(got, expected):
+            assert a.dtype == b.dtype
+            np.testing.assert_array_equal(a, b)
+    present, got = sg._present_ints(pd.array([3, None, 7], dtype="Int32"))  # another dtype: pandas' path
+    np.testing.assert_array_equal(present, [True, False, True])
+    np.testing.assert_array_equal(got, np.array([3, 0, 7], np.int64))
+
+
+@pytest.mark.parametrize("name", ["jax_gpu_train", "tpu_v6e", "jax_two_hosts"])
+def test_context_pairs_of_int64_flows_equal_those_of_other_integer_columns(load_fixture, name):
+    """The Int64 flows columns read directly give the pairs pandas' reading of other nullable integer
+    columns gives (Int32 where the values fit, else Float64)."""
+    prof = load_fixture(name)
+    flows = prof.flows
+    other = flows.copy()
+    for flow_column in ("producer_type", "producer_id", "consumer_type", "consumer_id"):
+        values = flows[flow_column]
+        fits = bool((values.dropna().abs() < 2**31).all())
+        other[flow_column] = values.astype("Int32") if fits else values.astype("Float64")
+    for sub in _host_slices(prof.events):
+        for got, want in zip(sg._context_pairs(sub, flows), sg._context_pairs(sub, other)):
+            np.testing.assert_array_equal(got, want)
