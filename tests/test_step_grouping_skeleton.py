@@ -225,3 +225,88 @@ def test_gpu_fill_count_equals_the_fill_on_random_planes():
         )
         group = np.where(rng.random(n) < 0.4, rng.integers(0, 5, n), -1)
         assert sg.gpu_fill_count(ev, group) == sg.fill_ungrouped_gpu_events(ev, group.copy())
+
+
+def _edge_arrays(graph: sg._Graph) -> list[np.ndarray]:
+    return [graph.parent, graph.prod, graph.cons, graph.prod_key, graph.cons_key, np.array([graph.n_keys])]
+
+
+@pytest.mark.parametrize("name", ["tpu_v6e", "amd_mi300x_conv", "tf_keras2_fit", "jax_gpu_train"])
+def test_grouping_then_sessions_share_the_edges_and_spread_the_same(load_fixture, name, monkeypatch):
+    """Step grouping keeps its event graph for the next caller with the same frames (the inference
+    sessions): taken once, equal to a fresh build, and the spread the same as without it."""
+    prof = load_fixture(name)
+    ev, flows = prof.events, prof.flows
+    built = []
+    monkeypatch.setattr(sg, "_context_edges", lambda *a: built.append(1) or _context_edges(*a))
+    sg._last_edges._entry = None
+    sg.host_event_groups(ev, flows)
+    assert len(built) == 1
+    kept = sg._Graph(sg.parent_positions(ev), np.zeros(0, np.int64), *sg._last_edges._entry[2])
+    fresh = sg._Graph(sg.parent_positions(ev), np.zeros(0, np.int64), *_context_edges(ev, flows))
+    for a, b in zip(_edge_arrays(kept), _edge_arrays(fresh)):
+        np.testing.assert_array_equal(a, b)
+    roots = np.flatnonzero(ev["depth"].to_numpy() == 0)
+    shared = sg.spread_from_roots(ev, flows, roots)
+    assert len(built) == 1 and sg._last_edges._entry is None  # taken, no longer kept
+    np.testing.assert_array_equal(shared, sg.spread_from_roots(ev, flows, roots))  # built again
+    assert len(built) == 2
+    np.testing.assert_array_equal(shared, _spread_over_every_event(ev, flows, roots))
+
+
+_context_edges = sg._context_edges
+
+
+def test_kept_edges_match_only_the_same_live_frames(load_fixture):
+    prof = load_fixture("amd_mi300x_conv")
+    ev, flows = prof.events, prof.flows
+    sg._last_edges._entry = None
+    sg.host_event_groups(ev, flows)
+    assert sg._last_edges.take(ev, flows.copy()) is None  # other flows (even equal ones): no match
+    assert sg._last_edges.take(ev.copy(), flows) is None
+    assert sg._last_edges.take(ev, flows) is not None
+    part = ev.iloc[: len(ev) // 2]
+    sg.host_event_groups(part, flows)
+    assert sg._last_edges._entry is not None
+    del part  # the frame is gone: its edges with it
+    assert sg._last_edges._entry is None
+
+
+def test_edges_of_large_frames_are_not_kept(load_fixture, monkeypatch):
+    prof = load_fixture("tpu_v6e")
+    monkeypatch.setattr(sg._LastEdges, "KEEP_MAX_EVENTS", len(prof.events) - 1)
+    sg._last_edges._entry = None
+    group = sg.host_event_groups(prof.events, prof.flows)[0]
+    assert sg._last_edges._entry is None
+    monkeypatch.setattr(sg._LastEdges, "KEEP_MAX_EVENTS", len(prof.events))
+    np.testing.assert_array_equal(sg.host_event_groups(prof.events, prof.flows)[0], group)
+    assert sg._last_edges._entry is not None
+
+
+def test_present_ints_reads_int64_arrays_as_pandas_does():
+    values = pd.array([3, None, -(2**63), 2**63 - 1, 0, None], dtype="Int64")
+    for array in (values, values[[1, 3, 5]], values[:0]):
+        got = sg._present_ints(array)
+        expected = (~np.asarray(array.isna(), dtype=bool), array.to_numpy(dtype=np.int64, na_value=0))
+        for a, b in zip(got, expected):
+            assert a.dtype == b.dtype
+            np.testing.assert_array_equal(a, b)
+    present, got = sg._present_ints(pd.array([3, None, 7], dtype="Int32"))  # another dtype: pandas' path
+    np.testing.assert_array_equal(present, [True, False, True])
+    np.testing.assert_array_equal(got, np.array([3, 0, 7], np.int64))
+
+
+@pytest.mark.parametrize("name", ["jax_gpu_train", "tpu_v6e", "jax_two_hosts"])
+def test_context_pairs_of_int64_flows_equal_those_of_other_integer_columns(load_fixture, name):
+    """The Int64 flows columns read directly give the pairs pandas' reading of other nullable integer
+    columns gives (Int32 where the values fit, else Float64)."""
+    prof = load_fixture(name)
+    flows = prof.flows
+    other = flows.copy()
+    for flow_column in ("producer_type", "producer_id", "consumer_type", "consumer_id"):
+        values = flows[flow_column]
+        fits = bool((values.dropna().abs() < 2**31).all())
+        other[flow_column] = values.astype("Int32") if fits else values.astype("Float64")
+    for sub in _host_slices(prof.events):
+        for got, want in zip(sg._context_pairs(sub, flows), sg._context_pairs(sub, other)):
+            np.testing.assert_array_equal(got, want)

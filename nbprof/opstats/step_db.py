@@ -560,7 +560,7 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     op_plane, op_group = plane[op_rows], group[op_rows]
     marked_plane, marked_group = plane[mk], group[mk]
     keep = np.zeros(len(op_rows), bool)
-    for code in np.unique(marked_plane):
+    for code in ec.distinct_sorted(marked_plane):
         keep |= (op_plane == code) & np.isin(op_group, marked_group[marked_plane == code])
     rows = op_rows[keep]
     spans = typed_frame(
@@ -717,7 +717,7 @@ def _top_type_time(
     those left empty dropped (chunk by chunk: no span-length copies of the clipped times); types
     only on dropped spans are left out of the result."""
     small = len(kind) and int(kind.min()) >= 0 and int(kind.max()) < 1 << 16
-    types = np.flatnonzero(np.bincount(kind)) if small else np.unique(kind)
+    types = np.flatnonzero(np.bincount(kind)) if small else ec.distinct_sorted(kind)
     total = np.zeros((len(groups), len(types)), np.int64)
     present = np.zeros(len(types), bool)
     if len(start):
@@ -733,7 +733,7 @@ def _top_type_time(
                 e = np.minimum(e, clip[1][p])
                 keep = np.flatnonzero(e > s)
                 p, c, s, e = p[keep], c[keep], s[keep], e[keep]
-            present[np.unique(c)] = True
+            present[c] = True
             _sweep(p, c, s, e, len(types), total)
 
         count = np.bincount(position, minlength=len(groups))
@@ -741,7 +741,7 @@ def _top_type_time(
         if chunk_of_group[-1] == 0:
             sweep(None)
         else:
-            for chunk in np.unique(chunk_of_group).tolist():
+            for chunk in ec.distinct_sorted(chunk_of_group).tolist():
                 in_chunk = np.flatnonzero(chunk_of_group == chunk)
                 sweep(np.flatnonzero((position >= in_chunk[0]) & (position <= in_chunk[-1])))
     if clip is None:
@@ -878,7 +878,7 @@ def _sticky_spans(
         last_end = np.full(len(groups), np.iinfo(np.int64).min)
     np.maximum.at(last_end, group_of, e)  # each group's last boundary
     pieces = []
-    for ty in np.unique(t[zero]):
+    for ty in ec.distinct_sorted(t[zero]):
         zi = np.flatnonzero(zero & (t == ty))
         zg, zt = g[zi], s[zi]
         last = last_end[group_of[zi]]

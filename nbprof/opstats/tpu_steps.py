@@ -183,7 +183,7 @@ def build_tpu_steps(frames: Frames, ev: pd.DataFrame, group: np.ndarray, host: s
     o_rows = np.flatnonzero(ops)
     plane_codes = ec.codes(ev["plane"])
     sc_plane = np.zeros(int(plane_codes.max(initial=-1)) + 2, bool)
-    sc_plane[np.unique(plane_codes[on_sc])] = True
+    sc_plane[plane_codes[on_sc]] = True
 
     m_plane = plane_codes[m_rows]
     m_start, m_len = device_timespan(ev, m_rows)
@@ -206,7 +206,7 @@ def build_tpu_steps(frames: Frames, ev: pd.DataFrame, group: np.ndarray, host: s
         o_step = _step_of_ops(o_plane, o_start, m_plane, m_start, m_start + m_len, m_key)
 
     # Steps on every TPU plane that has any (XProf intersects the cores' step events).
-    planes_with_steps = np.unique(m_plane)
+    planes_with_steps = ec.distinct_sorted(m_plane)
     plane_step = pd.DataFrame({"plane": m_plane, "step": m_key}).drop_duplicates()
     per_step_planes = plane_step.groupby("step")["plane"].nunique()
     common = per_step_planes.index[per_step_planes.to_numpy() == len(planes_with_steps)].to_numpy(np.int64)
@@ -325,7 +325,7 @@ def _per_step(cores: pd.DataFrame, all_reduce: pd.DataFrame, names: dict[int, st
     """XProf's PerTpuStepDetails of each step from its cores' breakdowns (see the module docstring)."""
     tc = cores[~cores["is_sparse_core"].to_numpy()]
     sc = cores[cores["is_sparse_core"].to_numpy()]
-    steps = np.unique(cores["step"].to_numpy(np.int64))
+    steps = ec.distinct_sorted(cores["step"].to_numpy(np.int64))
     out = pd.DataFrame({"host": host, "step": steps})
     out["step_name"] = [names.get(int(s), str(int(s))) for s in steps]
     g = tc.groupby("step")
