@@ -79,10 +79,8 @@ class HostSpace:
 @dataclass
 class BuiltFrames:
     events: pd.DataFrame
-    planes: pd.DataFrame
-    lines: pd.DataFrame
-    event_metadata: pd.DataFrame
-    stat_metadata: pd.DataFrame
+    metadata: MetadataFrames
+    """Builds ``planes``, ``lines``, ``event_metadata`` and ``stat_metadata`` when first read."""
     origin_ns: int
     origin_source: str
     hlo_protos: dict[str, bytes]
@@ -91,6 +89,22 @@ class BuiltFrames:
     returning them, where metadata stats are expanded per event only then)."""
     notes: list[str] = field(default_factory=list)
     """What the user should know about how the times were read."""
+
+    @property
+    def planes(self) -> pd.DataFrame:
+        return self.metadata.frame("planes")
+
+    @property
+    def lines(self) -> pd.DataFrame:
+        return self.metadata.frame("lines")
+
+    @property
+    def event_metadata(self) -> pd.DataFrame:
+        return self.metadata.frame("event_metadata")
+
+    @property
+    def stat_metadata(self) -> pd.DataFrame:
+        return self.metadata.frame("stat_metadata")
 
 
 @dataclass
@@ -246,10 +260,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     del perm_inverse
     return BuiltFrames(
         events=events,
-        planes=meta.planes_frame(),
-        lines=meta.lines_frame(),
-        event_metadata=meta.event_metadata_frame(),
-        stat_metadata=meta.stat_metadata_frame(),
+        metadata=meta,
         origin_ns=int(origin_ns),
         origin_source=origin_source,
         hlo_protos=meta.hlo_protos,
