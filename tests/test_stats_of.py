@@ -119,3 +119,15 @@ def test_named_in_metadata_is_isin_and_follows_a_replaced_frame(name):
         assert xs._named_in_metadata(prof, asked) is expected
     prof.stat_metadata = prof.stat_metadata.iloc[:0]  # another frame: its own (empty) names
     assert xs._named_in_metadata(prof, names[:1]) is False
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.int64, np.uint64])
+def test_distinct_sorted_is_np_unique(dtype):
+    from nbprof.xspace.stat_values import distinct_kinds, distinct_sorted
+
+    rng = np.random.default_rng(7)
+    for n in (0, 1, 2, 5, 1000):
+        values = rng.integers(0, 60, n).astype(dtype)
+        got, want = distinct_sorted(values), np.unique(values)
+        assert got.dtype == want.dtype and np.array_equal(got, want)
+        assert distinct_kinds(values) == want.tolist()

@@ -201,10 +201,17 @@ def _merged_texts(codes: np.ndarray, texts: list[str]) -> tuple[np.ndarray, list
 
 def distinct_kinds(kind: np.ndarray) -> list[int]:
     """The distinct stat kinds (``raw.KIND_*``) in ``kind``, ascending; one comparison where all
-    are alike (the usual case: np.unique sorts)."""
+    are alike (the usual case)."""
     if len(kind) and bool((kind == kind[0]).all()):
         return [int(kind[0])]
-    return np.unique(kind).tolist()
+    return distinct_sorted(kind).tolist()
+
+
+def distinct_sorted(values: np.ndarray) -> np.ndarray:
+    """The distinct values of an integer array in ascending order: ``np.unique(values)`` by one sort
+    (numpy 2.3+'s ``np.unique`` without ``return_*`` hashes instead, ~10x slower on small arrays)."""
+    out = np.sort(values)
+    return out[np.r_[True, out[1:] != out[:-1]]] if len(out) else out
 
 
 def has_valueless(kind: np.ndarray) -> bool:

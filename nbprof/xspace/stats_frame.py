@@ -14,7 +14,7 @@ import pandas as pd
 
 from nbprof.xspace import raw
 from nbprof.xspace.absent import constant
-from nbprof.xspace.stat_values import StatNames, name_codes, values_python
+from nbprof.xspace.stat_values import StatNames, distinct_sorted, name_codes, values_python
 from nbprof.xspace.typed_frame import code_dtype as _code_dtype
 
 
@@ -130,7 +130,7 @@ def build_stats_frame(sources: list[StatsSource]) -> pd.DataFrame:
 def select_stats(sources: list[StatsSource], rows: np.ndarray, names: list[str]) -> pd.DataFrame:
     """The rows of ``build_stats_frame(sources)`` whose event is in ``rows`` and name in ``names``,
     in the same order, without building the whole frame (only the chosen stats' values are made)."""
-    wanted_rows = np.unique(np.asarray(rows, dtype=np.int64))
+    wanted_rows = distinct_sorted(np.asarray(rows, dtype=np.int64))
     wanted_names = set(names)
     source_labels = sorted({s.source for s in sources if len(s.stats)})
     event_parts: list[np.ndarray] = []
@@ -174,7 +174,7 @@ def first_stat_values(sources: list[StatsSource], rows: np.ndarray, names: list[
     it. None for a name none of those events has. The same values as reading them from
     ``select_stats(sources, rows, names)``, without its frame or a name string per stat."""
     rows = np.asarray(rows, dtype=np.int64)
-    wanted_rows = np.unique(rows)
+    wanted_rows = distinct_sorted(rows)
     wanted = set(names)
     source_rank = {label: k for k, label in enumerate(sorted({s.source for s in sources if len(s.stats)}))}
     found: dict[str, list[tuple[np.ndarray, int, np.ndarray]]] = {n: [] for n in names}
