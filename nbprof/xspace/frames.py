@@ -40,7 +40,8 @@ from nbprof.xspace.stat_values import (
     STRING_STATS,
     UINT_STATS,
     StatNames,
-    name_codes,
+    id_mask,
+    ids_called,
     numeric_values,
     promoted_rows,
     text_codes,
@@ -465,11 +466,10 @@ class _PlacedMetadataStats:
 
     def named(self, wanted: set[str]) -> StatsSource | None:
         """The stats source of the metadata stats called one of ``wanted`` only (None: none is)."""
-        codes, labels = name_codes(self.stats, self.names)
-        hit = [k for k, label in enumerate(labels) if label in wanted]
-        if not hit:
+        ids = ids_called(self.names, wanted)
+        rows = np.flatnonzero(id_mask(self.stats.metadata_id, ids)) if ids else _NO_ROWS
+        if not len(rows):
             return None
-        rows = np.flatnonzero(np.isin(codes, hit))
         return self._expanded(take_stats(self.stats, rows, self.stats.owner[rows]))
 
     def _expanded(self, stats: raw.RawStats) -> StatsSource:
