@@ -249,3 +249,22 @@ def test_metadata_stats_expanded_by_name_at_once_equal_one_expansion_per_name(se
     for g, e in zip(got, expected):
         for a, b in zip(g[2:], e[2:]):
             assert a.dtype == b.dtype and np.array_equal(a, b)
+
+
+@pytest.mark.parametrize(
+    "labels", [("a",), ("start_ps", "end_ps", "name", "é", ""), tuple(f"c{k}" for k in range(300))]
+)
+def test_column_labels_look_up_as_pandas_own(labels: tuple[str, ...]) -> None:
+    """The column Index's look-up table made from the labels (``with_lookup``) answers as the one pandas
+    makes on the first look-up."""
+    seeded = typed_frame_module.with_lookup(string_index(list(labels)), labels)
+    plain = string_index(list(labels))
+    assert "_engine" not in plain._cache
+    assert type(seeded._engine) is type(plain._engine)
+    asked = [*labels, "missing", labels[0]]
+    np.testing.assert_array_equal(seeded.get_indexer(asked), plain.get_indexer(asked))
+    assert [seeded.get_loc(label) for label in labels] == [plain.get_loc(label) for label in labels]
+    with pytest.raises(KeyError):
+        seeded.get_loc("missing")
+    frame = typed_frame({label: np.arange(3) for label in labels})
+    assert frame[labels[-1]].tolist() == [0, 1, 2]

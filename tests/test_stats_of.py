@@ -119,3 +119,58 @@ def test_named_in_metadata_is_isin_and_follows_a_replaced_frame(name):
         assert xs._named_in_metadata(prof, asked) is expected
     prof.stat_metadata = prof.stat_metadata.iloc[:0]  # another frame: its own (empty) names
     assert xs._named_in_metadata(prof, names[:1]) is False
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.int64, np.uint64])
+def test_distinct_sorted_is_np_unique(dtype):
+    from nbprof.xspace.stat_values import distinct_kinds, distinct_sorted
+
+    rng = np.random.default_rng(7)
+    for n in (0, 1, 2, 5, 1000):
+        values = rng.integers(0, 60, n).astype(dtype)
+        got, want = distinct_sorted(values), np.unique(values)
+        assert got.dtype == want.dtype and np.array_equal(got, want)
+        assert distinct_kinds(values) == want.tolist()
+
+
+def test_stats_called_by_id_are_those_name_codes_names():
+    """``ids_called`` + ``id_mask`` pick the stats whose ``name_codes`` label is wanted: ids sharing a
+    name, an id the plane does not name (``<stat N>``), ids outside the look-up table's range."""
+    from nbprof.xspace import raw
+    from nbprof.xspace.stat_values import id_mask, ids_called, name_codes
+
+    names = {1: ("a", ""), 2: ("b", ""), 5: ("a", "")}
+    for ids in ([1, 2, 5, 7, 7, 1, 300], [1, 2, 5, 7, -3, 2**40], []):
+        n = len(ids)
+        stats = raw.RawStats(
+            owner=np.zeros(n, np.int64),
+            metadata_id=np.array(ids, np.int64),
+            kind=np.full(n, raw.KIND_INT64, np.int8),
+            int_value=np.zeros(n, np.uint64),
+            double_value=np.zeros(n),
+            obj_value=np.full(n, None, object),
+        )
+        codes, labels = name_codes(stats, names)
+        for wanted in (
+            {"a"},
+            {"b", "<stat 7>"},
+            {"<stat 07>", "zz"},
+            {"<stat 300>"},
+            {"<stat 2>"},
+            {"<stat -3>"},
+            set(),
+        ):
+            expected = np.isin(codes, [k for k, label in enumerate(labels) if label in wanted])
+            called = ids_called(names, wanted)
+            got = id_mask(stats.metadata_id, called) if called else np.zeros(n, bool)
+            assert got.tolist() == expected.tolist(), (ids, wanted)
+
+
+def test_row_mask_is_isin():
+    from nbprof.xspace.stats_frame import row_mask
+
+    owner = np.array([0, 3, 5, 9, 2**40, -1, 4, 3], np.int64)
+    for rows in ([3, 4], [0], [], [9, 2**30], [-2, 3]):
+        wanted = np.array(rows, np.int64)
+        assert row_mask(wanted)(owner).tolist() == np.isin(owner, wanted).tolist()
+        assert row_mask(wanted)(owner[:0]).tolist() == []

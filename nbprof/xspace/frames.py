@@ -40,7 +40,8 @@ from nbprof.xspace.stat_values import (
     STRING_STATS,
     UINT_STATS,
     StatNames,
-    name_codes,
+    id_mask,
+    ids_called,
     numeric_values,
     promoted_rows,
     text_codes,
@@ -79,10 +80,8 @@ class HostSpace:
 @dataclass
 class BuiltFrames:
     events: pd.DataFrame
-    planes: pd.DataFrame
-    lines: pd.DataFrame
-    event_metadata: pd.DataFrame
-    stat_metadata: pd.DataFrame
+    metadata: MetadataFrames
+    """Builds ``planes``, ``lines``, ``event_metadata`` and ``stat_metadata`` when first read."""
     origin_ns: int
     origin_source: str
     hlo_protos: dict[str, bytes]
@@ -91,6 +90,22 @@ class BuiltFrames:
     returning them, where metadata stats are expanded per event only then)."""
     notes: list[str] = field(default_factory=list)
     """What the user should know about how the times were read."""
+
+    @property
+    def planes(self) -> pd.DataFrame:
+        return self.metadata.frame("planes")
+
+    @property
+    def lines(self) -> pd.DataFrame:
+        return self.metadata.frame("lines")
+
+    @property
+    def event_metadata(self) -> pd.DataFrame:
+        return self.metadata.frame("event_metadata")
+
+    @property
+    def stat_metadata(self) -> pd.DataFrame:
+        return self.metadata.frame("stat_metadata")
 
 
 @dataclass
@@ -246,10 +261,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     del perm_inverse
     return BuiltFrames(
         events=events,
-        planes=meta.planes_frame(),
-        lines=meta.lines_frame(),
-        event_metadata=meta.event_metadata_frame(),
-        stat_metadata=meta.stat_metadata_frame(),
+        metadata=meta,
         origin_ns=int(origin_ns),
         origin_source=origin_source,
         hlo_protos=meta.hlo_protos,
@@ -454,11 +466,10 @@ class _PlacedMetadataStats:
 
     def named(self, wanted: set[str]) -> StatsSource | None:
         """The stats source of the metadata stats called one of ``wanted`` only (None: none is)."""
-        codes, labels = name_codes(self.stats, self.names)
-        hit = [k for k, label in enumerate(labels) if label in wanted]
-        if not hit:
+        ids = ids_called(self.names, wanted)
+        rows = np.flatnonzero(id_mask(self.stats.metadata_id, ids)) if ids else _NO_ROWS
+        if not len(rows):
             return None
-        rows = np.flatnonzero(np.isin(codes, hit))
         return self._expanded(take_stats(self.stats, rows, self.stats.owner[rows]))
 
     def _expanded(self, stats: raw.RawStats) -> StatsSource:

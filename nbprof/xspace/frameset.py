@@ -19,9 +19,10 @@ import numpy as np
 import pandas as pd
 
 from nbprof.errors import ProfileError
+from nbprof.xspace import metadata_frames
 from nbprof.xspace.absent import is_absent
 from nbprof.xspace.frames import shifted_source
-from nbprof.xspace.semantics import values_in
+from nbprof.xspace.semantics import stat_names, values_in
 from nbprof.xspace.stat_values import FLOW_STATS
 from nbprof.xspace.stats_frame import StatsSource
 from nbprof.xspace.typed_frame import take_rows
@@ -66,20 +67,28 @@ class Frames:
     _flows_frame: pd.DataFrame | None = None
     _pending: Any = None
     """For a deferred ``Frames``: a ``FramesBuilder`` whose ``build()`` returns the deferred fields."""
+    _lazy_frames: Any = None
+    """Where some of ``METADATA_FRAMES`` are not built yet: what builds them (its ``frame(name)``) on first
+    read (``metadata_frames.MetadataFrames``, or ``HostFrames`` of a profile of some hosts)."""
 
     @classmethod
     def deferred(cls, builder: Any, **known: Any) -> Any:
         """A ``cls`` whose ``DEFERRED_FIELDS`` come from ``builder.build()`` on first read.
 
-        ``known`` gives the other fields (defaults where absent). ``builder.build()`` returns a
-        dict of the deferred fields and must be safe to call more than once (it keeps its result).
+        ``known`` gives the other fields (defaults where absent), and may give deferred ones too
+        (``builder`` None: all of them, built already). ``builder.build()`` returns a dict of the
+        deferred fields and must be safe to call more than once (it keeps its result). Where
+        ``_lazy_frames`` is given (known or built), the ``METADATA_FRAMES`` it holds are built
+        when first read.
         """
         obj = cls.__new__(cls)
         for f in fields(cls):
-            if f.name in DEFERRED_FIELDS or f.name == "_pending":
+            if f.name == "_pending":
                 continue
             if f.name in known:
                 value = known[f.name]
+            elif f.name in DEFERRED_FIELDS:
+                continue
             elif f.default is not MISSING:
                 value = f.default
             elif f.default_factory is not MISSING:
@@ -91,15 +100,35 @@ class Frames:
         return obj
 
     def __getattr__(self, name: str) -> Any:
-        # Called only for attributes not set: the deferred fields before their first read.
-        pending = self.__dict__.get("_pending")
+        # Called only for attributes not set: the deferred fields before their first read, the metadata
+        # frames before theirs.
+        state = self.__dict__
+        pending = state.get("_pending")
         if name in DEFERRED_FIELDS and pending is not None:
-            self.__dict__.update(pending.build())
+            state.update(pending.build())
             self._pending = None
-            if self.__dict__.pop("_check_sums_on_build", False):
+            if state.pop("_check_sums_on_build", False):
                 self.check_sums()  # asked for before the build (by a tool): its error goes to that tool
-            return self.__dict__[name]
+            if name in state:
+                return state[name]
+        lazy = state.get("_lazy_frames")
+        if name in METADATA_FRAMES and lazy is not None:
+            state[name] = lazy.frame(name)
+            return state[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def stat_metadata_names(self) -> frozenset[object] | None:
+        """The stat names ``stat_metadata`` holds (missing ones left out), without building it where
+        it is not built yet; None where it is no frame with a ``name`` column (any name may be)."""
+        lazy = self.__dict__.get("_lazy_frames")
+        if "stat_metadata" not in self.__dict__ and lazy is not None and self.is_built:
+            names = lazy.stat_names()
+            if names is not None:
+                return names
+        metadata = self.stat_metadata
+        if not isinstance(metadata, pd.DataFrame) or "name" not in metadata.columns:
+            return None
+        return stat_names(metadata)
 
     def event_names_on(self, plane_name: str) -> set[str]:
         """Names of the event metadata of the planes called ``plane_name`` (all hosts): from the plane
@@ -305,15 +334,10 @@ class Frames:
         elif sources is None:
             sources = kept.sources(self._resolved_stats_sources())
 
-        def by_host(df: pd.DataFrame) -> pd.DataFrame:
-            return rows_of(df, host_mask(df, hosts)) if "host" in df else df
-
-        data = Frames(
+        data = Frames.deferred(
+            None,
             events=events,
-            planes=by_host(self.planes),
-            lines=by_host(self.lines),
-            event_metadata=by_host(self.event_metadata),
-            stat_metadata=by_host(self.stat_metadata),
+            _lazy_frames=HostFrames(self, hosts),
             origin_ns=self.origin_ns,
             origin_source=self.origin_source,
             hosts=[h for h in self.hosts if h in hosts],
@@ -337,8 +361,10 @@ class Frames:
     def _hlo_protos_of(self, hosts: list[str]) -> dict[str, bytes]:
         """The HLO protos the given hosts' files carry, each host's own (two hosts may hold
         different modules under one name; all of them when the metadata does not say)."""
+        if not self.hlo_protos:
+            return self.hlo_protos
         em = self.event_metadata
-        if not self.hlo_protos or "hlo_proto" not in em.columns or "host" not in em.columns:
+        if "hlo_proto" not in em.columns or "host" not in em.columns:
             return self.hlo_protos
         rows = np.flatnonzero(host_mask(em, hosts) & em["hlo_proto"].notna().to_numpy())
         names = em["name"].to_numpy(dtype=object)[rows].tolist()
@@ -348,17 +374,15 @@ class Frames:
 
     @classmethod
     def from_frames(cls, frames: Frames) -> Any:
-        """An instance of ``cls`` holding the same frames (no copy; a deferred one stays deferred)."""
+        """An instance of ``cls`` holding the same frames (no copy; what is not built yet stays so)."""
         if type(frames) is cls:
             return frames
-        pending = frames.__dict__.get("_pending")
-        if pending is not None:
-            known = {f.name: frames.__dict__[f.name] for f in fields(Frames) if f.name in frames.__dict__}
-            known.pop("_pending", None)
-            return cls.deferred(pending, **known)
-        return cls(**{f.name: getattr(frames, f.name) for f in fields(Frames) if f.name != "_pending"})
+        known = {f.name: frames.__dict__[f.name] for f in fields(Frames) if f.name in frames.__dict__}
+        return cls.deferred(known.pop("_pending", None), **known)
 
 
+# Frames that ``_lazy_frames`` builds when first read.
+METADATA_FRAMES = frozenset(metadata_frames.METADATA_FRAMES)
 # Fields of a deferred ``Frames`` that are built on first read.
 DEFERRED_FIELDS = frozenset(
     {
@@ -469,6 +493,28 @@ class HostSources:
 
     def named(self, names: list[str]) -> list[StatsSource]:
         return self.kept.sources(self.whole.named(names))
+
+
+class HostFrames:
+    """The metadata frames of a profile of some hosts: the rows of ``hosts`` of the whole profile's
+    frames, each taken when first read (``frame(name)``; the same object after)."""
+
+    def __init__(self, whole: Frames, hosts: list[str]) -> None:
+        self.whole, self.hosts = whole, hosts
+        self._built: dict[str, pd.DataFrame] = {}
+
+    def frame(self, name: str) -> pd.DataFrame:
+        built = self._built.get(name)
+        if built is None:
+            whole = getattr(self.whole, name)
+            built = self._built[name] = rows_of(whole, host_mask(whole, self.hosts)) if "host" in whole else whole
+            if len(self._built) == len(METADATA_FRAMES):
+                self.whole = None  # type: ignore[assignment]  # all taken: the whole profile is not kept for them
+        return built
+
+    def stat_names(self) -> None:
+        """None: the names are read from ``stat_metadata`` (these hosts' only)."""
+        return None
 
 
 def check_time_axis(events: pd.DataFrame, paths: list[str]) -> None:

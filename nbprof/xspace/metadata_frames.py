@@ -27,8 +27,13 @@ METADATA_PLANE = "/host:metadata"
 HLO_PROTO_STAT = "Hlo Proto"
 
 
+# The frames ``MetadataFrames.frame`` builds, by name.
+METADATA_FRAMES = ("planes", "lines", "event_metadata", "stat_metadata")
+
+
 class MetadataFrames:
-    """Collects planes, lines, event and stat metadata, plane by plane."""
+    """Collects planes, lines, event and stat metadata, plane by plane; builds each frame when first
+    asked (``frame``), as most tools read one or two of them."""
 
     LINE_COLUMNS = (
         "host",
@@ -59,6 +64,7 @@ class MetadataFrames:
         self.metadata_plane_rows: list[tuple[int, list[str], dict[str, bytes]]] = []
         self.sm: dict[str, list[Any]] = {c: [] for c in ("metadata_id", "name", "description")}
         self.hlo_protos: dict[str, bytes] = {}
+        self._built: dict[str, pd.DataFrame] = {}
 
     def add_plane(self, host: str, plane: raw.RawPlane, num_events: int, line_zero_ps: np.ndarray) -> None:
         """One plane: its row (stats as columns), its lines, event and stat metadata, HLO protos."""
@@ -136,6 +142,33 @@ class MetadataFrames:
         self.hlo_protos.update(protos)
 
     # ------------------------------------------------------------------ frames
+    def frame(self, name: str) -> pd.DataFrame:
+        """The frame ``name`` (one of ``METADATA_FRAMES``), built on the first call (the same object
+        after); what it was built from is released then."""
+        built = self._built.get(name)
+        if built is None:
+            built = self._built[name] = getattr(self, f"{name}_frame")()
+            self._release(name)
+        return built
+
+    def _release(self, name: str) -> None:
+        """Drop what frame ``name`` was built from (it is built)."""
+        if name == "planes":
+            self.plane_rows = []
+        elif name == "lines":
+            self.lines = {c: [] for c in self.lines}
+        elif name == "event_metadata":
+            self.em = {c: [] for c in self.em}
+            self.metadata_plane_rows = []
+        else:
+            self.sm = {c: [] for c in self.sm}
+
+    def stat_names(self) -> frozenset[str] | None:
+        """The names in ``stat_metadata`` (all str) without building it; None once it is built."""
+        if "stat_metadata" in self._built:
+            return None
+        return frozenset(self.sm["name"])
+
     def planes_frame(self) -> pd.DataFrame:
         """Planes with their stats as columns; integer stats stay exact (nullable Int64/UInt64)."""
         return planes_frame(self.plane_rows)

@@ -28,7 +28,7 @@ from nbprof.xspace import decode_native, files
 from nbprof.xspace.decode import check_structure, decode_space, decoder_name
 from nbprof.xspace.frames import HostSpace, build_frames
 from nbprof.xspace.frameset import Frames, check_time_axis
-from nbprof.xspace.metadata_frames import METADATA_PLANE, hlo_protos_of
+from nbprof.xspace.metadata_frames import METADATA_FRAMES, METADATA_PLANE, hlo_protos_of
 from nbprof.xspace.raw import RawSpace
 
 
@@ -80,7 +80,7 @@ def read_chosen(
     builder = FramesBuilder(hosts, entry, known)
     if all(h.summaries is not None for h in hosts):
         return Frames.deferred(builder, **known)
-    return Frames(**known, **builder.build())
+    return Frames.deferred(None, **known, **builder.build())
 
 
 @dataclass
@@ -172,7 +172,8 @@ class FramesBuilder:
         return names
 
     def build(self) -> dict[str, Any]:
-        """The deferred fields; a ProfileError (on every call) when the events' times wrapped int64."""
+        """The deferred fields (``_lazy_frames`` in place of the metadata frames where they are not
+        cached); a ProfileError (on every call) when the events' times wrapped int64."""
         if self._built is not None:
             check_time_axis(self._built["events"], self._known["paths"])
             return self._built
@@ -183,7 +184,9 @@ class FramesBuilder:
                 raise
             raise load_memory_error(", ".join(self._known["paths"])) from None
         check_time_axis(self._built["events"], self._known["paths"])  # never cached, never garbage times
-        if self._entry is not None:
+        if self._entry is not None:  # the cache holds every frame: built now, not in the writer's thread
+            metadata = self._built.pop("_lazy_frames")
+            self._built.update({name: metadata.frame(name) for name in METADATA_FRAMES})
             _cache.save_in_background(self._entry, {**self._known, **self._built})
         return self._built
 
@@ -208,10 +211,7 @@ class FramesBuilder:
             )
         out = {
             "events": built.events,
-            "planes": built.planes,
-            "lines": built.lines,
-            "event_metadata": built.event_metadata,
-            "stat_metadata": built.stat_metadata,
+            "_lazy_frames": built.metadata,  # the metadata frames: built when first read
             "origin_ns": built.origin_ns,
             "origin_source": built.origin_source,
             "notes": notes,

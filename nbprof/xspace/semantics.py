@@ -305,23 +305,28 @@ def stat_columns(frames: Frames, rows: np.ndarray, names: Iterable[str]) -> dict
 
 def _named_in_metadata(frames: Frames, names: list[str]) -> bool:
     """Whether some plane's stat metadata names one of ``names`` (no stat can have a name none gives)."""
+    known = getattr(frames, "stat_metadata_names", None)
+    if callable(known):  # a Frames: without building stat_metadata where it is not built yet
+        given = known()
+        return given is None or not given.isdisjoint(names)
     metadata = getattr(frames, "stat_metadata", None)
     if not isinstance(metadata, pd.DataFrame) or "name" not in metadata.columns:
         return True
-    return not _stat_names(metadata).isdisjoint(names)
+    return not stat_names(metadata).isdisjoint(names)
 
 
 # id(stat_metadata frame) -> (a reference to that frame, the names it holds); dropped with the frame
 _STAT_NAMES: dict[int, tuple[weakref.ref[pd.DataFrame], frozenset[object]]] = {}
 
 
-def _stat_names(metadata: pd.DataFrame) -> frozenset[object]:
-    """The stat names of a stat_metadata frame as a set, made once per frame (every stat look-up asks)."""
+def stat_names(metadata: pd.DataFrame) -> frozenset[object]:
+    """The stat names of a stat_metadata frame as a set (missing ones left out), made once per frame
+    (every stat look-up asks)."""
     key = id(metadata)
     entry = _STAT_NAMES.get(key)
     if entry is not None and entry[0]() is metadata:
         return entry[1]
-    names = frozenset(metadata["name"].dropna().tolist())
+    names = frozenset(name for name in metadata["name"].tolist() if type(name) is str or not pd.isna(name))
     _STAT_NAMES[key] = (weakref.ref(metadata, lambda _ref, key=key: _STAT_NAMES.pop(key, None)), names)
     return names
 

@@ -7,6 +7,7 @@ columns only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -14,7 +15,7 @@ import pandas as pd
 
 from nbprof.xspace import raw
 from nbprof.xspace.absent import constant
-from nbprof.xspace.stat_values import StatNames, name_codes, values_python
+from nbprof.xspace.stat_values import StatNames, distinct_sorted, id_mask, ids_called, name_codes, values_python
 from nbprof.xspace.typed_frame import code_dtype as _code_dtype
 
 
@@ -130,7 +131,7 @@ def build_stats_frame(sources: list[StatsSource]) -> pd.DataFrame:
 def select_stats(sources: list[StatsSource], rows: np.ndarray, names: list[str]) -> pd.DataFrame:
     """The rows of ``build_stats_frame(sources)`` whose event is in ``rows`` and name in ``names``,
     in the same order, without building the whole frame (only the chosen stats' values are made)."""
-    wanted_rows = np.unique(np.asarray(rows, dtype=np.int64))
+    wanted_rows = distinct_sorted(np.asarray(rows, dtype=np.int64))
     wanted_names = set(names)
     source_labels = sorted({s.source for s in sources if len(s.stats)})
     event_parts: list[np.ndarray] = []
@@ -174,28 +175,29 @@ def first_stat_values(sources: list[StatsSource], rows: np.ndarray, names: list[
     it. None for a name none of those events has. The same values as reading them from
     ``select_stats(sources, rows, names)``, without its frame or a name string per stat."""
     rows = np.asarray(rows, dtype=np.int64)
-    wanted_rows = np.unique(rows)
+    wanted_rows = distinct_sorted(rows)
     wanted = set(names)
     source_rank = {label: k for k, label in enumerate(sorted({s.source for s in sources if len(s.stats)}))}
     found: dict[str, list[tuple[np.ndarray, int, np.ndarray]]] = {n: [] for n in names}
+    in_rows = row_mask(wanted_rows)
     for s in sources:
         if not len(s.stats) or not len(wanted_rows):
             continue
-        codes, labels = name_codes(s.stats, s.names)
-        hit = {k: label for k, label in enumerate(labels) if label in wanted}
-        if not hit:
+        ids = ids_called(s.names, wanted)
+        if not ids:
             continue
-        at = np.flatnonzero(np.isin(codes, list(hit)))
+        at = np.flatnonzero(id_mask(s.stats.metadata_id, ids))
         owner = s.rows[at].astype(np.int64, copy=False)
-        keep = np.isin(owner, wanted_rows)
+        keep = in_rows(owner)
         at, owner = at[keep], owner[keep]
         if not len(at):
             continue
         values = values_python(take_stats(s.stats, at, owner), s.names)
-        code_at = codes[at]
-        for k, label in hit.items():
-            mine = code_at == k
+        id_at = s.stats.metadata_id[at]
+        for mid in ids:  # ascending, as name_codes' codes
+            mine = id_at == mid
             if mine.any():
+                label = s.names.get(mid, (f"<stat {mid}>", ""))[0]
                 found[label].append((owner[mine], source_rank[s.source], values[mine]))
     out: dict[str, np.ndarray | None] = dict.fromkeys(names)
     for name, parts in found.items():
@@ -206,6 +208,23 @@ def first_stat_values(sources: list[StatsSource], rows: np.ndarray, names: list[
         value = np.concatenate([v for _, _, v in parts])
         out[name] = first_value_per_event(event, rank, value, rows)
     return out
+
+
+def row_mask(rows: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+    """For sorted distinct event rows ``rows``: a function telling whether each of some rows is one of
+    them (``np.isin``, by a table of ``rows[0]..rows[-1]``)."""
+    if not len(rows) or int(rows[-1]) - int(rows[0]) >= (1 << 26):
+        return lambda owner: np.isin(owner, rows)
+    low, span = int(rows[0]), int(rows[-1]) - int(rows[0]) + 1
+    table = np.zeros(span + 1, bool)  # the last slot answers every row outside rows[0]..rows[-1]
+    table[rows - low] = True
+
+    def in_rows(owner: np.ndarray) -> np.ndarray:
+        at = owner - low
+        at[(at < 0) | (at > span)] = span
+        return table[at]
+
+    return in_rows
 
 
 def first_value_per_event(event: np.ndarray, rank: np.ndarray, value: np.ndarray, rows: np.ndarray) -> np.ndarray:
