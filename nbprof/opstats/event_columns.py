@@ -16,6 +16,7 @@ import pandas as pd
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.semantics import category_text
+from nbprof.xspace.stat_values import distinct_sorted as distinct_sorted  # re-exported: ec.distinct_sorted
 from nbprof.xspace.typed_frame import string_index, strings, typed_frame
 
 
@@ -160,12 +161,6 @@ def first_of_groups(group: np.ndarray, size: int) -> np.ndarray:
     first = np.full(size, len(group), np.int64)
     np.minimum.at(first, group, np.arange(len(group), dtype=np.int64))
     return first
-
-
-def distinct_sorted(values: np.ndarray) -> np.ndarray:
-    """The distinct values of an integer array in ascending order (``np.unique``, by one sort)."""
-    out = np.sort(values)
-    return out[np.r_[True, out[1:] != out[:-1]]] if len(out) else out
 
 
 def sum_by(keys: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
