@@ -724,3 +724,16 @@ def test_xla_ops_of_all_rows_are_the_taken_rows(name) -> None:
     ops.loc[0, "name"] = "changed"
     ops.loc[0, "self_time_ps"] = -1
     pd.testing.assert_frame_equal(table, before, check_exact=True)
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "jax_gpu_kernels", "flax_cnn_gpu", "jax_two_gpu_procs"])
+def test_hlo_provenance_lookup_is_the_rows(name) -> None:
+    """``HloIndex.lookup_provenance`` (no rows made) gives ``lookup_values``' provenance, unknown pairs ""."""
+    table = nbprof.load(FIXTURES / name, cache=False).op_stats().hlo_index.instructions
+    pid = np.append(table["program_id"].to_numpy(np.uint64), np.uint64(12345))
+    names = np.append(table["name"].to_numpy(object), "no_such_instruction")
+    fresh = nbprof.load(FIXTURES / name, cache=False).op_stats().hlo_index
+    provenance, found = fresh.lookup_provenance(pid, names)
+    values, expected_found = fresh.lookup_values(pid, names, ["provenance"])
+    assert found.tolist() == expected_found.tolist() and not found[-1] and found[:-1].all()
+    assert provenance.tolist() == values["provenance"].tolist()

@@ -543,7 +543,11 @@ def _gpu_ops(
         np.minimum.at(first, pair_id, np.arange(len(x)))
         upid, uname = pid[first], hlo[x][first]
         hlo_columns = ["provenance"] if keys_only else _HLO_META_COLUMNS
-        found_values, found = index.lookup_values(upid, uname, hlo_columns)  # "" where not found
+        if keys_only:
+            provenance, found = index.lookup_provenance(upid, uname)  # "" where not found
+            found_values = {"provenance": provenance}
+        else:
+            found_values, found = index.lookup_values(upid, uname, hlo_columns)  # "" where not found
         event_tf = tf_full[x][first]
         module_marker, distinct_tf = pd.factorize(event_tf)  # event_tf: str, none missing
         _, tf_names, _ = _tf_op.parse_many(distinct_tf)
