@@ -588,8 +588,41 @@ def test_device_table_joins_its_costs_when_first_read(name) -> None:
 
 def test_kernel_stats_leave_the_device_costs_unjoined() -> None:
     stats = nbprof.load(FIXTURES / "jax_gpu_kernels", cache=False).op_stats()
-    assert len(stats.kernel_db.reports) and "device_ops" in stats.builds
+    assert len(stats.kernel_db.reports) and "hlo_costs" not in stats.builds
+    assert "device_ops" not in stats.builds  # the db's op keys alone (``device_op_keys``)
     assert not isinstance(stats.device_ops.__dict__["_table"], pd.DataFrame)  # no HLO cost analysis run
+
+
+@pytest.mark.parametrize("keep", [True, False])
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.iterdir() if (p / "plugins").is_dir()))
+def test_device_op_keys_are_the_device_op_dbs(name, keep) -> None:
+    """``device_op_keys`` (kernel stats' keys-only build) gives the full db's ``op_keys``: same values, dtypes
+    and row order, on every GPU fixture, with or without the kernels whose HLO instruction is unknown."""
+    from nbprof.opstats.device_ops import build_device_op_db, device_op_keys
+    from nbprof.xspace import semantics as xs
+
+    profile = nbprof.load(FIXTURES / name, cache=False)
+    for host in profile.op_stats().hosts:
+        stats = profile.op_stats(host=host)
+        if xs.hardware_type(stats._plane_names) != xs.HARDWARE_GPU:
+            continue
+        groups = stats.event_groupings.event_groups
+        keys = device_op_keys(stats.frames, stats.hlo_index, keep, lambda g=groups: g)
+        full = build_device_op_db(stats.frames, stats.hlo_index, None, keep, lambda g=groups: g).op_keys()
+        assert list(keys) == list(full)
+        for column, values in full.items():
+            assert keys[column].dtype == values.dtype
+            assert keys[column].tolist() == values.tolist()
+            assert [type(v) for v in keys[column].tolist()] == [type(v) for v in values.tolist()]
+
+
+def test_kernel_stats_take_the_built_device_op_db() -> None:
+    """Kernel stats read the device op db's keys where the db is built already, else build the keys alone."""
+    stats = nbprof.load(FIXTURES / "amd_mi300x_gemm", cache=False).op_stats()
+    keys = stats._device_op_keys()
+    assert isinstance(keys, dict) and "device_ops" not in stats.builds
+    assert stats.device_ops.op_keys()["name"].tolist() == keys["name"].tolist()
+    assert stats._device_op_keys() is stats.device_ops
 
 
 @pytest.mark.parametrize("name", ["amd_mi300x_gemm", "tpu_v6e", "gpu_v100", "tf_keras2_fit"])
@@ -691,3 +724,16 @@ def test_xla_ops_of_all_rows_are_the_taken_rows(name) -> None:
     ops.loc[0, "name"] = "changed"
     ops.loc[0, "self_time_ps"] = -1
     pd.testing.assert_frame_equal(table, before, check_exact=True)
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "jax_gpu_kernels", "flax_cnn_gpu", "jax_two_gpu_procs"])
+def test_hlo_provenance_lookup_is_the_rows(name) -> None:
+    """``HloIndex.lookup_provenance`` (no rows made) gives ``lookup_values``' provenance, unknown pairs ""."""
+    table = nbprof.load(FIXTURES / name, cache=False).op_stats().hlo_index.instructions
+    pid = np.append(table["program_id"].to_numpy(np.uint64), np.uint64(12345))
+    names = np.append(table["name"].to_numpy(object), "no_such_instruction")
+    fresh = nbprof.load(FIXTURES / name, cache=False).op_stats().hlo_index
+    provenance, found = fresh.lookup_provenance(pid, names)
+    values, expected_found = fresh.lookup_values(pid, names, ["provenance"])
+    assert found.tolist() == expected_found.tolist() and not found[-1] and found[:-1].all()
+    assert provenance.tolist() == values["provenance"].tolist()

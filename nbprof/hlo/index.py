@@ -352,6 +352,16 @@ class _CompiledModule:
         rows = self._wire_rows  # the same instructions (tested on every fixture); a row more: an empty one
         return rows[k] if k < len(rows) else _row("", -1, InstructionFields(name=self.names[k]), _NO_META, [], {}, "")
 
+    def provenance(self, k: int) -> str:
+        """Instruction ``k``'s ``provenance`` (its row's), read from its metadata without making the row."""
+        if self._wire_rows is None:
+            try:
+                meta = self._instruction(k)[1].metadata
+                return framework_op_fullname(meta.op_type, meta.op_name)
+            except Exception:  # noqa: BLE001 - the module read field by field instead, as ``row``
+                self._wire_rows = _wire_module_rows(self.blob)
+        return self.row(k)["provenance"]
+
     def rows(self) -> list[dict]:
         """Every instruction's row (``row`` of each, in one pass)."""
         if self._wire_rows is None:
@@ -603,6 +613,15 @@ class _ProgramRows:
             self._rows[j] = row
         return row
 
+    def provenance(self, j: int) -> str:
+        """Instruction ``j``'s ``provenance`` (its row's; the row is not made for it)."""
+        row = self._rows[j]
+        if row is not None:
+            return row["provenance"]
+        m = bisect_right(self._starts, j) - 1
+        module, k = self.modules[m], j - self._starts[m]
+        return module.provenance(k) if isinstance(module, _CompiledModule) else module[k]["provenance"]
+
     def rows(self) -> list[dict]:
         """Every instruction's row."""
         if self._rows and self._rows[0] is None and all(row is None for row in self._rows):
@@ -670,6 +689,13 @@ class _Keyed:
             return self._records[p]
         program, j = self._refs[p]
         return program.row(j)
+
+    def provenance(self, p: int) -> str:
+        """The ``provenance`` of the row at position ``p`` (``row(p)["provenance"]``, the row not made)."""
+        if self._records is not None:
+            return self._records[p]["provenance"]
+        program, j = self._refs[p]
+        return program.provenance(j)
 
     def rows_at(self, positions: np.ndarray) -> pd.DataFrame | None:
         """``table().iloc[positions]`` from those rows alone, where that frame has the table's dtypes
@@ -832,6 +858,14 @@ class HloIndex:
             values[:] = [missing if row is None else row[column] for row in rows]
             out[column] = values
         return out, found
+
+    def lookup_provenance(self, program_id: np.ndarray, name: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``lookup_values(program_id, name, ["provenance"])``'s column (object array, "" where a pair is
+        not found) and mask, read without making the instructions' rows."""
+        keyed, position = self._positions(program_id, name)
+        values = np.empty(len(position), dtype=object)
+        values[:] = [keyed.provenance(p) if p >= 0 else "" for p in position.tolist()]
+        return values, position >= 0
 
     def contains(self, program_id: np.ndarray, name: np.ndarray) -> np.ndarray:
         """Whether each (program id, name) pair names an instruction (``lookup``'s mask, without rows)."""

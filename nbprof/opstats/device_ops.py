@@ -503,6 +503,10 @@ def _merged_run_programs(
     return out
 
 
+_HLO_META_COLUMNS = ["category", "provenance", "expression", "shape", "deduplicated_name", "source_file",
+                     "source_stack", "source_line"]  # fmt: skip  # a GPU XLA op's, from its HLO instruction
+
+
 def _gpu_ops(
     frames: Frames,
     plane_names: list[str],
@@ -510,7 +514,10 @@ def _gpu_ops(
     info: dict[str, Any],
     keep_without_hlo: bool = True,
     event_groups: Callable[[], np.ndarray] | None = None,
+    keys_only: bool = False,
 ) -> tuple[list[OpEvents], pd.DataFrame]:
+    """The GPU op events and plane totals; ``keys_only``: the ops' metadata holds their name and provenance
+    only (the rest ""), their metrics their durations only (what ``device_op_keys`` needs)."""
     ev = frames.events
     wanted = set(plane_names)
     mask = xs.plane_mask(ev, lambda n: n in wanted) & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
@@ -535,31 +542,40 @@ def _gpu_ops(
         first = np.full(n_pairs, len(x), np.int64)
         np.minimum.at(first, pair_id, np.arange(len(x)))
         upid, uname = pid[first], hlo[x][first]
-        hlo_columns = ["category", "provenance", "expression", "shape", "deduplicated_name", "source_file",
-                       "source_stack", "source_line"]  # fmt: skip
-        found_values, found = index.lookup_values(upid, uname, hlo_columns)  # "" where not found
-        stat_category = ec.str_column(ev, "hlo_category", rows[x][first])
+        hlo_columns = ["provenance"] if keys_only else _HLO_META_COLUMNS
+        if keys_only:
+            provenance, found = index.lookup_provenance(upid, uname)  # "" where not found
+            found_values = {"provenance": provenance}
+        else:
+            found_values, found = index.lookup_values(upid, uname, hlo_columns)  # "" where not found
         event_tf = tf_full[x][first]
         module_marker, distinct_tf = pd.factorize(event_tf)  # event_tf: str, none missing
         _, tf_names, _ = _tf_op.parse_many(distinct_tf)
         is_marker = tf_names[module_marker] == XLA_MODULE_ANNOTATION if len(distinct_tf) else np.zeros(0, bool)
         meta = _empty_meta(n_pairs)
-        meta.update({c: found_values[c] for c in hlo_columns[:-1]})
-        fallback_category = np.where(stat_category != "", stat_category, category_from_name(uname))
-        meta["category"] = np.where(found, meta["category"], fallback_category)
+        meta.update({c: found_values[c] for c in hlo_columns if c != "source_line"})
         meta["provenance"] = np.where(found, meta["provenance"], np.where(is_marker, "", event_tf))
         meta["name"] = uname
-        meta["hlo_module"] = ec.str_column(ev, "hlo_module", rows[x][first])
-        lines = np.where(found, found_values["source_line"], -1).astype(np.int64)
+        lines = np.full(n_pairs, -1, np.int64)
+        if not keys_only:
+            stat_category = ec.str_column(ev, "hlo_category", rows[x][first])
+            fallback_category = np.where(stat_category != "", stat_category, category_from_name(uname))
+            meta["category"] = np.where(found, meta["category"], fallback_category)
+            meta["hlo_module"] = ec.str_column(ev, "hlo_module", rows[x][first])
+            lines = np.where(found, found_values["source_line"], -1).astype(np.int64)
         columns = {"program_id": upid, "source_line": pd.arrays.IntegerArray(lines, ~(found & (lines >= 0))), **meta}
         frame = {c: columns[c] for c in META_COLUMNS}
-        metrics = event_metrics(
-            len(x),
-            dur[x],
-            flops=ec.int_column(ev, "flops", rows[x]),
-            model_flops=ec.int_column(ev, "model_flops", rows[x]),
-            bytes_accessed=ec.int_column(ev, "bytes_accessed", rows[x]),
-            eager=ec.int_column(ev, "is_eager", rows[x]) != 0,
+        metrics = (
+            event_metrics(len(x), dur[x])
+            if keys_only
+            else event_metrics(
+                len(x),
+                dur[x],
+                flops=ec.int_column(ev, "flops", rows[x]),
+                model_flops=ec.int_column(ev, "model_flops", rows[x]),
+                bytes_accessed=ec.int_column(ev, "bytes_accessed", rows[x]),
+                eager=ec.int_column(ev, "is_eager", rows[x]) != 0,
+            )
         )
         event_found = found[pair_id]
         matched = int(event_found.sum())
@@ -594,7 +610,8 @@ def _gpu_ops(
         meta["provenance"] = utf
         no_line = pd.arrays.IntegerArray(np.zeros(n_pairs, np.int64), np.ones(n_pairs, bool))
         columns = {"program_id": np.zeros(n_pairs, np.uint64), "source_line": no_line, **meta}
-        metrics = event_metrics(len(t), dur[t], eager=ec.int_column(ev, "is_eager", rows[t]) != 0)
+        eager = np.zeros(len(t), bool) if keys_only else ec.int_column(ev, "is_eager", rows[t]) != 0
+        metrics = event_metrics(len(t), dur[t], eager=eager)
         parts.append(OpEvents(rows[t], {c: columns[c] for c in META_COLUMNS}, pair_id, metrics))
 
     unattributed = ~(is_xla | is_tf)
@@ -607,7 +624,7 @@ def _gpu_ops(
         device_time_without_op_ps=int(dur[unattributed].sum()),
         device_event_time_ps=int(dur.sum()),
     )
-    if unattributed.any():
+    if unattributed.any() and not keys_only:
         # Older TF GPU profiles name the op only in the kernel's annotation ("level 0" stat).
         _, annotated = xs.stat_values(frames, "level 0", rows[unattributed])
         info["device_events_with_annotation_only"] = int(annotated.sum())
@@ -949,10 +966,7 @@ def _finished_columns(
         own = ec.text(table["hlo_module"])
         col["hlo_module"] = np.where(named != "", named, own)
         col["program"] = _program_names(col["hlo_module"], pid)
-    plane_host = planes["host"].to_numpy(object).astype(str) if len(planes) else np.zeros(0, dtype=str)
-    hosts, host_of_plane = np.unique(plane_host, return_inverse=True)
-    host_total = np.bincount(host_of_plane, planes["total_time_ps"].to_numpy(np.int64), len(hosts)).astype(np.int64)
-    host_op = np.bincount(host_of_plane, planes["op_time_ps"].to_numpy(np.int64), len(hosts)).astype(np.int64)
+    hosts, host_total, host_op = _host_totals(planes)
     k = len(hosts)
     idle_time = host_total - host_op
     zeros = np.zeros(k, np.int64)
@@ -984,10 +998,23 @@ def _finished_columns(
     safe = np.minimum(row_host, max(k - 1, 0))
     out["db_total_time_ps"] = np.where(known, host_total[safe] if k else 0, 0).astype(np.int64)
     out["db_total_op_time_ps"] = np.where(known, host_op[safe] if k else 0, 0).astype(np.int64)
-    # host ascending, self time descending, name ascending; stable
-    _, host_rank = np.unique(out["host"].astype(str), return_inverse=True)
-    _, name_rank = np.unique(out["name"].astype(str), return_inverse=True)
-    return out, np.lexsort((name_rank, -out["self_time_ps"], host_rank))
+    return out, _row_order(out["host"], out["self_time_ps"], out["name"])
+
+
+def _host_totals(planes: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The hosts of the device planes (sorted str), each host's device total time and ops' self time (ps)."""
+    plane_host = planes["host"].to_numpy(object).astype(str) if len(planes) else np.zeros(0, dtype=str)
+    hosts, host_of_plane = np.unique(plane_host, return_inverse=True)
+    host_total = np.bincount(host_of_plane, planes["total_time_ps"].to_numpy(np.int64), len(hosts)).astype(np.int64)
+    host_op = np.bincount(host_of_plane, planes["op_time_ps"].to_numpy(np.int64), len(hosts)).astype(np.int64)
+    return hosts, host_total, host_op
+
+
+def _row_order(host: np.ndarray, self_time: np.ndarray, name: np.ndarray) -> np.ndarray:
+    """The table's row order: host ascending, self time (ps) descending, name ascending; stable."""
+    _, host_rank = np.unique(host.astype(str), return_inverse=True)
+    _, name_rank = np.unique(name.astype(str), return_inverse=True)
+    return np.lexsort((name_rank, -self_time, host_rank))
 
 
 def _ordered_columns(out: dict[str, Any], order: np.ndarray) -> dict[str, Any]:
@@ -1048,6 +1075,37 @@ def build_device_op_db(
         given, n_ops = hlo_costs, len(table["name"])
         columns = functools.cache(lambda: _ordered_columns(_with_costs(out, n_ops, given), order))
     return DeviceOpDb(lambda: _frame_of(columns()), plane_totals, kind, info, _notes(info), keys, columns)
+
+
+def device_op_keys(
+    frames: Frames,
+    index: HloIndex,
+    keep_ops_without_hlo: bool = True,
+    event_groups: Callable[[], np.ndarray] | None = None,
+) -> dict[str, np.ndarray]:
+    """``build_device_op_db(...).op_keys()`` of a GPU profile, without the rest of the db: the ops'
+    programs (merged runs included), names and provenance, and the per-host IDLE rows, in the table's
+    order (the same rules: ``_gpu_ops``, ``aggregate_op_columns``, ``_row_order``)."""
+    names = [str(n) for n in xs.values_list(frames.planes["name"])] if len(frames.planes) else []
+    if xs.hardware_type(names) != xs.HARDWARE_GPU:
+        raise ValueError("device_op_keys reads GPU profiles only")
+    planes = xs.device_planes(names)
+    parts, plane_totals = _gpu_ops(frames, planes, index, {}, keep_ops_without_hlo, event_groups, keys_only=True)
+    table = aggregate_op_columns(frames.events, parts)
+    hosts, host_total, host_op = _host_totals(plane_totals)
+    no_ops = table is None
+    k = len(hosts)
+    keys = {
+        "host": np.concatenate([np.zeros(0, object) if no_ops else ec.text(table["host"]), hosts.astype(object)]),
+        "program_id": np.concatenate(
+            [np.zeros(0, np.uint64) if no_ops else _uint64(table["program_id"]), np.zeros(k, np.uint64)]
+        ),  # fmt: skip
+        "name": _as_text([] if no_ops else table["name"], k, IDLE),
+        "provenance": _as_text([] if no_ops else table["provenance"], k, ""),
+    }
+    self_time = _as_int(np.zeros(0, np.int64) if no_ops else table["self_time_ps"], host_total - host_op)
+    order = _row_order(keys["host"], self_time, keys["name"])
+    return {c: keys[c][order] for c in ("host", "name", "provenance", "program_id")}  # as op_keys()
 
 
 def _with_costs(columns: dict[str, Any], n_ops: int, costs: pd.DataFrame | None) -> dict[str, Any]:

@@ -50,6 +50,7 @@ from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 from nbprof.xspace.typed_frame import string_index, strings, typed_frame
 
+OpKeysSource = DeviceOpDb | dict[str, np.ndarray]  # a device op db, or its ``op_keys()``
 MAX_KERNELS = 1000  # XProf keeps the 1000 kernels with the largest total duration.
 
 NVIDIA_TENSOR_CORE_PATTERNS = (
@@ -298,7 +299,7 @@ def _positions_in(
 
 
 def _xla_framework_ops(
-    frames: Frames, rows: np.ndarray, device: DeviceOpDb | Callable[[], DeviceOpDb], index: HloIndex | None = None
+    frames: Frames, rows: np.ndarray, device: DeviceOpDb | Callable[[], OpKeysSource], index: HloIndex | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """(is an XLA op whose instruction is known, framework op name) of kernel rows, from the device op
     each belongs to. With ``index``, a kernel whose HLO instruction the profile's HLO protos lack is no
@@ -311,7 +312,7 @@ def _xla_framework_ops(
     x = np.flatnonzero(is_xla)
     if len(x) == 0:
         return is_xla, names
-    table = (device if isinstance(device, DeviceOpDb) else device()).op_keys()  # no HLO costs needed
+    table = _op_keys_of(device)
     if len(table["name"]) == 0:
         return is_xla, names
     pid, _ = ec.uint_column(ev, "program_id", rows[x])
@@ -335,6 +336,12 @@ def _xla_framework_ops(
     op_of_row = np.where(provenance != "", parsed, "")
     names[x] = op_of_row[np.where(pos >= 0, pos, len(table["name"]))]
     return is_xla, names
+
+
+def _op_keys_of(device: DeviceOpDb | Callable[[], OpKeysSource]) -> dict[str, np.ndarray]:
+    """The device op db's ``op_keys`` (no HLO costs needed), from the db or what the function gives."""
+    source = device if isinstance(device, DeviceOpDb) else device()
+    return source.op_keys() if isinstance(source, DeviceOpDb) else source
 
 
 def _hlo_op_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -448,11 +455,11 @@ def _einsum_eligible(frames: Frames, rows: np.ndarray) -> np.ndarray:
 
 
 def build_kernel_db(
-    frames: Frames, device: DeviceOpDb | Callable[[], DeviceOpDb], vendor: str, index: HloIndex | None = None
+    frames: Frames, device: DeviceOpDb | Callable[[], OpKeysSource], vendor: str, index: HloIndex | None = None
 ) -> KernelDb:
     """The kernel stats db of a profile (see the module docstring); ``device``: the device op db, or a
-    function giving it (called only where kernels of XLA ops need their framework op: a profile
-    without GPU kernels builds no device op db for it); ``index``: the profile's HLO instructions, to
+    function giving it or its ``op_keys`` (called only where kernels of XLA ops need their framework op:
+    a profile without GPU kernels builds no device op db for it); ``index``: the profile's HLO instructions, to
     name the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
     ev = frames.events
     none = "no GPU kernel events with kernel_details in this profile"

@@ -53,6 +53,7 @@ from nbprof.hlo.cost import module_costs
 from nbprof.hlo.index import HloIndex, hlo_index
 from nbprof.opstats import combine
 from nbprof.opstats.combine import OpStatsTables
+from nbprof.opstats.device_ops import device_op_keys
 from nbprof.opstats.duty_cycle import DutyCycle, build_duty_cycle, combine_duty_cycles
 from nbprof.opstats.framework_ops import FrameworkOpTable, build_framework_op_table
 from nbprof.opstats.host_ops import build_host_op_columns, host_op_frame
@@ -214,7 +215,18 @@ class OpStats:
     def kernel_db(self) -> KernelDb:
         """GPU kernel launches grouped as XProf's kernel stats db (see ``kernel_db.py``)."""
         self._built("kernel_db")
-        return build_kernel_db(self.frames, lambda: self.device_ops, gpu_vendor(self.frames.planes), self.hlo_index)
+        return build_kernel_db(self.frames, self._device_op_keys, gpu_vendor(self.frames.planes), self.hlo_index)
+
+    def _device_op_keys(self) -> DeviceOpDb | dict[str, np.ndarray]:
+        """The device op db where built, else (GPU) its ``op_keys`` alone (``device_op_keys``)."""
+        if "device_ops" in self.__dict__ or xs.hardware_type(self._plane_names) != xs.HARDWARE_GPU:
+            return self.device_ops
+        return device_op_keys(
+            self.frames,
+            self.hlo_index,
+            keep_ops_without_hlo=self.keep_ops_without_hlo,
+            event_groups=lambda: self.event_groupings.event_groups,
+        )
 
     @property
     def op_metrics_db(self) -> pd.DataFrame:
