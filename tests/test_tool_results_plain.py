@@ -1,10 +1,12 @@
 """Tool result dataclasses without the generated ``__init__``/``__eq__`` (no code exec'd when a tool
-module is first imported) keep the result contract: constructor defaults, ``dataclasses.replace`` and
-``fields``, repr, frames, pickling, op_profile's copies."""
+module is first imported) keep the result contract: ``ToolResult.__init__`` takes the fields as a
+generated one would, with their signature; ``dataclasses.replace`` and ``fields``, repr, frames,
+pickling, op_profile's copies."""
 
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import pickle
 
 import pandas as pd
@@ -12,7 +14,7 @@ import pytest
 from fixture_paths import load_fixture
 
 import nbprof
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.tools.compare import Comparison
 from nbprof.tools.framework_op_stats import FrameworkOpStats
 from nbprof.tools.hlo_stats import HloStats
@@ -36,9 +38,68 @@ RESULT_CLASSES = [
 def test_result_classes_take_their_fields_in_order(cls: type[ToolResult]) -> None:
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
     assert not params.init and not params.eq and not params.repr
-    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
-    assert list(cls.__init__.__code__.co_varnames[1 : len(names) + 1]) == names
-    assert "notes" in names
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    names = [f.name for f in fields]
+    parameters = list(inspect.signature(cls).parameters.values())
+    assert [p.name for p in parameters] == names and "notes" in names
+    for f, p in zip(fields, parameters):
+        assert p.kind is p.POSITIONAL_OR_KEYWORD
+        if f.default_factory is not dataclasses.MISSING:  # None stands for the factory's value
+            assert p.default is None and p.annotation == f"{f.type} | None"
+        else:
+            assert p.default == (p.empty if f.default is dataclasses.MISSING else f.default) and p.annotation == f.type
+    required = [f.name for f in fields if f.default is f.default_factory is dataclasses.MISSING]
+    for made in (cls(*required), cls(**{name: name for name in required})):
+        assert [getattr(made, name) for name in required] == required and made.notes == []
+
+
+def test_memory_viewer_takes_what_its_init_says() -> None:
+    own = list(inspect.signature(MemoryViewer.__init__).parameters.values())[1:]
+    assert own == list(inspect.signature(MemoryViewer).parameters.values())
+    viewer = MemoryViewer(None, [], {}, pd.DataFrame(), pd.DataFrame(), "no protos")
+    assert viewer.notes == ["no protos"] and viewer.message == "no protos" and viewer._compute is None
+    assert list(viewer.buffer_blocks.columns) and len(viewer.buffer_blocks) == 0
+    assert MemoryViewer(None, [], {}, pd.DataFrame(), pd.DataFrame(), "m", notes=["n"]).notes == ["n"]
+
+
+def test_the_generic_init_checks_its_arguments_like_a_function() -> None:
+    table = pd.DataFrame()
+    with pytest.raises(TypeError, match="missing required argument.*'rows_dropped'"):
+        KernelStats(table, 0)
+    with pytest.raises(TypeError, match="missing required argument.*'table', 'num_kernel_events', 'rows_dropped'"):
+        KernelStats()
+    with pytest.raises(TypeError, match="unexpected keyword argument 'rows'"):
+        KernelStats(table, 0, 0, rows=1)
+    with pytest.raises(TypeError, match="multiple values for argument 'table'"):
+        KernelStats(table, 0, 0, table=table)
+    with pytest.raises(TypeError, match="takes 4 arguments \\(5 given\\)"):
+        KernelStats(table, 0, 0, [], 1)
+    stats = KernelStats(rows_dropped=2, table=table, num_kernel_events=1)
+    assert (stats.table, stats.num_kernel_events, stats.rows_dropped, stats.notes) == (table, 1, 2, [])
+
+
+def test_the_generic_init_uses_defaults_and_new_factory_values() -> None:
+    table = pd.DataFrame()
+    profile = MemoryProfile("0", ["0"], {}, table, table)
+    assert profile.host is None and profile.message == "" and profile.notes == []
+    assert MemoryProfile("0", ["0"], {}, table, table, "h", "m", ["n"]).host == "h"
+    first, second = Overview({}, table, table, {}), Overview({}, table, table, {}, None, None)
+    assert first.notes == second.notes == [] and first.notes is not second.notes
+    assert first.inference_latency is not second.inference_latency and len(first.inference_latency) == 0
+    assert list(first.inference_latency.columns) == list(second.inference_latency.columns)
+    notes = ["kept"]
+    assert Overview({}, table, table, {}, notes).notes is notes  # given values are taken as they are
+
+
+def test_a_class_with_a_required_field_after_a_default_has_no_signature() -> None:
+    @result_dataclass
+    class Odd(ToolResult):
+        first: int = 0
+        second: int = dataclasses.field()
+
+    with pytest.raises(ValueError, match="non-default argument follows default argument"):
+        inspect.signature(Odd)
+    assert inspect.signature(ToolResult).parameters.keys() == {"args", "kwargs"}  # not a dataclass
 
 
 def test_notes_default_to_a_new_list_each() -> None:

@@ -24,8 +24,30 @@ TF_DATA = "tf_data"
 MEMCPY = "memcpy"
 
 DATASET_TYPE = "Dataset"
-_TF_NAME = re.compile(r"[A-Za-z0-9.][A-Za-z0-9_.\\/>-]*")
-_TF_TYPE = re.compile(r"[A-Z_][a-zA-Z0-9_]*")
+
+# TensorFlow's ``name:Type``: the characters a name and a type start with and hold (ASCII; an item is a
+# character or a ``first-last`` range). The per-name regexes and the batch scan's byte tables are both
+# made from these. The scan needs every type character to be a name character (a test checks).
+_NAME_STARTS = ("A-Z", "a-z", "0-9", ".")
+_NAME_CHARS = (*_NAME_STARTS, "_", "\\", "/", ">", "-")
+_TYPE_STARTS = ("A-Z", "_")
+_TYPE_CHARS = ("A-Z", "a-z", "0-9", "_")
+_CLASS_ESCAPES = str.maketrans({"\\": "\\\\", "-": "\\-", "]": "\\]", "^": "\\^"})
+
+
+def _char_class(items: tuple[str, ...]) -> str:
+    """The regex character class of ``items`` (characters, escaped where a class needs it, and
+    ``first-last`` ranges of letters or digits)."""
+    return "[" + "".join([i.translate(_CLASS_ESCAPES) if len(i) == 1 else i for i in items]) + "]"
+
+
+def _spans(items: tuple[str, ...]) -> list[slice]:
+    """The code points of ``items`` (characters and ``first-last`` ranges), as one slice each."""
+    return [slice(ord(i[0]), ord(i[-1]) + 1) for i in items]
+
+
+_TF_NAME = re.compile(_char_class(_NAME_STARTS) + _char_class(_NAME_CHARS) + "*")
+_TF_TYPE = re.compile(_char_class(_TYPE_STARTS) + _char_class(_TYPE_CHARS) + "*")
 _JAX_TYPE = re.compile(r"[a-z_][a-z0-9_]*(\[.*\])?", re.S)
 _MEMCPY_TYPES = ("MemcpyHToD", "MemcpyDToH", "MemcpyDToD", "MemcpyHToH")
 _MEMCPY_UPPER = tuple(t.upper() for t in _MEMCPY_TYPES)
@@ -93,30 +115,35 @@ def _parse_each_name(items: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def _byte_classes() -> bytes:
-    """``bytes.translate`` table: each byte to its class in a TensorFlow ``name:Type`` (``_TF_NAME``
-    and ``_TF_TYPE``): ``_ANY_PART``, ``_NAME_ONLY``, itself for ``:`` and line breaks, else 0."""
+    """``bytes.translate`` table: each byte to its class in a TensorFlow ``name:Type`` (``_NAME_CHARS``
+    and ``_TYPE_CHARS``): ``_ANY_PART`` (a type's, so also a name's), ``_NAME_ONLY``, itself for ``:``
+    and line breaks, else 0."""
     table = bytearray(256)
-    for char in _ALNUM + "_":
-        table[ord(char)] = _ANY_PART
-    for char in ".\\/>-":
-        table[ord(char)] = _NAME_ONLY
+    for span in _spans(_NAME_CHARS):
+        table[span] = bytes([_NAME_ONLY]) * (span.stop - span.start)
+    for span in _spans(_TYPE_CHARS):
+        table[span] = bytes([_ANY_PART]) * (span.stop - span.start)
     table[_COLON] = _COLON
     table[_BREAK] = _BREAK
     return bytes(table)
 
 
-def _byte_table(chars: str) -> np.ndarray:
-    """Lookup table over byte values: True for the ASCII characters in ``chars``."""
+def _byte_table(items: tuple[str, ...]) -> np.ndarray:
+    """Lookup table over byte values: True for the characters of ``items`` (characters and ranges)."""
     table = np.zeros(256, bool)
-    table[np.frombuffer(chars.encode(), np.uint8)] = True
+    for span in _spans(items):
+        table[span] = True
     return table
 
 
-_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+@functools.cache
+def _scan_tables() -> tuple[bytes, np.ndarray, np.ndarray]:
+    """The batch scan's tables, made on its first use: ``_byte_classes()`` and the bytes a name and a
+    type start with (``_byte_table``)."""
+    return _byte_classes(), _byte_table(_NAME_STARTS), _byte_table(_TYPE_STARTS)
+
+
 _ANY_PART, _NAME_ONLY, _COLON, _BREAK = 3, 1, ord(":"), ord("\n")
-_BYTE_CLASSES = _byte_classes()
-_NAME_FIRST = _byte_table(_ALNUM + ".")
-_TYPE_FIRST = _byte_table(_ALNUM[:26] + "_")
 
 
 def _parse_lines(full: np.ndarray, joined: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -145,8 +172,9 @@ def _tensorflow_lines(encoded: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarra
     """(is a TensorFlow name, colon count, start offset) of each line of ``encoded`` (UTF-8
     bytes, every line ending in a line break): TensorFlow names fully match ``_TF_NAME:_TF_TYPE``
     and are not ``Iterator:`` ones."""
+    byte_classes, name_first, type_first = _scan_tables()
     raw = np.frombuffer(encoded + b"\0", np.uint8)  # the pad: a byte after every colon offset
-    classes = np.frombuffer(encoded.translate(_BYTE_CLASSES), np.uint8)
+    classes = np.frombuffer(encoded.translate(byte_classes), np.uint8)
     special = np.flatnonzero(classes != _ANY_PART)  # offsets of the bytes no type may hold
     special_class = classes[special]
     name_only = special[special_class == _NAME_ONLY]
@@ -161,7 +189,7 @@ def _tensorflow_lines(encoded: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarra
     colon = np.where(colons == 1, hard[last_hard], starts)
     only_colon_hard = (colons == 1) & (hard_class[last_hard] == _COLON)
     only_colon_hard &= np.diff(breaks, prepend=-1) == 2  # no other hard byte in the line
-    match = only_colon_hard & _NAME_FIRST[raw[starts]] & _TYPE_FIRST[raw[colon + 1]]
+    match = only_colon_hard & name_first[raw[starts]] & type_first[raw[colon + 1]]
     match &= np.searchsorted(name_only, ends) == np.searchsorted(name_only, colon)
     for line in np.flatnonzero(match & (colon - starts == len("Iterator"))):
         if encoded[starts[line] : colon[line]] == b"Iterator":

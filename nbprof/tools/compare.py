@@ -22,7 +22,7 @@ Result: ``Comparison`` with ``summary`` (dict), ``step_time``, ``ops`` (every op
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -32,7 +32,7 @@ from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats.op_metrics_db import IDLE
 from nbprof.opstats.op_stats import CombinedOpStats
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 
 OP_COLUMNS = [
@@ -51,13 +51,9 @@ OP_COLUMNS = [
 STEP_COLUMNS = ["metric", "before_ms", "after_ms", "delta_ms", "delta_pct", "before_pct_of_step", "after_pct_of_step"]
 
 
-@dataclass(repr=False, eq=False, init=False)
+@result_dataclass
 class Comparison(ToolResult):
-    """Differences between two profiles (see module docstring).
-
-    A dataclass without the generated ``__init__`` and ``__eq__`` (code exec'd on the module's
-    first import, ~0.2 ms): the explicit ``__init__`` takes the fields in order.
-    """
+    """Differences between two profiles (see module docstring)."""
 
     summary: dict[str, Any]
     step_time: pd.DataFrame
@@ -69,26 +65,6 @@ class Comparison(ToolResult):
     notes: list[str] = field(default_factory=list)
     tool: ClassVar[str] = "compare"
     frame_names: ClassVar[tuple[str, ...]] = ("step_time", "ops")
-
-    def __init__(
-        self,
-        summary: dict[str, Any],
-        step_time: pd.DataFrame,
-        ops: pd.DataFrame,
-        slower: pd.DataFrame,
-        faster: pd.DataFrame,
-        new: pd.DataFrame,
-        vanished: pd.DataFrame,
-        notes: list[str] | None = None,
-    ) -> None:
-        self.summary = summary
-        self.step_time = step_time
-        self.ops = ops
-        self.slower = slower
-        self.faster = faster
-        self.new = new
-        self.vanished = vanished
-        self.notes = notes if notes is not None else []
 
     def summary_text(self) -> str:
         s = self.summary

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import ClassVar
 
@@ -21,7 +21,7 @@ import pandas as pd
 from nbprof.opstats import OpStats
 from nbprof.opstats.framework_ops import XPROF_MAX_OPS_PER_SIDE
 from nbprof.text import csv_safe_cell
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 
 # XProf's CSV labels and the columns they come from (``None``: computed at export).
 _XPROF_COLUMNS: list[tuple[str, str]] = [
@@ -48,7 +48,7 @@ _XPROF_COLUMNS: list[tuple[str, str]] = [
 ]
 
 
-@dataclass(repr=False, eq=False, init=False)
+@result_dataclass
 class FrameworkOpStats(ToolResult):
     """XProf's framework op stats.
 
@@ -56,9 +56,6 @@ class FrameworkOpStats(ToolResult):
     percentages 0-100, times µs with ps columns beside). ``include_idle``: whether the IDLE
     rows are in it and the percentages count idle time. ``total_time_ps`` / ``idle_time_ps``:
     per side (``"Device"``, ``"Host"``), what the percentages divide by and the idle time.
-
-    A dataclass without the generated ``__init__`` and ``__eq__`` (code exec'd on the module's
-    first import, ~0.2 ms): the explicit ``__init__`` takes the fields in order.
     """
 
     table: pd.DataFrame
@@ -69,22 +66,6 @@ class FrameworkOpStats(ToolResult):
     notes: list[str] = field(default_factory=list)
     tool: ClassVar[str] = "framework_op_stats"
     frame_names: ClassVar[tuple[str, ...]] = ("table",)
-
-    def __init__(
-        self,
-        table: pd.DataFrame,
-        include_idle: bool,
-        total_time_ps: dict[str, int],
-        idle_time_ps: dict[str, int],
-        hardware_type: str,
-        notes: list[str] | None = None,
-    ) -> None:
-        self.table = table
-        self.include_idle = include_idle
-        self.total_time_ps = total_time_ps
-        self.idle_time_ps = idle_time_ps
-        self.hardware_type = hardware_type
-        self.notes = notes if notes is not None else []
 
     def summary_text(self) -> str:
         table = self.table

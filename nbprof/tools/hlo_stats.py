@@ -32,7 +32,7 @@ cost analysis (``nbprof.hlo.cost``), which also prices the legacy ``__cublas$gem
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 import numpy as np
@@ -40,7 +40,7 @@ import pandas as pd
 
 from nbprof.opstats import OpStats
 from nbprof.opstats.xla_ops import GIBI, hbm_bytes
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 
 COLUMNS = [
@@ -56,16 +56,13 @@ _OUTSIDE_COMPILATION_OPS = (":XlaSendToHost", ":XlaRecvFromHost")
 _REMAT_NAME = re.compile(r"^[^=]*\.remat")
 
 
-@dataclass(repr=False, eq=False, init=False)
+@result_dataclass
 class HloStats(ToolResult):
     """XProf's HLO op stats: ``table``, one row per XLA op (columns in the module docstring).
 
     ``source``: ``"device"`` (GPU/TPU ops), ``"host"`` (XLA CPU ops, nbprof's addition) or
     ``"none"``. ``total_time_ps``: the time the percentages divide by. ``peak_flop_rate_gflops`` /
     ``peak_hbm_bw_gibps``: the roofs ``bound_by`` measures against (NaN unknown).
-
-    A dataclass without the generated ``__init__`` and ``__eq__`` (code exec'd on the module's
-    first import, ~0.2 ms): the explicit ``__init__`` takes the fields in order.
     """
 
     table: pd.DataFrame
@@ -77,24 +74,6 @@ class HloStats(ToolResult):
     notes: list[str] = field(default_factory=list)
     tool: ClassVar[str] = "hlo_stats"
     frame_names: ClassVar[tuple[str, ...]] = ("table",)
-
-    def __init__(
-        self,
-        table: pd.DataFrame,
-        source: str,
-        device_type: str,
-        total_time_ps: int,
-        peak_flop_rate_gflops: float,
-        peak_hbm_bw_gibps: float,
-        notes: list[str] | None = None,
-    ) -> None:
-        self.table = table
-        self.source = source
-        self.device_type = device_type
-        self.total_time_ps = total_time_ps
-        self.peak_flop_rate_gflops = peak_flop_rate_gflops
-        self.peak_hbm_bw_gibps = peak_hbm_bw_gibps
-        self.notes = notes if notes is not None else []
 
     def summary_text(self) -> str:
         if len(self.table) == 0:

@@ -21,7 +21,7 @@ Times in the frames are ps; the result reports ms and µs as XProf does (column 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -40,7 +40,7 @@ from nbprof.opstats.step_analysis import (
     tpu_bottleneck,
     tpu_step_summary,
 )
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.typed_frame import strings, typed_frame
 
@@ -57,7 +57,7 @@ INFEED_TYPES = ("InfeedEnqueue", "InfeedEnqueueTuple", "InfeedEnqueuePrelineariz
 VERDICT_WORDS = {"high": "HIGHLY", "moderate": "MODERATELY", "potential": "POTENTIALLY", "none": "NOT"}
 
 
-@dataclass(repr=False, eq=False, init=False)
+@result_dataclass
 class InputPipeline(ToolResult):
     """The input-pipeline analysis of a profile.
 
@@ -66,9 +66,6 @@ class InputPipeline(ToolResult):
     ``device_steps``: one row per analysed step (ms and %). ``host_breakdown``: input-op self
     time per category in µs (XProf's five). ``input_ops``: the input-op table. ``notes``:
     which events were used and what could not be attributed.
-
-    A dataclass without the generated ``__init__`` and ``__eq__`` (code exec'd on the module's
-    first import, ~0.2 ms): the explicit ``__init__`` takes the fields in order.
     """
 
     summary: dict[str, Any]
@@ -78,20 +75,6 @@ class InputPipeline(ToolResult):
     notes: list[str] = field(default_factory=list)
     tool: ClassVar[str] = "input_pipeline"
     frame_names: ClassVar[tuple[str, ...]] = ("device_steps", "input_ops")
-
-    def __init__(
-        self,
-        summary: dict[str, Any],
-        device_steps: pd.DataFrame,
-        host_breakdown: dict[str, float],
-        input_ops: pd.DataFrame,
-        notes: list[str] | None = None,
-    ) -> None:
-        self.summary = summary
-        self.device_steps = device_steps
-        self.host_breakdown = host_breakdown
-        self.input_ops = input_ops
-        self.notes = list(notes or [])
 
     def summary_text(self) -> str:
         s = self.summary

@@ -10,7 +10,7 @@ numbers (each kernel's duration truncated to whole ns before summing).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 import numpy as np
@@ -25,7 +25,7 @@ from nbprof.opstats.kernel_db import (
     op_tensor_core_eligible,
     parse_kernel_details,
 )
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace.typed_frame import strings, typed_frame
 
 __all__ = [
@@ -41,15 +41,12 @@ COLUMNS = [
 ]  # fmt: skip
 
 
-@dataclass(repr=False, eq=False, init=False)
+@result_dataclass
 class KernelStats(ToolResult):
     """XProf's GPU kernel stats: ``table``, one row per unique kernel launch.
 
     ``num_kernel_events``: kernel events read; ``rows_dropped``: unique kernels beyond
     XProf's limit of 1000.
-
-    A dataclass without the generated ``__init__`` and ``__eq__`` (code exec'd on the module's
-    first import, ~0.2 ms): the explicit ``__init__`` takes the fields in order.
     """
 
     table: pd.DataFrame
@@ -58,18 +55,6 @@ class KernelStats(ToolResult):
     notes: list[str] = field(default_factory=list)
     tool: ClassVar[str] = "kernel_stats"
     frame_names: ClassVar[tuple[str, ...]] = ("table",)
-
-    def __init__(
-        self,
-        table: pd.DataFrame,
-        num_kernel_events: int,
-        rows_dropped: int,
-        notes: list[str] | None = None,
-    ) -> None:
-        self.table = table
-        self.num_kernel_events = num_kernel_events
-        self.rows_dropped = rows_dropped
-        self.notes = notes if notes is not None else []
 
     def summary_text(self) -> str:
         if len(self.table) == 0:

@@ -26,7 +26,7 @@ says so (``available`` False), never an error.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -36,7 +36,7 @@ from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_grouping import NO_STEP_ROOTS, finds_no_groups, host_event_groups
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.typed_frame import coded_strings, string_array, strings, typed_frame
 
@@ -117,13 +117,9 @@ class MemoryProfileError(NbprofError):
     """The memory profile cannot show what was asked (an unknown memory id)."""
 
 
-@dataclass(repr=False, eq=False, init=False)
+@result_dataclass
 class MemoryProfile(ToolResult):
-    """One allocator's memory profile (sizes in bytes, times in ps).
-
-    A dataclass without the generated ``__init__`` and ``__eq__`` (code exec'd on the module's
-    first import, ~0.2 ms): the explicit ``__init__`` takes the fields in order.
-    """
+    """One allocator's memory profile (sizes in bytes, times in ps)."""
 
     memory_id: str | None
     memory_ids: list[str]
@@ -135,26 +131,6 @@ class MemoryProfile(ToolResult):
     notes: list[str] = field(default_factory=list)
     tool: ClassVar[str] = "memory_profile"
     frame_names: ClassVar[tuple[str, ...]] = ("timeline", "breakdown")
-
-    def __init__(
-        self,
-        memory_id: str | None,
-        memory_ids: list[str],
-        summary: dict[str, Any],
-        timeline: pd.DataFrame,
-        breakdown: pd.DataFrame,
-        host: str | None = None,
-        message: str = "",
-        notes: list[str] | None = None,
-    ) -> None:
-        self.memory_id = memory_id
-        self.memory_ids = memory_ids
-        self.summary = summary
-        self.timeline = timeline
-        self.breakdown = breakdown
-        self.host = host
-        self.message = message
-        self.notes = list(notes or [])
 
     @property
     def available(self) -> bool:

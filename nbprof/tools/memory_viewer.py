@@ -22,7 +22,7 @@ Profiles without HLO protos give a result that says so, never an error.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -32,7 +32,7 @@ from nbprof.errors import NbprofError
 from nbprof.hlo import buffers as _hlo_buffers
 from nbprof.hlo import shapes as _hlo_shapes
 from nbprof.opstats import OpStats
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.typed_frame import string_array, typed_frame
 
@@ -66,13 +66,9 @@ class MemoryViewerError(NbprofError):
     """The memory viewer cannot show what was asked (unknown module, broken buffer assignment)."""
 
 
-@dataclass(repr=False, eq=False, init=False)
+@result_dataclass
 class MemoryViewer(ToolResult):
-    """Buffer assignment of one HLO module at its peak (sizes in bytes).
-
-    A dataclass without the generated ``__init__`` and ``__eq__`` (code exec'd on the module's
-    first import, ~0.2 ms): the explicit ``__init__`` takes the fields in order.
-    """
+    """Buffer assignment of one HLO module at its peak (sizes in bytes)."""
 
     module: str | None
     modules: list[str]
@@ -96,14 +92,10 @@ class MemoryViewer(ToolResult):
         buffer_blocks: pd.DataFrame | None = None,
         notes: list[str] | None = None,
     ) -> None:
-        self.notes = list(notes or ([message] if message else []))
-        self.buffer_blocks = buffer_blocks if buffer_blocks is not None else _empty_blocks()
-        self.module = module
-        self.modules = modules
-        self.summary = summary
-        self.buffers = buffers
-        self.heap_timeline = heap_timeline
-        self.message = message
+        """The fields, as ``ToolResult.__init__`` takes them; ``notes`` default to ``[message]`` (none if no
+        message) and ``buffer_blocks`` to a table without rows."""
+        notes = list(notes or ([message] if message else []))
+        super().__init__(module, modules, summary, buffers, heap_timeline, message, buffer_blocks, notes)
         self._compute: Callable[[str], MemoryViewer] | None = None
 
     def for_module(self, module: str) -> MemoryViewer:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -28,7 +28,7 @@ from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.xla_ops import GIBI, XlaOps
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace.typed_frame import strings, typed_frame
 
 COLUMNS = [
@@ -46,7 +46,7 @@ class OpProfileError(NbprofError):
     """Bad arguments to op_profile."""
 
 
-@dataclass(repr=False, eq=False, init=False)
+@result_dataclass
 class OpProfile(ToolResult):
     """The op profile tree as a flat DataFrame ``tree`` (one row per node, pre-order).
 
@@ -55,9 +55,6 @@ class OpProfile(ToolResult):
     the device peaks utilisations are measured against (NaN unknown). ``total_time_ps``: the
     device time the root stands for (idle included); ``idle_time_ps``: the IDLE node's time.
     ``top(n)`` keeps, under every node, its n largest children.
-
-    A dataclass without the generated ``__init__`` and ``__eq__`` (code exec'd on the module's
-    first import, ~0.2 ms): the explicit ``__init__`` takes the fields in order.
     """
 
     tree: pd.DataFrame
@@ -74,34 +71,6 @@ class OpProfile(ToolResult):
     _op_stats: OpStats | None = field(default=None, repr=False, compare=False)
     tool: ClassVar[str] = "op_profile"
     frame_names: ClassVar[tuple[str, ...]] = ("tree",)
-
-    def __init__(
-        self,
-        tree: pd.DataFrame,
-        source: str,
-        hardware_type: str,
-        device_type: str,
-        peak_tflops: float,
-        peak_hbm_gibps: float,
-        total_time_ps: int,
-        idle_time_ps: int,
-        by: str,
-        include_idle: bool,
-        notes: list[str] | None = None,
-        _op_stats: OpStats | None = None,
-    ) -> None:
-        self.tree = tree
-        self.source = source
-        self.hardware_type = hardware_type
-        self.device_type = device_type
-        self.peak_tflops = peak_tflops
-        self.peak_hbm_gibps = peak_hbm_gibps
-        self.total_time_ps = total_time_ps
-        self.idle_time_ps = idle_time_ps
-        self.by = by
-        self.include_idle = include_idle
-        self.notes = notes if notes is not None else []
-        self._op_stats = _op_stats
 
     def summary_text(self) -> str:
         if self.source == "none" or len(self.tree) == 0:

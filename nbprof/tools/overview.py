@@ -29,7 +29,7 @@ the input-pipeline analyzer):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -52,7 +52,7 @@ from nbprof.opstats.step_analysis import (
 )
 from nbprof.opstats.step_db import CATEGORIES
 from nbprof.opstats.utilization import device_utilization, performance_counters
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.typed_frame import strings, typed_frame
 
@@ -67,7 +67,7 @@ UTILIZATION_KEYS = (
 LOW_PRECISION_PCT = 10.0  # XProf's kLowPrecisionPercentThreshold
 
 
-@dataclass(repr=False, eq=False, init=False)
+@result_dataclass
 class Overview(ToolResult):
     """The overview page of a profile.
 
@@ -79,9 +79,6 @@ class Overview(ToolResult):
     ``recommendation`` (dict: ``verdict``, ``bottleneck``, ``text``, ``next_tools``),
     ``notes`` (which events were used, what could not be attributed), ``inference_latency``
     (DataFrame, ``LATENCY_COLUMNS``; no rows unless the profile is an inference one).
-
-    A dataclass without the generated ``__init__`` and ``__eq__`` (code exec'd on the module's
-    first import, ~0.2 ms): the explicit ``__init__`` takes the fields in order.
     """
 
     summary: dict[str, Any]
@@ -92,22 +89,6 @@ class Overview(ToolResult):
     inference_latency: pd.DataFrame = field(default_factory=lambda: ec.empty_frame(LATENCY_COLUMNS))
     tool: ClassVar[str] = "overview"
     frame_names: ClassVar[tuple[str, ...]] = ("step_time_graph", "top_ops", "inference_latency")
-
-    def __init__(
-        self,
-        summary: dict[str, Any],
-        step_time_graph: pd.DataFrame,
-        top_ops: pd.DataFrame,
-        recommendation: dict[str, Any],
-        notes: list[str] | None = None,
-        inference_latency: pd.DataFrame | None = None,
-    ) -> None:
-        self.summary = summary
-        self.step_time_graph = step_time_graph
-        self.top_ops = top_ops
-        self.recommendation = recommendation
-        self.notes = notes if notes is not None else []
-        self.inference_latency = inference_latency if inference_latency is not None else ec.empty_frame(LATENCY_COLUMNS)
 
     def summary_text(self) -> str:
         s = self.summary

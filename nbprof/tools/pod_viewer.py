@@ -10,7 +10,7 @@ id, ``host index * 1000 + 1``). Built on ``prof.steps`` (times there are ps).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -18,7 +18,7 @@ import pandas as pd
 
 from nbprof.opstats import OpStats
 from nbprof.opstats.step_db import CATEGORIES
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace.typed_frame import strings, typed_frame
 
 # XProf's stepBreakdownEvents names, in its id order (1..9).
@@ -38,16 +38,13 @@ CATEGORY_LABELS = {
 _TEXT_COLUMNS = ("host", "core", "step_name", "bottleneck")  # of the table: object arrays or lists
 
 
-@dataclass(repr=False, eq=False, init=False)
+@result_dataclass
 class PodViewer(ToolResult):
     """Per host/core and step: ``step_num`` (XProf's), ``core_id``, ``duration_us``,
     ``<category>_us``, ``bottleneck``.
 
     ``steps`` is the table; ``device_type`` is XProf's run-environment device type;
     ``notes`` says which events were used and what could not be attributed.
-
-    A dataclass without the generated ``__init__`` and ``__eq__`` (code exec'd on the module's
-    first import, ~0.2 ms): the explicit ``__init__`` takes the fields in order.
     """
 
     steps: pd.DataFrame
@@ -55,16 +52,6 @@ class PodViewer(ToolResult):
     notes: list[str] = field(default_factory=list)
     tool: ClassVar[str] = "pod_viewer"
     frame_names: ClassVar[tuple[str, ...]] = ("steps",)
-
-    def __init__(
-        self,
-        steps: pd.DataFrame,
-        device_type: str,
-        notes: list[str] | None = None,
-    ) -> None:
-        self.steps = steps
-        self.device_type = device_type
-        self.notes = notes if notes is not None else []
 
     def summary_text(self) -> str:
         if self.steps.empty:

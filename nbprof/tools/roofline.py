@@ -21,7 +21,7 @@ then ops ordered by self time. The result carries the roofs: ``peak_flop_rate_gf
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 import numpy as np
@@ -30,7 +30,7 @@ import pandas as pd
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.xla_ops import GIBI, hbm_bytes
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace.typed_frame import strings, typed_frame
 
 COLUMNS = [
@@ -94,15 +94,12 @@ def _with_program_row(program_row: object, values: np.ndarray) -> np.ndarray:
     return np.concatenate([np.asarray([program_row], dtype=values.dtype), values])
 
 
-@dataclass(repr=False, eq=False, init=False)
+@result_dataclass
 class Roofline(ToolResult):
     """Per-op roofline ``table`` (row 0 the program total) and the device's roofs.
 
     ``peak_flop_rate_gflops`` (GFLOP/s) and ``peak_hbm_bw_gibps`` (GiB/s) are NaN where the
     profile does not say; ``ridge_point`` is the FLOP/byte where the roofs meet.
-
-    A dataclass without the generated ``__init__`` and ``__eq__`` (code exec'd on the module's
-    first import, ~0.2 ms): the explicit ``__init__`` takes the fields in order.
     """
 
     table: pd.DataFrame
@@ -116,28 +113,6 @@ class Roofline(ToolResult):
     notes: list[str] = field(default_factory=list)
     tool: ClassVar[str] = "roofline"
     frame_names: ClassVar[tuple[str, ...]] = ("table",)
-
-    def __init__(
-        self,
-        table: pd.DataFrame,
-        source: str,
-        hardware_type: str,
-        device_type: str,
-        peak_flop_rate_gflops: float,
-        peak_hbm_bw_gibps: float,
-        ridge_point: float,
-        total_time_ps: int,
-        notes: list[str] | None = None,
-    ) -> None:
-        self.table = table
-        self.source = source
-        self.hardware_type = hardware_type
-        self.device_type = device_type
-        self.peak_flop_rate_gflops = peak_flop_rate_gflops
-        self.peak_hbm_bw_gibps = peak_hbm_bw_gibps
-        self.ridge_point = ridge_point
-        self.total_time_ps = total_time_ps
-        self.notes = notes if notes is not None else []
 
     def summary_text(self) -> str:
         ops = self.table[(self.table["category"] != "Program").to_numpy()]

@@ -29,14 +29,14 @@ beside where shown to people.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
-from nbprof.tools._result import ToolResult
+from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 
 SLOW_CALL_THRESHOLD_PS = 50 * 1_000_000  # 50 µs
@@ -137,13 +137,9 @@ def bottleneck_type(iterator_name: str) -> str:
     return "other"
 
 
-@dataclass(repr=False, eq=False, init=False)
+@result_dataclass
 class TfDataBottleneck(ToolResult):
-    """tf.data bottleneck analysis (see module docstring).
-
-    A dataclass without the generated ``__init__`` and ``__eq__`` (code exec'd on the module's
-    first import, ~0.2 ms): the explicit ``__init__`` takes the fields in order.
-    """
+    """tf.data bottleneck analysis (see module docstring)."""
 
     summary: dict[str, Any]
     bottleneck_analysis: pd.DataFrame
@@ -153,22 +149,6 @@ class TfDataBottleneck(ToolResult):
     notes: list[str] = field(default_factory=list)
     tool: ClassVar[str] = "tf_data"
     frame_names: ClassVar[tuple[str, ...]] = ("bottleneck_analysis", "pipelines", "graph")
-
-    def __init__(
-        self,
-        summary: dict[str, Any],
-        bottleneck_analysis: pd.DataFrame,
-        pipelines: pd.DataFrame,
-        graph: pd.DataFrame,
-        critical_path: list[str],
-        notes: list[str] | None = None,
-    ) -> None:
-        self.summary = summary
-        self.bottleneck_analysis = bottleneck_analysis
-        self.pipelines = pipelines
-        self.graph = graph
-        self.critical_path = critical_path
-        self.notes = notes if notes is not None else []
 
     def summary_text(self) -> str:
         s = self.summary
