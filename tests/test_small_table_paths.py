@@ -126,7 +126,10 @@ def test_numpy_kernel_reports_match_group_agg_and_sort_values() -> None:
     duration = rng.integers(1_000, 50_000, n).astype(np.int64)
     launches = kernel_db._launches(details)
     assert launches is not None
-    ours = kernel_db._numpy_reports(launches, (name_code, name_text), (op_code, op_text), (uses_tc, eligible), duration)
+    columns = kernel_db._numpy_reports(
+        launches, (name_code, name_text), (op_code, op_text), (uses_tc, eligible), duration
+    )
+    ours = kernel_db._reports_frame(columns)
     pandas = kernel_db._pandas_reports(details, (name_code, name_text), (op_code, op_text), uses_tc, eligible, duration)
     pd.testing.assert_frame_equal(ours, pandas)
     assert kernel_db._launches(np.array(["regs:99999999999999999999"], object)) is None
@@ -191,6 +194,29 @@ def test_kernels_by_op_name_match_group_agg(load_fixture) -> None:
             where=total > 0,
         )
         pd.testing.assert_frame_equal(db.by_op_name(), expected)
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "flax_cnn_gpu", "gpu_v100", "jax_gpu_kernels"])
+def test_kernel_db_reports_made_when_read(name) -> None:
+    """The builder's db makes its reports frame on first read and groups by op name from its columns:
+    the same as a db given the frame alone; pickled with the frame made."""
+    import pickle
+
+    built = nbprof.load(FIXTURES / name, cache=False).op_stats().kernel_db
+    assert built._columns is not None and "_reports" in vars(built)
+    by_columns = built.by_op_name()  # before the frame is made
+    assert not isinstance(vars(built)["_reports"], pd.DataFrame)
+    given = kernel_db.KernelDb(built.reports, built.num_kernel_events, built.vendor, built.notes)
+    pd.testing.assert_frame_equal(by_columns, given.by_op_name())
+    names = [*by_columns.index.tolist(), "no such op"]
+    for column, missing in (("tensor_core_utilization_ratio", 0.0), ("is_op_tensor_core_eligible", False)):
+        assert (
+            built.by_op_name_values(names, column, missing).tolist()
+            == given.by_op_name_values(names, column, missing).tolist()
+        )
+    again = pickle.loads(pickle.dumps(built))
+    pd.testing.assert_frame_equal(again.reports, built.reports)
+    assert (again.num_kernel_events, again.vendor, again.notes) == (given.num_kernel_events, given.vendor, given.notes)
 
 
 @pytest.mark.parametrize("names", [["b", "a", "b"], ["a", float("nan")], ["a", 3], []])
