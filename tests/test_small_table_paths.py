@@ -457,8 +457,8 @@ def test_empty_framework_table_is_pandas_frame(monkeypatch) -> None:
 
 @pytest.mark.parametrize("name", ["amd_mi300x_gemm", "gpu_v100", "jax_gpu_kernels", "tpu_v6e"])
 def test_kernel_db_takes_its_device_op_db_when_needed(load_fixture, name) -> None:
-    """``build_kernel_db`` given a function for the device op db: the same db, the function called only
-    where kernels of XLA ops need their framework op (never without GPU kernels)."""
+    """``build_kernel_db`` given a function for the device op db or for its op keys: the same db, the function
+    called only where kernels of XLA ops need their framework op (never without GPU kernels)."""
     from nbprof.opstats.perf_env import gpu_vendor
 
     stats = load_fixture(name).op_stats()
@@ -470,7 +470,7 @@ def test_kernel_db_takes_its_device_op_db_when_needed(load_fixture, name) -> Non
 
     vendor = gpu_vendor(stats.frames.planes)
     lazy = kernel_db.build_kernel_db(stats.frames, device, vendor, stats.hlo_index)
-    eager = kernel_db.build_kernel_db(stats.frames, stats.device_ops, vendor, stats.hlo_index)
+    eager = kernel_db.build_kernel_db(stats.frames, stats.device_ops.op_keys, vendor, stats.hlo_index)
     pd.testing.assert_frame_equal(lazy.reports, eager.reports)
     assert (lazy.num_kernel_events, lazy.notes) == (eager.num_kernel_events, eager.notes)
     assert len(calls) <= 1

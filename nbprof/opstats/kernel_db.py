@@ -334,7 +334,7 @@ def _positions_in(
 
 
 def _xla_framework_ops(
-    frames: Frames, rows: np.ndarray, device: DeviceOpDb | Callable[[], OpKeysSource], index: HloIndex | None = None
+    frames: Frames, rows: np.ndarray, op_keys: Callable[[], OpKeysSource], index: HloIndex | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """(is an XLA op whose instruction is known, framework op name) of kernel rows, from the device op
     each belongs to. With ``index``, a kernel whose HLO instruction the profile's HLO protos lack is no
@@ -347,7 +347,7 @@ def _xla_framework_ops(
     x = np.flatnonzero(is_xla)
     if len(x) == 0:
         return is_xla, names
-    table = _op_keys_of(device)
+    table = _op_keys_of(op_keys)
     if len(table["name"]) == 0:
         return is_xla, names
     pid, _ = ec.uint_column(ev, "program_id", rows[x])
@@ -373,9 +373,9 @@ def _xla_framework_ops(
     return is_xla, names
 
 
-def _op_keys_of(device: DeviceOpDb | Callable[[], OpKeysSource]) -> dict[str, np.ndarray]:
-    """The device op db's ``op_keys`` (no HLO costs needed), from the db or what the function gives."""
-    source = device if isinstance(device, DeviceOpDb) else device()
+def _op_keys_of(op_keys: Callable[[], OpKeysSource]) -> dict[str, np.ndarray]:
+    """The device op db's ``op_keys`` (no HLO costs needed), of the db or the keys the function gives."""
+    source = op_keys()
     return source.op_keys() if isinstance(source, DeviceOpDb) else source
 
 
@@ -503,12 +503,12 @@ def _present(column: pd.Series) -> np.ndarray:
 
 
 def build_kernel_db(
-    frames: Frames, device: DeviceOpDb | Callable[[], OpKeysSource], vendor: str, index: HloIndex | None = None
+    frames: Frames, op_keys: Callable[[], OpKeysSource], vendor: str, index: HloIndex | None = None
 ) -> KernelDb:
-    """The kernel stats db of a profile (see the module docstring); ``device``: the device op db, or a
-    function giving it or its ``op_keys`` (called only where kernels of XLA ops need their framework op:
-    a profile without GPU kernels builds no device op db for it); ``index``: the profile's HLO instructions, to
-    name the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
+    """The kernel stats db of a profile (see the module docstring); ``op_keys``: a function giving the device
+    op db or its ``op_keys`` (called only where kernels of XLA ops need their framework op: a profile
+    without GPU kernels builds no device op db for it); ``index``: the profile's HLO instructions, to name
+    the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
     ev = frames.events
     none = "no GPU kernel events with kernel_details in this profile"
     if len(ev) == 0 or "kernel_details" not in ev.columns:
@@ -527,7 +527,7 @@ def build_kernel_db(
     name_code, name_text = pd.factorize(names, use_na_sentinel=False)
     duration = ev["duration_ps"].to_numpy()[rows]
     tf_name, has_tf_op, tf_eligible = _tf_ops(ev, rows)
-    is_xla, xla_name = _xla_framework_ops(frames, rows, device, index)
+    is_xla, xla_name = _xla_framework_ops(frames, rows, op_keys, index)
     op_name = np.where(is_xla, xla_name, np.where(has_tf_op, tf_name, ""))
     # name tests once per distinct name (hundreds), not per kernel (up to millions)
     uses_tc = _per_code(name_code, name_text, lambda name: kernel_name_uses_tensor_core(name, vendor))
