@@ -733,6 +733,32 @@ def test_host_framework_ops_of_distinct_names_are_the_grouped_ones(name, monkeyp
                 assert fast[c].dtype == grouped[c].dtype and fast[c].tolist() == grouped[c].tolist(), c
 
 
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "jax_two_gpu_procs", "tpu_v6e", "tf_keras2_fit", "jax_two_hosts"])
+def test_device_framework_ops_of_distinct_ops_are_the_grouped_ones(name, monkeypatch) -> None:
+    """Device rows whose (program id, name) pairs are distinct are their own groups: the same table as
+    grouping them by op first (also where a pair repeats, e.g. two hosts' rows stacked)."""
+    from nbprof.opstats import framework_ops
+
+    db = framework_ops._db_columns(nbprof.load(FIXTURES / name, cache=False).op_stats().op_metrics_db_columns())
+    device = framework_ops._side_columns(db, db["host_or_device"] == "Device")
+    if not len(device["name"]):
+        return
+    twice = {c: np.concatenate([v, v]) for c, v in device.items()}
+    missing = {**device, "provenance": device["provenance"].copy()}
+    missing["provenance"][0] = None
+    assert framework_ops._one_row_per_op(device) == (name != "jax_two_gpu_procs")  # its two hosts share ops
+    assert not framework_ops._one_row_per_op(twice) and not framework_ops._one_row_per_op(missing)
+    for columns in (device, twice):
+        for include_idle in (True, False):
+            fast = framework_ops._device_framework_ops(columns, include_idle)
+            with monkeypatch.context() as m:
+                m.setattr(framework_ops, "_one_row_per_op", lambda device: False)
+                grouped = framework_ops._device_framework_ops(columns, include_idle)
+            assert fast is not None and grouped is not None and list(fast) == list(grouped)
+            for c in grouped:
+                assert fast[c].dtype == grouped[c].dtype and fast[c].tolist() == grouped[c].tolist(), c
+
+
 @pytest.mark.parametrize("name", ["torch_xla_train", "jax_mlp_train", "flax_cnn_train"])
 def test_xla_ops_of_all_rows_are_the_taken_rows(name) -> None:
     """One host's whole op db as XLA ops (its columns copied) is the view of its rows taken one by one,
