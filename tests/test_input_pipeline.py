@@ -181,7 +181,7 @@ def test_input_op_labels_by_name_and_category() -> None:
             "self_time_ps": np.arange(1, n + 1, dtype=np.int64) * 1000,
         }
     )
-    table, _, _ = _host_input_ops(SimpleNamespace(host_op_db=host_op_db))  # type: ignore[arg-type]
+    table, _, _ = _host_input_ops(SimpleNamespace(host_op_db=host_op_db, host_op_db_as_built=None))  # type: ignore[arg-type]
     got = dict(zip(table["name"], table["category"]))
     assert got == {name: label for name, _, label in rows if label is not None}
 
@@ -203,7 +203,7 @@ def test_input_ops_of_several_hosts_are_added_up_and_sorted() -> None:
             "self_time_ps": np.array([5, 5, 7, 7, 50], np.int64) * 10**6,
         }
     )
-    table, breakdown, notes = _host_input_ops(SimpleNamespace(host_op_db=host_op_db))  # type: ignore[arg-type]
+    table, breakdown, notes = _host_input_ops(SimpleNamespace(host_op_db=host_op_db, host_op_db_as_built=None))  # type: ignore[arg-type]
     assert table["name"].tolist() == ["Iterator::Map", "Iterator::A", "Iterator::B"]
     assert table["count"].tolist() == [3, 4, 3]
     assert table["host"].tolist() == ["all hosts"] * 3

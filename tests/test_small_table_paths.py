@@ -126,7 +126,10 @@ def test_numpy_kernel_reports_match_group_agg_and_sort_values() -> None:
     duration = rng.integers(1_000, 50_000, n).astype(np.int64)
     launches = kernel_db._launches(details)
     assert launches is not None
-    ours = kernel_db._numpy_reports(launches, (name_code, name_text), (op_code, op_text), (uses_tc, eligible), duration)
+    columns = kernel_db._numpy_reports(
+        launches, (name_code, name_text), (op_code, op_text), (uses_tc, eligible), duration
+    )
+    ours = kernel_db._reports_frame(columns)
     pandas = kernel_db._pandas_reports(details, (name_code, name_text), (op_code, op_text), uses_tc, eligible, duration)
     pd.testing.assert_frame_equal(ours, pandas)
     assert kernel_db._launches(np.array(["regs:99999999999999999999"], object)) is None
@@ -191,6 +194,29 @@ def test_kernels_by_op_name_match_group_agg(load_fixture) -> None:
             where=total > 0,
         )
         pd.testing.assert_frame_equal(db.by_op_name(), expected)
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "flax_cnn_gpu", "gpu_v100", "jax_gpu_kernels"])
+def test_kernel_db_reports_made_when_read(name) -> None:
+    """The builder's db makes its reports frame on first read and groups by op name from its columns:
+    the same as a db given the frame alone; pickled with the frame made."""
+    import pickle
+
+    built = nbprof.load(FIXTURES / name, cache=False).op_stats().kernel_db
+    assert built._columns is not None and "_reports" in vars(built)
+    by_columns = built.by_op_name()  # before the frame is made
+    assert not isinstance(vars(built)["_reports"], pd.DataFrame)
+    given = kernel_db.KernelDb(built.reports, built.num_kernel_events, built.vendor, built.notes)
+    pd.testing.assert_frame_equal(by_columns, given.by_op_name())
+    names = [*by_columns.index.tolist(), "no such op"]
+    for column, missing in (("tensor_core_utilization_ratio", 0.0), ("is_op_tensor_core_eligible", False)):
+        assert (
+            built.by_op_name_values(names, column, missing).tolist()
+            == given.by_op_name_values(names, column, missing).tolist()
+        )
+    again = pickle.loads(pickle.dumps(built))
+    pd.testing.assert_frame_equal(again.reports, built.reports)
+    assert (again.num_kernel_events, again.vendor, again.notes) == (given.num_kernel_events, given.vendor, given.notes)
 
 
 @pytest.mark.parametrize("names", [["b", "a", "b"], ["a", float("nan")], ["a", 3], []])
@@ -431,8 +457,8 @@ def test_empty_framework_table_is_pandas_frame(monkeypatch) -> None:
 
 @pytest.mark.parametrize("name", ["amd_mi300x_gemm", "gpu_v100", "jax_gpu_kernels", "tpu_v6e"])
 def test_kernel_db_takes_its_device_op_db_when_needed(load_fixture, name) -> None:
-    """``build_kernel_db`` given a function for the device op db: the same db, the function called only
-    where kernels of XLA ops need their framework op (never without GPU kernels)."""
+    """``build_kernel_db`` given a function for the device op db or for its op keys: the same db, the function
+    called only where kernels of XLA ops need their framework op (never without GPU kernels)."""
     from nbprof.opstats.perf_env import gpu_vendor
 
     stats = load_fixture(name).op_stats()
@@ -444,7 +470,7 @@ def test_kernel_db_takes_its_device_op_db_when_needed(load_fixture, name) -> Non
 
     vendor = gpu_vendor(stats.frames.planes)
     lazy = kernel_db.build_kernel_db(stats.frames, device, vendor, stats.hlo_index)
-    eager = kernel_db.build_kernel_db(stats.frames, stats.device_ops, vendor, stats.hlo_index)
+    eager = kernel_db.build_kernel_db(stats.frames, stats.device_ops.op_keys, vendor, stats.hlo_index)
     pd.testing.assert_frame_equal(lazy.reports, eager.reports)
     assert (lazy.num_kernel_events, lazy.notes) == (eager.num_kernel_events, eager.notes)
     assert len(calls) <= 1
@@ -704,6 +730,32 @@ def test_host_framework_ops_of_distinct_names_are_the_grouped_ones(name, monkeyp
                 grouped = framework_ops._host_framework_ops(columns, include_idle)
             assert (fast is None) == (grouped is None)
             for c in grouped or {}:
+                assert fast[c].dtype == grouped[c].dtype and fast[c].tolist() == grouped[c].tolist(), c
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "jax_two_gpu_procs", "tpu_v6e", "tf_keras2_fit", "jax_two_hosts"])
+def test_device_framework_ops_of_distinct_ops_are_the_grouped_ones(name, monkeypatch) -> None:
+    """Device rows whose (program id, name) pairs are distinct are their own groups: the same table as
+    grouping them by op first (also where a pair repeats, e.g. two hosts' rows stacked)."""
+    from nbprof.opstats import framework_ops
+
+    db = framework_ops._db_columns(nbprof.load(FIXTURES / name, cache=False).op_stats().op_metrics_db_columns())
+    device = framework_ops._side_columns(db, db["host_or_device"] == "Device")
+    if not len(device["name"]):
+        return
+    twice = {c: np.concatenate([v, v]) for c, v in device.items()}
+    missing = {**device, "provenance": device["provenance"].copy()}
+    missing["provenance"][0] = None
+    assert framework_ops._one_row_per_op(device) == (name != "jax_two_gpu_procs")  # its two hosts share ops
+    assert not framework_ops._one_row_per_op(twice) and not framework_ops._one_row_per_op(missing)
+    for columns in (device, twice):
+        for include_idle in (True, False):
+            fast = framework_ops._device_framework_ops(columns, include_idle)
+            with monkeypatch.context() as m:
+                m.setattr(framework_ops, "_one_row_per_op", lambda device: False)
+                grouped = framework_ops._device_framework_ops(columns, include_idle)
+            assert fast is not None and grouped is not None and list(fast) == list(grouped)
+            for c in grouped:
                 assert fast[c].dtype == grouped[c].dtype and fast[c].tolist() == grouped[c].tolist(), c
 
 

@@ -507,17 +507,49 @@ _HLO_META_COLUMNS = ["category", "provenance", "expression", "shape", "deduplica
                      "source_stack", "source_line"]  # fmt: skip  # a GPU XLA op's, from its HLO instruction
 
 
-def _gpu_ops(
+@dataclass
+class _KeyedOps:
+    """Op events of one kind on the GPU planes, keyed: ``events`` (positions in ``_GpuOpKeys.rows``), each
+    one's op (``op_of``) and each op's first event (``first``, positions in ``events``); ``meta``: each op's
+    ``META_COLUMNS`` with its keys (program id, name, provenance; a TF op's category too), the rest ""
+    and no source line; ``found``: XLA ops whose instruction the HLO protos hold (None for TF ops);
+    ``kept``: the events that stay ops (None: all; else those of the found ops); ``hlo_values``: the
+    XLA ops' instruction columns read (``index.lookup_values``'; "" where not found)."""
+
+    events: np.ndarray
+    op_of: np.ndarray
+    first: np.ndarray
+    meta: dict[str, Any]
+    kept: np.ndarray | None = None
+    found: np.ndarray | None = None
+    hlo_values: dict[str, np.ndarray] = field(default_factory=dict)
+
+
+@dataclass
+class _GpuOpKeys:
+    """The event ``rows`` of the GPU planes' non-derived lines, their ``duration`` (ps), the XLA and TF
+    ops among them (None: no such event), the rows attributed to no op, and the plane totals."""
+
+    rows: np.ndarray
+    duration: np.ndarray
+    xla: _KeyedOps | None
+    tf: _KeyedOps | None
+    unattributed: np.ndarray
+    planes: pd.DataFrame
+
+
+def _gpu_op_keys(
     frames: Frames,
     plane_names: list[str],
     index: HloIndex,
     info: dict[str, Any],
     keep_without_hlo: bool = True,
     event_groups: Callable[[], np.ndarray] | None = None,
-    keys_only: bool = False,
-) -> tuple[list[OpEvents], pd.DataFrame]:
-    """The GPU op events and plane totals; ``keys_only``: the ops' metadata holds their name and provenance
-    only (the rest ""), their metrics their durations only (what ``device_op_keys`` needs)."""
+    hlo_columns: tuple[str, ...] = ("provenance",),
+) -> _GpuOpKeys:
+    """The GPU op events and their ops' keys (what ``device_op_keys`` needs), the plane totals, and the
+    event counts (in ``info``); ``hlo_columns``: the instruction columns the XLA ops read (one lookup),
+    provenance among them."""
     ev = frames.events
     wanted = set(plane_names)
     mask = xs.plane_mask(ev, lambda n: n in wanted) & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
@@ -527,93 +559,21 @@ def _gpu_ops(
     tf_full = ec.str_column(ev, "tf_op", rows)
     is_xla = hlo != ""
     is_tf = ~is_xla & (tf_full != "")
-    parts: list[OpEvents] = []
-
     x = np.flatnonzero(is_xla)
+    xla = _xla_op_keys(ev, rows, x, is_tf, (hlo, tf_full), (index, hlo_columns), info, event_groups) if len(x) else None
     matched = 0
-    if len(x):
-        pid, _ = ec.uint_column(ev, "program_id", rows[x])
-        pair_id, n_pairs = ec.group_ids(pid, hlo[x])
-        if event_groups is not None:
-            merged = _merged_run_programs(ev, rows, x, is_tf, pid, hlo[x], pair_id, index, event_groups)
-            if merged is not pid:  # some event booked under another program
-                pid = merged
-                pair_id, n_pairs = ec.group_ids(pid, hlo[x])
-        first = np.full(n_pairs, len(x), np.int64)
-        np.minimum.at(first, pair_id, np.arange(len(x)))
-        upid, uname = pid[first], hlo[x][first]
-        hlo_columns = ["provenance"] if keys_only else _HLO_META_COLUMNS
-        if keys_only:
-            provenance, found = index.lookup_provenance(upid, uname)  # "" where not found
-            found_values = {"provenance": provenance}
-        else:
-            found_values, found = index.lookup_values(upid, uname, hlo_columns)  # "" where not found
-        event_tf = tf_full[x][first]
-        module_marker, distinct_tf = pd.factorize(event_tf)  # event_tf: str, none missing
-        _, tf_names, _ = _tf_op.parse_many(distinct_tf)
-        is_marker = tf_names[module_marker] == XLA_MODULE_ANNOTATION if len(distinct_tf) else np.zeros(0, bool)
-        meta = _empty_meta(n_pairs)
-        meta.update({c: found_values[c] for c in hlo_columns if c != "source_line"})
-        meta["provenance"] = np.where(found, meta["provenance"], np.where(is_marker, "", event_tf))
-        meta["name"] = uname
-        lines = np.full(n_pairs, -1, np.int64)
-        if not keys_only:
-            stat_category = ec.str_column(ev, "hlo_category", rows[x][first])
-            fallback_category = np.where(stat_category != "", stat_category, category_from_name(uname))
-            meta["category"] = np.where(found, meta["category"], fallback_category)
-            meta["hlo_module"] = ec.str_column(ev, "hlo_module", rows[x][first])
-            lines = np.where(found, found_values["source_line"], -1).astype(np.int64)
-        columns = {"program_id": upid, "source_line": pd.arrays.IntegerArray(lines, ~(found & (lines >= 0))), **meta}
-        frame = {c: columns[c] for c in META_COLUMNS}
-        metrics = (
-            event_metrics(len(x), dur[x])
-            if keys_only
-            else event_metrics(
-                len(x),
-                dur[x],
-                flops=ec.int_column(ev, "flops", rows[x]),
-                model_flops=ec.int_column(ev, "model_flops", rows[x]),
-                bytes_accessed=ec.int_column(ev, "bytes_accessed", rows[x]),
-                eager=ec.int_column(ev, "is_eager", rows[x]) != 0,
-            )
-        )
-        event_found = found[pair_id]
+    if xla is not None and xla.found is not None:
+        event_found = xla.found[xla.op_of]
         matched = int(event_found.sum())
-        info["programs_with_hlo"] = sorted({int(p) for p in upid[found]})
         without_hlo = x[~event_found]
         info["device_time_without_hlo_ps"] = int(dur[without_hlo].sum())
-        info["device_ops_without_hlo"] = sorted({str(n) for n in uname[~found]})[:20]
-        if keep_without_hlo or matched == len(x):
-            parts.append(OpEvents(rows[x], frame, pair_id, metrics))
-        else:  # XProf's rule: such a kernel is no op, its time is idle
-            kept_pairs = np.flatnonzero(found)
-            new_pair = np.full(n_pairs, -1, np.int64)
-            new_pair[kept_pairs] = np.arange(len(kept_pairs))
-            keep = event_found
-            kept_meta = {c: values[kept_pairs] for c, values in frame.items()}
-            kept_metrics = {k: v[keep] for k, v in metrics.items()}
-            parts.append(OpEvents(rows[x][keep], kept_meta, new_pair[pair_id[keep]], kept_metrics))
-            is_xla[without_hlo] = False
+        info["device_ops_without_hlo"] = sorted({str(n) for n in xla.meta["name"][~xla.found]})[:20]
         info["device_ops_without_hlo_kept"] = keep_without_hlo
-
+        if not keep_without_hlo and matched != len(x):  # XProf's rule: such a kernel is no op, its time is idle
+            xla.kept = event_found
+            is_xla[without_hlo] = False
     t = np.flatnonzero(is_tf)
-    if len(t):
-        kernel = ec.str_column(ev, "name", rows[t])
-        pair_id, n_pairs = ec.group_ids(tf_full[t], kernel)
-        first = np.full(n_pairs, len(t), np.int64)
-        np.minimum.at(first, pair_id, np.arange(len(t)))
-        utf = tf_full[t][first]
-        _, op_name, op_type = _tf_op.parse_many(utf)
-        meta = _empty_meta(n_pairs)
-        meta["name"] = (op_name.astype(str) + "/" + kernel[first].astype(str)).astype(object)
-        meta["category"] = np.where(op_type == "", "unknown", op_type).astype(object)
-        meta["provenance"] = utf
-        no_line = pd.arrays.IntegerArray(np.zeros(n_pairs, np.int64), np.ones(n_pairs, bool))
-        columns = {"program_id": np.zeros(n_pairs, np.uint64), "source_line": no_line, **meta}
-        eager = np.zeros(len(t), bool) if keys_only else ec.int_column(ev, "is_eager", rows[t]) != 0
-        metrics = event_metrics(len(t), dur[t], eager=eager)
-        parts.append(OpEvents(rows[t], {c: columns[c] for c in META_COLUMNS}, pair_id, metrics))
-
+    tf = _tf_op_keys(ev, rows, t, tf_full) if len(t) else None
     unattributed = ~(is_xla | is_tf)
     info.update(
         device_events_considered=int(len(rows)),
@@ -624,15 +584,153 @@ def _gpu_ops(
         device_time_without_op_ps=int(dur[unattributed].sum()),
         device_event_time_ps=int(dur.sum()),
     )
-    if unattributed.any() and not keys_only:
-        # Older TF GPU profiles name the op only in the kernel's annotation ("level 0" stat).
-        _, annotated = xs.stat_values(frames, "level 0", rows[unattributed])
-        info["device_events_with_annotation_only"] = int(annotated.sum())
     start = ev["start_ps"].to_numpy()[rows]
     keys = _plane_keys(frames, plane_names)
     plane_of = _plane_positions(ev, rows, keys)
     op = ~unattributed
-    return parts, _plane_totals(keys, (plane_of, start, start + dur), (plane_of[op], dur[op]))
+    planes = _plane_totals(keys, (plane_of, start, start + dur), (plane_of[op], dur[op]))
+    return _GpuOpKeys(rows, dur, xla, tf, unattributed, planes)
+
+
+def _xla_op_keys(
+    ev: pd.DataFrame,
+    rows: np.ndarray,
+    x: np.ndarray,
+    is_tf: np.ndarray,
+    texts: tuple[np.ndarray, np.ndarray],
+    instructions: tuple[HloIndex, tuple[str, ...]],
+    info: dict[str, Any],
+    event_groups: Callable[[], np.ndarray] | None,
+) -> _KeyedOps:
+    """The XLA op events ``rows[x]`` keyed by (program id, HLO op name); ``texts``: the rows' HLO op
+    names and ``tf_op`` stats; ``instructions``: the HLO index and the instruction columns to read (the
+    provenance alone is read without making rows). An op whose instruction the HLO protos lack takes its
+    event's ``tf_op`` as provenance, unless that is the XLA runtime's module annotation."""
+    hlo, tf_full = texts
+    index, hlo_columns = instructions
+    pid, _ = ec.uint_column(ev, "program_id", rows[x])
+    pair_id, n_pairs = ec.group_ids(pid, hlo[x])
+    if event_groups is not None:
+        merged = _merged_run_programs(ev, rows, x, is_tf, pid, hlo[x], pair_id, index, event_groups)
+        if merged is not pid:  # some event booked under another program
+            pid = merged
+            pair_id, n_pairs = ec.group_ids(pid, hlo[x])
+    first = np.full(n_pairs, len(x), np.int64)
+    np.minimum.at(first, pair_id, np.arange(len(x)))
+    upid, uname = pid[first], hlo[x][first]
+    if hlo_columns == ("provenance",):
+        provenance, found = index.lookup_provenance(upid, uname)  # "" where not found
+        hlo_values = {"provenance": provenance}
+    else:
+        hlo_values, found = index.lookup_values(upid, uname, list(hlo_columns))
+        provenance = hlo_values["provenance"]
+    event_tf = tf_full[x][first]
+    module_marker, distinct_tf = pd.factorize(event_tf)  # event_tf: str, none missing
+    _, tf_names, _ = _tf_op.parse_many(distinct_tf)
+    is_marker = tf_names[module_marker] == XLA_MODULE_ANNOTATION if len(distinct_tf) else np.zeros(0, bool)
+    meta: dict[str, Any] = {"program_id": upid, **_empty_meta(n_pairs)}
+    meta["provenance"] = np.where(found, provenance, np.where(is_marker, "", event_tf))
+    meta["name"] = uname
+    meta["source_line"] = pd.arrays.IntegerArray(np.full(n_pairs, -1, np.int64), np.ones(n_pairs, bool))
+    info["programs_with_hlo"] = sorted({int(p) for p in upid[found]})
+    return _KeyedOps(x, pair_id, first, {c: meta[c] for c in META_COLUMNS}, found=found, hlo_values=hlo_values)
+
+
+def _tf_op_keys(ev: pd.DataFrame, rows: np.ndarray, t: np.ndarray, tf_full: np.ndarray) -> _KeyedOps:
+    """The TensorFlow op events ``rows[t]`` keyed by (``tf_op`` stat, kernel name): op ``<tf op name>/<kernel>``,
+    category the op's type (``unknown`` without one), provenance the stat."""
+    kernel = ec.str_column(ev, "name", rows[t])
+    pair_id, n_pairs = ec.group_ids(tf_full[t], kernel)
+    first = np.full(n_pairs, len(t), np.int64)
+    np.minimum.at(first, pair_id, np.arange(len(t)))
+    utf = tf_full[t][first]
+    _, op_name, op_type = _tf_op.parse_many(utf)
+    meta: dict[str, Any] = {"program_id": np.zeros(n_pairs, np.uint64), **_empty_meta(n_pairs)}
+    meta["name"] = (op_name.astype(str) + "/" + kernel[first].astype(str)).astype(object)
+    meta["category"] = np.where(op_type == "", "unknown", op_type).astype(object)
+    meta["provenance"] = utf
+    meta["source_line"] = pd.arrays.IntegerArray(np.zeros(n_pairs, np.int64), np.ones(n_pairs, bool))
+    return _KeyedOps(t, pair_id, first, {c: meta[c] for c in META_COLUMNS})
+
+
+def _op_events(rows: np.ndarray, ops: _KeyedOps, meta: dict[str, Any], metrics: dict[str, np.ndarray]) -> OpEvents:
+    """The ops' events (``rows[ops.events]``) with their ops' metadata and the events' metrics, those
+    that are no ops (``ops.kept``) left out with their ops."""
+    if ops.kept is None:
+        return OpEvents(rows[ops.events], meta, ops.op_of, metrics)
+    keep = ops.kept
+    kept_ops = np.flatnonzero(ops.found if ops.found is not None else np.ones(len(ops.first), bool))
+    new_op = np.full(len(ops.first), -1, np.int64)
+    new_op[kept_ops] = np.arange(len(kept_ops))
+    kept_meta = {c: values[kept_ops] for c, values in meta.items()}
+    kept_metrics = {k: v[keep] for k, v in metrics.items()}
+    return OpEvents(rows[ops.events][keep], kept_meta, new_op[ops.op_of[keep]], kept_metrics)
+
+
+def _gpu_key_parts(keys: _GpuOpKeys) -> list[OpEvents]:
+    """The op events of ``keys`` with their ops' keys as metadata and their durations as metrics."""
+    parts = []
+    for ops in (keys.xla, keys.tf):
+        if ops is not None:
+            parts.append(
+                _op_events(keys.rows, ops, ops.meta, event_metrics(len(ops.events), keys.duration[ops.events]))
+            )
+    return parts
+
+
+def _gpu_ops(
+    frames: Frames,
+    plane_names: list[str],
+    index: HloIndex,
+    info: dict[str, Any],
+    keep_without_hlo: bool = True,
+    event_groups: Callable[[], np.ndarray] | None = None,
+) -> tuple[list[OpEvents], pd.DataFrame]:
+    """The GPU op events and plane totals: the ops of ``_gpu_op_keys`` with all their metadata (an XLA
+    op's from its HLO instruction) and metrics."""
+    keys = _gpu_op_keys(frames, plane_names, index, info, keep_without_hlo, event_groups, tuple(_HLO_META_COLUMNS))
+    ev, rows, dur = frames.events, keys.rows, keys.duration
+    parts = []
+    if keys.xla is not None:
+        xla = keys.xla
+        at = rows[xla.events]
+        metrics = event_metrics(
+            len(at),
+            dur[xla.events],
+            flops=ec.int_column(ev, "flops", at),
+            model_flops=ec.int_column(ev, "model_flops", at),
+            bytes_accessed=ec.int_column(ev, "bytes_accessed", at),
+            eager=ec.int_column(ev, "is_eager", at) != 0,
+        )
+        parts.append(_op_events(rows, xla, _xla_op_meta(ev, at[xla.first], xla), metrics))
+    if keys.tf is not None:
+        tf = keys.tf
+        eager = ec.int_column(ev, "is_eager", rows[tf.events]) != 0
+        parts.append(_op_events(rows, tf, tf.meta, event_metrics(len(tf.events), dur[tf.events], eager=eager)))
+    if keys.unattributed.any():
+        # Older TF GPU profiles name the op only in the kernel's annotation ("level 0" stat).
+        _, annotated = xs.stat_values(frames, "level 0", rows[keys.unattributed])
+        info["device_events_with_annotation_only"] = int(annotated.sum())
+    return parts, keys.planes
+
+
+def _xla_op_meta(ev: pd.DataFrame, first_rows: np.ndarray, xla: _KeyedOps) -> dict[str, Any]:
+    """The XLA ops' ``META_COLUMNS``: category, source, expression, shape and deduplicated name from their
+    HLO instructions (``xla.hlo_values``: ``_HLO_META_COLUMNS``); an op whose instruction the HLO protos
+    lack: categorised by its first event's ``hlo_category`` stat, else by its name. ``first_rows``: each
+    op's first event row."""
+    found = xla.found if xla.found is not None else np.ones(len(first_rows), bool)
+    columns = [c for c in _HLO_META_COLUMNS if c != "provenance"]
+    found_values = xla.hlo_values
+    meta = dict(xla.meta)
+    meta.update({c: found_values[c] for c in columns if c != "source_line"})
+    stat_category = ec.str_column(ev, "hlo_category", first_rows)
+    fallback_category = np.where(stat_category != "", stat_category, category_from_name(xla.meta["name"]))
+    meta["category"] = np.where(found, meta["category"], fallback_category)
+    meta["hlo_module"] = ec.str_column(ev, "hlo_module", first_rows)
+    lines = np.where(found, found_values["source_line"], -1).astype(np.int64)
+    meta["source_line"] = pd.arrays.IntegerArray(lines, ~(found & (lines >= 0)))
+    return {c: meta[c] for c in META_COLUMNS}
 
 
 # ---------------------------------------------------------------------------------- TPU
@@ -1090,8 +1188,8 @@ def device_op_keys(
     if xs.hardware_type(names) != xs.HARDWARE_GPU:
         raise ValueError("device_op_keys reads GPU profiles only")
     planes = xs.device_planes(names)
-    parts, plane_totals = _gpu_ops(frames, planes, index, {}, keep_ops_without_hlo, event_groups, keys_only=True)
-    table = aggregate_op_columns(frames.events, parts)
+    keyed = _gpu_op_keys(frames, planes, index, {}, keep_ops_without_hlo, event_groups)
+    table, plane_totals = aggregate_op_columns(frames.events, _gpu_key_parts(keyed)), keyed.planes
     hosts, host_total, host_op = _host_totals(plane_totals)
     no_ops = table is None
     k = len(hosts)

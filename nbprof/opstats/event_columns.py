@@ -74,10 +74,8 @@ def last_component(events: pd.DataFrame, name: str, rows: np.ndarray, separator:
     if name not in events.columns or len(rows) == 0:
         return np.full(len(rows), "", dtype=object)
     col = events[name]
-    cats = [str(c).split(separator)[-1] for c in col.cat.categories]
-    table = np.array([*cats, ""], dtype=object)
-    row_codes = codes(col)[rows]
-    return table[np.where(row_codes >= 0, row_codes, len(table) - 1)]
+    table = np.array([*(text.split(separator)[-1] for text in category_text(col).tolist()), ""], dtype=object)
+    return table[np.asarray(col.array.codes)[rows]]  # code -1 (missing) picks the appended ""
 
 
 def parse_used(column: pd.Series, row_codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

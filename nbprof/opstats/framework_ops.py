@@ -255,17 +255,18 @@ def _device_framework_ops(device: dict[str, np.ndarray], include_idle: bool) -> 
     if len(device["name"]) == 0:
         return None
     # Combine hosts first: the same device op on several hosts is one op metrics entry.
-    device = group_columns(
-        device,
-        ["program_id", "name"],
-        {
-            "category": ("category", "first"),
-            "provenance": ("provenance", "first"),
-            "occurrences": ("occurrences", "sum"),
-            **_SUMMED,
-            "is_eager": ("is_eager", "last"),
-        },
-    )
+    if not _one_row_per_op(device):  # else (one host's db) every row is its own group
+        device = group_columns(
+            device,
+            ["program_id", "name"],
+            {
+                "category": ("category", "first"),
+                "provenance": ("provenance", "first"),
+                "occurrences": ("occurrences", "sum"),
+                **_SUMMED,
+                "is_eager": ("is_eager", "last"),
+            },
+        )
     is_idle = device["category"] == IDLE
     if not include_idle:
         device = {c: values[~is_idle] for c, values in device.items()}
@@ -291,6 +292,19 @@ def _device_framework_ops(device: dict[str, np.ndarray], include_idle: bool) -> 
     )
     grouped["name"] = grouped.pop("tf_name")
     return grouped
+
+
+def _one_row_per_op(device: dict[str, np.ndarray]) -> bool:
+    """Whether grouping the device rows by (program id, name) keeps every row as it is: names and texts str,
+    (program id, name) pairs distinct, counts and times int64, eager flags bool (what ``group_columns``
+    gives such rows back unchanged, in their order)."""
+    names = device["name"].tolist()
+    texts = (*names, *device["category"].tolist(), *device["provenance"].tolist())
+    if not all(type(v) is str for v in texts) or device["program_id"].dtype != np.uint64:
+        return False
+    if len(set(zip(device["program_id"].tolist(), names))) != len(names):
+        return False
+    return all(device[c].dtype == np.int64 for c in ("occurrences", *_SUMMED)) and device["is_eager"].dtype.kind == "b"
 
 
 def _side_totals(db: dict[str, np.ndarray], include_idle: bool) -> dict[str, int]:

@@ -32,6 +32,7 @@ its library.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -197,15 +198,40 @@ def parse_kernel_details(details: pd.Series) -> pd.DataFrame:
     return table.iloc[row_codes].reset_index(drop=True)
 
 
+class _Reports:
+    """``KernelDb.reports``: the frame given, or made on first read by the function given instead of it
+    (the builder's db makes it of its report columns, which ``by_op_name`` reads without the frame)."""
+
+    def __get__(self, obj: KernelDb | None, owner: type | None = None) -> pd.DataFrame:
+        if obj is None:
+            raise AttributeError("reports")  # the dataclass field has no default
+        reports = obj.__dict__["_reports"]
+        if not isinstance(reports, pd.DataFrame) and callable(reports):
+            reports = obj.__dict__["_reports"] = reports()
+        return reports
+
+    def __set__(self, obj: KernelDb, value: pd.DataFrame | Callable[[], pd.DataFrame]) -> None:
+        obj.__dict__["_reports"] = value
+
+
 @dataclass(frozen=True)
 class KernelDb:
     """The kernel stats db (``REPORT_COLUMNS``): ``reports`` all unique kernel launches, longest
-    first; ``num_kernel_events`` kernel events read; ``vendor`` of the GPU planes."""
+    first (given as a frame, or as a function making it on first read); ``num_kernel_events`` kernel
+    events read; ``vendor`` of the GPU planes. ``_columns``: the reports' columns as the builder made
+    them (numpy arrays, texts as object arrays of str), where it did."""
 
-    reports: pd.DataFrame
+    reports: pd.DataFrame = _Reports()  # type: ignore[assignment]
     num_kernel_events: int
     vendor: str
     notes: list[str] = field(default_factory=list)
+    _columns: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled with its reports made (not the function making them)."""
+        state = dict(self.__dict__)
+        state["_reports"] = self.reports
+        return state
 
     @property
     def top_reports(self) -> pd.DataFrame:
@@ -241,15 +267,16 @@ class KernelDb:
     @cached_property
     def _by_op(self) -> tuple[dict[str, np.ndarray], dict[object, int]]:
         """``by_op_name``'s columns as arrays (``op_name`` first; none: no report) and each op name's row."""
-        top = self.reports if len(self.reports) <= MAX_KERNELS else self.top_reports  # read only: no copy needed
-        if len(top) == 0:
+        top = self._top_columns(["op_name", "is_op_tensor_core_eligible", "total_duration_ns",
+                                 "is_kernel_using_tensor_core"])  # fmt: skip
+        if len(top["op_name"]) == 0:
             return dict.fromkeys(_BY_OP_NAME_COLUMNS, np.zeros(0)), {}
-        total_ns = top["total_duration_ns"].to_numpy()
+        total_ns = top["total_duration_ns"]
         columns = {
-            "op_name": top["op_name"].to_numpy(dtype=object),
-            "eligible": top["is_op_tensor_core_eligible"].to_numpy(),
+            "op_name": top["op_name"],
+            "eligible": top["is_op_tensor_core_eligible"],
             "total_ns": total_ns,
-            "tc_ns": np.where(top["is_kernel_using_tensor_core"].to_numpy(bool), total_ns, 0),
+            "tc_ns": np.where(top["is_kernel_using_tensor_core"].astype(bool), total_ns, 0),
         }
         grouped = group_columns(
             columns,
@@ -268,6 +295,14 @@ class KernelDb:
         for row, name in enumerate(grouped["op_name"].tolist()):
             row_of.setdefault(name, row)
         return grouped, row_of
+
+    def _top_columns(self, names: list[str]) -> dict[str, np.ndarray]:
+        """These columns of ``top_reports`` as numpy arrays (``op_name`` as an object array): the
+        builder's arrays where it kept them (read only), else the frame's."""
+        if self._columns is not None:
+            return {c: self._columns[c][:MAX_KERNELS] for c in names}
+        top = self.reports if len(self.reports) <= MAX_KERNELS else self.top_reports  # read only: no copy needed
+        return {c: top[c].to_numpy(dtype=object) if c == "op_name" else top[c].to_numpy() for c in names}
 
 
 _BY_OP_NAME_COLUMNS = ["op_name", "is_op_tensor_core_eligible", "total_duration_ns", "tensor_core_duration_ns",
@@ -299,7 +334,7 @@ def _positions_in(
 
 
 def _xla_framework_ops(
-    frames: Frames, rows: np.ndarray, device: DeviceOpDb | Callable[[], OpKeysSource], index: HloIndex | None = None
+    frames: Frames, rows: np.ndarray, op_keys: Callable[[], OpKeysSource], index: HloIndex | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """(is an XLA op whose instruction is known, framework op name) of kernel rows, from the device op
     each belongs to. With ``index``, a kernel whose HLO instruction the profile's HLO protos lack is no
@@ -312,7 +347,7 @@ def _xla_framework_ops(
     x = np.flatnonzero(is_xla)
     if len(x) == 0:
         return is_xla, names
-    table = _op_keys_of(device)
+    table = _op_keys_of(op_keys)
     if len(table["name"]) == 0:
         return is_xla, names
     pid, _ = ec.uint_column(ev, "program_id", rows[x])
@@ -338,9 +373,9 @@ def _xla_framework_ops(
     return is_xla, names
 
 
-def _op_keys_of(device: DeviceOpDb | Callable[[], OpKeysSource]) -> dict[str, np.ndarray]:
-    """The device op db's ``op_keys`` (no HLO costs needed), from the db or what the function gives."""
-    source = device if isinstance(device, DeviceOpDb) else device()
+def _op_keys_of(op_keys: Callable[[], OpKeysSource]) -> dict[str, np.ndarray]:
+    """The device op db's ``op_keys`` (no HLO costs needed), of the db or the keys the function gives."""
+    source = op_keys()
     return source.op_keys() if isinstance(source, DeviceOpDb) else source
 
 
@@ -407,9 +442,10 @@ def _numpy_reports(
     op: tuple[np.ndarray, np.ndarray],
     flags: tuple[np.ndarray, np.ndarray],
     duration_ps: np.ndarray,
-) -> pd.DataFrame:
-    """``REPORT_COLUMNS`` from per-event codes: one row per distinct key, sorted by total duration
-    (descending) then key (ascending), as ``group_agg`` + ``sort_values`` give them. ``kernel`` and
+) -> dict[str, np.ndarray]:
+    """``REPORT_COLUMNS`` (numpy arrays, texts as object arrays of str) from per-event codes: one row per
+    distinct key, sorted by total duration (descending) then key (ascending), as ``group_agg`` +
+    ``sort_values`` give them (``_reports_frame`` makes their frame). ``kernel`` and
     ``op``: (code per event, text per code); ``flags``: (kernel uses Tensor Cores, op eligible) per
     event. The kernel name decides the first flag, so it needs no place in the grouping."""
     name_code, name_text = kernel
@@ -440,9 +476,14 @@ def _numpy_reports(
         else:
             sort_keys.append(columns[c])
     order = np.lexsort(sort_keys[::-1])  # the last key sorts first; keys are distinct: no ties
-    out: dict[str, object] = {c: columns[c][order] for c in REPORT_COLUMNS}
+    return {c: columns[c][order] for c in REPORT_COLUMNS}
+
+
+def _reports_frame(columns: dict[str, np.ndarray]) -> pd.DataFrame:
+    """The reports' frame of ``_numpy_reports``' columns (which stay unchanged)."""
+    out: dict[str, object] = dict(columns)
     for c in ("kernel_name", "op_name"):  # typed as pd.DataFrame infers a column of str
-        out[c] = strings(columns[c][order].tolist())
+        out[c] = strings(columns[c].tolist())
     return typed_frame(out)
 
 
@@ -454,20 +495,27 @@ def _einsum_eligible(frames: Frames, rows: np.ndarray) -> np.ndarray:
     return _per_distinct(np.where(has_equation, equations, ""), einsum_equation_tensor_core_eligible)
 
 
+def _present(column: pd.Series) -> np.ndarray:
+    """Row mask of a column's present values (a categorical's by its codes, without a Series)."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        return np.asarray(column.array.codes) >= 0
+    return column.notna().to_numpy()
+
+
 def build_kernel_db(
-    frames: Frames, device: DeviceOpDb | Callable[[], OpKeysSource], vendor: str, index: HloIndex | None = None
+    frames: Frames, op_keys: Callable[[], OpKeysSource], vendor: str, index: HloIndex | None = None
 ) -> KernelDb:
-    """The kernel stats db of a profile (see the module docstring); ``device``: the device op db, or a
-    function giving it or its ``op_keys`` (called only where kernels of XLA ops need their framework op:
-    a profile without GPU kernels builds no device op db for it); ``index``: the profile's HLO instructions, to
-    name the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
+    """The kernel stats db of a profile (see the module docstring); ``op_keys``: a function giving the device
+    op db or its ``op_keys`` (called only where kernels of XLA ops need their framework op: a profile
+    without GPU kernels builds no device op db for it); ``index``: the profile's HLO instructions, to name
+    the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
     ev = frames.events
     none = "no GPU kernel events with kernel_details in this profile"
     if len(ev) == 0 or "kernel_details" not in ev.columns:
         return KernelDb(ec.empty_frame(REPORT_COLUMNS), 0, vendor, [none])
     mask = (
         xs.plane_mask(ev, xs.is_gpu_plane)
-        & ev["kernel_details"].notna().to_numpy()
+        & _present(ev["kernel_details"])
         & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
         & (ev["duration_ps"].to_numpy() >= 1000)
     )
@@ -479,7 +527,7 @@ def build_kernel_db(
     name_code, name_text = pd.factorize(names, use_na_sentinel=False)
     duration = ev["duration_ps"].to_numpy()[rows]
     tf_name, has_tf_op, tf_eligible = _tf_ops(ev, rows)
-    is_xla, xla_name = _xla_framework_ops(frames, rows, device, index)
+    is_xla, xla_name = _xla_framework_ops(frames, rows, op_keys, index)
     op_name = np.where(is_xla, xla_name, np.where(has_tf_op, tf_name, ""))
     # name tests once per distinct name (hundreds), not per kernel (up to millions)
     uses_tc = _per_code(name_code, name_text, lambda name: kernel_name_uses_tensor_core(name, vendor))
@@ -488,9 +536,11 @@ def build_kernel_db(
     from_xla = is_xla & _per_code(op_code, op_text, op_name_tensor_core_eligible)
     details = ec.str_column(ev, "kernel_details", rows)
     launches = _launches(details)
+    columns = None
     if launches is not None:
         kernel, op = (name_code.astype(np.int64), name_text), (op_code.astype(np.int64), op_text)
-        reports = _numpy_reports(launches, kernel, op, (uses_tc, from_tf_op | from_xla), duration)
+        columns = _numpy_reports(launches, kernel, op, (uses_tc, from_tf_op | from_xla), duration)
+        reports: pd.DataFrame | Callable[[], pd.DataFrame] = functools.partial(_reports_frame, columns)
     else:
         reports = _pandas_reports(
             details, (name_code, name_text), (op_code, op_text), uses_tc, from_tf_op | from_xla, duration
@@ -510,7 +560,7 @@ def build_kernel_db(
                 "(cuBLASLt nvjet, XLA Triton GEMM fusions, sm90 CUTLASS): they most likely run on Tensor Cores, "
                 "but are not flagged, as in XProf"
             )
-    return KernelDb(reports, int(len(rows)), vendor, notes)
+    return KernelDb(reports, int(len(rows)), vendor, notes, columns)
 
 
 def _pandas_reports(

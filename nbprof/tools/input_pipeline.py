@@ -240,7 +240,7 @@ def _host_db(op_stats: OpStats) -> pd.DataFrame:
     as ``build_host_op_db`` made it where that is of one host, its texts all str and its counts and times
     int64 (the same rows and values in another order: sorting it costs ~0.8 ms, and the input ops are
     ordered by self time, then name, which both orders leave tied rows in one order)."""
-    built = getattr(op_stats, "host_op_db_as_built", None)
+    built = op_stats.host_op_db_as_built
     if built is None or not len(built) or not set(_INPUT_OP_COLUMNS) <= set(built.columns):
         return op_stats.host_op_db
     if any(built[c].dtype != np.int64 for c in _INPUT_OP_NUMBERS):
