@@ -60,7 +60,14 @@ def test_typed_frame_blocks_are_arrays_to_mgr_blocks(odd: str | None, n: int) ->
         columns[odd] = _odd_columns(n)[odd]
     fast = typed_frame(columns)
     arrays = list(columns.values())
-    theirs = arrays_to_mgr(arrays, pd.Index(list(columns)), pd.RangeIndex(n), verify_integrity=False, consolidate=False)
+    theirs = arrays_to_mgr(
+        arrays,
+        pd.Index(list(columns)),
+        pd.RangeIndex(n),
+        verify_integrity=False,
+        consolidate=False,
+        **typed_frame_module._MGR_KIND,  # pandas 2 asks for blocks (typ="block")
+    )
     assert_frame_equal(fast, pd.DataFrame._from_mgr(theirs, axes=theirs.axes), check_exact=True)
     assert len(fast._mgr.blocks) == len(theirs.blocks)
     for ours, block in zip(fast._mgr.blocks, theirs.blocks):
@@ -129,6 +136,11 @@ STRING_LISTS = [
 ]
 
 
+ARROW_STR = getattr(pd.Index(["a"]).dtype, "storage", None) == "pyarrow"
+"""Whether this pandas infers Arrow-backed strings for str values (pandas 3); pandas 2 infers object."""
+
+
+@pytest.mark.skipif(not ARROW_STR, reason="pandas 2 infers object for str: strings() gives the object array there")
 @pytest.mark.parametrize("values", STRING_LISTS)
 def test_arrow_strings_are_the_array_pandas_makes(values: list[str]) -> None:
     ours, theirs = strings(values), pd.array(values, dtype=pd.Index(["a"]).dtype)
@@ -162,6 +174,10 @@ def test_repeated_strings_are_strings_of_the_expanded_list(runs: list[tuple[str,
 
 def test_strings_fall_back_to_pandas_for_a_lone_surrogate() -> None:
     values = ["a", "\ud800"]
+    if not ARROW_STR:  # pandas 2's object column holds it as it is
+        assert strings(values).tolist() == values  # type: ignore[attr-defined]
+        assert repeated_strings([(v, 2) for v in values]).tolist() == ["a", "a", "\ud800", "\ud800"]  # type: ignore[attr-defined]
+        return
     with pytest.raises(UnicodeEncodeError):
         pd.array(values, dtype=pd.Index(["a"]).dtype)  # pandas refuses it too, with the same error
     with pytest.raises(UnicodeEncodeError):

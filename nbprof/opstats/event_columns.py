@@ -204,7 +204,7 @@ def _factorized_group_ids(keys: tuple[np.ndarray, ...]) -> tuple[np.ndarray, int
     combined = np.zeros(n, np.int64)
     radix = 1
     for key in keys:
-        codes_, uniques = pd.factorize(key)
+        codes_, uniques = pd.factorize(_factorizable(key))
         size = max(len(uniques), 1)
         if radix * size >= 2**62:  # too many combinations for one int64: renumber what we have first
             combined, _ = pd.factorize(combined)
@@ -213,6 +213,14 @@ def _factorized_group_ids(keys: tuple[np.ndarray, ...]) -> tuple[np.ndarray, int
         radix *= size
     ids, uniques = pd.factorize(combined)
     return ids.astype(np.int64), len(uniques)
+
+
+def _factorizable(key: object) -> object:
+    """A key as ``pd.factorize`` takes it without a warning: pandas 2 deprecates (FutureWarning) the
+    ``NumpyExtensionArray`` an object column's ``.array`` is, so its numpy array (no copy; the same codes)."""
+    if isinstance(key, pd.arrays.NumpyExtensionArray):
+        return key.to_numpy()
+    return key
 
 
 def union_lengths(group: np.ndarray, start: np.ndarray, end: np.ndarray, size: int) -> np.ndarray:

@@ -21,6 +21,9 @@ try:  # pandas' constructor of a frame from typed arrays (internal: pd.DataFrame
     from pandas.core.internals.construction import arrays_to_mgr as _arrays_to_mgr
 except ImportError:  # pragma: no cover
     _arrays_to_mgr = None
+_MGR_KIND = (  # pandas 2 also makes an ArrayManager and asks which (``typ``); pandas 3 has blocks only
+    {"typ": "block"} if _arrays_to_mgr is not None and "typ" in _arrays_to_mgr.__code__.co_varnames else {}
+)
 try:  # the blocks and block manager arrays_to_mgr makes (internal: arrays_to_mgr where absent)
     from pandas._libs.internals import BlockPlacement as _BlockPlacement
     from pandas.core.internals.blocks import ExtensionBlock as _ExtensionBlock
@@ -43,9 +46,11 @@ def typed_frame(columns: dict[str, object]) -> pd.DataFrame:
         if blocks is not None:
             mgr = _BlockManager(blocks, [labels, pd.RangeIndex(n)], verify_integrity=False)
         else:
-            mgr = _arrays_to_mgr(arrays, labels, pd.RangeIndex(n), verify_integrity=False, consolidate=False)
+            mgr = _arrays_to_mgr(
+                arrays, labels, pd.RangeIndex(n), verify_integrity=False, consolidate=False, **_MGR_KIND
+            )
         return pd.DataFrame._from_mgr(mgr, axes=mgr.axes)
-    except (TypeError, AttributeError):  # a pandas whose internals differ: its public constructor
+    except (TypeError, AttributeError, ValueError):  # a pandas whose internals differ: its public constructor
         return pd.DataFrame(columns, copy=False)
 
 
@@ -95,9 +100,9 @@ def take_rows(
     arrays = [replaced[name] if name in replaced else take_array(get_values(i), rows) for i, name in enumerate(names)]
     index = pd.RangeIndex(len(rows)) if renumber else frame.index.take(rows)
     try:
-        mgr = _arrays_to_mgr(arrays, frame.columns, index, verify_integrity=False, consolidate=False)
+        mgr = _arrays_to_mgr(arrays, frame.columns, index, verify_integrity=False, consolidate=False, **_MGR_KIND)
         return pd.DataFrame._from_mgr(mgr, axes=mgr.axes)
-    except (TypeError, AttributeError):  # pragma: no cover - a pandas whose internals differ
+    except (TypeError, AttributeError, ValueError):  # pragma: no cover - a pandas whose internals differ
         return _assigned(frame.take(rows), renumber, replaced)
 
 
