@@ -150,6 +150,33 @@ def test_another_nbprof_version_is_never_reused(tmp_path: Path, decodes: list[st
     assert len(decodes) == 1
 
 
+@pytest.mark.parametrize("library", [np, pd])
+def test_another_numpy_or_pandas_version_is_never_reused(
+    tmp_path: Path, decodes: list[str], monkeypatch, library: object
+) -> None:
+    """Cached columns are typed by the libraries that wrote them (pandas 2 reads text as object, 3 as str)."""
+    logdir = copy_fixture("jax_mlp_train", tmp_path)
+    built(logdir)
+    monkeypatch.setattr(library, "__version__", "0.0.1")
+    monkeypatch.setattr(cache, "_code_digest", None)
+    decodes.clear()
+    assert not nbprof.load(logdir).is_built
+    assert len(decodes) == 1
+
+
+def test_a_profile_without_text_stats_reopens_with_its_stats(tmp_path: Path, decodes: list[str]) -> None:
+    b = XSpaceBuilder()
+    line = b.plane("/host:CPU").line("t", timestamp_ns=1000)
+    line.event("op", offset_ps=0, duration_ps=10, stats={"step_num": 3})
+    b.write(tmp_path)
+    fresh = built(tmp_path)
+    decodes.clear()
+    reopened = nbprof.load(tmp_path)
+    assert decodes == []
+    pd.testing.assert_frame_equal(reopened.stats, fresh.stats, check_exact=True)
+    assert reopened.stats["value"].tolist() == [3]
+
+
 def corrupt_entries(entry: Path) -> dict[str, object]:
     """Ways an entry can be damaged: each is a function changing the files of ``entry``."""
 

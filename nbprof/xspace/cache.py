@@ -108,12 +108,16 @@ _code_digest: str | None = None
 
 
 def _code_version() -> str:
-    """nbprof's version and a digest of the frame-building modules' source."""
+    """nbprof's version, the numpy/pandas/pyarrow versions (they decide the cached columns' types) and a
+    digest of the frame-building modules' source."""
     global _code_digest
     if _code_digest is None:
+        import pyarrow
+
         from nbprof import __version__
 
-        h = hashlib.sha256(f"{__version__}/{CACHE_FORMAT}".encode())
+        libraries = f"numpy {np.__version__}/pandas {pd.__version__}/pyarrow {pyarrow.__version__}"
+        h = hashlib.sha256(f"{__version__}/{CACHE_FORMAT}/{libraries}".encode())
         here = Path(__file__).parent
         for name in _FRAME_MODULES:
             try:
@@ -740,10 +744,12 @@ def _deferred_stats(
         with lock:
             kind = mapped.numpy("kind", np.int8)
             objects = np.full(len(kind), None, object)
-            text = strings.table.column("value").combine_chunks()
-            unique = np.empty(len(text.dictionary), object)
-            unique[:] = text.dictionary.to_pylist()
-            indices = text.indices.to_numpy()
+            column = strings.table.column("value")
+            # a table without rows may hold no chunk, which pyarrow < 25 cannot combine
+            text = column.combine_chunks() if column.num_chunks else None
+            unique = np.empty(0 if text is None else len(text.dictionary), object)
+            unique[:] = [] if text is None else text.dictionary.to_pylist()
+            indices = np.empty(0, np.int64) if text is None else text.indices.to_numpy()
             if len(indices) and (int(indices.min()) < 0 or int(indices.max()) >= len(unique)):
                 raise ValueError("cache stats: bad string codes")
             objects[kind == raw.KIND_STR] = unique[indices]
