@@ -1020,7 +1020,8 @@ def _as_program_id(values: Any, n_idle: int) -> pd.api.extensions.ExtensionArray
     if isinstance(values, np.ndarray) and values.dtype == np.uint64:
         ops = values
     else:
-        ops = pd.array(values).to_numpy(np.uint64, na_value=0).astype(np.uint64)
+        # UInt64 named: pandas 2 cannot infer an integer type for ids of 2**63 and above
+        ops = pd.array(values, dtype="UInt64").to_numpy(np.uint64, na_value=0)
     program_id = np.concatenate([ops, np.zeros(n_idle, np.uint64)])
     return masked(pd.arrays.IntegerArray, program_id, np.zeros(len(program_id), bool))  # pd.array's, unchecked
 
