@@ -113,10 +113,10 @@ def test_spans_covered_by_their_parent_do_not_change_the_breakdown(rows: list[tu
     every = np.arange(len(rows))
     covered = _covered_by_parent(ev, every, kind, group)
     groups = np.unique(group)
-    steps = pd.DataFrame({"start_ps": 8 + groups, "duration_ps": np.full(len(groups), 30)}, index=pd.Index(groups))
+    steps = {"group": groups, "start_ps": 8 + groups, "duration_ps": np.full(len(groups), 30)}
 
     def breakdown(keep: np.ndarray) -> dict[str, np.ndarray]:
-        spans = pd.DataFrame({"group": group[keep], "type": kind[keep], "start_ps": start[keep], "end_ps": end[keep]})
+        spans = {"group": group[keep], "type": kind[keep], "start_ps": start[keep], "end_ps": end[keep]}
         return {k: v for k, v in step_db._breakdown(spans, steps).items() if v.any()}
 
     full, reduced = breakdown(every), breakdown(every[~covered])

@@ -37,6 +37,11 @@ from nbprof.xspace.frameset import Frames
 from nbprof.xspace.typed_frame import strings, take_rows, typed_frame
 
 CATEGORIES = tuple(se.CATEGORY_TYPES)
+
+Columns = dict[str, np.ndarray]
+"""A small table as numpy arrays of one length (the step db's markers and spans: no DataFrame each)."""
+_MARKER_COLUMNS = ("group", "start_ps", "end_ps", "marker")  # a step marker: its group, times (ps), kind
+_SPAN_COLUMNS = ("group", "type", "start_ps", "end_ps")  # a typed span: its group, XProf event type, times
 DROP_INCOMPLETE_THRESHOLD = 5  # XProf's kDropIncomplteteStepThreshold
 
 # Endings of the per-host notes about that host's own averages (a combination replaces them).
@@ -244,7 +249,7 @@ def _host_steps(
     else:
         markers, spans = _gpu_markers_and_spans(sub, grouping)
         core = "device"
-    if len(markers) == 0:
+    if len(markers["group"]) == 0:
         notes.append(
             f"{label}no step markers: XProf says 'No step time measured' "
             "(instrument steps with jax.profiler.StepTraceAnnotation or tf.profiler.experimental.Trace(..., step_num=, _r=1))"
@@ -261,8 +266,8 @@ def _host_steps(
     step_span = _longest_markers(markers)
     if not has_device:
         xla = _xla_cpu_spans(sub, step_span)
-        if len(xla):
-            spans = typed_frame({c: np.concatenate([spans[c].to_numpy(), xla[c].to_numpy()]) for c in spans.columns})
+        if len(xla["group"]):
+            spans = {c: np.concatenate([spans[c], xla[c]]) for c in spans}
     breakdown = _breakdown(spans, step_span)
     well_formed = (breakdown["t_140"] + breakdown["t_150"] > 0) if has_device else (breakdown["_host_compute_any"] > 0)
     dropped = int((~well_formed).sum())
@@ -271,8 +276,8 @@ def _host_steps(
             f"{label}{dropped} step(s) without {'device' if has_device else 'host'} compute dropped (as XProf)"
         )
     kept = np.flatnonzero(well_formed)
-    group_ids = step_span.index.to_numpy(np.int64)[kept]
-    duration = step_span["duration_ps"].to_numpy(np.int64)[kept]
+    group_ids = step_span["group"][kept]
+    duration = step_span["duration_ps"][kept]
     columns: dict[str, Any] = {
         "host": host,
         "step_num": [grouping.step_nums.get(g, g) for g in group_ids.tolist()],
@@ -286,7 +291,7 @@ def _host_steps(
         "step": group_ids.copy(),
         "core": core,
         "core_id": DEFAULT_CORE_ID,
-        "start_ps": step_span["start_ps"].to_numpy(np.int64)[kept],
+        "start_ps": step_span["start_ps"][kept],
         "duration_ps": duration,
     }
     type_ids = [int(c[2:]) for c in breakdown if c.startswith("t_")]
@@ -301,7 +306,7 @@ def _host_steps(
     columns["device_compute_16_ps"] = by_type.get(se.DEVICE_COMPUTE_16, zero)
     columns["device_compute_32_ps"] = by_type.get(se.DEVICE_COMPUTE_32, zero)
     columns["xla_cpu_compute_ps"] = np.minimum(by_type.get(se.XLA_CPU_COMPUTE, zero), columns["all_others_ps"])
-    columns["marker"] = step_span["marker"].to_numpy()[kept]
+    columns["marker"] = step_span["marker"][kept]
     # by group id (stable), then one frame: pandas' per-call costs dominate a few steps
     order = np.argsort(group_ids, kind="stable")
     columns = {c: _reordered(v, order) for c, v in columns.items()}
@@ -408,8 +413,9 @@ def _tpu_step_rows(tpu: pd.DataFrame, grouping: se.Grouping) -> pd.DataFrame:
     return out[STEP_COLUMNS]
 
 
-def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Host step markers and typed spans of a host-only profile (ConvertHostThreadsXPlaneToStepEvents)."""
+def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[Columns, Columns]:
+    """Host step markers and typed spans of a host-only profile (ConvertHostThreadsXPlaneToStepEvents),
+    as ``_MARKER_COLUMNS`` and ``_SPAN_COLUMNS`` arrays."""
     group = grouping.group
     on_host = xs.values_in(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
     names = ev["name"]
@@ -426,30 +432,29 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
         first_roots = roots[first_root]
         implicit[first_roots] |= (kind[first_roots] & _EXPLICIT) == 0
     is_marker = on_host & (((kind & _EXPLICIT) != 0) | implicit)
-    markers = typed_frame(
-        {
-            "group": group[is_marker],
-            "start_ps": ev["start_ps"].to_numpy()[is_marker],
-            "end_ps": ev["end_ps"].to_numpy()[is_marker],
-            "marker": np.where((kind[is_marker] & _EXPLICIT) != 0, "host (explicit)", "host (step name)").astype(
-                object
-            ),
-        }
-    )
+    markers = {
+        "group": group[is_marker],
+        "start_ps": ev["start_ps"].to_numpy()[is_marker],
+        "end_ps": ev["end_ps"].to_numpy()[is_marker],
+        "marker": np.where((kind[is_marker] & _EXPLICIT) != 0, "host (explicit)", "host (step name)").astype(object),
+    }
     # real CPU compute is never an explicit marker
     rows = np.flatnonzero(on_host & ~implicit & ((kind & _REAL_CPU) != 0))
     span_type = _map_at(names, rows, _classify_cpu, se.HOST_COMPUTE, np.int16)  # XProf's types < 2**15
     kept = ~_covered_by_parent(ev, rows, span_type, group)
     rows, span_type = rows[kept], span_type[kept]
-    spans = typed_frame(
-        {
-            "group": group[rows],
-            "type": span_type.astype(np.int64),
-            "start_ps": ev["start_ps"].to_numpy()[rows],
-            "end_ps": ev["end_ps"].to_numpy()[rows],
-        }
-    )
-    return markers, spans
+    return markers, _spans_at(ev, rows, group, span_type)
+
+
+def _spans_at(ev: pd.DataFrame, rows: np.ndarray, group: np.ndarray, span_type: np.ndarray) -> Columns:
+    """The spans of the events at positions ``rows`` (``group`` per event, ``span_type`` per span) as
+    ``_SPAN_COLUMNS`` arrays (int64; times ps)."""
+    return {
+        "group": group[rows],
+        "type": span_type.astype(np.int64),
+        "start_ps": ev["start_ps"].to_numpy()[rows],
+        "end_ps": ev["end_ps"].to_numpy()[rows],
+    }
 
 
 def _covered_by_parent(ev: pd.DataFrame, rows: np.ndarray, span_type: np.ndarray, group: np.ndarray) -> np.ndarray:
@@ -488,38 +493,38 @@ def _covered_by_parent(ev: pd.DataFrame, rows: np.ndarray, span_type: np.ndarray
 _COVER_CHUNK = 1 << 18
 
 
-def _xla_cpu_spans(ev: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
+def _xla_cpu_spans(ev: pd.DataFrame, steps: Columns) -> Columns:
     """XLA CPU ops on host threads as spans of nbprof's ``XLA_CPU_COMPUTE`` type, each in the step whose
     time span contains its start (they are usually in no step group: XProf counts their time as "all
-    others"). Zero-length ops are left out."""
+    others"). Zero-length ops are left out. ``steps``: ``_longest_markers``' arrays."""
     rows = np.flatnonzero(xla_cpu_op_mask(ev) & (ev["duration_ps"].to_numpy() > 0))
-    if len(rows) == 0 or len(steps) == 0:
+    if len(rows) == 0 or len(steps["group"]) == 0:
         empty = np.zeros(0, np.int64)
-        return typed_frame({"group": empty, "type": empty, "start_ps": empty, "end_ps": empty})
+        return {"group": empty, "type": empty, "start_ps": empty, "end_ps": empty}
     start = ev["start_ps"].to_numpy()[rows]
-    order = np.argsort(steps["start_ps"].to_numpy(), kind="stable")
-    step_start = steps["start_ps"].to_numpy(np.int64)[order]
-    step_end = step_start + steps["duration_ps"].to_numpy(np.int64)[order]
-    step_group = steps.index.to_numpy(np.int64)[order]
+    order = np.argsort(steps["start_ps"], kind="stable")
+    step_start = steps["start_ps"][order]
+    step_end = step_start + steps["duration_ps"][order]
+    step_group = steps["group"][order]
     at = np.searchsorted(step_start, start, side="right") - 1
     inside = (at >= 0) & (start < step_end[np.maximum(at, 0)])
-    return typed_frame(
-        {
-            "group": step_group[at[inside]].astype(np.int64),
-            "type": np.full(int(inside.sum()), se.XLA_CPU_COMPUTE, np.int64),
-            "start_ps": start[inside].astype(np.int64),
-            "end_ps": ev["end_ps"].to_numpy()[rows][inside].astype(np.int64),
-        }
-    )
+    return {
+        "group": step_group[at[inside]].astype(np.int64),
+        "type": np.full(int(inside.sum()), se.XLA_CPU_COMPUTE, np.int64),
+        "start_ps": start[inside].astype(np.int64),
+        "end_ps": ev["end_ps"].to_numpy()[rows][inside].astype(np.int64),
+    }
 
 
-def _device_step_markers(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> pd.DataFrame:
-    """The markers of the devices' ``Steps`` lines: ``group``, ``start_ps``, ``end_ps`` (ps) and ``marker``
-    ("device Steps line"), typed as ``pd.DataFrame`` types them (its text made without pandas' conversion)."""
-    if not len(group):
-        return pd.DataFrame({"group": group, "start_ps": start, "end_ps": end, "marker": "device Steps line"})
-    marker = strings(["device Steps line"] * len(group))
-    return typed_frame({"group": group, "start_ps": start, "end_ps": end, "marker": marker})
+def _device_step_markers(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> Columns:
+    """The markers of the devices' ``Steps`` lines as ``_MARKER_COLUMNS`` arrays (``marker``:
+    "device Steps line")."""
+    return {
+        "group": group,
+        "start_ps": start,
+        "end_ps": end,
+        "marker": np.full(len(group), "device Steps line", object),
+    }
 
 
 _HAS_SHAPE, _HALF_SHAPE = 1, 2
@@ -531,17 +536,17 @@ def _shape_flags(shape: str) -> int:
     return (_HAS_SHAPE if len(shape) > 0 else 0) | (_HALF_SHAPE if "half" in shape else 0)
 
 
-def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
+def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[Columns, Columns]:
     """Device markers (``Steps`` lines) and typed device spans, per GPU then unioned
-    (ConvertDeviceTraceXPlaneToStepEvents)."""
+    (ConvertDeviceTraceXPlaneToStepEvents), as ``_MARKER_COLUMNS`` and ``_SPAN_COLUMNS`` arrays."""
     group = grouping.group
     plane = ec.codes(ev["plane"])  # plane codes: only compared with each other
     on_device = xs.value_mask(ev["plane"], xs.is_device_plane) & (group >= 0)
     derived = xs.is_derived_line(ev["line_id"].to_numpy(), ev["line"])
     if grouping.gpu_markers is not None:  # grouped here: the markers derived from the GPU events
         mk = np.zeros(len(ev), bool)
-        mk[grouping.gpu_markers.index.to_numpy()] = True
-        markers = grouping.gpu_markers.reset_index(drop=True)
+        mk[grouping.gpu_markers["row"]] = True
+        markers = {c: grouping.gpu_markers[c] for c in _MARKER_COLUMNS}
     else:
         start, end = _device_timespan(ev)
         mk = on_device & xs.values_in(ev["line"], ["Steps"])
@@ -562,17 +567,7 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     keep = np.zeros(len(op_rows), bool)
     for code in ec.distinct_sorted(marked_plane):
         keep |= (op_plane == code) & np.isin(op_group, marked_group[marked_plane == code])
-    rows = op_rows[keep]
-    spans = typed_frame(
-        {
-            "group": group[rows],
-            "type": kind[keep],
-            "start_ps": ev["start_ps"].to_numpy()[rows],
-            "end_ps": ev["end_ps"].to_numpy()[rows],
-        }
-    )
-    spans.index = pd.Index(np.flatnonzero(keep))  # row labels of the ops' table the kept spans had
-    return markers, spans
+    return markers, _spans_at(ev, op_rows[keep], group, kind[keep])
 
 
 def _map_at(
@@ -650,51 +645,53 @@ def _classify_gpu(name: str) -> int:
 
 
 # ------------------------------------------------------------------- step time, breakdown
-def _longest_markers(markers: pd.DataFrame) -> pd.DataFrame:
-    """Per group, the longest marker (first one on ties), as XProf's StepTime."""
-    start = markers["start_ps"].to_numpy(np.int64)
-    duration = markers["end_ps"].to_numpy(np.int64) - start
+def _longest_markers(markers: Columns) -> Columns:
+    """Per group, the longest marker (first one on ties), as XProf's StepTime: arrays ``group`` (ascending,
+    distinct), ``start_ps``, ``duration_ps`` (int64 ps) and ``marker``, one value per step."""
+    start = markers["start_ps"].astype(np.int64, copy=False)
+    duration = markers["end_ps"].astype(np.int64, copy=False) - start
     rows = np.flatnonzero(duration > 0)
-    group = markers["group"].to_numpy(np.int64)[rows]
-    order = np.lexsort((rows, -duration[rows], group))  # by group, longest first, earliest on ties
-    best = rows[order[np.r_[True, group[order][1:] != group[order][:-1]]]] if len(rows) else rows
-    longest = typed_frame(
-        {"start_ps": start[best], "duration_ps": duration[best], "marker": markers["marker"].to_numpy()[best]}
-    )
-    longest.index = pd.Index(markers["group"].to_numpy(np.int64)[best], name="group")
-    return longest
+    group = markers["group"].astype(np.int64, copy=False)
+    in_rows = group[rows]
+    order = np.lexsort((rows, -duration[rows], in_rows))  # by group, longest first, earliest on ties
+    best = rows[order[np.r_[True, in_rows[order][1:] != in_rows[order][:-1]]]] if len(rows) else rows
+    return {
+        "group": group[best],
+        "start_ps": start[best],
+        "duration_ps": duration[best],
+        "marker": markers["marker"][best],
+    }
 
 
-def _breakdown(spans: pd.DataFrame, steps: pd.DataFrame) -> dict[str, np.ndarray]:
-    """Exclusive time per event type within each step (``t_<type>``, aligned with ``steps``' rows),
+def _breakdown(spans: Columns, steps: Columns) -> dict[str, np.ndarray]:
+    """Exclusive time per event type within each step (``t_<type>``, aligned with ``steps``: arrays ``group``
+    (distinct), ``start_ps``, ``duration_ps``; ``spans``: ``_SPAN_COLUMNS`` arrays),
     resolving overlaps by XProf's priority, plus ``_host_compute_any``: positive where host compute
     is the highest type somewhere, the steps' spans not clipped to the step (XProf's "well-formed"
     host step; a time only where the clipped ``t_10`` is zero, else that)."""
-    g = spans["group"].to_numpy(np.int64)
-    t = spans["type"].to_numpy(np.int64)
-    s = spans["start_ps"].to_numpy(np.int64)
-    e = spans["end_ps"].to_numpy(np.int64)
-    in_steps = np.isin(g, steps.index.to_numpy())
+    g, t, s, e = (np.asarray(spans[c], np.int64) for c in _SPAN_COLUMNS)
+    step_group = np.asarray(steps["group"], np.int64)
+    in_steps = np.isin(g, step_group)
     if not in_steps.all():
         g, t, s, e = g[in_steps], t[in_steps], s[in_steps], e[in_steps]
     sticky = _sticky_spans(g, t, s, e)
     if len(sticky[0]):
         g, t, s, e = (np.concatenate([a, b]) for a, b in zip((g, t, s, e), sticky))
-    step_start = steps["start_ps"].to_numpy(np.int64)
-    step_end = step_start + steps["duration_ps"].to_numpy(np.int64)
-    clipped = _top_type_time(g, t, s, e, steps.index, clip=(step_start, step_end))
+    step_start = np.asarray(steps["start_ps"], np.int64)
+    step_end = step_start + np.asarray(steps["duration_ps"], np.int64)
+    clipped = _top_type_time(g, t, s, e, step_group, clip=(step_start, step_end))
     # Host compute on top somewhere in the step is on top there unclipped too (clipping only cuts
     # what lies outside the step); only the other steps need the unclipped sweep.
-    host_compute = clipped.get(se.HOST_COMPUTE, np.zeros(len(steps), np.int64))
+    host_compute = clipped.get(se.HOST_COMPUTE, np.zeros(len(step_group), np.int64))
     unclear = np.flatnonzero(host_compute == 0)
-    rows = np.flatnonzero((t >= se.HOST_COMPUTE) & np.isin(g, steps.index.to_numpy()[unclear]))
+    rows = np.flatnonzero((t >= se.HOST_COMPUTE) & np.isin(g, step_group[unclear]))
     if len(rows):
-        unclipped = _top_type_time(g[rows], t[rows], s[rows], e[rows], steps.index)
+        unclipped = _top_type_time(g[rows], t[rows], s[rows], e[rows], step_group)
         host_compute = np.where(host_compute > 0, host_compute, unclipped.get(se.HOST_COMPUTE, 0))
     out = {"_host_compute_any": host_compute}
     out.update((f"t_{ty}", time_ps) for ty, time_ps in sorted(clipped.items(), reverse=True))
     for ty in (se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32):
-        out.setdefault(f"t_{ty}", np.zeros(len(steps), np.int64))
+        out.setdefault(f"t_{ty}", np.zeros(len(step_group), np.int64))
     return out
 
 
@@ -706,10 +703,11 @@ def _top_type_time(
     kind: np.ndarray,
     start: np.ndarray,
     end: np.ndarray,
-    groups: pd.Index,
+    groups: np.ndarray,
     clip: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> dict[int, np.ndarray]:
-    """Per span type, the time (ps) per group of ``groups`` where it is the highest type of the
+    """Per span type, the time (ps) per group of ``groups`` (distinct ids, any order; results by position
+    in it) where it is the highest type of the
     group's active spans: XProf's priority resolution of overlapping events. Equals
     ``union(types >= T) - union(types > T)`` per group. Swept in chunks of whole groups.
 
@@ -721,7 +719,7 @@ def _top_type_time(
     total = np.zeros((len(groups), len(types)), np.int64)
     present = np.zeros(len(types), bool)
     if len(start):
-        position = groups.get_indexer(group).astype(np.int32)
+        position = _positions(np.asarray(groups, np.int64), group).astype(np.int32)
         code = np.searchsorted(types, kind).astype(np.int16)
 
         def sweep(rows: np.ndarray | None) -> None:
@@ -747,6 +745,16 @@ def _top_type_time(
     if clip is None:
         present[:] = True
     return {int(ty): total[:, k] for k, ty in enumerate(types.tolist()) if present[k]}
+
+
+def _positions(groups: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The position in ``groups`` (distinct ids, any order) of each of ``values``, -1 where absent
+    (``pd.Index(groups).get_indexer(values)``, by a binary search)."""
+    if len(groups) == 0:
+        return np.full(len(values), -1, np.int64)
+    order = np.argsort(groups, kind="stable")
+    at = np.minimum(np.searchsorted(groups[order], values), len(groups) - 1)
+    return np.where(groups[order][at] == values, order[at], -1)
 
 
 def _sweep(

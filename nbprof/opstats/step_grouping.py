@@ -33,7 +33,6 @@ from nbprof.opstats import event_columns as ec
 from nbprof.xspace.nesting import marked_owners
 from nbprof.xspace.semantics import HOST_PLANE, column, is_derived_line_id, is_gpu_plane, value_mask, values_in
 from nbprof.xspace.semantics import int_values as int_array
-from nbprof.xspace.typed_frame import strings, typed_frame
 
 # XProf's EventType (xprof/utils/event_span.h): a higher value wins when events overlap.
 UNKNOWN_TIME = 0
@@ -138,7 +137,7 @@ class Grouping:
     source: str = ""
     # Each GPU's step markers, derived from its grouped events when grouped here (``gpu_step_markers``);
     # None for a file grouped before (e.g. by TensorFlow): it brings its own ``Steps`` lines
-    gpu_markers: pd.DataFrame | None = None
+    gpu_markers: dict[str, np.ndarray] | None = None
 
 
 def _context_pairs(ev: pd.DataFrame, flows: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -600,12 +599,12 @@ def fill_ungrouped_gpu_events(ev: pd.DataFrame, group: np.ndarray, in_time: list
 DERIVED_GPU_MARKER = "GPU events of the step"  # the marker of steps derived from a GPU's grouped events
 
 
-def gpu_step_markers(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarray]) -> pd.DataFrame:
+def gpu_step_markers(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarray]) -> dict[str, np.ndarray]:
     """XProf's DeriveStepEventsFromGroups: on each GPU plane, its grouped events in time order (``in_time``:
     ``gpu_plane_rows_in_time_order(ev)``); a run of consecutive events of one group is one step marker
-    from the run's first start to its latest end. Columns ``group``, ``start_ps``, ``end_ps``,
-    ``marker``; indexed by the row of each run's first event (a row of the marker's plane)."""
-    index, groups, starts, ends = [], [], [], []
+    from the run's first start to its latest end. Arrays ``group``, ``start_ps``, ``end_ps`` (int64 ps),
+    ``marker`` (str objects) and ``row`` (the row of each run's first event: a row of the marker's plane)."""
+    rows_of, groups, starts, ends = [], [], [], []
     start_all, end_all = ev["start_ps"].to_numpy(), ev["end_ps"].to_numpy()
     for rows in in_time:
         rows = rows[group[rows] >= 0]
@@ -613,23 +612,21 @@ def gpu_step_markers(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarr
             continue
         g = group[rows]
         first = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
-        index.append(rows[first])
+        rows_of.append(rows[first])
         groups.append(g[first])
         starts.append(start_all[rows[first]])
         ends.append(np.maximum.reduceat(end_all[rows], first))
-    if not index:
+    if not rows_of:
         empty = np.zeros(0, np.int64)
-        return typed_frame({"group": empty, "start_ps": empty, "end_ps": empty, "marker": empty})
-    markers = typed_frame(
-        {
-            "group": np.concatenate(groups),
-            "start_ps": np.concatenate(starts),
-            "end_ps": np.concatenate(ends),
-            "marker": strings([DERIVED_GPU_MARKER] * sum(len(rows) for rows in index)),
-        }
-    )
-    markers.index = pd.Index(np.concatenate(index))
-    return markers
+        return {"group": empty, "start_ps": empty, "end_ps": empty, "marker": np.zeros(0, object), "row": empty}
+    row = np.concatenate(rows_of)
+    return {
+        "group": np.concatenate(groups),
+        "start_ps": np.concatenate(starts),
+        "end_ps": np.concatenate(ends),
+        "marker": np.full(len(row), DERIVED_GPU_MARKER, object),
+        "row": row,
+    }
 
 
 class _Skeleton:
