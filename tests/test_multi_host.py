@@ -535,6 +535,31 @@ def test_analysed_intersection_from_the_steps_stack_equals_stacking_the_analysed
     assert len(fast.analysed_steps)
 
 
+@pytest.mark.parametrize("name", SESSIONS)
+def test_steps_combined_from_the_hosts_arrays_equal_those_from_their_frames(name: str) -> None:
+    # each host's step db keeps its steps' arrays: the combination takes its rows from them (no frame
+    # stacked); without them (or once ``steps`` is replaced) it stacks and takes the frames' rows
+    import dataclasses
+
+    prof = load(name)
+    dbs = [prof.op_stats(host=h).step_db for h in prof.hosts]
+    kinds = [prof.op_stats(host=h).run_env.hardware_type for h in prof.hosts]
+    assert all(db.columns is not None for db in dbs)
+    for db in dbs:
+        for c, values in db.columns.items():
+            np.testing.assert_array_equal(values, db.steps[c].to_numpy(object if values.dtype == object else None))
+    bare = [dataclasses.replace(db, arrays=None) for db in dbs]
+    moved = [dataclasses.replace(db, steps=db.steps.copy()) for db in dbs]
+    assert all(db.columns is None for db in bare + moved)
+    fast = combine_step_dbs(prof.hosts, dbs, kinds)
+    for other in (bare, moved):
+        slow = combine_step_dbs(prof.hosts, other, kinds)
+        pd.testing.assert_frame_equal(fast.steps, slow.steps)
+        pd.testing.assert_frame_equal(fast.analysed_steps, slow.analysed_steps)
+        assert fast.notes == slow.notes
+    assert len(fast.analysed_steps)
+
+
 def test_merged_kernels_are_ordered_as_sort_values_orders_them(monkeypatch: pytest.MonkeyPatch) -> None:
     # the merged kernels' order by one lexsort (text keys ranked) equals sort_values' on the frame
     from nbprof.opstats import combine

@@ -82,6 +82,17 @@ class StepDb:
     """The steps the averages use where they are not ``steps[in_analysis]`` (combined hosts)."""
     tpu: TpuSteps | None = None
     """TPU profiles: XProf's TPU step breakdown per step and core (``tpu_steps.py``); None elsewhere."""
+    arrays: tuple[pd.DataFrame, Columns] | None = field(default=None, repr=False)
+    """(the steps frame, its columns as numpy arrays) where the builder kept them (see ``columns``)."""
+
+    @property
+    def columns(self) -> Columns | None:
+        """``steps``' columns as numpy arrays (``to_numpy()`` of each: text as object arrays of str) where
+        its builder kept them for this very frame (one host's steps of numbers and str; a ``replace`` of
+        ``steps`` leaves them behind), else None. Read-only: shared with every reader."""
+        if self.arrays is None or self.arrays[0] is not self.steps:
+            return None
+        return self.arrays[1]
 
     @property
     def analysed_steps(self) -> pd.DataFrame:
@@ -107,14 +118,17 @@ def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> St
     """
     if groupings is None:
         groupings = group_events(frames)
-    tables, notes, tpu_parts = [], [], []
+    tables, arrays, notes, tpu_parts = [], [], [], []
     plane_names = [str(n) for n in xs.values_list(frames.planes["name"])]
     plane_hosts = xs.values_list(frames.planes["host"])
     for host in groupings.hosts:
         host_planes = plane_names if host is None else [n for n, h in zip(plane_names, plane_hosts) if h == host]
         sub, grouping = groupings.host_events(frames.events, host)
-        table, host_notes, tpu = _host_steps(frames, sub, grouping, host_planes, host if host is not None else "")
+        table, host_notes, tpu, columns = _host_steps(
+            frames, sub, grouping, host_planes, host if host is not None else ""
+        )
         tables.append(table)
+        arrays.append(columns)
         notes.extend(host_notes)
         if tpu is not None:
             tpu_parts.append(tpu)
@@ -128,6 +142,7 @@ def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> St
         event_groups=groupings.event_groups,
         file_time_offsets_ps=file_time_offsets_ps(frames),
         tpu=stack_tpu_steps(tpu_parts) if tpu_parts else None,
+        arrays=(out, arrays[0]) if len(arrays) == 1 and out is tables[0] and arrays[0] is not None else None,
     )
 
 
@@ -222,9 +237,9 @@ def empty_steps() -> pd.DataFrame:
 # ------------------------------------------------------------------------- one host
 def _host_steps(
     frames: Frames, sub: pd.DataFrame, grouping: se.Grouping, plane_names: list[str], host: str
-) -> tuple[pd.DataFrame, list[str], TpuSteps | None]:
-    """Steps of one host (``plane_names``: its planes') from its grouped events, its notes and, on TPU,
-    its TPU step breakdown."""
+) -> tuple[pd.DataFrame, list[str], TpuSteps | None, Columns | None]:
+    """Steps of one host (``plane_names``: its planes') from its grouped events, its notes, on TPU its TPU
+    step breakdown, and the steps' columns as numpy arrays where they were made so (``StepDb.columns``)."""
     notes: list[str] = []
     device_plane_names = [n for n in plane_names if xs.is_device_plane(n)]
     has_device = len(device_plane_names) > 0
@@ -244,8 +259,8 @@ def _host_steps(
         )
         if len(tpu.steps) == 0:
             notes.append(f"{label}no step markers on the TPU cores' Steps lines: XProf says 'No step time measured'")
-            return empty_steps(), notes, tpu
-        return _tpu_step_rows(tpu.steps, grouping), notes, tpu
+            return empty_steps(), notes, tpu, None
+        return _tpu_step_rows(tpu.steps, grouping), notes, tpu, None
     else:
         markers, spans = _gpu_markers_and_spans(sub, grouping)
         core = "device"
@@ -261,7 +276,7 @@ def _host_steps(
                 f"{label}{int(unrooted.sum())} events carry step_num without _r=1 ({', '.join(names[:3])}; e.g. Keras 3's "
                 "TensorBoard callback): XProf does not treat them as steps, nor do we"
             )
-        return empty_steps(), notes, None
+        return empty_steps(), notes, None, None
 
     step_span = _longest_markers(markers)
     if not has_device:
@@ -318,7 +333,8 @@ def _host_steps(
             f"(XProf drops them when there are more than {DROP_INCOMPLETE_THRESHOLD})"
         )
     columns["in_analysis"] = in_analysis
-    out = _steps_frame(columns, len(order))
+    arrays = _step_arrays(columns, len(order))
+    out = pd.DataFrame(columns) if arrays is None else step_frame(arrays)
     total = float(columns["duration_ps"][in_analysis].sum())
     if total > 0:
         notes.append(
@@ -332,22 +348,35 @@ def _host_steps(
             f"{label}{int(lost.sum()):,} of {int(timed.sum()):,} timed events belong to no step "
             "(not reachable from a step marker: other threads' work, time outside the steps)"
         )
-    return out, notes, None
+    return out, notes, None, arrays
 
 
 def _steps_frame(columns: dict[str, Any], n: int) -> pd.DataFrame:
     """``pd.DataFrame(columns)`` of ``n`` rows (arrays, lists and scalars, as ``_host_steps`` makes them),
     typed as pandas infers them but without its checks; ``pd.DataFrame`` itself for what is not a
     column of str, of ints or of bools."""
-    typed = {c: _typed_column(v, n) for c, v in columns.items()} if n else {}
-    if not n or any(v is None for v in typed.values()):
-        return pd.DataFrame(columns)
-    return typed_frame(typed)
+    arrays = _step_arrays(columns, n)
+    return pd.DataFrame(columns) if arrays is None else step_frame(arrays)
 
 
-def _typed_column(values: Any, n: int) -> Any:
-    """A column of ``_steps_frame`` as pandas types it: a numeric or bool array as it is, str, int64;
-    None when it is of another kind."""
+def step_frame(arrays: Columns) -> pd.DataFrame:
+    """A steps frame of numpy columns (at least one row): numbers and bools as they are, object arrays
+    of str as pandas' str type (as ``pd.DataFrame`` types them)."""
+    return typed_frame({c: strings(v.tolist()) if v.dtype == object else v for c, v in arrays.items()})
+
+
+def _step_arrays(columns: dict[str, Any], n: int) -> Columns | None:
+    """The columns of ``pd.DataFrame(columns)`` (``n`` rows, at least one) as its ``to_numpy()`` gives
+    them where each is numbers, bools or str (text as object arrays), else None."""
+    arrays = {c: _plain_column(v, n) for c, v in columns.items()} if n else {}
+    if not n or any(v is None for v in arrays.values()):
+        return None
+    return arrays  # type: ignore[return-value]
+
+
+def _plain_column(values: Any, n: int) -> np.ndarray | None:
+    """A column of ``_step_arrays`` as ``pd.DataFrame`` types it, as numpy: a numeric or bool array as it
+    is, str as an object array, ints as int64; None when it is of another kind."""
     if isinstance(values, np.ndarray):
         if values.dtype.kind in "iufb":
             return values
@@ -355,7 +384,9 @@ def _typed_column(values: Any, n: int) -> Any:
     elif not isinstance(values, list):
         values = [values] * n  # a scalar, as pandas broadcasts it
     if all(type(v) is str for v in values):
-        return strings(values)
+        out = np.empty(len(values), object)
+        out[:] = values
+        return out
     if all(type(v) is int or isinstance(v, np.signedinteger) for v in values):
         try:
             return np.array(values, dtype=np.int64)
