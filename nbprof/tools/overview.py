@@ -140,7 +140,7 @@ def overview(op_stats: OpStats) -> Overview:
     step_db = op_stats.step_db
     steps = step_db.steps
     notes = list(step_db.notes)
-    analysed = analysed_rows(steps, step_db.analysed)  # no copy of the steps frame
+    analysed = analysed_rows(steps, step_db.analysed, step_db.columns)  # no copy of the steps frame
     tpu = step_db.tpu.steps if step_db.tpu is not None and len(step_db.tpu.steps) else None
     summary: dict[str, Any] = {}
     summary.update(step_summary(analysed))
@@ -169,7 +169,7 @@ def overview(op_stats: OpStats) -> Overview:
         }
     )
     if env.hardware_type == xs.HARDWARE_GPU:
-        summary.update(_precision(steps))
+        summary.update(_precision(StepRows(steps, None, step_db.columns)))
         notes.append(
             "device compute precision: 16-bit when the kernel's tensor shapes (else its name) say half/fp16, "
             "over the device compute time inside the steps"
@@ -244,10 +244,10 @@ _STR = pd.api.types.pandas_dtype("str")  # the type pandas gives a column of str
 _OBJECT = np.dtype(object)
 
 
-def _precision(steps: pd.DataFrame) -> dict[str, float]:
+def _precision(steps: StepRows) -> dict[str, float]:
     """Device compute split by precision over all steps (XProf's PrecisionStats)."""
-    c16 = float(steps["device_compute_16_ps"].sum()) if len(steps) else 0.0
-    c32 = float(steps["device_compute_32_ps"].sum()) if len(steps) else 0.0
+    c16 = float(steps.values("device_compute_16_ps").sum()) if len(steps) else 0.0
+    c32 = float(steps.values("device_compute_32_ps").sum()) if len(steps) else 0.0
     total = c16 + c32
     return {
         "device_compute_16bit_pct": 100.0 * c16 / total if total else 0.0,
