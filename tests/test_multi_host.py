@@ -560,6 +560,25 @@ def test_steps_combined_from_the_hosts_arrays_equal_those_from_their_frames(name
     assert len(fast.analysed_steps)
 
 
+@pytest.mark.parametrize("name", SESSIONS)
+def test_op_metrics_combined_from_the_hosts_arrays_equal_the_stacked_frames(name: str) -> None:
+    # each host's op metrics db is made of arrays: the combination orders their stack (no frame stacked
+    # and taken) and keeps its arrays; the frames' combination gives the same db and counts
+    from nbprof.opstats import combine
+
+    prof = load(name)
+    ops = prof.op_stats()
+    fast, info = ops.op_metrics_db, ops.op_metrics_info
+    parts = [(prof.op_stats(host=h).op_metrics_db, prof.op_stats(host=h).op_metrics_info) for h in prof.hosts]
+    slow, slow_info = combine.combine_op_metrics(prof.hosts, parts)
+    pd.testing.assert_frame_equal(fast, slow)
+    assert info == slow_info
+    arrays = ops.op_metrics_db_columns()
+    assert arrays is ops._op_metrics_columns
+    for c in fast.columns:
+        np.testing.assert_array_equal(arrays[c], fast[c].to_numpy(), err_msg=c)
+
+
 def test_merged_kernels_are_ordered_as_sort_values_orders_them(monkeypatch: pytest.MonkeyPatch) -> None:
     # the merged kernels' order by one lexsort (text keys ranked) equals sort_values' on the frame
     from nbprof.opstats import combine

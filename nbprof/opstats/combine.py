@@ -429,10 +429,15 @@ def combine_op_metrics(
     counts added up; notes keep each host's, labelled."""
     frames = [db for db, _ in parts if len(db)]
     frame = combine_op_metric_frames(frames) if frames else _sorted_op_metrics(parts[0][0].iloc[:0])
+    return frame, combine_op_metrics_info(hosts, [own for _, own in parts])
+
+
+def combine_op_metrics_info(hosts: list[str], infos: list[dict[str, Any]]) -> dict[str, Any]:
+    """The hosts' op metrics counts (``OpStats.op_metrics_info``) added up; notes keep each host's, labelled."""
     info: dict[str, Any] = {}
     notes: list[str] = []
     kinds = []
-    for host, (_, own) in zip(hosts, parts):
+    for host, own in zip(hosts, infos):
         for key, value in own.items():
             if key == "notes":
                 notes.extend(f"host {host!r}: {note}" for note in value)
@@ -444,7 +449,16 @@ def combine_op_metrics(
                 info[key] = info.get(key, 0) + value
     info["hardware_type"] = max(kinds, key=lambda k: HARDWARE_RANK.get(k, 0)) if kinds else xs.HARDWARE_CPU
     info["notes"] = notes
-    return frame, info
+    return info
+
+
+def combine_op_metric_columns(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """``combine_op_metric_frames`` of dbs given as the arrays they were made of (``op_metrics_db``'s
+    ``combine_op_metrics_columns``, at least one): the combined db's columns, as numpy arrays in its row
+    order (its frame: ``op_metrics_frame``), without a frame stacked or taken."""
+    stacked = {c: np.concatenate([part[c] for part in parts]) for c in parts[0]}
+    order = db_order(stacked["host"], stacked["host_or_device"], stacked["self_time_ps"], stacked["name"])
+    return {c: values[order] for c, values in stacked.items()}
 
 
 def combine_op_metric_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:

@@ -419,6 +419,12 @@ class CombinedOpStats(OpStats):
     def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
         self._built("op_metrics_db")
         parts = [(p.op_metrics_db, p.op_metrics_info) for p in self._all_parts()]
+        kept = [p._op_metrics_columns if isinstance(p, OpStats) else None for p in self._all_parts()]
+        arrays = [c for c in kept if c is not None]
+        if arrays and len(arrays) == len(kept):  # every host's db made of arrays: combined as arrays
+            self._op_metrics_columns = combine.combine_op_metric_columns(arrays)
+            info = combine.combine_op_metrics_info(self.hosts, [info for _, info in parts])
+            return op_metrics_frame(self._op_metrics_columns), info
         return combine.combine_op_metrics(self.hosts, parts)
 
     @cached_property
