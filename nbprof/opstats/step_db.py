@@ -34,7 +34,7 @@ from nbprof.opstats.tpu_steps import TpuSteps, build_tpu_steps, stack_tpu_steps
 from nbprof.opstats.xla_cpu_ops import xla_cpu_op_mask
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
-from nbprof.xspace.typed_frame import strings, take_rows, typed_frame
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 CATEGORIES = tuple(se.CATEGORY_TYPES)
 
@@ -96,10 +96,11 @@ class StepDb:
 
     @property
     def analysed_steps(self) -> pd.DataFrame:
-        """The steps XProf's overview and input-pipeline averages use (ps)."""
-        if self.analysed is not None:
-            return self.analysed
-        return take_rows(self.steps, np.flatnonzero(self.steps["in_analysis"].to_numpy(bool)))
+        """The steps XProf's overview and input-pipeline averages use (ps): the frame of
+        ``step_analysis.analysed_rows``, which states the rule."""
+        from nbprof.opstats.step_analysis import analysed_rows  # it imports this module
+
+        return analysed_rows(self.steps, self.analysed, self.columns).frame()
 
 
 def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> StepDb:
