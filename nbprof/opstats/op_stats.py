@@ -348,7 +348,8 @@ class OpStats:
     def inference_sessions(self) -> InferenceSessions:
         """Inference sessions (request events, else top-level JAX jit calls) and their latency split."""
         self._built("inference_sessions")
-        return build_inference_sessions(self.frames)
+        groupings = self.__dict__.get("event_groupings")  # the grouping's edges where it ran (not run for them)
+        return build_inference_sessions(self.frames, groupings.whole_frame_edges if groupings is not None else None)
 
 
 _NO_DEVICE_OPS = DeviceOpDb(pd.DataFrame(), pd.DataFrame(), xs.HARDWARE_CPU)

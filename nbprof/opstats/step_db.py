@@ -166,6 +166,15 @@ class EventGroupings:
     event_groups: np.ndarray
 
     @property
+    def whole_frame_edges(self) -> se.ContextEdges | None:
+        """The context edges of the whole events frame where one host's grouping spread over all of it
+        (``se.Grouping.edges``: kept for small frames only), else None."""
+        if len(self.hosts) != 1:
+            return None
+        (only,) = self.hosts.values()
+        return only.grouping.edges if only.rows is None else None
+
+    @property
     def sources(self) -> list[str]:
         """How each host's groups were found (``se.Grouping.source``)."""
         return [hg.grouping.source for hg in self.hosts.values()]
