@@ -579,6 +579,24 @@ def test_op_metrics_combined_from_the_hosts_arrays_equal_the_stacked_frames(name
         np.testing.assert_array_equal(arrays[c], fast[c].to_numpy(), err_msg=c)
 
 
+def test_a_hosts_file_time_offsets_are_made_when_first_read_and_shipped_made() -> None:
+    # only a combination reads them: a host's step db makes them from its frames' lines on first read;
+    # its tables (and a pickled db) carry them made, without the function of the frames
+    from nbprof.opstats.step_db import file_time_offsets_ps
+
+    prof = load("jax_two_hosts")
+    host = OpStats(prof.for_host(JAX_HOSTS[0]))
+    db = host.step_db
+    assert callable(db.file_time_offsets)
+    expected = file_time_offsets_ps(host.frames)
+    assert db.file_time_offsets_ps == expected and db.file_time_offsets == expected
+    fresh = OpStats(prof.for_host(JAX_HOSTS[1]))
+    shipped = fresh.tables().step_db
+    assert shipped.file_time_offsets == file_time_offsets_ps(fresh.frames)
+    unpickled = pickle.loads(pickle.dumps(OpStats(prof.for_host(JAX_HOSTS[1])).step_db))
+    assert unpickled.file_time_offsets == shipped.file_time_offsets
+
+
 def test_merged_kernels_are_ordered_as_sort_values_orders_them(monkeypatch: pytest.MonkeyPatch) -> None:
     # the merged kernels' order by one lexsort (text keys ranked) equals sort_values' on the frame
     from nbprof.opstats import combine

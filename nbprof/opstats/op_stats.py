@@ -119,7 +119,7 @@ class OpStats:
             host=self.hosts[0] if len(self.hosts) == 1 else ",".join(self.hosts),
             op_metrics_db=self.op_metrics_db,
             op_metrics_info=self.op_metrics_info,
-            step_db=replace(step_db, event_groups=None),
+            step_db=replace(step_db, event_groups=None, file_time_offsets=step_db.file_time_offsets_ps),
             run_env=self.run_env,
             perf_env=self.perf_env,
             xla_ops=self.xla_ops,

@@ -75,15 +75,28 @@ class StepDb:
     steps: pd.DataFrame
     notes: list[str]
     event_groups: np.ndarray | None
-    file_time_offsets_ps: dict[str, int] = field(default_factory=dict)
-    """Per host, what nbprof added to the file's own times (ps): XProf works on the file's time
-    (relative line timestamps: since that host's session start), ``start_ps - offset``."""
+    file_time_offsets: dict[str, int] | Callable[[], dict[str, int]] = field(default_factory=dict, repr=False)
+    """``file_time_offsets_ps`` as given: the dict, or the function that makes it on its first read
+    (``build_step_db``'s: from the frames' lines, which only a combination of hosts reads)."""
     analysed: pd.DataFrame | None = None
     """The steps the averages use where they are not ``steps[in_analysis]`` (combined hosts)."""
     tpu: TpuSteps | None = None
     """TPU profiles: XProf's TPU step breakdown per step and core (``tpu_steps.py``); None elsewhere."""
     arrays: tuple[pd.DataFrame, Columns] | None = field(default=None, repr=False)
     """(the steps frame, its columns as numpy arrays) where the builder kept them (see ``columns``)."""
+
+    @property
+    def file_time_offsets_ps(self) -> dict[str, int]:
+        """Per host, what nbprof added to the file's own times (ps): XProf works on the file's time
+        (relative line timestamps: since that host's session start), ``start_ps - offset``."""
+        if callable(self.file_time_offsets):
+            self.file_time_offsets = self.file_time_offsets()
+        return self.file_time_offsets
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled with its offsets made (no function of the frames in a shipped db)."""
+        self.file_time_offsets = self.file_time_offsets_ps
+        return self.__dict__
 
     @property
     def columns(self) -> Columns | None:
@@ -141,7 +154,7 @@ def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> St
         steps=out,
         notes=notes,
         event_groups=groupings.event_groups,
-        file_time_offsets_ps=file_time_offsets_ps(frames),
+        file_time_offsets=lambda: file_time_offsets_ps(frames),  # made when a combination reads them
         tpu=stack_tpu_steps(tpu_parts) if tpu_parts else None,
         arrays=(out, arrays[0]) if len(arrays) == 1 and out is tables[0] and arrays[0] is not None else None,
     )
