@@ -624,6 +624,8 @@ def gpu_step_markers(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarr
     ``gpu_plane_rows_in_time_order(ev)``); a run of consecutive events of one group is one step marker
     from the run's first start to its latest end. Arrays ``group``, ``start_ps``, ``end_ps`` (int64 ps),
     ``marker`` (str objects) and ``row`` (the row of each run's first event: a row of the marker's plane)."""
+    if not in_time:  # no GPU plane: no column read
+        return _no_gpu_markers()
     rows_of, groups, starts, ends = [], [], [], []
     start_all, end_all = ev["start_ps"].to_numpy(), ev["end_ps"].to_numpy()
     for rows in in_time:
@@ -637,8 +639,7 @@ def gpu_step_markers(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarr
         starts.append(start_all[rows[first]])
         ends.append(np.maximum.reduceat(end_all[rows], first))
     if not rows_of:
-        empty = np.zeros(0, np.int64)
-        return {"group": empty, "start_ps": empty, "end_ps": empty, "marker": np.zeros(0, object), "row": empty}
+        return _no_gpu_markers()
     row = np.concatenate(rows_of)
     return {
         "group": np.concatenate(groups),
@@ -647,6 +648,12 @@ def gpu_step_markers(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarr
         "marker": np.full(len(row), DERIVED_GPU_MARKER, object),
         "row": row,
     }
+
+
+def _no_gpu_markers() -> dict[str, np.ndarray]:
+    """``gpu_step_markers``' arrays without a marker."""
+    empty = np.zeros(0, np.int64)
+    return {"group": empty, "start_ps": empty, "end_ps": empty, "marker": np.zeros(0, object), "row": empty}
 
 
 class _Skeleton:
