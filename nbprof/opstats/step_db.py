@@ -812,9 +812,16 @@ def _top_type_time(
 
 def _positions(groups: np.ndarray, values: np.ndarray) -> np.ndarray:
     """The position in ``groups`` (distinct ids, any order) of each of ``values``, -1 where absent
-    (``pd.Index(groups).get_indexer(values)``, by a binary search)."""
+    (``pd.Index(groups).get_indexer(values)``): by a table indexed by id where the ids span a small
+    range (step ids), else by a binary search."""
     if len(groups) == 0:
         return np.full(len(values), -1, np.int64)
+    low, high = int(groups.min()), int(groups.max())
+    if high - low < 4 * len(groups) + 1024:
+        table = np.full(high - low + 2, -1, np.int64)  # the last entry answers the ids outside the range
+        table[groups - low] = np.arange(len(groups))
+        outside = (values < low) | (values > high)  # compared before subtracting: no wrap-around
+        return table[np.where(outside, high - low + 1, values - low)]
     order = np.argsort(groups, kind="stable")
     at = np.minimum(np.searchsorted(groups[order], values), len(groups) - 1)
     return np.where(groups[order][at] == values, order[at], -1)
