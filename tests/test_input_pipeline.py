@@ -232,6 +232,26 @@ def test_step_rows_read_the_analysed_steps(name: str) -> None:
     pd.testing.assert_frame_equal(device_step_table(details), device_step_table(step_details(frame)), check_exact=True)
 
 
+@pytest.mark.parametrize("name", ["tf_keras2_fit", "torch_xla_train", "jax_gpu_kernels", "gpu_v100", "jax_two_hosts"])
+def test_step_rows_of_the_step_arrays_equal_those_of_the_frame(name: str) -> None:
+    """``analysed_rows`` given the steps' arrays (``StepDb.columns``) reads them in place of the frame's
+    columns: the same values, kinds and statistics."""
+    from nbprof.opstats.step_analysis import analysed_rows, bottleneck, step_detail_rows, step_summary
+
+    prof = load_fixture(name)
+    db = prof.op_stats(host=prof.hosts[0]).step_db
+    assert db.columns is not None
+    fast, slow = analysed_rows(db.steps, None, db.columns), analysed_rows(db.steps, None)
+    assert len(fast) == len(slow)
+    for c in db.steps.columns:
+        assert fast.is_numpy(c, "iufb") == slow.is_numpy(c, "iufb"), c
+        np.testing.assert_array_equal(fast.values(c), slow.values(c))
+        assert fast.values(c).dtype == slow.values(c).dtype, c
+    assert step_summary(fast) == step_summary(slow)
+    assert bottleneck(fast) == bottleneck(slow)
+    pd.testing.assert_frame_equal(step_detail_rows(fast).frame(), step_detail_rows(slow).frame())
+
+
 def test_typed_step_tables_equal_pandas_frames() -> None:
     """The input pipeline's tables equal ``pd.DataFrame`` of the same columns: str columns typed as pandas
     infers them, empty object columns object, mixed columns left to pandas, scalars repeated; numeric

@@ -535,6 +535,68 @@ def test_analysed_intersection_from_the_steps_stack_equals_stacking_the_analysed
     assert len(fast.analysed_steps)
 
 
+@pytest.mark.parametrize("name", SESSIONS)
+def test_steps_combined_from_the_hosts_arrays_equal_those_from_their_frames(name: str) -> None:
+    # each host's step db keeps its steps' arrays: the combination takes its rows from them (no frame
+    # stacked); without them (or once ``steps`` is replaced) it stacks and takes the frames' rows
+    import dataclasses
+
+    prof = load(name)
+    dbs = [prof.op_stats(host=h).step_db for h in prof.hosts]
+    kinds = [prof.op_stats(host=h).run_env.hardware_type for h in prof.hosts]
+    assert all(db.columns is not None for db in dbs)
+    for db in dbs:
+        for c, values in db.columns.items():
+            np.testing.assert_array_equal(values, db.steps[c].to_numpy(object if values.dtype == object else None))
+    bare = [dataclasses.replace(db, arrays=None) for db in dbs]
+    moved = [dataclasses.replace(db, steps=db.steps.copy()) for db in dbs]
+    assert all(db.columns is None for db in bare + moved)
+    fast = combine_step_dbs(prof.hosts, dbs, kinds)
+    for other in (bare, moved):
+        slow = combine_step_dbs(prof.hosts, other, kinds)
+        pd.testing.assert_frame_equal(fast.steps, slow.steps)
+        pd.testing.assert_frame_equal(fast.analysed_steps, slow.analysed_steps)
+        assert fast.notes == slow.notes
+    assert len(fast.analysed_steps)
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_op_metrics_combined_from_the_hosts_arrays_equal_the_stacked_frames(name: str) -> None:
+    # each host's op metrics db is made of arrays: the combination orders their stack (no frame stacked
+    # and taken) and keeps its arrays; the frames' combination gives the same db and counts
+    from nbprof.opstats import combine
+
+    prof = load(name)
+    ops = prof.op_stats()
+    fast, info = ops.op_metrics_db, ops.op_metrics_info
+    parts = [(prof.op_stats(host=h).op_metrics_db, prof.op_stats(host=h).op_metrics_info) for h in prof.hosts]
+    slow, slow_info = combine.combine_op_metrics(prof.hosts, parts)
+    pd.testing.assert_frame_equal(fast, slow)
+    assert info == slow_info
+    arrays = ops.op_metrics_db_columns()
+    assert arrays is ops._op_metrics_columns
+    for c in fast.columns:
+        np.testing.assert_array_equal(arrays[c], fast[c].to_numpy(), err_msg=c)
+
+
+def test_a_hosts_file_time_offsets_are_made_when_first_read_and_shipped_made() -> None:
+    # only a combination reads them: a host's step db makes them from its frames' lines on first read;
+    # its tables (and a pickled db) carry them made, without the function of the frames
+    from nbprof.opstats.step_db import file_time_offsets_ps
+
+    prof = load("jax_two_hosts")
+    host = OpStats(prof.for_host(JAX_HOSTS[0]))
+    db = host.step_db
+    assert callable(db.file_time_offsets)
+    expected = file_time_offsets_ps(host.frames)
+    assert db.file_time_offsets_ps == expected and db.file_time_offsets == expected
+    fresh = OpStats(prof.for_host(JAX_HOSTS[1]))
+    shipped = fresh.tables().step_db
+    assert shipped.file_time_offsets == file_time_offsets_ps(fresh.frames)
+    unpickled = pickle.loads(pickle.dumps(OpStats(prof.for_host(JAX_HOSTS[1])).step_db))
+    assert unpickled.file_time_offsets == shipped.file_time_offsets
+
+
 def test_merged_kernels_are_ordered_as_sort_values_orders_them(monkeypatch: pytest.MonkeyPatch) -> None:
     # the merged kernels' order by one lexsort (text keys ranked) equals sort_values' on the frame
     from nbprof.opstats import combine

@@ -304,3 +304,31 @@ def test_step_time_graph_frame_of_step_rows_equals_pandas_frame() -> None:
         pd.testing.assert_frame_equal(found, expected, check_exact=True)
         assert [str(d) for d in found.dtypes] == [str(d) for d in expected.dtypes]
         pd.testing.assert_frame_equal(_graph_frame(steps, {"n": np.ones(4)}).iloc[:, :2], steps.iloc[:, :2])
+
+
+def test_column_readers_equal_the_pandas_expressions() -> None:
+    """The top ops' column readers equal the pandas expressions they stand for, on numpy, str, object and
+    nullable columns (missing values included)."""
+    import numpy as np
+    import pandas as pd
+
+    from nbprof.tools.overview import _at_most_zero, _str_values, _zero_filled_floats
+
+    texts = [
+        pd.Series(["a", None, "b"], dtype="str"),
+        pd.Series(["a", None, 3], dtype=object),
+        pd.Series([], dtype="str"),
+    ]
+    for column in texts:
+        got, expected = _str_values(column), column.astype(str).to_numpy(dtype=object)
+        assert got.dtype == expected.dtype and list(map(repr, got)) == list(map(repr, expected))
+    numbers = [
+        pd.Series([3, 0, -1], dtype=np.int64),
+        pd.Series([1.5, np.nan, -2.0]),
+        pd.Series([2, None, 0], dtype="Int64"),
+        pd.Series([5, 0], dtype=np.uint64),
+    ]
+    for column in numbers:
+        got, expected = _at_most_zero(column), (column <= 0).to_numpy()
+        assert got.dtype == expected.dtype and list(map(repr, got)) == list(map(repr, expected))
+        np.testing.assert_array_equal(_zero_filled_floats(column), column.fillna(0).to_numpy(float))

@@ -233,22 +233,21 @@ def _edge_arrays(graph: sg._Graph) -> list[np.ndarray]:
 
 @pytest.mark.parametrize("name", ["tpu_v6e", "amd_mi300x_conv", "tf_keras2_fit", "jax_gpu_train"])
 def test_grouping_then_sessions_share_the_edges_and_spread_the_same(load_fixture, name, monkeypatch):
-    """Step grouping keeps its event graph for the next caller with the same frames (the inference
-    sessions): taken once, equal to a fresh build, and the spread the same as without it."""
+    """Step grouping hands out its context edges (``Grouping.edges``): equal to a fresh build, and a spread
+    given them is the same as one that builds its own."""
     prof = load_fixture(name)
     ev, flows = prof.events, prof.flows
     built = []
     monkeypatch.setattr(sg, "_context_edges", lambda *a: built.append(1) or _context_edges(*a))
-    sg._last_edges._entry = None
-    sg.host_event_groups(ev, flows)
-    assert len(built) == 1
-    kept = sg._Graph(sg.parent_positions(ev), np.zeros(0, np.int64), *sg._last_edges._entry[2])
+    grouping = sg.group_host_events(ev, flows)
+    assert len(built) == 1 and grouping.edges is not None
+    kept = sg._Graph(sg.parent_positions(ev), np.zeros(0, np.int64), *grouping.edges)
     fresh = sg._Graph(sg.parent_positions(ev), np.zeros(0, np.int64), *_context_edges(ev, flows))
     for a, b in zip(_edge_arrays(kept), _edge_arrays(fresh)):
         np.testing.assert_array_equal(a, b)
     roots = np.flatnonzero(ev["depth"].to_numpy() == 0)
-    shared = sg.spread_from_roots(ev, flows, roots)
-    assert len(built) == 1 and sg._last_edges._entry is None  # taken, no longer kept
+    shared = sg.spread_from_roots(ev, flows, roots, grouping.edges)
+    assert len(built) == 1  # given the grouping's: none built
     np.testing.assert_array_equal(shared, sg.spread_from_roots(ev, flows, roots))  # built again
     assert len(built) == 2
     np.testing.assert_array_equal(shared, _spread_over_every_event(ev, flows, roots))
@@ -257,30 +256,34 @@ def test_grouping_then_sessions_share_the_edges_and_spread_the_same(load_fixture
 _context_edges = sg._context_edges
 
 
-def test_kept_edges_match_only_the_same_live_frames(load_fixture):
-    prof = load_fixture("amd_mi300x_conv")
-    ev, flows = prof.events, prof.flows
-    sg._last_edges._entry = None
-    sg.host_event_groups(ev, flows)
-    assert sg._last_edges.take(ev, flows.copy()) is None  # other flows (even equal ones): no match
-    assert sg._last_edges.take(ev.copy(), flows) is None
-    assert sg._last_edges.take(ev, flows) is not None
-    part = ev.iloc[: len(ev) // 2]
-    sg.host_event_groups(part, flows)
-    assert sg._last_edges._entry is not None
-    del part  # the frame is gone: its edges with it
-    assert sg._last_edges._entry is None
+@pytest.mark.parametrize("name", ["tpu_v6e", "jax_two_hosts"])
+def test_op_stats_hands_the_groupings_edges_to_the_sessions_of_the_same_frame(load_fixture, name, monkeypatch):
+    """The inference sessions reuse the step grouping's edges where both spread over the whole events
+    frame (one host); the sessions are those built without them."""
+    from nbprof.opstats import OpStats
+    from nbprof.opstats.inference import build_inference_sessions
+
+    prof = load_fixture(name)
+    ops = OpStats(prof.frames if hasattr(prof, "frames") else prof)
+    edges = ops.event_groupings.whole_frame_edges
+    assert (edges is not None) == (len(prof.hosts) == 1)
+    built = []
+    monkeypatch.setattr(sg, "_context_edges", lambda *a: built.append(1) or _context_edges(*a))
+    sessions = ops.inference_sessions
+    assert not built or edges is None
+    alone = build_inference_sessions(prof)
+    pd.testing.assert_frame_equal(sessions.table, alone.table)
 
 
 def test_edges_of_large_frames_are_not_kept(load_fixture, monkeypatch):
     prof = load_fixture("tpu_v6e")
-    monkeypatch.setattr(sg._LastEdges, "KEEP_MAX_EVENTS", len(prof.events) - 1)
-    sg._last_edges._entry = None
-    group = sg.host_event_groups(prof.events, prof.flows)[0]
-    assert sg._last_edges._entry is None
-    monkeypatch.setattr(sg._LastEdges, "KEEP_MAX_EVENTS", len(prof.events))
-    np.testing.assert_array_equal(sg.host_event_groups(prof.events, prof.flows)[0], group)
-    assert sg._last_edges._entry is not None
+    monkeypatch.setattr(sg, "KEEP_EDGES_MAX_EVENTS", len(prof.events) - 1)
+    grouping = sg.group_host_events(prof.events, prof.flows)
+    assert grouping.edges is None
+    monkeypatch.setattr(sg, "KEEP_EDGES_MAX_EVENTS", len(prof.events))
+    kept = sg.group_host_events(prof.events, prof.flows)
+    np.testing.assert_array_equal(kept.group, grouping.group)
+    assert kept.edges is not None
 
 
 def test_present_ints_reads_int64_arrays_as_pandas_does():

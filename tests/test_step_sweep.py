@@ -113,10 +113,10 @@ def test_spans_covered_by_their_parent_do_not_change_the_breakdown(rows: list[tu
     every = np.arange(len(rows))
     covered = _covered_by_parent(ev, every, kind, group)
     groups = np.unique(group)
-    steps = pd.DataFrame({"start_ps": 8 + groups, "duration_ps": np.full(len(groups), 30)}, index=pd.Index(groups))
+    steps = {"group": groups, "start_ps": 8 + groups, "duration_ps": np.full(len(groups), 30)}
 
     def breakdown(keep: np.ndarray) -> dict[str, np.ndarray]:
-        spans = pd.DataFrame({"group": group[keep], "type": kind[keep], "start_ps": start[keep], "end_ps": end[keep]})
+        spans = {"group": group[keep], "type": kind[keep], "start_ps": start[keep], "end_ps": end[keep]}
         return {k: v for k, v in step_db._breakdown(spans, steps).items() if v.any()}
 
     full, reduced = breakdown(every), breakdown(every[~covered])
@@ -133,3 +133,19 @@ def test_python_traced_profile_drops_nested_spans() -> None:
     rows = np.flatnonzero((groups >= 0) & (events["duration_ps"].to_numpy() > 0))
     covered = _covered_by_parent(events, rows, np.full(len(rows), 10, np.int64), groups)
     assert covered.sum() > len(rows) // 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(-(2**63), 2**63 - 1), max_size=20, unique=True),
+    st.lists(st.integers(-(2**63), 2**63 - 1), max_size=30),
+    st.booleans(),
+)
+def test_positions_are_get_indexers(groups: list[int], others: list[int], small: bool) -> None:
+    """``_positions`` (a table over a small id range, else a binary search) is ``get_indexer``."""
+    if small:  # step ids: a small range
+        groups = [g % 50 for g in dict.fromkeys(g % 50 for g in groups)]
+    ids = np.array(groups, np.int64)
+    values = np.array(others + groups[::2], np.int64)
+    expected = pd.Index(ids).get_indexer(values)
+    np.testing.assert_array_equal(step_db._positions(ids, values), expected)

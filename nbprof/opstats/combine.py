@@ -49,7 +49,7 @@ from nbprof.opstats.step_db import DROP_INCOMPLETE_THRESHOLD, PER_HOST_ANALYSIS_
 from nbprof.opstats.step_grouping import DERIVED_GPU_MARKER
 from nbprof.opstats.xla_ops import XlaOps
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import take_array, take_rows, typed_frame
+from nbprof.xspace.typed_frame import strings, take_array, take_rows, typed_frame
 
 MAX_DEVICES_PER_HOST = 1000  # XProf's kMaxDevicesPerHost: global core id = host index * 1000 + core
 HARDWARE_RANK = {xs.HARDWARE_CPU: 1, xs.HARDWARE_GPU: 2, xs.HARDWARE_TPU: 3}  # XProf's HardwareType enum
@@ -195,21 +195,26 @@ class _WorkerSteps:
     name: np.ndarray
 
     @classmethod
-    def of(cls, steps: pd.DataFrame, first_row: int, offset_ps: int) -> _WorkerSteps:
-        """The steps of one host's table, which starts at row ``first_row`` of the stacked frame."""
+    def of(cls, steps: pd.DataFrame | Columns, n: int, first_row: int, offset_ps: int) -> _WorkerSteps:
+        """The ``n`` steps of one host's table (a frame, or its ``StepDb.columns``), which starts at row
+        ``first_row`` of the stacked table."""
         return cls(
-            rows=first_row + np.arange(len(steps)),
-            step=steps["step"].to_numpy(np.int64),
-            begin=steps["start_ps"].to_numpy(np.int64) - offset_ps,
-            duration=steps["duration_ps"].to_numpy(np.int64),
-            core=steps["core_id"].to_numpy(),
-            marker=steps["marker"].to_numpy(dtype=object),
-            name=steps["step_name"].to_numpy(object),
+            rows=first_row + np.arange(n),
+            step=np.asarray(steps["step"], np.int64),
+            begin=np.asarray(steps["start_ps"], np.int64) - offset_ps,
+            duration=np.asarray(steps["duration_ps"], np.int64),
+            core=np.asarray(steps["core_id"]),
+            marker=np.asarray(steps["marker"], object),
+            name=np.asarray(steps["step_name"], object),
         )
 
     def subset(self, mask: np.ndarray) -> _WorkerSteps:
         """The steps where ``mask`` (bool per step)."""
         return _WorkerSteps(*(getattr(self, f.name)[mask] for f in fields(self)))
+
+
+Columns = dict[str, np.ndarray]
+"""A steps table as numpy arrays (``StepDb.columns``: text as object arrays of str)."""
 
 
 def _stacked_workers(
@@ -220,19 +225,42 @@ def _stacked_workers(
         return None, {}
     parts, start = {}, 0
     for i in workers:
-        parts[i] = _WorkerSteps.of(tables[i], start, offsets[i])
+        parts[i] = _WorkerSteps.of(tables[i], len(tables[i]), start, offsets[i])
         start += len(tables[i])
     return pd.concat([tables[i] for i in workers], ignore_index=True), parts
 
 
-def _intersected(
-    hosts: list[str], workers: list[int], parts: dict[int, _WorkerSteps], stacked: pd.DataFrame | None
-) -> tuple[pd.DataFrame, StepIntersection]:
-    """The workers' steps (``parts``, rows of ``stacked``) intersected: one row per combined step
-    and worker, ``step`` = combined step number, ``core_id`` = global core id."""
+def _stacked_columns(
+    step_dbs: list[StepDb], workers: list[int], offsets: list[int]
+) -> tuple[Columns, dict[int, _WorkerSteps]] | None:
+    """``_stacked_workers`` of the workers' ``StepDb.columns``: the arrays stacked, without a frame; None
+    where a worker has none, or its own analysed steps, or theirs differ in names or dtypes (or there are
+    no workers). Where not None, ``_analysed_in_steps`` holds (the frames' dtypes follow the arrays')."""
+    if any(step_dbs[i].analysed is not None for i in workers):
+        return None
+    columns = [step_dbs[i].columns for i in workers]
+    first = columns[0] if columns else None
+    if first is None or "in_analysis" not in first or any(c is None or list(c) != list(first) for c in columns):
+        return None
+    if any(c[name].dtype != first[name].dtype for c in columns for name in first):  # type: ignore[index]
+        return None
+    parts, start = {}, 0
+    for i, own in zip(workers, columns):
+        n = len(own["step"])  # type: ignore[index]
+        parts[i] = _WorkerSteps.of(own, n, start, offsets[i])  # type: ignore[arg-type]
+        start += n
+    return {name: np.concatenate([c[name] for c in columns]) for name in first}, parts  # type: ignore[index]
+
+
+def _intersection_rows(
+    hosts: list[str], workers: list[int], parts: dict[int, _WorkerSteps]
+) -> tuple[np.ndarray, Columns, StepIntersection]:
+    """The workers' steps (``parts``) intersected: the rows of their stack that take part, in the combined
+    order (by combined step, then global core id), and their new ``step`` (combined step number),
+    ``step_name`` (object array) and ``core_id`` (global core id)."""
     inter = step_intersection({hosts[i]: _timespans(parts[i].step, parts[i].begin, parts[i].duration) for i in workers})
-    if not workers or stacked is None:
-        return _sorted_steps(empty_steps()), inter
+    if not workers:
+        return np.zeros(0, np.int64), {}, inter
     picked, steps_of, names_of, cores_of = [], [], [], []
     for i in workers:
         own = parts[i]
@@ -247,14 +275,64 @@ def _intersected(
         picked.append(own.rows[kept])
         steps_of.append(position.astype(np.int64))
         cores_of.append(global_core_id(i, own.core[kept]))
-    rows = np.concatenate(picked)
-    if len(rows) == 0:
-        return _sorted_steps(empty_steps()), inter
     step, core = np.concatenate(steps_of), np.concatenate(cores_of)
     order = np.lexsort((core, step))  # by combined step, then core: stable, as sort_values
-    names = ec.inferred_text(np.asarray(np.concatenate(names_of)[order], dtype=object))
-    new_columns = {"step": step[order], "step_name": names, "core_id": core[order]}
-    return take_rows(stacked, rows[order], renumber=True, replaced=new_columns), inter
+    names = np.asarray(np.concatenate(names_of)[order], dtype=object)
+    return np.concatenate(picked)[order], {"step": step[order], "step_name": names, "core_id": core[order]}, inter
+
+
+def _intersected(
+    hosts: list[str], workers: list[int], parts: dict[int, _WorkerSteps], stacked: pd.DataFrame | None
+) -> tuple[pd.DataFrame, StepIntersection]:
+    """The workers' steps (``parts``, rows of ``stacked``) intersected: one row per combined step
+    and worker, ``step`` = combined step number, ``core_id`` = global core id."""
+    rows, new_columns, inter = _intersection_rows(hosts, workers, parts)
+    if stacked is None or len(rows) == 0:
+        return _sorted_steps(empty_steps()), inter
+    new_columns["step_name"] = ec.inferred_text(new_columns["step_name"])
+    return take_rows(stacked, rows, renumber=True, replaced=new_columns), inter
+
+
+def _intersected_columns(
+    hosts: list[str], workers: list[int], parts: dict[int, _WorkerSteps], stacked: Columns
+) -> tuple[Columns | None, StepIntersection]:
+    """``_intersected`` of ``_stacked_columns``' arrays: the rows' columns as arrays (text as object
+    arrays), None where no step is left."""
+    rows, new_columns, inter = _intersection_rows(hosts, workers, parts)
+    if len(rows) == 0:
+        return None, inter
+    return {c: new_columns[c] if c in new_columns else values[rows] for c, values in stacked.items()}, inter
+
+
+def _combined_in_analysis(
+    hosts: list[str], workers: list[int], step_dbs: list[StepDb], arrays: tuple[Columns, dict[int, _WorkerSteps]]
+) -> tuple[pd.DataFrame, pd.DataFrame, StepIntersection, StepIntersection] | None:
+    """The combined ``steps`` and ``analysed`` frames (``in_analysis`` set) and their intersections, made
+    from ``_stacked_columns``' arrays as one frame each; None where either has no step."""
+    stacked, parts = arrays
+    steps, inter = _intersected_columns(hosts, workers, parts, stacked)
+    analysed_parts = {i: parts[i].subset(_in_analysis(step_dbs[i])) for i in workers}
+    analysed, inter_analysed = _intersected_columns(hosts, workers, analysed_parts, stacked)
+    if steps is None or analysed is None:
+        return None
+    steps["in_analysis"] = _pairs_in(steps, analysed, ["host", "group_id"])
+    analysed["in_analysis"] = np.ones(len(analysed["step"]), bool)
+    return _step_table(steps), _step_table(analysed), inter, inter_analysed
+
+
+def _step_table(columns: Columns) -> pd.DataFrame:
+    """A steps frame of numpy columns (``StepDb.columns``' kind): text as pandas' str type, as
+    ``step_db.step_frame`` makes it (``step_name`` typed as ``_intersected`` types it)."""
+    typed = {c: strings(v.tolist()) if v.dtype == object and c != "step_name" else v for c, v in columns.items()}
+    typed["step_name"] = ec.inferred_text(columns["step_name"])
+    return typed_frame(typed)
+
+
+def _in_analysis(step_db: StepDb) -> np.ndarray:
+    """The db's ``steps["in_analysis"]`` as a bool array (from its columns where it has them)."""
+    if step_db.columns is not None:
+        return step_db.columns["in_analysis"].astype(bool, copy=False)
+    return step_db.steps["in_analysis"].to_numpy(bool)
 
 
 def _analysed_in_steps(step_dbs: list[StepDb], workers: list[int]) -> bool:
@@ -287,16 +365,22 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
     no_accelerator = all(h == xs.HARDWARE_CPU for h in hardware_types)
     workers = [i for i, kind in enumerate(hardware_types) if not is_coordinator(kind, no_accelerator)]
     offsets = [db.file_time_offsets_ps.get(h, 0) for h, db in zip(hosts, step_dbs)]
-    stacked, parts = _stacked_workers([db.steps for db in step_dbs], workers, offsets)
-    steps, inter = _intersected(hosts, workers, parts, stacked)
-    if _analysed_in_steps(step_dbs, workers):  # rows of the same stack
-        analysed_stack = stacked
-        analysed_parts = {i: parts[i].subset(step_dbs[i].steps["in_analysis"].to_numpy(bool)) for i in workers}
+    arrays = _stacked_columns(step_dbs, workers, offsets)
+    combined = _combined_in_analysis(hosts, workers, step_dbs, arrays) if arrays is not None else None
+    if combined is not None:  # the hosts' step arrays: no frame stacked, one made of each result
+        steps, analysed, inter, inter_analysed = combined
+        parts = arrays[1]  # type: ignore[index]
     else:
-        analysed_stack, analysed_parts = _stacked_workers([db.analysed_steps for db in step_dbs], workers, offsets)
-    analysed, inter_analysed = _intersected(hosts, workers, analysed_parts, analysed_stack)
-    steps["in_analysis"] = _pairs_in(steps, analysed, ["host", "group_id"])
-    analysed["in_analysis"] = True
+        stacked, parts = _stacked_workers([db.steps for db in step_dbs], workers, offsets)
+        steps, inter = _intersected(hosts, workers, parts, stacked)
+        if _analysed_in_steps(step_dbs, workers):  # rows of the same stack
+            analysed_stack = stacked
+            analysed_parts = {i: parts[i].subset(_in_analysis(step_dbs[i])) for i in workers}
+        else:
+            analysed_stack, analysed_parts = _stacked_workers([db.analysed_steps for db in step_dbs], workers, offsets)
+        analysed, inter_analysed = _intersected(hosts, workers, analysed_parts, analysed_stack)
+        steps["in_analysis"] = _pairs_in(steps, analysed, ["host", "group_id"])
+        analysed["in_analysis"] = True
     notes = [n for db in step_dbs for n in db.notes if not n.endswith(PER_HOST_ANALYSIS_NOTE_ENDS)]
     coordinators = [hosts[i] for i in range(len(hosts)) if i not in workers]
     if coordinators:
@@ -321,16 +405,17 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
     for i in workers:
         mine = analysed_names[analysed_hosts == hosts[i]]
         span = f" ({mine[0]} .. {mine[-1]})" if len(mine) else ""
-        total = len(ec.distinct_sorted(step_dbs[i].steps["step"].to_numpy(np.int64)))
+        total = len(ec.distinct_sorted(parts[i].step))  # the host's steps' ``step`` values
         notes.append(f"host {hosts[i]!r}: {len(mine)} of its {total} steps in the averages{span}")
     return StepDb(steps=steps, notes=notes, event_groups=None, analysed=analysed)
 
 
-def _pairs_in(frame: pd.DataFrame, other: pd.DataFrame, columns: list[str]) -> np.ndarray:
-    """Whether each row's values of ``columns`` are those of some row of ``other`` (rows are steps)."""
-    wanted = set(zip(*(other[c].to_numpy(dtype=object).tolist() for c in columns)))
-    keys = zip(*(frame[c].to_numpy(dtype=object).tolist() for c in columns))
-    return np.fromiter((key in wanted for key in keys), dtype=bool, count=len(frame))
+def _pairs_in(frame: pd.DataFrame | Columns, other: pd.DataFrame | Columns, columns: list[str]) -> np.ndarray:
+    """Whether each row's values of ``columns`` are those of some row of ``other`` (rows are steps; frames
+    or their columns as arrays)."""
+    wanted = set(zip(*(np.asarray(other[c], dtype=object).tolist() for c in columns)))
+    keys = [np.asarray(frame[c], dtype=object).tolist() for c in columns]
+    return np.fromiter((key in wanted for key in zip(*keys)), dtype=bool, count=len(keys[0]))
 
 
 # ------------------------------------------------------------------------------ op metrics
@@ -344,10 +429,15 @@ def combine_op_metrics(
     counts added up; notes keep each host's, labelled."""
     frames = [db for db, _ in parts if len(db)]
     frame = combine_op_metric_frames(frames) if frames else _sorted_op_metrics(parts[0][0].iloc[:0])
+    return frame, combine_op_metrics_info(hosts, [own for _, own in parts])
+
+
+def combine_op_metrics_info(hosts: list[str], infos: list[dict[str, Any]]) -> dict[str, Any]:
+    """The hosts' op metrics counts (``OpStats.op_metrics_info``) added up; notes keep each host's, labelled."""
     info: dict[str, Any] = {}
     notes: list[str] = []
     kinds = []
-    for host, (_, own) in zip(hosts, parts):
+    for host, own in zip(hosts, infos):
         for key, value in own.items():
             if key == "notes":
                 notes.extend(f"host {host!r}: {note}" for note in value)
@@ -359,7 +449,16 @@ def combine_op_metrics(
                 info[key] = info.get(key, 0) + value
     info["hardware_type"] = max(kinds, key=lambda k: HARDWARE_RANK.get(k, 0)) if kinds else xs.HARDWARE_CPU
     info["notes"] = notes
-    return frame, info
+    return info
+
+
+def combine_op_metric_columns(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """``combine_op_metric_frames`` of dbs given as the arrays they were made of (``op_metrics_db``'s
+    ``combine_op_metrics_columns``, at least one): the combined db's columns, as numpy arrays in its row
+    order (its frame: ``op_metrics_frame``), without a frame stacked or taken."""
+    stacked = {c: np.concatenate([part[c] for part in parts]) for c in parts[0]}
+    order = db_order(stacked["host"], stacked["host_or_device"], stacked["self_time_ps"], stacked["name"])
+    return {c: values[order] for c, values in stacked.items()}
 
 
 def combine_op_metric_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:

@@ -39,7 +39,7 @@ import pandas as pd
 
 from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.step_grouping import parent_positions, spread_from_roots
+from nbprof.opstats.step_grouping import ContextEdges, parent_positions, spread_from_roots
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
 from nbprof.xspace.typed_frame import strings, typed_frame
@@ -176,16 +176,18 @@ def _session_roots(flags: _RowFlags) -> tuple[np.ndarray, str]:
     return np.flatnonzero(calls), "JAX jit calls" if calls.any() else ""
 
 
-def _host_sessions(ev: pd.DataFrame, flows: pd.DataFrame, host: str, flags: _RowFlags) -> tuple[pd.DataFrame, str]:
+def _host_sessions(
+    ev: pd.DataFrame, flows: pd.DataFrame, host: str, flags: _RowFlags, edges: ContextEdges | None = None
+) -> tuple[pd.DataFrame, str]:
     """One host's sessions (``SESSION_COLUMNS``) and how they were found; ``ev``: the host's host and
-    device events, ``flags``: their rows' flags."""
+    device events, ``flags``: their rows' flags, ``edges``: ``ev``'s context edges where built already."""
     transfer_name, device_plane = flags.transfer, flags.device_plane
     roots, source = _session_roots(flags)
     if len(roots) == 0:
         return ec.empty_frame(SESSION_COLUMNS), ""
     start_all, end_all, duration_all = (ev[c].to_numpy() for c in ("start_ps", "end_ps", "duration_ps"))
     roots = roots[np.argsort(start_all[roots], kind="stable")]
-    owner = spread_from_roots(ev, flows, roots)
+    owner = spread_from_roots(ev, flows, roots, edges)
     owned = np.flatnonzero(owner >= 0)
     g = owner[owned]
     start, end = start_all[owned], end_all[owned]
@@ -278,8 +280,10 @@ def _has_root_candidates(on_host: np.ndarray, kind: np.ndarray, user_root: np.nd
     return bool(user_root.any() or top_call.any())
 
 
-def build_inference_sessions(frames: Frames) -> InferenceSessions:
-    """The inference sessions of every host of ``frames`` (see the module docstring)."""
+def build_inference_sessions(frames: Frames, edges: ContextEdges | None = None) -> InferenceSessions:
+    """The inference sessions of every host of ``frames`` (see the module docstring). ``edges``: the
+    context edges of the whole events frame where the step grouping built them
+    (``EventGroupings.whole_frame_edges``), spread over again where one host's sessions span that frame."""
     ev_all = frames.events
     name_kinds = _name_kinds(ev_all)
     if not _may_have_roots(ev_all, name_kinds):
@@ -296,7 +300,7 @@ def build_inference_sessions(frames: Frames) -> InferenceSessions:
     for host in list(frames.hosts):
         mine = xs.values_in(ev_all["host"], [host]) & planes
         if mine.all():  # the whole frame: no copy (its RangeIndex also spares the parents' look-up)
-            table, source = _host_sessions(ev_all, frames.flows, host, flags)
+            table, source = _host_sessions(ev_all, frames.flows, host, flags, edges)
         else:  # one host's host and device events
             table, source = _host_sessions(ev_all[mine], frames.flows, host, _RowFlags(*(f[mine] for f in flags)))
         if len(table):

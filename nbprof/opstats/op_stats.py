@@ -119,7 +119,7 @@ class OpStats:
             host=self.hosts[0] if len(self.hosts) == 1 else ",".join(self.hosts),
             op_metrics_db=self.op_metrics_db,
             op_metrics_info=self.op_metrics_info,
-            step_db=replace(step_db, event_groups=None),
+            step_db=replace(step_db, event_groups=None, file_time_offsets=step_db.file_time_offsets_ps),
             run_env=self.run_env,
             perf_env=self.perf_env,
             xla_ops=self.xla_ops,
@@ -348,7 +348,8 @@ class OpStats:
     def inference_sessions(self) -> InferenceSessions:
         """Inference sessions (request events, else top-level JAX jit calls) and their latency split."""
         self._built("inference_sessions")
-        return build_inference_sessions(self.frames)
+        groupings = self.__dict__.get("event_groupings")  # the grouping's edges where it ran (not run for them)
+        return build_inference_sessions(self.frames, groupings.whole_frame_edges if groupings is not None else None)
 
 
 _NO_DEVICE_OPS = DeviceOpDb(pd.DataFrame(), pd.DataFrame(), xs.HARDWARE_CPU)
@@ -419,6 +420,12 @@ class CombinedOpStats(OpStats):
     def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
         self._built("op_metrics_db")
         parts = [(p.op_metrics_db, p.op_metrics_info) for p in self._all_parts()]
+        kept = [p._op_metrics_columns if isinstance(p, OpStats) else None for p in self._all_parts()]
+        arrays = [c for c in kept if c is not None]
+        if arrays and len(arrays) == len(kept):  # every host's db made of arrays: combined as arrays
+            self._op_metrics_columns = combine.combine_op_metric_columns(arrays)
+            info = combine.combine_op_metrics_info(self.hosts, [info for _, info in parts])
+            return op_metrics_frame(self._op_metrics_columns), info
         return combine.combine_op_metrics(self.hosts, parts)
 
     @cached_property

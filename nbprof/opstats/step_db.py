@@ -34,9 +34,16 @@ from nbprof.opstats.tpu_steps import TpuSteps, build_tpu_steps, stack_tpu_steps
 from nbprof.opstats.xla_cpu_ops import xla_cpu_op_mask
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
-from nbprof.xspace.typed_frame import strings, take_rows, typed_frame
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 CATEGORIES = tuple(se.CATEGORY_TYPES)
+
+Columns = dict[str, np.ndarray]
+"""A small table as numpy arrays of one length (the step db's markers and spans: no DataFrame each)."""
+_MARKER_COLUMNS = ("group", "start_ps", "end_ps", "marker")  # a step marker: its group, times (ps), kind
+_SPAN_COLUMNS = ("group", "type", "start_ps", "end_ps")  # a typed span: its group, XProf event type, times
+EventTimes = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""Events' ``start_ps``, ``end_ps`` and ``duration_ps`` (int64 ps, one value per event), read once."""
 DROP_INCOMPLETE_THRESHOLD = 5  # XProf's kDropIncomplteteStepThreshold
 
 # Endings of the per-host notes about that host's own averages (a combination replaces them).
@@ -70,20 +77,45 @@ class StepDb:
     steps: pd.DataFrame
     notes: list[str]
     event_groups: np.ndarray | None
-    file_time_offsets_ps: dict[str, int] = field(default_factory=dict)
-    """Per host, what nbprof added to the file's own times (ps): XProf works on the file's time
-    (relative line timestamps: since that host's session start), ``start_ps - offset``."""
+    file_time_offsets: dict[str, int] | Callable[[], dict[str, int]] = field(default_factory=dict, repr=False)
+    """``file_time_offsets_ps`` as given: the dict, or the function that makes it on its first read
+    (``build_step_db``'s: from the frames' lines, which only a combination of hosts reads)."""
     analysed: pd.DataFrame | None = None
     """The steps the averages use where they are not ``steps[in_analysis]`` (combined hosts)."""
     tpu: TpuSteps | None = None
     """TPU profiles: XProf's TPU step breakdown per step and core (``tpu_steps.py``); None elsewhere."""
+    arrays: tuple[pd.DataFrame, Columns] | None = field(default=None, repr=False)
+    """(the steps frame, its columns as numpy arrays) where the builder kept them (see ``columns``)."""
+
+    @property
+    def file_time_offsets_ps(self) -> dict[str, int]:
+        """Per host, what nbprof added to the file's own times (ps): XProf works on the file's time
+        (relative line timestamps: since that host's session start), ``start_ps - offset``."""
+        if callable(self.file_time_offsets):
+            self.file_time_offsets = self.file_time_offsets()
+        return self.file_time_offsets
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled with its offsets made (no function of the frames in a shipped db)."""
+        self.file_time_offsets = self.file_time_offsets_ps
+        return self.__dict__
+
+    @property
+    def columns(self) -> Columns | None:
+        """``steps``' columns as numpy arrays (``to_numpy()`` of each: text as object arrays of str) where
+        its builder kept them for this very frame (one host's steps of numbers and str; a ``replace`` of
+        ``steps`` leaves them behind), else None. Read-only: shared with every reader."""
+        if self.arrays is None or self.arrays[0] is not self.steps:
+            return None
+        return self.arrays[1]
 
     @property
     def analysed_steps(self) -> pd.DataFrame:
-        """The steps XProf's overview and input-pipeline averages use (ps)."""
-        if self.analysed is not None:
-            return self.analysed
-        return take_rows(self.steps, np.flatnonzero(self.steps["in_analysis"].to_numpy(bool)))
+        """The steps XProf's overview and input-pipeline averages use (ps): the frame of
+        ``step_analysis.analysed_rows``, which states the rule."""
+        from nbprof.opstats.step_analysis import analysed_rows  # it imports this module
+
+        return analysed_rows(self.steps, self.analysed, self.columns).frame()
 
 
 def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> StepDb:
@@ -102,14 +134,17 @@ def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> St
     """
     if groupings is None:
         groupings = group_events(frames)
-    tables, notes, tpu_parts = [], [], []
+    tables, arrays, notes, tpu_parts = [], [], [], []
     plane_names = [str(n) for n in xs.values_list(frames.planes["name"])]
     plane_hosts = xs.values_list(frames.planes["host"])
     for host in groupings.hosts:
         host_planes = plane_names if host is None else [n for n, h in zip(plane_names, plane_hosts) if h == host]
         sub, grouping = groupings.host_events(frames.events, host)
-        table, host_notes, tpu = _host_steps(frames, sub, grouping, host_planes, host if host is not None else "")
+        table, host_notes, tpu, columns = _host_steps(
+            frames, sub, grouping, host_planes, host if host is not None else ""
+        )
         tables.append(table)
+        arrays.append(columns)
         notes.extend(host_notes)
         if tpu is not None:
             tpu_parts.append(tpu)
@@ -121,8 +156,9 @@ def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> St
         steps=out,
         notes=notes,
         event_groups=groupings.event_groups,
-        file_time_offsets_ps=file_time_offsets_ps(frames),
+        file_time_offsets=lambda: file_time_offsets_ps(frames),  # made when a combination reads them
         tpu=stack_tpu_steps(tpu_parts) if tpu_parts else None,
+        arrays=(out, arrays[0]) if len(arrays) == 1 and out is tables[0] and arrays[0] is not None else None,
     )
 
 
@@ -143,6 +179,15 @@ class EventGroupings:
 
     hosts: dict[str | None, HostGrouping]
     event_groups: np.ndarray
+
+    @property
+    def whole_frame_edges(self) -> se.ContextEdges | None:
+        """The context edges of the whole events frame where one host's grouping spread over all of it
+        (``se.Grouping.edges``: kept for small frames only), else None."""
+        if len(self.hosts) != 1:
+            return None
+        (only,) = self.hosts.values()
+        return only.grouping.edges if only.rows is None else None
 
     @property
     def sources(self) -> list[str]:
@@ -217,9 +262,9 @@ def empty_steps() -> pd.DataFrame:
 # ------------------------------------------------------------------------- one host
 def _host_steps(
     frames: Frames, sub: pd.DataFrame, grouping: se.Grouping, plane_names: list[str], host: str
-) -> tuple[pd.DataFrame, list[str], TpuSteps | None]:
-    """Steps of one host (``plane_names``: its planes') from its grouped events, its notes and, on TPU,
-    its TPU step breakdown."""
+) -> tuple[pd.DataFrame, list[str], TpuSteps | None, Columns | None]:
+    """Steps of one host (``plane_names``: its planes') from its grouped events, its notes, on TPU its TPU
+    step breakdown, and the steps' columns as numpy arrays where they were made so (``StepDb.columns``)."""
     notes: list[str] = []
     device_plane_names = [n for n in plane_names if xs.is_device_plane(n)]
     has_device = len(device_plane_names) > 0
@@ -228,7 +273,8 @@ def _host_steps(
     notes.append(f"{label}step groups: {grouping.source}")
 
     if not has_device:
-        markers, spans = _host_markers_and_spans(sub, grouping)
+        times = _event_times(sub)
+        markers, spans = _host_markers_and_spans(sub, grouping, times)
         core = "host"
     elif is_tpu:
         tpu = build_tpu_steps(frames, sub, grouping.group, host, grouping.names)
@@ -239,12 +285,13 @@ def _host_steps(
         )
         if len(tpu.steps) == 0:
             notes.append(f"{label}no step markers on the TPU cores' Steps lines: XProf says 'No step time measured'")
-            return empty_steps(), notes, tpu
-        return _tpu_step_rows(tpu.steps, grouping), notes, tpu
+            return empty_steps(), notes, tpu, None
+        return _tpu_step_rows(tpu.steps, grouping), notes, tpu, None
     else:
-        markers, spans = _gpu_markers_and_spans(sub, grouping)
+        times = _event_times(sub)
+        markers, spans = _gpu_markers_and_spans(sub, grouping, times)
         core = "device"
-    if len(markers) == 0:
+    if len(markers["group"]) == 0:
         notes.append(
             f"{label}no step markers: XProf says 'No step time measured' "
             "(instrument steps with jax.profiler.StepTraceAnnotation or tf.profiler.experimental.Trace(..., step_num=, _r=1))"
@@ -256,13 +303,13 @@ def _host_steps(
                 f"{label}{int(unrooted.sum())} events carry step_num without _r=1 ({', '.join(names[:3])}; e.g. Keras 3's "
                 "TensorBoard callback): XProf does not treat them as steps, nor do we"
             )
-        return empty_steps(), notes, None
+        return empty_steps(), notes, None, None
 
     step_span = _longest_markers(markers)
     if not has_device:
-        xla = _xla_cpu_spans(sub, step_span)
-        if len(xla):
-            spans = typed_frame({c: np.concatenate([spans[c].to_numpy(), xla[c].to_numpy()]) for c in spans.columns})
+        xla = _xla_cpu_spans(sub, step_span, times)
+        if len(xla["group"]):
+            spans = {c: np.concatenate([spans[c], xla[c]]) for c in spans}
     breakdown = _breakdown(spans, step_span)
     well_formed = (breakdown["t_140"] + breakdown["t_150"] > 0) if has_device else (breakdown["_host_compute_any"] > 0)
     dropped = int((~well_formed).sum())
@@ -271,8 +318,8 @@ def _host_steps(
             f"{label}{dropped} step(s) without {'device' if has_device else 'host'} compute dropped (as XProf)"
         )
     kept = np.flatnonzero(well_formed)
-    group_ids = step_span.index.to_numpy(np.int64)[kept]
-    duration = step_span["duration_ps"].to_numpy(np.int64)[kept]
+    group_ids = step_span["group"][kept]
+    duration = step_span["duration_ps"][kept]
     columns: dict[str, Any] = {
         "host": host,
         "step_num": [grouping.step_nums.get(g, g) for g in group_ids.tolist()],
@@ -286,7 +333,7 @@ def _host_steps(
         "step": group_ids.copy(),
         "core": core,
         "core_id": DEFAULT_CORE_ID,
-        "start_ps": step_span["start_ps"].to_numpy(np.int64)[kept],
+        "start_ps": step_span["start_ps"][kept],
         "duration_ps": duration,
     }
     type_ids = [int(c[2:]) for c in breakdown if c.startswith("t_")]
@@ -301,7 +348,7 @@ def _host_steps(
     columns["device_compute_16_ps"] = by_type.get(se.DEVICE_COMPUTE_16, zero)
     columns["device_compute_32_ps"] = by_type.get(se.DEVICE_COMPUTE_32, zero)
     columns["xla_cpu_compute_ps"] = np.minimum(by_type.get(se.XLA_CPU_COMPUTE, zero), columns["all_others_ps"])
-    columns["marker"] = step_span["marker"].to_numpy()[kept]
+    columns["marker"] = step_span["marker"][kept]
     # by group id (stable), then one frame: pandas' per-call costs dominate a few steps
     order = np.argsort(group_ids, kind="stable")
     columns = {c: _reordered(v, order) for c, v in columns.items()}
@@ -313,36 +360,50 @@ def _host_steps(
             f"(XProf drops them when there are more than {DROP_INCOMPLETE_THRESHOLD})"
         )
     columns["in_analysis"] = in_analysis
-    out = _steps_frame(columns, len(order))
+    arrays = _step_arrays(columns, len(order))
+    out = pd.DataFrame(columns) if arrays is None else step_frame(arrays)
     total = float(columns["duration_ps"][in_analysis].sum())
     if total > 0:
         notes.append(
             f"{label}{100.0 * float(columns['all_others_ps'][in_analysis].sum()) / total:.1f}% of the analysed "
             "step time is covered by no event of the step ('all others': untraced work, Python, idle)"
         )
-    timed = sub["duration_ps"].to_numpy() > 0
+    timed = times[2] > 0
     lost = timed & (grouping.group < 0)
     if timed.any():
         notes.append(
             f"{label}{int(lost.sum()):,} of {int(timed.sum()):,} timed events belong to no step "
             "(not reachable from a step marker: other threads' work, time outside the steps)"
         )
-    return out, notes, None
+    return out, notes, None, arrays
 
 
 def _steps_frame(columns: dict[str, Any], n: int) -> pd.DataFrame:
     """``pd.DataFrame(columns)`` of ``n`` rows (arrays, lists and scalars, as ``_host_steps`` makes them),
     typed as pandas infers them but without its checks; ``pd.DataFrame`` itself for what is not a
     column of str, of ints or of bools."""
-    typed = {c: _typed_column(v, n) for c, v in columns.items()} if n else {}
-    if not n or any(v is None for v in typed.values()):
-        return pd.DataFrame(columns)
-    return typed_frame(typed)
+    arrays = _step_arrays(columns, n)
+    return pd.DataFrame(columns) if arrays is None else step_frame(arrays)
 
 
-def _typed_column(values: Any, n: int) -> Any:
-    """A column of ``_steps_frame`` as pandas types it: a numeric or bool array as it is, str, int64;
-    None when it is of another kind."""
+def step_frame(arrays: Columns) -> pd.DataFrame:
+    """A steps frame of numpy columns (at least one row): numbers and bools as they are, object arrays
+    of str as pandas' str type (as ``pd.DataFrame`` types them)."""
+    return typed_frame({c: strings(v.tolist()) if v.dtype == object else v for c, v in arrays.items()})
+
+
+def _step_arrays(columns: dict[str, Any], n: int) -> Columns | None:
+    """The columns of ``pd.DataFrame(columns)`` (``n`` rows, at least one) as its ``to_numpy()`` gives
+    them where each is numbers, bools or str (text as object arrays), else None."""
+    arrays = {c: _plain_column(v, n) for c, v in columns.items()} if n else {}
+    if not n or any(v is None for v in arrays.values()):
+        return None
+    return arrays  # type: ignore[return-value]
+
+
+def _plain_column(values: Any, n: int) -> np.ndarray | None:
+    """A column of ``_step_arrays`` as ``pd.DataFrame`` types it, as numpy: a numeric or bool array as it
+    is, str as an object array, ints as int64; None when it is of another kind."""
     if isinstance(values, np.ndarray):
         if values.dtype.kind in "iufb":
             return values
@@ -350,7 +411,9 @@ def _typed_column(values: Any, n: int) -> Any:
     elif not isinstance(values, list):
         values = [values] * n  # a scalar, as pandas broadcasts it
     if all(type(v) is str for v in values):
-        return strings(values)
+        out = np.empty(len(values), object)
+        out[:] = values
+        return out
     if all(type(v) is int or isinstance(v, np.signedinteger) for v in values):
         try:
             return np.array(values, dtype=np.int64)
@@ -408,8 +471,15 @@ def _tpu_step_rows(tpu: pd.DataFrame, grouping: se.Grouping) -> pd.DataFrame:
     return out[STEP_COLUMNS]
 
 
-def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Host step markers and typed spans of a host-only profile (ConvertHostThreadsXPlaneToStepEvents)."""
+def _event_times(ev: pd.DataFrame) -> EventTimes:
+    """``ev``'s ``start_ps``, ``end_ps`` and ``duration_ps`` as numpy arrays, each column read once (a
+    column of the events frame costs ~25 us a read)."""
+    return ev["start_ps"].to_numpy(), ev["end_ps"].to_numpy(), ev["duration_ps"].to_numpy()
+
+
+def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping, times: EventTimes) -> tuple[Columns, Columns]:
+    """Host step markers and typed spans of a host-only profile (ConvertHostThreadsXPlaneToStepEvents),
+    as ``_MARKER_COLUMNS`` and ``_SPAN_COLUMNS`` arrays."""
     group = grouping.group
     on_host = xs.values_in(ev["plane"], [xs.HOST_PLANE]) & (group >= 0)
     names = ev["name"]
@@ -426,30 +496,29 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd
         first_roots = roots[first_root]
         implicit[first_roots] |= (kind[first_roots] & _EXPLICIT) == 0
     is_marker = on_host & (((kind & _EXPLICIT) != 0) | implicit)
-    markers = typed_frame(
-        {
-            "group": group[is_marker],
-            "start_ps": ev["start_ps"].to_numpy()[is_marker],
-            "end_ps": ev["end_ps"].to_numpy()[is_marker],
-            "marker": np.where((kind[is_marker] & _EXPLICIT) != 0, "host (explicit)", "host (step name)").astype(
-                object
-            ),
-        }
-    )
+    markers = {
+        "group": group[is_marker],
+        "start_ps": times[0][is_marker],
+        "end_ps": times[1][is_marker],
+        "marker": np.where((kind[is_marker] & _EXPLICIT) != 0, "host (explicit)", "host (step name)").astype(object),
+    }
     # real CPU compute is never an explicit marker
     rows = np.flatnonzero(on_host & ~implicit & ((kind & _REAL_CPU) != 0))
     span_type = _map_at(names, rows, _classify_cpu, se.HOST_COMPUTE, np.int16)  # XProf's types < 2**15
     kept = ~_covered_by_parent(ev, rows, span_type, group)
     rows, span_type = rows[kept], span_type[kept]
-    spans = typed_frame(
-        {
-            "group": group[rows],
-            "type": span_type.astype(np.int64),
-            "start_ps": ev["start_ps"].to_numpy()[rows],
-            "end_ps": ev["end_ps"].to_numpy()[rows],
-        }
-    )
-    return markers, spans
+    return markers, _spans_at(times, rows, group, span_type)
+
+
+def _spans_at(times: EventTimes, rows: np.ndarray, group: np.ndarray, span_type: np.ndarray) -> Columns:
+    """The spans of the events at positions ``rows`` (``times``, ``group`` per event; ``span_type`` per
+    span) as ``_SPAN_COLUMNS`` arrays (int64; times ps)."""
+    return {
+        "group": group[rows],
+        "type": span_type.astype(np.int64),
+        "start_ps": times[0][rows],
+        "end_ps": times[1][rows],
+    }
 
 
 def _covered_by_parent(ev: pd.DataFrame, rows: np.ndarray, span_type: np.ndarray, group: np.ndarray) -> np.ndarray:
@@ -488,38 +557,38 @@ def _covered_by_parent(ev: pd.DataFrame, rows: np.ndarray, span_type: np.ndarray
 _COVER_CHUNK = 1 << 18
 
 
-def _xla_cpu_spans(ev: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
+def _xla_cpu_spans(ev: pd.DataFrame, steps: Columns, times: EventTimes) -> Columns:
     """XLA CPU ops on host threads as spans of nbprof's ``XLA_CPU_COMPUTE`` type, each in the step whose
     time span contains its start (they are usually in no step group: XProf counts their time as "all
-    others"). Zero-length ops are left out."""
-    rows = np.flatnonzero(xla_cpu_op_mask(ev) & (ev["duration_ps"].to_numpy() > 0))
-    if len(rows) == 0 or len(steps) == 0:
+    others"). Zero-length ops are left out. ``steps``: ``_longest_markers``' arrays."""
+    rows = np.flatnonzero(xla_cpu_op_mask(ev) & (times[2] > 0))
+    if len(rows) == 0 or len(steps["group"]) == 0:
         empty = np.zeros(0, np.int64)
-        return typed_frame({"group": empty, "type": empty, "start_ps": empty, "end_ps": empty})
-    start = ev["start_ps"].to_numpy()[rows]
-    order = np.argsort(steps["start_ps"].to_numpy(), kind="stable")
-    step_start = steps["start_ps"].to_numpy(np.int64)[order]
-    step_end = step_start + steps["duration_ps"].to_numpy(np.int64)[order]
-    step_group = steps.index.to_numpy(np.int64)[order]
+        return {"group": empty, "type": empty, "start_ps": empty, "end_ps": empty}
+    start = times[0][rows]
+    order = np.argsort(steps["start_ps"], kind="stable")
+    step_start = steps["start_ps"][order]
+    step_end = step_start + steps["duration_ps"][order]
+    step_group = steps["group"][order]
     at = np.searchsorted(step_start, start, side="right") - 1
     inside = (at >= 0) & (start < step_end[np.maximum(at, 0)])
-    return typed_frame(
-        {
-            "group": step_group[at[inside]].astype(np.int64),
-            "type": np.full(int(inside.sum()), se.XLA_CPU_COMPUTE, np.int64),
-            "start_ps": start[inside].astype(np.int64),
-            "end_ps": ev["end_ps"].to_numpy()[rows][inside].astype(np.int64),
-        }
-    )
+    return {
+        "group": step_group[at[inside]].astype(np.int64),
+        "type": np.full(int(inside.sum()), se.XLA_CPU_COMPUTE, np.int64),
+        "start_ps": start[inside].astype(np.int64),
+        "end_ps": times[1][rows][inside].astype(np.int64),
+    }
 
 
-def _device_step_markers(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> pd.DataFrame:
-    """The markers of the devices' ``Steps`` lines: ``group``, ``start_ps``, ``end_ps`` (ps) and ``marker``
-    ("device Steps line"), typed as ``pd.DataFrame`` types them (its text made without pandas' conversion)."""
-    if not len(group):
-        return pd.DataFrame({"group": group, "start_ps": start, "end_ps": end, "marker": "device Steps line"})
-    marker = strings(["device Steps line"] * len(group))
-    return typed_frame({"group": group, "start_ps": start, "end_ps": end, "marker": marker})
+def _device_step_markers(group: np.ndarray, start: np.ndarray, end: np.ndarray) -> Columns:
+    """The markers of the devices' ``Steps`` lines as ``_MARKER_COLUMNS`` arrays (``marker``:
+    "device Steps line")."""
+    return {
+        "group": group,
+        "start_ps": start,
+        "end_ps": end,
+        "marker": np.full(len(group), "device Steps line", object),
+    }
 
 
 _HAS_SHAPE, _HALF_SHAPE = 1, 2
@@ -531,19 +600,19 @@ def _shape_flags(shape: str) -> int:
     return (_HAS_SHAPE if len(shape) > 0 else 0) | (_HALF_SHAPE if "half" in shape else 0)
 
 
-def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.DataFrame, pd.DataFrame]:
+def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping, times: EventTimes) -> tuple[Columns, Columns]:
     """Device markers (``Steps`` lines) and typed device spans, per GPU then unioned
-    (ConvertDeviceTraceXPlaneToStepEvents)."""
+    (ConvertDeviceTraceXPlaneToStepEvents), as ``_MARKER_COLUMNS`` and ``_SPAN_COLUMNS`` arrays."""
     group = grouping.group
     plane = ec.codes(ev["plane"])  # plane codes: only compared with each other
     on_device = xs.value_mask(ev["plane"], xs.is_device_plane) & (group >= 0)
     derived = xs.is_derived_line(ev["line_id"].to_numpy(), ev["line"])
     if grouping.gpu_markers is not None:  # grouped here: the markers derived from the GPU events
         mk = np.zeros(len(ev), bool)
-        mk[grouping.gpu_markers.index.to_numpy()] = True
-        markers = grouping.gpu_markers.reset_index(drop=True)
+        mk[grouping.gpu_markers["row"]] = True
+        markers = {c: grouping.gpu_markers[c] for c in _MARKER_COLUMNS}
     else:
-        start, end = _device_timespan(ev)
+        start, end = _device_timespan(times)
         mk = on_device & xs.values_in(ev["line"], ["Steps"])
         markers = _device_step_markers(group[mk], start[mk], end[mk])
     has_corr = xs.column(ev, "correlation_id").notna().to_numpy()
@@ -562,17 +631,7 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping) -> tuple[pd.
     keep = np.zeros(len(op_rows), bool)
     for code in ec.distinct_sorted(marked_plane):
         keep |= (op_plane == code) & np.isin(op_group, marked_group[marked_plane == code])
-    rows = op_rows[keep]
-    spans = typed_frame(
-        {
-            "group": group[rows],
-            "type": kind[keep],
-            "start_ps": ev["start_ps"].to_numpy()[rows],
-            "end_ps": ev["end_ps"].to_numpy()[rows],
-        }
-    )
-    spans.index = pd.Index(np.flatnonzero(keep))  # row labels of the ops' table the kept spans had
-    return markers, spans
+    return markers, _spans_at(times, op_rows[keep], group, kind[keep])
 
 
 def _map_at(
@@ -593,10 +652,9 @@ def _map_at(
     return table[codes]
 
 
-def _device_timespan(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+def _device_timespan(times: EventTimes) -> tuple[np.ndarray, np.ndarray]:
     """Event span; XProf uses device_offset_ps/device_duration_ps when both are present."""
-    start = ev["start_ps"].to_numpy()
-    end = ev["end_ps"].to_numpy()
+    start, end, _ = times
     return start, end
 
 
@@ -650,51 +708,53 @@ def _classify_gpu(name: str) -> int:
 
 
 # ------------------------------------------------------------------- step time, breakdown
-def _longest_markers(markers: pd.DataFrame) -> pd.DataFrame:
-    """Per group, the longest marker (first one on ties), as XProf's StepTime."""
-    start = markers["start_ps"].to_numpy(np.int64)
-    duration = markers["end_ps"].to_numpy(np.int64) - start
+def _longest_markers(markers: Columns) -> Columns:
+    """Per group, the longest marker (first one on ties), as XProf's StepTime: arrays ``group`` (ascending,
+    distinct), ``start_ps``, ``duration_ps`` (int64 ps) and ``marker``, one value per step."""
+    start = markers["start_ps"].astype(np.int64, copy=False)
+    duration = markers["end_ps"].astype(np.int64, copy=False) - start
     rows = np.flatnonzero(duration > 0)
-    group = markers["group"].to_numpy(np.int64)[rows]
-    order = np.lexsort((rows, -duration[rows], group))  # by group, longest first, earliest on ties
-    best = rows[order[np.r_[True, group[order][1:] != group[order][:-1]]]] if len(rows) else rows
-    longest = typed_frame(
-        {"start_ps": start[best], "duration_ps": duration[best], "marker": markers["marker"].to_numpy()[best]}
-    )
-    longest.index = pd.Index(markers["group"].to_numpy(np.int64)[best], name="group")
-    return longest
+    group = markers["group"].astype(np.int64, copy=False)
+    in_rows = group[rows]
+    order = np.lexsort((rows, -duration[rows], in_rows))  # by group, longest first, earliest on ties
+    best = rows[order[np.r_[True, in_rows[order][1:] != in_rows[order][:-1]]]] if len(rows) else rows
+    return {
+        "group": group[best],
+        "start_ps": start[best],
+        "duration_ps": duration[best],
+        "marker": markers["marker"][best],
+    }
 
 
-def _breakdown(spans: pd.DataFrame, steps: pd.DataFrame) -> dict[str, np.ndarray]:
-    """Exclusive time per event type within each step (``t_<type>``, aligned with ``steps``' rows),
+def _breakdown(spans: Columns, steps: Columns) -> dict[str, np.ndarray]:
+    """Exclusive time per event type within each step (``t_<type>``, aligned with ``steps``: arrays ``group``
+    (distinct), ``start_ps``, ``duration_ps``; ``spans``: ``_SPAN_COLUMNS`` arrays),
     resolving overlaps by XProf's priority, plus ``_host_compute_any``: positive where host compute
     is the highest type somewhere, the steps' spans not clipped to the step (XProf's "well-formed"
     host step; a time only where the clipped ``t_10`` is zero, else that)."""
-    g = spans["group"].to_numpy(np.int64)
-    t = spans["type"].to_numpy(np.int64)
-    s = spans["start_ps"].to_numpy(np.int64)
-    e = spans["end_ps"].to_numpy(np.int64)
-    in_steps = np.isin(g, steps.index.to_numpy())
+    g, t, s, e = (np.asarray(spans[c], np.int64) for c in _SPAN_COLUMNS)
+    step_group = np.asarray(steps["group"], np.int64)
+    in_steps = np.isin(g, step_group)
     if not in_steps.all():
         g, t, s, e = g[in_steps], t[in_steps], s[in_steps], e[in_steps]
     sticky = _sticky_spans(g, t, s, e)
     if len(sticky[0]):
         g, t, s, e = (np.concatenate([a, b]) for a, b in zip((g, t, s, e), sticky))
-    step_start = steps["start_ps"].to_numpy(np.int64)
-    step_end = step_start + steps["duration_ps"].to_numpy(np.int64)
-    clipped = _top_type_time(g, t, s, e, steps.index, clip=(step_start, step_end))
+    step_start = np.asarray(steps["start_ps"], np.int64)
+    step_end = step_start + np.asarray(steps["duration_ps"], np.int64)
+    clipped = _top_type_time(g, t, s, e, step_group, clip=(step_start, step_end))
     # Host compute on top somewhere in the step is on top there unclipped too (clipping only cuts
     # what lies outside the step); only the other steps need the unclipped sweep.
-    host_compute = clipped.get(se.HOST_COMPUTE, np.zeros(len(steps), np.int64))
+    host_compute = clipped.get(se.HOST_COMPUTE, np.zeros(len(step_group), np.int64))
     unclear = np.flatnonzero(host_compute == 0)
-    rows = np.flatnonzero((t >= se.HOST_COMPUTE) & np.isin(g, steps.index.to_numpy()[unclear]))
+    rows = np.flatnonzero((t >= se.HOST_COMPUTE) & np.isin(g, step_group[unclear]))
     if len(rows):
-        unclipped = _top_type_time(g[rows], t[rows], s[rows], e[rows], steps.index)
+        unclipped = _top_type_time(g[rows], t[rows], s[rows], e[rows], step_group)
         host_compute = np.where(host_compute > 0, host_compute, unclipped.get(se.HOST_COMPUTE, 0))
     out = {"_host_compute_any": host_compute}
     out.update((f"t_{ty}", time_ps) for ty, time_ps in sorted(clipped.items(), reverse=True))
     for ty in (se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32):
-        out.setdefault(f"t_{ty}", np.zeros(len(steps), np.int64))
+        out.setdefault(f"t_{ty}", np.zeros(len(step_group), np.int64))
     return out
 
 
@@ -706,10 +766,11 @@ def _top_type_time(
     kind: np.ndarray,
     start: np.ndarray,
     end: np.ndarray,
-    groups: pd.Index,
+    groups: np.ndarray,
     clip: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> dict[int, np.ndarray]:
-    """Per span type, the time (ps) per group of ``groups`` where it is the highest type of the
+    """Per span type, the time (ps) per group of ``groups`` (distinct ids, any order; results by position
+    in it) where it is the highest type of the
     group's active spans: XProf's priority resolution of overlapping events. Equals
     ``union(types >= T) - union(types > T)`` per group. Swept in chunks of whole groups.
 
@@ -721,7 +782,7 @@ def _top_type_time(
     total = np.zeros((len(groups), len(types)), np.int64)
     present = np.zeros(len(types), bool)
     if len(start):
-        position = groups.get_indexer(group).astype(np.int32)
+        position = _positions(np.asarray(groups, np.int64), group).astype(np.int32)
         code = np.searchsorted(types, kind).astype(np.int16)
 
         def sweep(rows: np.ndarray | None) -> None:
@@ -747,6 +808,23 @@ def _top_type_time(
     if clip is None:
         present[:] = True
     return {int(ty): total[:, k] for k, ty in enumerate(types.tolist()) if present[k]}
+
+
+def _positions(groups: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The position in ``groups`` (distinct ids, any order) of each of ``values``, -1 where absent
+    (``pd.Index(groups).get_indexer(values)``): by a table indexed by id where the ids span a small
+    range (step ids), else by a binary search."""
+    if len(groups) == 0:
+        return np.full(len(values), -1, np.int64)
+    low, high = int(groups.min()), int(groups.max())
+    if high - low < 4 * len(groups) + 1024:
+        table = np.full(high - low + 2, -1, np.int64)  # the last entry answers the ids outside the range
+        table[groups - low] = np.arange(len(groups))
+        outside = (values < low) | (values > high)  # compared before subtracting: no wrap-around
+        return table[np.where(outside, high - low + 1, values - low)]
+    order = np.argsort(groups, kind="stable")
+    at = np.minimum(np.searchsorted(groups[order], values), len(groups) - 1)
+    return np.where(groups[order][at] == values, order[at], -1)
 
 
 def _sweep(

@@ -23,7 +23,6 @@ Times are int64 ps. Nothing here is public API; ``steps.py`` builds ``prof.steps
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -33,7 +32,6 @@ from nbprof.opstats import event_columns as ec
 from nbprof.xspace.nesting import marked_owners
 from nbprof.xspace.semantics import HOST_PLANE, column, is_derived_line_id, is_gpu_plane, value_mask, values_in
 from nbprof.xspace.semantics import int_values as int_array
-from nbprof.xspace.typed_frame import strings, typed_frame
 
 # XProf's EventType (xprof/utils/event_span.h): a higher value wins when events overlap.
 UNKNOWN_TIME = 0
@@ -138,7 +136,11 @@ class Grouping:
     source: str = ""
     # Each GPU's step markers, derived from its grouped events when grouped here (``gpu_step_markers``);
     # None for a file grouped before (e.g. by TensorFlow): it brings its own ``Steps`` lines
-    gpu_markers: pd.DataFrame | None = None
+    gpu_markers: dict[str, np.ndarray] | None = None
+    # The context edges the grouping spread over (``ContextEdges`` of the frame grouped): another spread
+    # over the same frame and flows (``spread_from_roots``) reuses them. Kept for frames of up to
+    # ``KEEP_EDGES_MAX_EVENTS`` events only; None otherwise and where no edges were built.
+    edges: ContextEdges | None = None
 
 
 def _context_pairs(ev: pd.DataFrame, flows: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -336,10 +338,18 @@ def event_graph(ev: pd.DataFrame, flows: pd.DataFrame, levels: bool = True) -> _
     return _Graph(parent, depth, *_context_edges(ev, flows))
 
 
-_ContextEdges = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]
+ContextEdges = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]
+"""``event_graph``'s edges besides nesting of one frame: (producer rows, consumer rows, their context keys,
+the number of keys)."""
+
+KEEP_EDGES_MAX_EVENTS = 200_000
+"""A grouping keeps its edges (``Grouping.edges``) for frames of up to this many events: the inference
+sessions of a small profile spread over the same frame (0.5 ms saved on tpu_v6e); on large ones the
+rebuild is a small share of their work, and edges held on raised the peak memory (jax_large, 1.18M
+events: +10 MB peak RSS for 2.4 MB of edges)."""
 
 
-def _context_edges(ev: pd.DataFrame, flows: pd.DataFrame) -> _ContextEdges:
+def _context_edges(ev: pd.DataFrame, flows: pd.DataFrame) -> ContextEdges:
     """``event_graph``'s edges besides nesting: (producer rows, consumer rows, their context keys, the
     number of keys); producer/consumer contexts first, then XProf's inter-thread links."""
     prod, cons, keys = _context_pairs(ev, flows)
@@ -356,16 +366,19 @@ def _context_edges(ev: pd.DataFrame, flows: pd.DataFrame) -> _ContextEdges:
     return prod, cons, prod_key, cons_key, n_keys
 
 
-def spread_from_roots(ev: pd.DataFrame, flows: pd.DataFrame, roots: np.ndarray) -> np.ndarray:
+def spread_from_roots(
+    ev: pd.DataFrame, flows: pd.DataFrame, roots: np.ndarray, edges: ContextEdges | None = None
+) -> np.ndarray:
     """For each row of ``ev``, the position in ``roots`` (rows of ``ev``) of the first root that reaches
     it along ``event_graph``'s edges; -1 where none does. Spread over the skeleton of the roots and
-    link ends (``_Skeleton``), as the grouping does: the other events only inherit their nesting parent's."""
+    link ends (``_Skeleton``), as the grouping does: the other events only inherit their nesting parent's.
+    ``edges``: the frame's context edges where built already (``Grouping.edges`` of ``ev`` and ``flows``)."""
     if len(roots) == 0:
         return np.full(len(ev), -1, np.int64)
     roots = np.asarray(roots, np.int64)
     is_root = np.zeros(len(ev), bool)
     is_root[roots] = True
-    skeleton = _Skeleton(ev, flows, is_root)
+    skeleton = _Skeleton(ev, flows, is_root, edges)
     inf = np.iinfo(np.int64).max
     ids = np.full(len(skeleton.nodes), inf, np.int64)
     ids[skeleton.owner[roots]] = np.arange(len(roots))  # a root is a node: its owner is its node number
@@ -387,7 +400,9 @@ def group_host_events(ev: pd.DataFrame, flows: pd.DataFrame) -> Grouping:
         return Grouping(group=group, names=names, source=found.source)
     names_map, nums = _root_names(ev, found.root_rows)
     markers = gpu_step_markers(ev, group, found.in_time)
-    return Grouping(group=group, names=names_map, step_nums=nums, source=found.source, gpu_markers=markers)
+    return Grouping(
+        group=group, names=names_map, step_nums=nums, source=found.source, gpu_markers=markers, edges=found.edges
+    )
 
 
 def host_event_groups(ev: pd.DataFrame, flows: pd.DataFrame, gpu_fill: bool = True) -> tuple[np.ndarray, str]:
@@ -406,8 +421,9 @@ EXISTING_GROUPS = "group_id stats in the file"  # the source of a file grouped b
 
 class _FoundGroups:
     """``_find_groups``' result: each row's group (-1 = none), how it was found, the row of each
-    group's root (None: no roots were looked for) and ``gpu_plane_rows_in_time_order``'s rows.
-    A plain class: a dataclass would exec generated code when the module is first imported."""
+    group's root (None: no roots were looked for), ``gpu_plane_rows_in_time_order``'s rows and the
+    context edges spread over (None: none built). A plain class: a dataclass would exec generated code
+    when the module is first imported."""
 
     def __init__(
         self,
@@ -415,8 +431,10 @@ class _FoundGroups:
         source: str,
         root_rows: dict[int, int] | None = None,
         in_time: list[np.ndarray] | None = None,
+        edges: ContextEdges | None = None,
     ) -> None:
         self.group, self.source, self.root_rows, self.in_time = group, source, root_rows, in_time or []
+        self.edges = edges
 
 
 def _find_groups(ev: pd.DataFrame, flows: pd.DataFrame, gpu_fill: bool = True) -> _FoundGroups:
@@ -478,7 +496,8 @@ def _find_groups(ev: pd.DataFrame, flows: pd.DataFrame, gpu_fill: bool = True) -
     source = "grouped here from _r roots, nesting and _p/_c links" if root_rows else NO_STEP_ROOTS
     if filled:
         source += f"; {filled:,} GPU events without a launch in a step took the step of the GPU event before them"
-    return _FoundGroups(group, source, root_rows, in_time)
+    edges = skeleton.edges if n <= KEEP_EDGES_MAX_EVENTS else None  # large frames: not held on
+    return _FoundGroups(group, source, root_rows, in_time, edges)
 
 
 def _root_levels(ev: pd.DataFrame) -> np.ndarray:
@@ -600,12 +619,14 @@ def fill_ungrouped_gpu_events(ev: pd.DataFrame, group: np.ndarray, in_time: list
 DERIVED_GPU_MARKER = "GPU events of the step"  # the marker of steps derived from a GPU's grouped events
 
 
-def gpu_step_markers(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarray]) -> pd.DataFrame:
+def gpu_step_markers(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarray]) -> dict[str, np.ndarray]:
     """XProf's DeriveStepEventsFromGroups: on each GPU plane, its grouped events in time order (``in_time``:
     ``gpu_plane_rows_in_time_order(ev)``); a run of consecutive events of one group is one step marker
-    from the run's first start to its latest end. Columns ``group``, ``start_ps``, ``end_ps``,
-    ``marker``; indexed by the row of each run's first event (a row of the marker's plane)."""
-    index, groups, starts, ends = [], [], [], []
+    from the run's first start to its latest end. Arrays ``group``, ``start_ps``, ``end_ps`` (int64 ps),
+    ``marker`` (str objects) and ``row`` (the row of each run's first event: a row of the marker's plane)."""
+    if not in_time:  # no GPU plane: no column read
+        return _no_gpu_markers()
+    rows_of, groups, starts, ends = [], [], [], []
     start_all, end_all = ev["start_ps"].to_numpy(), ev["end_ps"].to_numpy()
     for rows in in_time:
         rows = rows[group[rows] >= 0]
@@ -613,23 +634,26 @@ def gpu_step_markers(ev: pd.DataFrame, group: np.ndarray, in_time: list[np.ndarr
             continue
         g = group[rows]
         first = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
-        index.append(rows[first])
+        rows_of.append(rows[first])
         groups.append(g[first])
         starts.append(start_all[rows[first]])
         ends.append(np.maximum.reduceat(end_all[rows], first))
-    if not index:
-        empty = np.zeros(0, np.int64)
-        return typed_frame({"group": empty, "start_ps": empty, "end_ps": empty, "marker": empty})
-    markers = typed_frame(
-        {
-            "group": np.concatenate(groups),
-            "start_ps": np.concatenate(starts),
-            "end_ps": np.concatenate(ends),
-            "marker": strings([DERIVED_GPU_MARKER] * sum(len(rows) for rows in index)),
-        }
-    )
-    markers.index = pd.Index(np.concatenate(index))
-    return markers
+    if not rows_of:
+        return _no_gpu_markers()
+    row = np.concatenate(rows_of)
+    return {
+        "group": np.concatenate(groups),
+        "start_ps": np.concatenate(starts),
+        "end_ps": np.concatenate(ends),
+        "marker": np.full(len(row), DERIVED_GPU_MARKER, object),
+        "row": row,
+    }
+
+
+def _no_gpu_markers() -> dict[str, np.ndarray]:
+    """``gpu_step_markers``' arrays without a marker."""
+    empty = np.zeros(0, np.int64)
+    return {"group": empty, "start_ps": empty, "end_ps": empty, "marker": np.zeros(0, object), "row": empty}
 
 
 class _Skeleton:
@@ -637,8 +661,12 @@ class _Skeleton:
     and inter-thread link ends), as a graph of their own: each one's nesting parent is its nearest
     skeleton ancestor. Every other event's group is its nearest skeleton ancestor's (``spread``)."""
 
-    def __init__(self, ev: pd.DataFrame, flows: pd.DataFrame, with_roots: np.ndarray):
-        full = _edges(ev, flows)
+    def __init__(
+        self, ev: pd.DataFrame, flows: pd.DataFrame, with_roots: np.ndarray, edges: ContextEdges | None = None
+    ):
+        """``edges``: the frame's context edges where built already (else built here; ``self.edges``)."""
+        self.edges = edges if edges is not None else _context_edges(ev, flows)
+        full = _Graph(parent_positions(ev), np.zeros(0, np.int64), *self.edges)  # ``event_graph(levels=False)``
         special = with_roots.copy()
         special[full.prod] = True
         special[full.cons] = True
@@ -661,56 +689,6 @@ class _Skeleton:
         # one gather: the table's extra last entry (-1) answers owner -1
         table = np.append(np.where(node_values == missing, -1, node_values), -1)
         return table[self.owner]
-
-
-class _LastEdges:
-    """The last ``_context_edges(ev, flows)`` built, for one more caller with the same two frames: a
-    single-host profile's step grouping and inference sessions both spread over the whole events frame
-    (0.5 ms each on tpu_v6e). Held by weak references to the frames: a frame that is gone never
-    matches (a new frame at its address included) and takes its edges with it. Kept for frames of up to
-    ``KEEP_MAX_EVENTS`` events only: on large ones the rebuild is a small share of the grouping, and
-    edges held through it raised the peak memory (jax_large, 1.18M events: +10 MB peak RSS for 2.4 MB
-    of edges)."""
-
-    KEEP_MAX_EVENTS = 200_000
-
-    def __init__(self) -> None:
-        self._entry: tuple[weakref.ref[pd.DataFrame], weakref.ref[pd.DataFrame], _ContextEdges] | None = None
-
-    def take(self, ev: pd.DataFrame, flows: pd.DataFrame) -> _ContextEdges | None:
-        """The edges kept for exactly these frames (then no longer kept), else None."""
-        entry = self._entry  # one read: another thread may replace it
-        if entry is None or entry[0]() is not ev or entry[1]() is not flows:
-            return None
-        self._entry = None
-        return entry[2]
-
-    def keep(self, ev: pd.DataFrame, flows: pd.DataFrame, edges: _ContextEdges) -> None:
-        """Keep ``edges`` for the next ``take`` of these frames (replacing any kept before); nothing
-        is kept for a frame of more than ``KEEP_MAX_EVENTS`` events."""
-        if len(ev) > self.KEEP_MAX_EVENTS:
-            self._entry = None
-            return
-
-        def forget(ref: weakref.ref[pd.DataFrame]) -> None:
-            entry = self._entry
-            if entry is not None and (entry[0] is ref or entry[1] is ref):
-                self._entry = None
-
-        self._entry = (weakref.ref(ev, forget), weakref.ref(flows, forget), edges)
-
-
-_last_edges = _LastEdges()
-
-
-def _edges(ev: pd.DataFrame, flows: pd.DataFrame) -> _Graph:
-    """``event_graph(ev, flows, levels=False)``, its context edges the ones the previous call built for
-    the same frames, else built (and kept for the next call)."""
-    edges = _last_edges.take(ev, flows)
-    if edges is None:
-        edges = _context_edges(ev, flows)
-        _last_edges.keep(ev, flows, edges)
-    return _Graph(parent_positions(ev), np.zeros(0, np.int64), *edges)
 
 
 def _tree_depth(parent: np.ndarray) -> np.ndarray:

@@ -134,7 +134,7 @@ class HostReduction:
         step_db = replace(
             step_db,
             steps=step_db.steps.assign(start_ps=step_db.steps["start_ps"].to_numpy(np.int64) + delta),
-            file_time_offsets_ps={h: v + delta for h, v in step_db.file_time_offsets_ps.items()},
+            file_time_offsets={h: v + delta for h, v in step_db.file_time_offsets_ps.items()},
             analysed=None
             if step_db.analysed is None
             else step_db.analysed.assign(start_ps=step_db.analysed["start_ps"].to_numpy(np.int64) + delta),

@@ -121,7 +121,7 @@ def overview(op_stats: OpStats) -> Overview:
     step_db = op_stats.step_db
     steps = step_db.steps
     notes = list(step_db.notes)
-    analysed = analysed_rows(steps, step_db.analysed)  # no copy of the steps frame
+    analysed = analysed_rows(steps, step_db.analysed, step_db.columns)  # no copy of the steps frame
     tpu = step_db.tpu.steps if step_db.tpu is not None and len(step_db.tpu.steps) else None
     summary: dict[str, Any] = {}
     summary.update(step_summary(analysed))
@@ -150,7 +150,7 @@ def overview(op_stats: OpStats) -> Overview:
         }
     )
     if env.hardware_type == xs.HARDWARE_GPU:
-        summary.update(_precision(steps))
+        summary.update(_precision(StepRows(steps, None, step_db.columns)))
         notes.append(
             "device compute precision: 16-bit when the kernel's tensor shapes (else its name) say half/fp16, "
             "over the device compute time inside the steps"
@@ -225,10 +225,10 @@ _STR = pd.api.types.pandas_dtype("str")  # the type pandas gives a column of str
 _OBJECT = np.dtype(object)
 
 
-def _precision(steps: pd.DataFrame) -> dict[str, float]:
+def _precision(steps: StepRows) -> dict[str, float]:
     """Device compute split by precision over all steps (XProf's PrecisionStats)."""
-    c16 = float(steps["device_compute_16_ps"].sum()) if len(steps) else 0.0
-    c32 = float(steps["device_compute_32_ps"].sum()) if len(steps) else 0.0
+    c16 = float(steps.values("device_compute_16_ps").sum()) if len(steps) else 0.0
+    c32 = float(steps.values("device_compute_32_ps").sum()) if len(steps) else 0.0
     total = c16 + c32
     return {
         "device_compute_16bit_pct": 100.0 * c16 / total if total else 0.0,
@@ -328,10 +328,10 @@ def _device_programs(names: list[str], op_stats: OpStats) -> tuple[np.ndarray, n
     several; ``program`` is then ""). Ops that are not XLA ops (TensorFlow without XLA): "", 0."""
     x = op_stats.xla_ops
     ops = x.ops if x.source == "device" else x.ops.iloc[:0]
-    provenance = ops["tf_op"].astype(str).to_numpy(dtype=object)
+    provenance = _str_values(ops["tf_op"])
     _, parsed, _ = _tf_op.parse_each(provenance)
-    framework_name = np.where(provenance != "", parsed, ops["name"].astype(str).to_numpy(dtype=object)).astype(str)
-    op_programs = ops["program"].astype(str).to_numpy(object)
+    framework_name = np.where(provenance != "", parsed, _str_values(ops["name"])).astype(str)
+    op_programs = _str_values(ops["program"])
     count = np.zeros(len(names), np.int64)
     program = np.full(len(names), "", dtype=object)
     for k, name in enumerate(names):  # the top ops (ten): the programs of the XLA ops each comes from
@@ -361,31 +361,56 @@ def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
     if x.source != "host":
         return None
     ops = x.ops
-    self_ps = ops["self_time_ps"].to_numpy()
+    self_column = ops["self_time_ps"]
+    self_ps = self_column.to_numpy()
     total = float(self_ps.sum())
-    names = ops["name"].astype(str).to_numpy(dtype=object)
+    name_column = ops["name"]
+    raw_names = name_column.to_numpy(dtype=object)
+    names = raw_names if name_column.dtype == _STR else _str_values(name_column)
     is_region = np.fromiter((isinstance(n, str) and n.startswith("region") for n in names.tolist()), bool, len(names))
-    leaves = np.flatnonzero((ops["children_time_ps"] <= 0).to_numpy() & ~is_region)
+    leaves = np.flatnonzero(_at_most_zero(ops["children_time_ps"]) & ~is_region)
     if not len(leaves) or total <= 0:
         return None
-    rows = _top_rows(self_ps, ops["name"].to_numpy(dtype=object), leaves, TOP_OPS)
+    rows = _top_rows(self_ps, raw_names, leaves, TOP_OPS)
     time_ps = ops["time_ps"].to_numpy(float)[rows]
-    flops = ops["flops"].fillna(0).to_numpy(float)[rows]
-    self_time_pct = 100.0 * ops["self_time_ps"].to_numpy(float)[rows] / total
+    flops = _zero_filled_floats(ops["flops"])[rows]
+    self_time_pct = 100.0 * self_column.to_numpy(float)[rows] / total
     return _top_ops_frame(
         {
             "name": names[rows],
-            "category": ops["category"].astype(str).to_numpy()[rows],
+            "category": _str_values(ops["category"])[rows],
             "self_time_pct": self_time_pct,
             "cumulative_pct": np.cumsum(self_time_pct),
             # FLOPs per ps * 1000 = GFLOP/s
             "flop_rate_gflops": np.divide(flops * 1e3, time_ps, out=np.zeros_like(flops), where=time_ps > 0),
             "self_time_ms": self_ps[rows] / 1e9,
             "side": "Host XLA CPU",
-            "program": ops["program"].astype(str).to_numpy(dtype=object)[rows],
+            "program": _str_values(ops["program"])[rows],
             "num_programs": np.ones(len(rows), np.int64),
         }
     )
+
+
+def _str_values(column: pd.Series) -> np.ndarray:
+    """``column.astype(str).to_numpy(dtype=object)``; a column of pandas' str type read as it is (the
+    conversion leaves it unchanged: ~50 us a column)."""
+    if column.dtype == _STR:
+        return column.to_numpy(dtype=object)
+    return column.astype(str).to_numpy(dtype=object)
+
+
+def _at_most_zero(column: pd.Series) -> np.ndarray:
+    """``(column <= 0).to_numpy()``: compared as numpy where the column is a numpy one (no Series made)."""
+    if isinstance(column.dtype, np.dtype) and column.dtype.kind in "iuf":
+        return column.to_numpy() <= 0
+    return (column <= 0).to_numpy()
+
+
+def _zero_filled_floats(column: pd.Series) -> np.ndarray:
+    """``column.fillna(0).to_numpy(float)``; an integer numpy column (no missing value) converted as it is."""
+    if isinstance(column.dtype, np.dtype) and column.dtype.kind in "iu":
+        return column.to_numpy().astype(float)
+    return column.fillna(0).to_numpy(float)
 
 
 def _utilization(op_stats: OpStats, notes: list[str]) -> dict[str, float | str | None]:
