@@ -97,7 +97,7 @@ def input_pipeline(op_stats: OpStats) -> InputPipeline:
     """XProf's input-pipeline analysis from an OpStats (see the module docstring)."""
     step_db = op_stats.step_db
     notes = list(step_db.notes)
-    analysed = analysed_rows(step_db.steps, step_db.analysed)  # no copy of the steps frame
+    analysed = analysed_rows(step_db.steps, step_db.analysed, step_db.columns)  # no copy of the steps frame
     tpu = step_db.tpu
     if tpu is not None and len(tpu.steps):
         # TPU: XProf's TPU breakdown and bottleneck analysis (TensorCore infeed, outfeed, idle).
