@@ -115,7 +115,10 @@ def test_merged_xla_ops_numpy_matches_pandas_groupby() -> None:
         stacked = pd.concat([_xla_ops_frame(rng, 12, h) for h in range(hosts)], ignore_index=True)
         expected, expected_group = combine._merged_ops(stacked)
         found = combine._merged_ops_numpy(stacked)
-        assert found is not None
+        if found is None:
+            # pandas 2 types a text column with missing values as object: the numpy path declines it by design
+            assert int(pd.__version__.split(".")[0]) < 3
+            continue
         pd.testing.assert_frame_equal(found[0], expected)
         assert found[1].tolist() == expected_group.tolist()
 

@@ -278,7 +278,7 @@ def test_bottleneck_and_summary_read_numpy_and_nullable_columns_alike(load_fixtu
 
 
 def _pandas_time_then_name(time_ps: np.ndarray, names: np.ndarray) -> list[int]:
-    keys = pd.DataFrame({"t": time_ps, "n": pd.array(names, dtype="str")})
+    keys = pd.DataFrame({"t": time_ps, "n": pd.array(names, dtype="string")})  # missing stays missing on pandas 2
     return keys.sort_values(["t", "n"], ascending=[False, True], kind="stable").index.tolist()
 
 

@@ -297,7 +297,9 @@ def test_duty_cycle_pair_ids_and_texts_match_their_definitions():
         assert duty_cycle._texts(planes[name]) == planes[name].astype(str).tolist()
     with_missing = pd.Series(pd.Categorical(["a", None, "b"]))
     texts = duty_cycle._texts(with_missing)
-    assert texts[::2] == ["a", "b"] and pd.isna(texts[1]) and pd.isna(with_missing.astype(str).tolist()[1])
+    assert texts[::2] == ["a", "b"] and pd.isna(texts[1])
+    if int(pd.__version__.split(".")[0]) >= 3:  # pandas 2's astype(str) writes a missing value as "nan"
+        assert pd.isna(with_missing.astype(str).tolist()[1])
 
 
 def test_no_duty_cycle_without_tpu_planes_or_tpu_ops(tpu):
