@@ -110,13 +110,20 @@ class _HostRead:
         return {name for plane in planes if plane.name == plane_name for name in plane.event_metadata.name}
 
     def decoded(self) -> RawSpace:
-        """The RawSpace (decoding now where it was deferred); the bytes are released."""
+        """The RawSpace (decoding now where it was deferred), handed over; the bytes are released."""
+        self.decode()
+        space, self.space = self.space, None
+        assert space is not None
+        return space
+
+    def decode(self) -> RawSpace:
+        """The RawSpace, decoded now where it was deferred and kept (``decoded`` hands it over); the bytes
+        are released."""
         if self.space is None:
             self.space = decode_space(self.data or b"", self.path, summaries=self.summaries)
             self.space.damage = self.damage
         self.data = self.summaries = None
-        space, self.space = self.space, None
-        return space
+        return self.space
 
 
 def _read_host(fs: files.FileSystem, hf: files.HostFile, partial: bool) -> _HostRead:
@@ -170,6 +177,18 @@ class FramesBuilder:
                 return None
             names |= mine
         return names
+
+    def decoded_hosts(self) -> list[HostSpace] | None:
+        """The decoded files (one ``HostSpace`` each) before the build, decoded now where they were not
+        and kept for the build (which consumes them: read them before it); None once built."""
+        if self._hosts is None or self._built is not None:
+            return None
+        try:
+            return [HostSpace(h.host, h.path, h.decode()) for h in self._hosts]
+        except MemoryError as exc:
+            if isinstance(exc, NbprofMemoryError):
+                raise
+            raise load_memory_error(", ".join(self._known["paths"])) from None
 
     def build(self) -> dict[str, Any]:
         """The deferred fields (``_lazy_frames`` in place of the metadata frames where they are not
