@@ -32,7 +32,15 @@ from nbprof.xspace import raw
 from nbprof.xspace.absent import absent, constant, masked
 from nbprof.xspace.metadata_frames import METADATA_PLANE, MetadataFrames
 from nbprof.xspace.nesting import nest_lines
-from nbprof.xspace.origin import check_times, host_clock, line_zero_ps, profile_origin, time_axis_error
+from nbprof.xspace.origin import (
+    INT64_MAX,
+    INT64_MIN,
+    check_times,
+    host_clock,
+    line_zero_ps,
+    profile_origin,
+    time_axis_error,
+)
 from nbprof.xspace.stat_values import (
     FLOAT_STATS,
     INT_STATS,
@@ -816,20 +824,10 @@ def select_events(
     for them. None where ``host`` has no plane or several planes called ``plane_name``. The RawSpaces
     are left as they are (the build may consume them later).
     """
-    zeros = _checked_line_zeros(hosts)
-    offset = 0
-    found = None
-    for hs, plane_zeros in zip(hosts, zeros):
-        for plane, zero in zip(hs.space.planes, plane_zeros):
-            if hs.host == host and plane.name == plane_name:
-                if found is not None:
-                    return None
-                found = (plane, zero, offset)
-            if found is None:
-                offset += len(plane.events)
+    found = _checked_times(hosts, host, plane_name)
     if found is None:
         return None
-    plane, zero, offset = found
+    plane, zero, start, offset = found
     ev, em = plane.events, plane.event_metadata
     em_order = np.argsort(em.id, kind="stable")
     md_rows = _metadata_rows(em.id[em_order], ev.metadata_id)
@@ -837,57 +835,63 @@ def select_events(
     chosen = set(event_names)
     is_chosen = np.array([name in chosen for name in names.tolist()] + [False])  # row -1 (unknown): no
     picked = np.flatnonzero(is_chosen[md_rows])
-    start = _starts(np.array(ev.offset_ps), ev.line, zero)  # a copy: the build uses the decoder's array
     perm = _sort_order(ev.line, start, ev.duration_ps)
     position = picked if perm is None else np.argsort(perm, kind="stable")[picked]
     order = np.argsort(position, kind="stable")
     picked = picked[order]
-    line_ids = plane.lines.id
-    first_line = _first_line_of_id(line_ids)
+    line = ev.line[picked]
     numbers, texts = _promoted_of(plane, picked, md_rows, em_order, stat_names)
     return SelectedEvents(
         rows=position[order].astype(np.int64) + offset,
         name=names[md_rows[picked]],
         start_ps=start[picked],
-        line_zero_ps=zero[first_line[ev.line[picked]]],
+        line_zero_ps=zero[_first_line_of_id(plane.lines.id, line)],
         numbers=numbers,
         texts=texts,
     )
 
 
-def _checked_line_zeros(hosts: list[HostSpace]) -> list[list[np.ndarray]]:
-    """Each plane's line zeros (ps, per host and plane), after ``build_frames``' checks of the times and
-    ``check_time_axis``' of the events it would build (the same errors, in the same order)."""
+def _checked_times(
+    hosts: list[HostSpace], host: str, plane_name: str
+) -> tuple[raw.RawPlane, np.ndarray, np.ndarray, int] | None:
+    """``build_frames``' checks of every event's time and ``check_time_axis``' of the events it would
+    build (the same errors, in the same order); then ``host``'s plane ``plane_name`` with its line zeros,
+    its events' starts (ps) and the events frame's row of its first event; None where ``host`` has no
+    such plane or several."""
     clocks = [host_clock(hs.space) for hs in hosts]
     origin_ns, _ = profile_origin([hs.space for hs in hosts], clocks)
-    zeros: list[list[np.ndarray]] = []
-    bounds: list[int] = []  # lowest and highest start or end of each plane's events
-    wrapped = 0
+    lowest, highest = INT64_MAX, INT64_MIN  # of the events' starts and ends
+    offset, found, several = 0, None, False
     for hs, clock in zip(hosts, clocks):
-        zeros.append([])
         for plane in hs.space.planes:
             ev = plane.events
             zero = line_zero_ps(plane.lines.timestamp_ns, clock.base_ns, origin_ns, hs.path)
-            zeros[-1].append(zero)
+            mine = hs.host == host and plane.name == plane_name
+            several |= mine and found is not None
             if len(ev):
                 check_times(hs.path, ev.line, zero, ev.offset_ps, ev.duration_ps)
-                start = _starts(np.array(ev.offset_ps), ev.line, zero)
-                end = start + ev.duration_ps
-                bounds += [int(start.min()), int(start.max()), int(end.min()), int(end.max())]
-                wrapped += int(((end < start) & (ev.duration_ps >= 0)).sum())
-    if bounds:
-        error = time_axis_error(max(bounds) - min(bounds), wrapped, [hs.path for hs in hosts])
+                start = _starts(np.array(ev.offset_ps), ev.line, zero)  # a copy: the build uses the decoder's
+                end = start + ev.duration_ps  # exact (check_times): none ends before it starts with a duration >= 0
+                lowest = min(lowest, int(start.min()), int(end.min()))
+                highest = max(highest, int(start.max()), int(end.max()))
+                if mine and found is None:
+                    found = (plane, zero, start, offset)
+            elif mine and found is None:
+                found = (plane, zero, np.zeros(0, np.int64), offset)
+            if found is None:
+                offset += len(ev)
+    if highest >= lowest:
+        error = time_axis_error(highest - lowest, 0, [hs.path for hs in hosts])
         if error is not None:
             raise error
-    return zeros
+    return None if several else found
 
 
-def _first_line_of_id(line_ids: np.ndarray) -> np.ndarray:
-    """For each line of a plane, the first line with its id (positions; ``lines`` look-ups by id give it)."""
-    if not len(line_ids):
-        return np.zeros(0, np.int64)
+def _first_line_of_id(line_ids: np.ndarray, lines: np.ndarray) -> np.ndarray:
+    """For some lines of a plane (positions), the plane's first line with the same id (what a look-up by
+    id in the ``lines`` frame gives)."""
     distinct, first = np.unique(line_ids, return_index=True)
-    return first[np.searchsorted(distinct, line_ids)]
+    return first[np.searchsorted(distinct, line_ids[lines])]
 
 
 def _promoted_of(
@@ -909,13 +913,12 @@ def _promoted_of(
                 pieces.setdefault(sname, []).extend(
                     (events, _repeated(values, stats, kind)) for events, stats in for_events
                 )
-    st = ev.stats
-    if len(st):
+    mine = np.flatnonzero(at[ev.stats.owner] >= 0) if len(ev.stats) else _NO_ROWS  # the picked events' stats
+    if len(mine):
+        st = take_stats(ev.stats, mine, at[ev.stats.owner[mine]])  # owner: position among the picked
         for sname, kind, srows in promoted_rows(st, names):
             if sname in wanted:
-                srows = srows[at[st.owner[srows]] >= 0]
-                if len(srows):
-                    pieces.setdefault(sname, []).append((at[st.owner[srows]], _values(st, srows, kind, names)))
+                pieces.setdefault(sname, []).append((st.owner[srows], _values(st, srows, kind, names)))
     numbers: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     texts: dict[str, tuple[np.ndarray, list[str]]] = {}
     n = len(picked)

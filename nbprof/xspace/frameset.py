@@ -555,6 +555,8 @@ def sums_fit(hosts: list[HostSpace]) -> bool:
         largest["duration"] = max(largest["duration"], -int(ev.duration_ps.min()), int(ev.duration_ps.max()))
         occurrences = ev.num_occurrences
         largest["occurrences"] = max(largest["occurrences"], -int(occurrences.min()), int(occurrences.max()))
+        if not any(name == "device_duration_ps" for name, _ in plane.stat_metadata.values()):
+            continue
         for stats in (plane.event_metadata.stats, ev.stats):
             for name, kind, rows in promoted_rows(stats, plane.stat_metadata) if len(stats) else []:
                 if name == "device_duration_ps":
