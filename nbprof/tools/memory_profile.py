@@ -303,13 +303,12 @@ def _finds_no_groups(hosts: list[Any]) -> bool:
     ``_r`` and no event called ``TraceContext`` or a TF loop op on any plane."""
     stats = {"group_id", "_r"}
     events = {"TraceContext", *TF_LOOP_OP_NAMES}
-    for hs in hosts:
-        for plane in hs.space.planes:
-            if any(name in stats for name, _ in plane.stat_metadata.values()):
-                return False
-            if not events.isdisjoint(plane.event_metadata.name):
-                return False
-    return True
+    planes = [plane for hs in hosts for plane in hs.space.planes]
+    return all(
+        stats.isdisjoint([name for name, _ in plane.stat_metadata.values()])
+        and events.isdisjoint(plane.event_metadata.name)
+        for plane in planes
+    )
 
 
 def _selected_ids(picked: SelectedEvents) -> np.ndarray | None:

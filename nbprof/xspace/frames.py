@@ -860,31 +860,51 @@ def _checked_times(
     such plane or several."""
     clocks = [host_clock(hs.space) for hs in hosts]
     origin_ns, _ = profile_origin([hs.space for hs in hosts], clocks)
-    lowest, highest = INT64_MAX, INT64_MIN  # of the events' starts and ends
+    timed: list[tuple[raw.RawPlane, np.ndarray]] = []  # planes with events, their line zeros
+    bounds = [INT64_MAX, INT64_MIN]  # below every start and end, above every one (Python ints)
     offset, found, several = 0, None, False
     for hs, clock in zip(hosts, clocks):
         for plane in hs.space.planes:
             ev = plane.events
             zero = line_zero_ps(plane.lines.timestamp_ns, clock.base_ns, origin_ns, hs.path)
-            mine = hs.host == host and plane.name == plane_name
-            several |= mine and found is not None
             if len(ev):
                 check_times(hs.path, ev.line, zero, ev.offset_ps, ev.duration_ps)
-                start = _starts(np.array(ev.offset_ps), ev.line, zero)  # a copy: the build uses the decoder's
-                end = start + ev.duration_ps  # exact (check_times): none ends before it starts with a duration >= 0
-                lowest = min(lowest, int(start.min()), int(end.min()))
-                highest = max(highest, int(start.max()), int(end.max()))
-                if mine and found is None:
-                    found = (plane, zero, start, offset)
-            elif mine and found is None:
-                found = (plane, zero, np.zeros(0, np.int64), offset)
+                timed.append((plane, zero))
+                _widen(bounds, zero, ev.offset_ps, ev.duration_ps)
+            if hs.host == host and plane.name == plane_name:
+                several |= found is not None
+                found = found or (plane, zero, offset)
             if found is None:
                 offset += len(ev)
-    if highest >= lowest:
-        error = time_axis_error(highest - lowest, 0, [hs.path for hs in hosts])
-        if error is not None:
-            raise error
-    return None if several else found
+    if bounds[1] - bounds[0] >= 2**63:  # the exact span then, as check_time_axis reads it
+        _check_span(timed, [hs.path for hs in hosts])
+    if found is None or several:
+        return None
+    plane, zero, offset = found
+    return plane, zero, _starts(np.array(plane.events.offset_ps), plane.events.line, zero), offset
+
+
+def _widen(bounds: list[int], zero: np.ndarray, offset_ps: np.ndarray, duration_ps: np.ndarray) -> None:
+    """Widen [low, high] (``bounds``) to hold every start (line zero + offset) and end (start + duration)
+    of a plane's events, by the extremes of each (Python ints: exact)."""
+    low = int(zero.min()) + int(offset_ps.min()) + min(int(duration_ps.min()), 0)
+    high = int(zero.max()) + int(offset_ps.max()) + max(int(duration_ps.max()), 0)
+    bounds[0], bounds[1] = min(bounds[0], low), max(bounds[1], high)
+
+
+def _check_span(timed: list[tuple[raw.RawPlane, np.ndarray]], paths: list[str]) -> None:
+    """``check_time_axis`` of the events of planes (with their line zeros) whose times passed ``check_times``
+    (every start and end fits int64: none ends before it starts with a duration >= 0)."""
+    low, high = INT64_MAX, INT64_MIN
+    for plane, zero in timed:
+        ev = plane.events
+        start = _starts(np.array(ev.offset_ps), ev.line, zero)  # a copy: the build uses the decoder's array
+        end = start + ev.duration_ps
+        low = min(low, int(start.min()), int(end.min()))
+        high = max(high, int(start.max()), int(end.max()))
+    error = time_axis_error(high - low, 0, paths)
+    if error is not None:
+        raise error
 
 
 def _first_line_of_id(line_ids: np.ndarray, lines: np.ndarray) -> np.ndarray:
