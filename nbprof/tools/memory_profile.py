@@ -268,7 +268,7 @@ def _before_build(op_stats: OpStats, memory_id: str | None, host: str | None) ->
     if getattr(frames, "is_built", True) or len(frames.hosts) != 1 or "event_groupings" in vars(op_stats):
         return None
     decoded = frames.decoded_hosts()
-    if decoded is None or not _finds_no_groups(decoded):
+    if decoded is None or not _finds_no_groups(decoded) or not frames.sums_fit_unbuilt(decoded):
         return None
     profile_host = frames.hosts[0]
     picked = select_events(decoded, profile_host, xs.HOST_PLANE, EVENT_NAMES, _ALLOCATOR_STATS)

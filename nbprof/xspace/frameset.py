@@ -148,14 +148,16 @@ class Frames:
         """The decoded files (``frames.HostSpace``: host, path, RawSpace) while the event frames are not
         built: for a tool that reads a few events without building them (``frames.select_events``).
         Decoded now where they were not, once (the build reuses them; read them before it). None once
-        the frames are built, and where ``check_sums`` was asked for (it runs on the build) and its limits
-        cannot be shown to hold without it (``sums_fit``): build the frames then."""
+        the frames are built. A tool reading them checks ``sums_fit_unbuilt`` too."""
         pending = self.__dict__.get("_pending")
         decoded = getattr(pending, "decoded_hosts", None)
-        hosts = decoded() if callable(decoded) else None
-        if hosts is None or (self.__dict__.get("_check_sums_on_build") and not sums_fit(hosts)):
-            return None
-        return hosts
+        return decoded() if callable(decoded) else None
+
+    def sums_fit_unbuilt(self, hosts: list[HostSpace]) -> bool:
+        """Whether ``check_sums``, where it was asked for before the build (it runs on the build), passes on
+        the events of these decoded files (``decoded_hosts``), told by bounds (``sums_fit``); False where
+        that cannot be told without the build (build the frames then: their check raises or passes)."""
+        return not self.__dict__.get("_check_sums_on_build") or sums_fit(hosts)
 
     @property
     def is_built(self) -> bool:
