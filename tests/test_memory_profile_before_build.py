@@ -179,3 +179,17 @@ def test_small_built_profile_before_and_after_the_build(tmp_path):
     built = load(path)
     built.events  # noqa: B018
     assert_same(first, built.memory_profile())
+
+
+@native_only
+def test_plane_headers_before_and_after_decoding():
+    """The plane headers are there before any event is decoded, the same planes once decoded, none once built."""
+    prof = load(HERE / "fixtures" / "amd_mi300x_gemm")
+    headers = prof.plane_headers()
+    assert headers is not None and all(len(plane.events) == 0 for plane in headers)
+    names = [plane.name for plane in headers]
+    decoded = prof.decoded_hosts()
+    assert decoded is not None and [plane.name for plane in decoded[0].space.planes] == names
+    assert [plane.name for plane in prof.plane_headers() or []] == names
+    prof.events  # noqa: B018
+    assert prof.plane_headers() is None and prof.decoded_hosts() is None

@@ -267,8 +267,11 @@ def _before_build(op_stats: OpStats, memory_id: str | None, host: str | None) ->
     frames = op_stats.frames
     if getattr(frames, "is_built", True) or len(frames.hosts) != 1 or "event_groupings" in vars(op_stats):
         return None
+    headers = frames.plane_headers()
+    if headers is None or not _finds_no_groups(headers):
+        return None
     decoded = frames.decoded_hosts()
-    if decoded is None or not _finds_no_groups(decoded) or not frames.sums_fit_unbuilt(decoded):
+    if decoded is None or not frames.sums_fit_unbuilt(decoded):
         return None
     profile_host = frames.hosts[0]
     picked = select_events(decoded, profile_host, xs.HOST_PLANE, EVENT_NAMES, _ALLOCATOR_STATS)
@@ -297,17 +300,17 @@ def _chosen_id(memory_id: str | None, memory_ids: list[str]) -> str:
     return str(memory_id)
 
 
-def _finds_no_groups(hosts: list[Any]) -> bool:
-    """Whether the step grouping of these decoded files (one host's) finds no group, told from their
-    metadata (``step_grouping.finds_no_groups``' test, or a stricter one): no stat called ``group_id`` or
-    ``_r`` and no event called ``TraceContext`` or a TF loop op on any plane."""
+def _finds_no_groups(planes: list[Any]) -> bool:
+    """Whether the step grouping of one host's files (their planes, ``raw.RawPlane``) finds no group, told
+    from their metadata (``step_grouping.finds_no_groups``' test, or a stricter one): no stat called
+    ``group_id`` or ``_r`` and no event called ``TraceContext`` or a TF loop op on any plane."""
     stats = {"group_id", "_r"}
     events = {"TraceContext", *TF_LOOP_OP_NAMES}
-    planes = [plane for hs in hosts for plane in hs.space.planes]
+    host_first = sorted(planes, key=lambda plane: plane.name != xs.HOST_PLANE)  # where groups usually show
     return all(
         stats.isdisjoint([name for name, _ in plane.stat_metadata.values()])
         and events.isdisjoint(plane.event_metadata.name)
-        for plane in planes
+        for plane in host_first
     )
 
 

@@ -29,6 +29,7 @@ from nbprof.xspace.stats_frame import StatsSource
 from nbprof.xspace.typed_frame import take_rows
 
 if TYPE_CHECKING:  # pragma: no cover
+    from nbprof.xspace.raw import RawPlane
     from nbprof.xspace.summary import ProfileSummary
 
 
@@ -143,6 +144,14 @@ class Frames:
         if len(em) == 0:
             return set()
         return {str(n) for n in em.loc[(em["plane"].astype(str) == plane_name).to_numpy(), "name"]}
+
+    def plane_headers(self) -> list[RawPlane] | None:
+        """Every plane of the files (``raw.RawPlane``: name, lines, event and stat metadata; its events only
+        where decoded already) while the event frames are not built: what a tool may tell from the metadata
+        before any event is decoded. None once the frames are built."""
+        pending = self.__dict__.get("_pending")
+        headers = getattr(pending, "plane_headers", None)
+        return headers() if callable(headers) else None
 
     def decoded_hosts(self) -> list[HostSpace] | None:
         """The decoded files (``frames.HostSpace``: host, path, RawSpace) while the event frames are not
