@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -193,3 +194,16 @@ def test_plane_headers_before_and_after_decoding():
     assert [plane.name for plane in prof.plane_headers() or []] == names
     prof.events  # noqa: B018
     assert prof.plane_headers() is None and prof.decoded_hosts() is None
+
+
+@native_only
+def test_a_profile_to_be_cached_is_built(tmp_path, monkeypatch):
+    """A profile whose load writes the cache builds its frames for memory_profile (the next load reopens them)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
+    copy = tmp_path / "gemm"
+    shutil.copytree(HERE / "fixtures" / "amd_mi300x_gemm", copy, ignore=shutil.ignore_patterns(".nbprof_cache"))
+    prof = nbprof.load(copy, cache=True)
+    assert not prof.is_built
+    first = prof.memory_profile()
+    assert prof.is_built
+    assert_same(first, load(HERE / "fixtures" / "amd_mi300x_gemm").memory_profile())

@@ -192,8 +192,9 @@ class FramesBuilder:
 
     def decoded_hosts(self) -> list[HostSpace] | None:
         """The decoded files (one ``HostSpace`` each) before the build, decoded now where they were not
-        and kept for the build (which consumes them: read them before it); None once built."""
-        if self._hosts is None or self._built is not None:
+        and kept for the build (which consumes them: read them before it); None once built, and for a
+        profile to be cached (its build writes the frames for the next load)."""
+        if self._hosts is None or self._built is not None or self._entry is not None:
             return None
         try:
             return [HostSpace(h.host, h.path, h.decode()) for h in self._hosts]
