@@ -35,9 +35,10 @@ import pandas as pd
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.step_grouping import NO_STEP_ROOTS, finds_no_groups, host_event_groups
+from nbprof.opstats.step_grouping import NO_STEP_ROOTS, TF_LOOP_OP_NAMES, finds_no_groups, host_event_groups
 from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.frames import SelectedEvents, select_events
 from nbprof.xspace.typed_frame import coded_strings, string_array, strings, typed_frame
 
 EVENT_NAMES = ("MemoryAllocation", "MemoryDeallocation")
@@ -170,6 +171,9 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
     profile = op_stats.frames
     if not getattr(profile, "is_built", True) and not set(EVENT_NAMES) & profile.event_names_on(xs.HOST_PLANE):
         return _empty(_NO_DATA)  # known before the frames are built (once built, the rows below tell)
+    before_build = _before_build(op_stats, memory_id, host)
+    if before_build is not None:
+        return before_build
     ev = profile.events
     rows = _allocator_rows(ev)
     if not len(rows):
@@ -189,24 +193,117 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
     rows = rows[xs.values_in(ev["host"], [host], rows)]
     ids = _memory_ids(profile, ev, rows)
     memory_ids = sorted(set(ids.tolist()))
-    if memory_id is None:
-        memory_id = memory_ids[0]
-    elif str(memory_id) not in memory_ids:
-        raise MemoryProfileError(f"no memory id {memory_id!r} in this profile (available: {memory_ids})")
-    memory_id = str(memory_id)
+    memory_id = _chosen_id(memory_id, memory_ids)
     rows = rows[ids == memory_id]
     steps, step_source = _group_ids(op_stats, rows)
-    snapshots = _snapshots(profile, ev, rows, steps, host)
-    summary = _summary(snapshots)
-    timeline = _timeline(snapshots)
-    breakdown = _breakdown(timeline, summary)
+    snapshots = _snapshots(_FrameColumns(profile, ev, rows, host), steps)
     notes = [f"step ids: {step_source}"]
     if len(profile_hosts) > 1:
         notes.append(
             f"host {host!r} of {profile_hosts} (with allocator events: {hosts}); XProf's memory profile "
             "reads one file only; pass host= for another"
         )
+    return _result(snapshots, memory_id, memory_ids, host, notes)
+
+
+def _result(
+    snapshots: dict[str, Any], memory_id: str, memory_ids: list[str], host: str, notes: list[str]
+) -> MemoryProfile:
+    """The memory profile of one allocator's snapshots (``_snapshots``)."""
+    summary = _summary(snapshots)
+    timeline = _timeline(snapshots)
+    breakdown = _breakdown(timeline, summary)
     return MemoryProfile(memory_id, memory_ids, summary, _timeline_frame(timeline), breakdown, host=host, notes=notes)
+
+
+# Promoted stats the memory profile reads of each allocator event.
+_ALLOCATOR_STATS = (
+    "bytes_reserved",
+    "bytes_allocated",
+    "bytes_available",
+    "fragmentation",
+    "peak_bytes_in_use",
+    "requested_bytes",
+    "allocation_bytes",
+    "addr",
+    "tf_op",
+    "region_type",
+    "data_type",
+    "shape",
+    "allocator_name",
+    "index_on_host",
+)
+
+
+def _before_build(op_stats: OpStats, memory_id: str | None, host: str | None) -> MemoryProfile | None:
+    """``memory_profile`` read from the decoded files, without building the events frame: a one-host
+    profile not built yet whose step grouping finds no group (``_finds_no_groups``), every allocator
+    event named by ``allocator_name`` or ``index_on_host`` and typed by enum numbers. The same result as
+    from the frames; None where the profile is not such a one (the frames are built then)."""
+    frames = op_stats.frames
+    if getattr(frames, "is_built", True) or len(frames.hosts) != 1 or "event_groupings" in vars(op_stats):
+        return None
+    headers = frames.plane_headers()
+    if headers is None or not _finds_no_groups(headers):
+        return None
+    decoded = frames.decoded_hosts()
+    if decoded is None or not frames.sums_fit_unbuilt(decoded):
+        return None
+    profile_host = frames.hosts[0]
+    picked = select_events(decoded, profile_host, xs.HOST_PLANE, EVENT_NAMES, _ALLOCATOR_STATS)
+    if picked is None or not len(picked.rows):
+        return None
+    ids = _selected_ids(picked)
+    columns = _SelectedColumns(picked, np.arange(len(picked.rows)))
+    if ids is None or columns.data_types() is None:
+        return None
+    if host is not None and host != profile_host:
+        raise MemoryProfileError(f"no allocator events for host {host!r} (hosts with memory data: {[profile_host]})")
+    memory_ids = sorted(set(ids.tolist()))
+    memory_id = _chosen_id(memory_id, memory_ids)
+    columns = _SelectedColumns(picked, np.flatnonzero(ids == memory_id))
+    steps = np.full(len(columns.keep), -1, np.int64)
+    notes = [f"step ids: the step db's groups (step groups: {NO_STEP_ROOTS})"]
+    return _result(_snapshots(columns, steps), memory_id, memory_ids, profile_host, notes)
+
+
+def _chosen_id(memory_id: str | None, memory_ids: list[str]) -> str:
+    """The memory id asked for (default: the first of ``memory_ids``), as str; an error for an unknown one."""
+    if memory_id is None:
+        return memory_ids[0]
+    if str(memory_id) not in memory_ids:
+        raise MemoryProfileError(f"no memory id {memory_id!r} in this profile (available: {memory_ids})")
+    return str(memory_id)
+
+
+def _finds_no_groups(planes: list[Any]) -> bool:
+    """Whether the step grouping of one host's files (their planes, ``raw.RawPlane``) finds no group, told
+    from their metadata (``step_grouping.finds_no_groups``' test, or a stricter one): no stat called
+    ``group_id`` or ``_r`` and no event called ``TraceContext`` or a TF loop op on any plane."""
+    stats = {"group_id", "_r"}
+    events = {"TraceContext", *TF_LOOP_OP_NAMES}
+    host_first = sorted(planes, key=lambda plane: plane.name != xs.HOST_PLANE)  # where groups usually show
+    return all(
+        stats.isdisjoint([name for name, _ in plane.stat_metadata.values()])
+        and events.isdisjoint(plane.event_metadata.name)
+        for plane in host_first
+    )
+
+
+def _selected_ids(picked: SelectedEvents) -> np.ndarray | None:
+    """``_memory_ids`` of the selected allocator events (object array of str), where each has an
+    ``allocator_name`` or an ``index_on_host`` below 2^53 (else None: the frames tell)."""
+    codes, names = picked.texts["allocator_name"]
+    ids = np.array([*names, ""], dtype=object)[codes]  # code -1: the appended ""
+    unnamed = np.flatnonzero(codes < 0)
+    if not len(unnamed):
+        return ids
+    values, present = picked.numbers["index_on_host"]
+    values = values[unnamed]
+    if not present[unnamed].all() or (np.abs(values) >= _EXACT_FLOAT_INT).any():
+        return None
+    ids[unnamed] = [str(v) for v in values.tolist()]
+    return ids
 
 
 def _empty(message: str) -> MemoryProfile:
@@ -503,32 +600,111 @@ def _dtype_text(enums: np.ndarray) -> _Text:
     return _Text(which.reshape(-1).astype(np.int64), np.array([_dtype_name(int(c)) for c in distinct], dtype=object))
 
 
-def _snapshots(profile: Any, ev: pd.DataFrame, rows: np.ndarray, steps: np.ndarray, host: str) -> dict[str, Any]:
-    """XProf's snapshot fields of the allocator events ``rows`` (of ``host``), in file order: int64 /
-    float64 arrays, ``_Text`` for the texts; ``is_deallocation`` for the event kind."""
-    start = ev["start_ps"].to_numpy(np.int64)[rows]
-    stack = _int(ev, "bytes_reserved", rows)
-    heap = _int(ev, "bytes_allocated", rows)
+def _snapshots(columns: Any, steps: np.ndarray) -> dict[str, Any]:
+    """XProf's snapshot fields of some allocator events (``columns``: ``_FrameColumns`` or
+    ``_SelectedColumns``), in file order: int64 / float64 arrays, ``_Text`` for the texts;
+    ``is_deallocation`` for the event kind."""
+    start = columns.start_ps()
+    stack = columns.int("bytes_reserved")
+    heap = columns.int("bytes_allocated")
     return {
         "time_ps": start,
-        "offset_ps": start - _line_zero_ps(profile, ev, rows, host),
-        "is_deallocation": ~xs.values_in(ev["name"], ["MemoryAllocation"], rows),
+        "offset_ps": start - columns.line_zero_ps(),
+        "is_deallocation": columns.is_deallocation(),
         "stack_bytes": stack,
         "heap_bytes": heap,
         "in_use_bytes": stack + heap,
-        "free_bytes": _int(ev, "bytes_available", rows),
-        "fragmentation": _float(ev, "fragmentation", rows),
-        "peak_bytes_in_use": _int(ev, "peak_bytes_in_use", rows),
-        "requested_bytes": _int(ev, "requested_bytes", rows),
-        "allocation_bytes": _int(ev, "allocation_bytes", rows),
-        "address": _int(ev, "addr", rows, limit=False),
-        "tf_op": _text(ev, "tf_op", rows),
+        "free_bytes": columns.int("bytes_available"),
+        "fragmentation": columns.float("fragmentation"),
+        "peak_bytes_in_use": columns.int("peak_bytes_in_use"),
+        "requested_bytes": columns.int("requested_bytes"),
+        "allocation_bytes": columns.int("allocation_bytes"),
+        "address": columns.int("addr", limit=False),
+        "tf_op": columns.text("tf_op"),
         "group_id": steps,
-        "region_type": _text(ev, "region_type", rows),
-        "data_type": _data_types(ev, rows),
-        "shape": _text(ev, "shape", rows),
-        "event": _event_labels(ev, rows),
+        "region_type": columns.text("region_type"),
+        "data_type": columns.data_types(),
+        "shape": columns.text("shape"),
+        "event": columns.event_rows(),
     }
+
+
+class _FrameColumns:
+    """What ``_snapshots`` reads of the allocator events ``rows`` of ``host``, from the events frame."""
+
+    def __init__(self, profile: Any, ev: pd.DataFrame, rows: np.ndarray, host: str) -> None:
+        self.profile, self.ev, self.rows, self.host = profile, ev, rows, host
+
+    def start_ps(self) -> np.ndarray:
+        return self.ev["start_ps"].to_numpy(np.int64)[self.rows]
+
+    def line_zero_ps(self) -> np.ndarray:
+        return _line_zero_ps(self.profile, self.ev, self.rows, self.host)
+
+    def is_deallocation(self) -> np.ndarray:
+        return ~xs.values_in(self.ev["name"], ["MemoryAllocation"], self.rows)
+
+    def int(self, name: str, limit: bool = True) -> np.ndarray:
+        return _int(self.ev, name, self.rows, limit)
+
+    def float(self, name: str) -> np.ndarray:
+        return _float(self.ev, name, self.rows)
+
+    def text(self, name: str) -> _Text:
+        return _text(self.ev, name, self.rows)
+
+    def data_types(self) -> _Text:
+        return _data_types(self.ev, self.rows)
+
+    def event_rows(self) -> np.ndarray:
+        return _event_labels(self.ev, self.rows)
+
+
+class _SelectedColumns:
+    """``_FrameColumns`` of the selected events ``keep`` (positions in ``picked``), from ``select_events``."""
+
+    def __init__(self, picked: SelectedEvents, keep: np.ndarray) -> None:
+        self.picked, self.keep = picked, keep
+
+    def start_ps(self) -> np.ndarray:
+        return self.picked.start_ps[self.keep]
+
+    def line_zero_ps(self) -> np.ndarray:
+        return self.picked.line_zero_ps[self.keep]
+
+    def is_deallocation(self) -> np.ndarray:
+        return self.picked.name[self.keep] != "MemoryAllocation"
+
+    def int(self, name: str, limit: bool = True) -> np.ndarray:
+        values = self.picked.numbers[name][0][self.keep]  # 0 where missing
+        if limit:
+            values[(values >= _MAX_BYTES) | (values <= -_MAX_BYTES)] = 0
+        return values
+
+    def float(self, name: str) -> np.ndarray:
+        return self.picked.numbers[name][0][self.keep]
+
+    def text(self, name: str) -> _Text:
+        codes, texts = self.picked.texts[name]
+        codes = codes[self.keep]
+        return _Text(np.where(codes < 0, len(texts), codes), np.array([*texts, ""], dtype=object))
+
+    def data_types(self) -> _Text | None:
+        """``_data_types``, where every ``data_type`` is a plain decimal number (else None)."""
+        codes, texts = self.picked.texts["data_type"]
+        codes = codes[self.keep] + 1  # 0: missing, k: text k - 1
+        used = np.flatnonzero(np.bincount(codes, minlength=len(texts) + 1))
+        read = [0 if k == 0 else _plain_int(texts[k - 1]) for k in used.tolist()]
+        enums = [e for e in read if e is not None]
+        if len(enums) != len(read):
+            return None
+        table: dict[int, int] = {}  # enum -> its position in the names
+        position = np.zeros(len(texts) + 1, np.int64)
+        position[used] = [table.setdefault(e, len(table)) for e in enums]
+        return _Text(position[codes], np.array([_dtype_name(e) for e in table], dtype=object))
+
+    def event_rows(self) -> np.ndarray:
+        return self.picked.rows[self.keep]
 
 
 def _dtype_name(code: int) -> str:

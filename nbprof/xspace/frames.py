@@ -32,7 +32,15 @@ from nbprof.xspace import raw
 from nbprof.xspace.absent import absent, constant, masked
 from nbprof.xspace.metadata_frames import METADATA_PLANE, MetadataFrames
 from nbprof.xspace.nesting import nest_lines
-from nbprof.xspace.origin import check_times, host_clock, line_zero_ps, profile_origin
+from nbprof.xspace.origin import (
+    INT64_MAX,
+    INT64_MIN,
+    check_times,
+    host_clock,
+    line_zero_ps,
+    profile_origin,
+    time_axis_error,
+)
 from nbprof.xspace.stat_values import (
     FLOAT_STATS,
     INT_STATS,
@@ -773,3 +781,213 @@ def _promoted_column(
         data[rows] = vals[valid].astype(np_dtype, copy=False)
         mask[rows] = False
     return masked(pd_cls, data, mask)
+
+
+# --------------------------------------------------------------------------- some events, no frame
+
+
+class SelectedEvents:
+    """Events of one plane picked by name (``select_events``), with what the events frame holds of them,
+    in its row order.
+
+    ``rows``: each event's row in the events frame the build makes (int64, ascending); ``name``: its name
+    (object array of str); ``start_ps``; ``line_zero_ps``: the start of the plane's first line with the
+    event's line id (what the ``lines`` frame gives for its ``line_id``; int64 ps); ``numbers``: per
+    numeric promoted stat asked for, (values, present) as its nullable column holds them (values 0 where
+    not present; int64, uint64 or float64 by ``PROMOTED``); ``texts``: per text promoted stat, (code per
+    event, -1 where it has none; its texts). A plain class: a dataclass execs code on import.
+    """
+
+    __slots__ = ("rows", "name", "start_ps", "line_zero_ps", "numbers", "texts")
+
+    def __init__(
+        self,
+        rows: np.ndarray,
+        name: np.ndarray,
+        start_ps: np.ndarray,
+        line_zero_ps: np.ndarray,
+        numbers: dict[str, tuple[np.ndarray, np.ndarray]],
+        texts: dict[str, tuple[np.ndarray, list[str]]],
+    ) -> None:
+        self.rows, self.name, self.start_ps, self.line_zero_ps = rows, name, start_ps, line_zero_ps
+        self.numbers, self.texts = numbers, texts
+
+
+def select_events(
+    hosts: list[HostSpace], host: str, plane_name: str, event_names: tuple[str, ...], stat_names: tuple[str, ...]
+) -> SelectedEvents | None:
+    """The events called one of ``event_names`` on ``host``'s plane ``plane_name``, as ``build_frames(hosts)``
+    would give them, without building the events frame (a tool that reads a few events of a small profile).
+
+    Runs the build's checks of every event's time first (the same ``ProfileError`` for times that do
+    not fit int64 ps, or a time axis that wraps). ``stat_names``: promoted stats (``PROMOTED``) to read
+    for them. None where ``host`` has no plane or several planes called ``plane_name``. The RawSpaces
+    are left as they are (the build may consume them later).
+    """
+    found = _checked_times(hosts, host, plane_name)
+    if found is None:
+        return None
+    plane, zero, start, offset = found
+    ev, em = plane.events, plane.event_metadata
+    em_order = np.argsort(em.id, kind="stable")
+    md_rows = _metadata_rows(em.id[em_order], ev.metadata_id)
+    names = np.array(em.name, dtype=object)[em_order]
+    chosen = set(event_names)
+    is_chosen = np.array([name in chosen for name in names.tolist()] + [False])  # row -1 (unknown): no
+    picked = np.flatnonzero(is_chosen[md_rows])
+    perm = _sort_order(ev.line, start, ev.duration_ps)
+    position = picked if perm is None else np.argsort(perm, kind="stable")[picked]
+    order = np.argsort(position, kind="stable")
+    picked = picked[order]
+    line = ev.line[picked]
+    numbers, texts = _promoted_of(plane, picked, md_rows, em_order, stat_names)
+    return SelectedEvents(
+        rows=position[order].astype(np.int64) + offset,
+        name=names[md_rows[picked]],
+        start_ps=start[picked],
+        line_zero_ps=zero[_first_line_of_id(plane.lines.id, line)],
+        numbers=numbers,
+        texts=texts,
+    )
+
+
+def _checked_times(
+    hosts: list[HostSpace], host: str, plane_name: str
+) -> tuple[raw.RawPlane, np.ndarray, np.ndarray, int] | None:
+    """``build_frames``' checks of every event's time and ``check_time_axis``' of the events it would
+    build (the same errors, in the same order); then ``host``'s plane ``plane_name`` with its line zeros,
+    its events' starts (ps) and the events frame's row of its first event; None where ``host`` has no
+    such plane or several."""
+    clocks = [host_clock(hs.space) for hs in hosts]
+    origin_ns, _ = profile_origin([hs.space for hs in hosts], clocks)
+    timed: list[tuple[raw.RawPlane, np.ndarray]] = []  # planes with events, their line zeros
+    bounds = [INT64_MAX, INT64_MIN]  # below every start and end, above every one (Python ints)
+    offset, found, several = 0, None, False
+    for hs, clock in zip(hosts, clocks):
+        for plane in hs.space.planes:
+            ev = plane.events
+            zero = line_zero_ps(plane.lines.timestamp_ns, clock.base_ns, origin_ns, hs.path)
+            if len(ev):
+                check_times(hs.path, ev.line, zero, ev.offset_ps, ev.duration_ps)
+                timed.append((plane, zero))
+                _widen(bounds, zero, ev.offset_ps, ev.duration_ps)
+            if hs.host == host and plane.name == plane_name:
+                several |= found is not None
+                found = found or (plane, zero, offset)
+            if found is None:
+                offset += len(ev)
+    if bounds[1] - bounds[0] >= 2**63:  # the exact span then, as check_time_axis reads it
+        _check_span(timed, [hs.path for hs in hosts])
+    if found is None or several:
+        return None
+    plane, zero, offset = found
+    return plane, zero, _starts(np.array(plane.events.offset_ps), plane.events.line, zero), offset
+
+
+def _widen(bounds: list[int], zero: np.ndarray, offset_ps: np.ndarray, duration_ps: np.ndarray) -> None:
+    """Widen [low, high] (``bounds``) to hold every start (line zero + offset) and end (start + duration)
+    of a plane's events, by the extremes of each (Python ints: exact)."""
+    low = int(zero.min()) + int(offset_ps.min()) + min(int(duration_ps.min()), 0)
+    high = int(zero.max()) + int(offset_ps.max()) + max(int(duration_ps.max()), 0)
+    bounds[0], bounds[1] = min(bounds[0], low), max(bounds[1], high)
+
+
+def _check_span(timed: list[tuple[raw.RawPlane, np.ndarray]], paths: list[str]) -> None:
+    """``check_time_axis`` of the events of planes (with their line zeros) whose times passed ``check_times``
+    (every start and end fits int64: none ends before it starts with a duration >= 0)."""
+    low, high = INT64_MAX, INT64_MIN
+    for plane, zero in timed:
+        ev = plane.events
+        start = _starts(np.array(ev.offset_ps), ev.line, zero)  # a copy: the build uses the decoder's array
+        end = start + ev.duration_ps
+        low = min(low, int(start.min()), int(end.min()))
+        high = max(high, int(start.max()), int(end.max()))
+    error = time_axis_error(high - low, 0, paths)
+    if error is not None:
+        raise error
+
+
+def _first_line_of_id(line_ids: np.ndarray, lines: np.ndarray) -> np.ndarray:
+    """For some lines of a plane (positions), the plane's first line with the same id (what a look-up by
+    id in the ``lines`` frame gives)."""
+    distinct, first = np.unique(line_ids, return_index=True)
+    return first[np.searchsorted(distinct, line_ids[lines])]
+
+
+def _promoted_of(
+    plane: raw.RawPlane, picked: np.ndarray, md_rows: np.ndarray, em_order: np.ndarray, wanted: tuple[str, ...]
+) -> tuple[dict[str, tuple[np.ndarray, np.ndarray]], dict[str, tuple[np.ndarray, list[str]]]]:
+    """The promoted stats ``wanted`` of the plane's events ``picked`` (rows in the plane), as ``_plane_events``
+    and ``_promoted_column`` make their columns: metadata stats first, event stats override (a number only
+    where valid), the last stat of a name winning."""
+    ev, em, names = plane.events, plane.event_metadata, plane.stat_metadata
+    at = np.full(len(ev) + 1, -1, np.int64)  # position among the picked events, per plane row
+    at[picked] = np.arange(len(picked))
+    pieces: dict[str, list[tuple[np.ndarray, tuple[np.ndarray, Any]]]] = {}
+    if len(em.stats):
+        em_rows = np.where(md_rows[picked] >= 0, em_order[np.maximum(md_rows[picked], 0)], -1)
+        for sname, kind, srows in promoted_rows(em.stats, names):
+            if sname in wanted:
+                for_events = _metadata_stat_events(em.stats.owner[srows], em_rows)
+                values = _values(em.stats, srows, kind, names)
+                pieces.setdefault(sname, []).extend(
+                    (events, _repeated(values, stats, kind)) for events, stats in for_events
+                )
+    mine = np.flatnonzero(at[ev.stats.owner] >= 0) if len(ev.stats) else _NO_ROWS  # the picked events' stats
+    if len(mine):
+        st = take_stats(ev.stats, mine, at[ev.stats.owner[mine]])  # owner: position among the picked
+        for sname, kind, srows in promoted_rows(st, names):
+            if sname in wanted:
+                pieces.setdefault(sname, []).append((st.owner[srows], _values(st, srows, kind, names)))
+    numbers: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    texts: dict[str, tuple[np.ndarray, list[str]]] = {}
+    n = len(picked)
+    for sname in wanted:
+        kind = PROMOTED[sname]
+        parts = pieces.get(sname, [])
+        if kind == "str":
+            texts[sname] = _picked_texts(n, parts)
+        else:
+            numbers[sname] = _picked_numbers(n, kind, parts)
+    return numbers, texts
+
+
+def _metadata_stat_events(stat_owner: np.ndarray, em_rows: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(picked events, positions in ``stat_owner``) pairs giving each metadata stat (its metadata row in
+    ``stat_owner``) to every picked event of that row (``em_rows``: each picked event's row): stats in
+    order, each once per event, as ``_expand`` gives them."""
+    order = np.argsort(em_rows, kind="stable")
+    sorted_rows = em_rows[order]
+    lo = np.searchsorted(sorted_rows, stat_owner, "left")
+    hi = np.searchsorted(sorted_rows, stat_owner, "right")
+    counts = hi - lo
+    if not counts.any():
+        return []
+    stats = np.repeat(np.arange(len(stat_owner)), counts)
+    within = np.arange(len(stats)) - np.repeat(np.cumsum(counts) - counts, counts)
+    return [(order[np.repeat(lo, counts) + within], stats)]
+
+
+def _picked_texts(n: int, parts: list[tuple[np.ndarray, tuple[np.ndarray, list[str]]]]) -> tuple[np.ndarray, list[str]]:
+    """A text column of ``n`` events from (events, (codes, texts)) parts: one code per distinct text, -1
+    where none; the last part wins where they share events."""
+    codes = np.full(n, -1, np.int64)
+    table: dict[str, int] = {}
+    for events, (part_codes, part_texts) in parts:
+        position = np.array([table.setdefault(t, len(table)) for t in part_texts], np.int64)
+        codes[events] = position[part_codes]
+    return codes, list(table)
+
+
+def _picked_numbers(
+    n: int, kind: str, parts: list[tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """A number column of ``n`` events from (events, (values, valid)) parts, as ``_promoted_column``."""
+    dtype = {"int": np.int64, "uint": np.uint64, "float": np.float64}[kind]
+    values = np.zeros(n, dtype)
+    present = np.zeros(n, bool)
+    for events, (part_values, valid) in parts:
+        events = events[valid]
+        values[events] = part_values[valid].astype(dtype, copy=False)
+        present[events] = True
+    return values, present

@@ -21,13 +21,15 @@ import pandas as pd
 from nbprof.errors import ProfileError
 from nbprof.xspace import metadata_frames
 from nbprof.xspace.absent import is_absent
-from nbprof.xspace.frames import shifted_source
+from nbprof.xspace.frames import HostSpace, shifted_source
+from nbprof.xspace.origin import time_axis_error
 from nbprof.xspace.semantics import stat_names, values_in
-from nbprof.xspace.stat_values import FLOW_STATS
+from nbprof.xspace.stat_values import FLOW_STATS, numeric_values, promoted_rows
 from nbprof.xspace.stats_frame import StatsSource
 from nbprof.xspace.typed_frame import take_rows
 
 if TYPE_CHECKING:  # pragma: no cover
+    from nbprof.xspace.raw import RawPlane
     from nbprof.xspace.summary import ProfileSummary
 
 
@@ -142,6 +144,29 @@ class Frames:
         if len(em) == 0:
             return set()
         return {str(n) for n in em.loc[(em["plane"].astype(str) == plane_name).to_numpy(), "name"]}
+
+    def plane_headers(self) -> list[RawPlane] | None:
+        """Every plane of the files (``raw.RawPlane``: name, lines, event and stat metadata; its events only
+        where decoded already) while the event frames are not built: what a tool may tell from the metadata
+        before any event is decoded. None once the frames are built."""
+        pending = self.__dict__.get("_pending")
+        headers = getattr(pending, "plane_headers", None)
+        return headers() if callable(headers) else None
+
+    def decoded_hosts(self) -> list[HostSpace] | None:
+        """The decoded files (``frames.HostSpace``: host, path, RawSpace) while the event frames are not
+        built: for a tool that reads a few events without building them (``frames.select_events``).
+        Decoded now where they were not, once (the build reuses them; read them before it). None once
+        the frames are built. A tool reading them checks ``sums_fit_unbuilt`` too."""
+        pending = self.__dict__.get("_pending")
+        decoded = getattr(pending, "decoded_hosts", None)
+        return decoded() if callable(decoded) else None
+
+    def sums_fit_unbuilt(self, hosts: list[HostSpace]) -> bool:
+        """Whether ``check_sums``, where it was asked for before the build (it runs on the build), passes on
+        the events of these decoded files (``decoded_hosts``), told by bounds (``sums_fit``); False where
+        that cannot be told without the build (build the frames then: their check raises or passes)."""
+        return not self.__dict__.get("_check_sums_on_build") or sums_fit(hosts)
 
     @property
     def is_built(self) -> bool:
@@ -524,16 +549,33 @@ def check_time_axis(events: pd.DataFrame, paths: list[str]) -> None:
     start, end = events["start_ps"].to_numpy(), events["end_ps"].to_numpy()
     span = max(int(end.max()), int(start.max())) - min(int(start.min()), int(end.min()))  # Python ints: exact
     wrapped = int(((end < start) & (events["duration_ps"].to_numpy() >= 0)).sum())
-    if span >= 2**63 or wrapped:
-        what = (
-            f"{wrapped:,} event(s) end before they start" if wrapped else f"the events span {span / 8.64e16:,.0f} days"
-        )
-        raise ProfileError(
-            f"{what}: their times wrapped around int64 picoseconds (106 days at most); the file's line "
-            "timestamps or event offsets are corrupt",
-            path=", ".join(paths) or None,
-            hint="recapture the profile; with several hosts, load the others with host=...",
-        )
+    error = time_axis_error(span, wrapped, paths)
+    if error is not None:
+        raise error
+
+
+def sums_fit(hosts: list[HostSpace]) -> bool:
+    """Whether ``Frames.check_sums`` passes on the events the build makes of these decoded files, told
+    from bounds (largest magnitude x events, as ``_abs_sum``) of the durations, ``num_occurrences`` and
+    every ``device_duration_ps`` stat; False where a bound reaches the limit (the exact sums may not)."""
+    planes = [plane for hs in hosts for plane in hs.space.planes if len(plane.events)]
+    n = sum(len(plane.events) for plane in planes)
+    largest = {"duration": 0, "occurrences": 0, "device": 0}
+    for plane in planes:
+        ev = plane.events
+        largest["duration"] = max(largest["duration"], -int(ev.duration_ps.min()), int(ev.duration_ps.max()))
+        occurrences = ev.num_occurrences
+        largest["occurrences"] = max(largest["occurrences"], -int(occurrences.min()), int(occurrences.max()))
+        if not any(name == "device_duration_ps" for name, _ in plane.stat_metadata.values()):
+            continue
+        for stats in (plane.event_metadata.stats, ev.stats):
+            for name, kind, rows in promoted_rows(stats, plane.stat_metadata) if len(stats) else []:
+                if name == "device_duration_ps":
+                    values, valid = numeric_values(stats, rows, kind)
+                    values = values[valid]
+                    if len(values):
+                        largest["device"] = max(largest["device"], -int(values.min()), int(values.max()))
+    return all(float(value) * n < TIME_SUM_LIMIT_PS for value in largest.values())
 
 
 def _abs_sum(column: pd.Series) -> float:

@@ -159,3 +159,18 @@ def _out_of_range(path: str, what: str) -> ProfileError:
         path=path,
         hint="the file's timestamps or offsets are corrupt; capture the profile again",
     )
+
+
+def time_axis_error(span: int, wrapped: int, paths: list[str]) -> ProfileError | None:
+    """The error for events whose times wrapped around int64 ps (``Frames.check_time_axis``): their
+    ``span`` (ps, from the earliest start or end to the latest; a Python int) passes 2^63, or ``wrapped``
+    of them end before they start with a non-negative duration; None where neither."""
+    if span < 2**63 and not wrapped:
+        return None
+    what = f"{wrapped:,} event(s) end before they start" if wrapped else f"the events span {span / 8.64e16:,.0f} days"
+    return ProfileError(
+        f"{what}: their times wrapped around int64 picoseconds (106 days at most); the file's line "
+        "timestamps or event offsets are corrupt",
+        path=", ".join(paths) or None,
+        hint="recapture the profile; with several hosts, load the others with host=...",
+    )

@@ -29,7 +29,7 @@ from nbprof.xspace.decode import check_structure, decode_space, decoder_name
 from nbprof.xspace.frames import HostSpace, build_frames
 from nbprof.xspace.frameset import Frames, check_time_axis
 from nbprof.xspace.metadata_frames import METADATA_FRAMES, METADATA_PLANE, hlo_protos_of
-from nbprof.xspace.raw import RawSpace
+from nbprof.xspace.raw import RawPlane, RawSpace
 
 
 def read_frames(
@@ -99,24 +99,36 @@ class _HostRead:
     space: RawSpace | None = None
     size: int = 0  # bytes of the file read
 
+    def planes(self) -> list[RawPlane] | None:
+        """This host's planes (headers: name, lines, metadata; events where decoded already); None once the
+        space was handed over."""
+        if self.summaries is not None:
+            return [s.plane for s in self.summaries]
+        return self.space.planes if self.space is not None else None
+
     def event_names(self, plane_name: str) -> set[str] | None:
         """Names of the event metadata of this host's planes called ``plane_name``, read from the plane
         headers before the events are decoded; None once the space was handed over."""
-        planes = [s.plane for s in self.summaries] if self.summaries is not None else None
-        if planes is None and self.space is not None:
-            planes = self.space.planes
+        planes = self.planes()
         if planes is None:
             return None
         return {name for plane in planes if plane.name == plane_name for name in plane.event_metadata.name}
 
     def decoded(self) -> RawSpace:
-        """The RawSpace (decoding now where it was deferred); the bytes are released."""
+        """The RawSpace (decoding now where it was deferred), handed over; the bytes are released."""
+        self.decode()
+        space, self.space = self.space, None
+        assert space is not None
+        return space
+
+    def decode(self) -> RawSpace:
+        """The RawSpace, decoded now where it was deferred and kept (``decoded`` hands it over); the bytes
+        are released."""
         if self.space is None:
             self.space = decode_space(self.data or b"", self.path, summaries=self.summaries)
             self.space.damage = self.damage
         self.data = self.summaries = None
-        space, self.space = self.space, None
-        return space
+        return self.space
 
 
 def _read_host(fs: files.FileSystem, hf: files.HostFile, partial: bool) -> _HostRead:
@@ -170,6 +182,26 @@ class FramesBuilder:
                 return None
             names |= mine
         return names
+
+    def plane_headers(self) -> list[RawPlane] | None:
+        """Every host's planes (``_HostRead.planes``) before the build; None once built."""
+        if self._hosts is None or self._built is not None:
+            return None
+        planes = [h.planes() for h in self._hosts]
+        return None if any(p is None for p in planes) else [plane for p in planes for plane in p or []]
+
+    def decoded_hosts(self) -> list[HostSpace] | None:
+        """The decoded files (one ``HostSpace`` each) before the build, decoded now where they were not
+        and kept for the build (which consumes them: read them before it); None once built, and for a
+        profile to be cached (its build writes the frames for the next load)."""
+        if self._hosts is None or self._built is not None or self._entry is not None:
+            return None
+        try:
+            return [HostSpace(h.host, h.path, h.decode()) for h in self._hosts]
+        except MemoryError as exc:
+            if isinstance(exc, NbprofMemoryError):
+                raise
+            raise load_memory_error(", ".join(self._known["paths"])) from None
 
     def build(self) -> dict[str, Any]:
         """The deferred fields (``_lazy_frames`` in place of the metadata frames where they are not
