@@ -476,6 +476,9 @@ def test_coded_strings_leave_what_arrow_cannot_hold_to_the_caller():
         assert coded_strings(np.asarray(table, dtype=object), np.arange(len(table))) is None
     big = np.array([f"op{i}" for i in range(1000)], dtype=object)  # a categorical's table: the values used only
     made = coded_strings(big, np.array([999, 3, 3]))
+    if made is None:  # pandas 2: its default text type is no Arrow array, so the caller makes the column
+        assert int(pd.__version__.split(".")[0]) < 3
+        return
     pd.testing.assert_extension_array_equal(made, pd.array(["op999", "op3", "op3"], dtype="str"))
 
 

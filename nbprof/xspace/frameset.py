@@ -437,6 +437,9 @@ def host_mask(frame: pd.DataFrame, hosts: list[str]) -> np.ndarray:
     return mask
 
 
+_SLICES_ARE_VIEWS = int(pd.__version__.split(".")[0]) < 3  # pandas 3 copies on write
+
+
 def rows_of(frame: pd.DataFrame, mask: np.ndarray) -> pd.DataFrame:
     """The rows of ``frame`` where ``mask``, renumbered from 0; a contiguous run of rows (frames are
     ordered by host) is a slice, shared, not copied; other rows are ``typed_frame.take_rows``'."""
@@ -444,6 +447,8 @@ def rows_of(frame: pd.DataFrame, mask: np.ndarray) -> pd.DataFrame:
     if not is_contiguous(rows):  # other rows: taken (Arrow strings without pyarrow's pandas layer)
         return take_rows(frame, rows, renumber=True)
     part = frame.iloc[int(rows[0]) : int(rows[-1]) + 1]
+    if _SLICES_ARE_VIEWS:  # pandas 2 flags a slice: a column later set on it would warn (SettingWithCopyWarning)
+        part = part.copy(deep=False)
     part.index = pd.RangeIndex(len(rows))  # the new frame's own index (no copy of its columns, as reset_index makes)
     return part
 
