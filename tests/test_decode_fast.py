@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from google.protobuf.message import DecodeError
+from wire_bytes import protobuf_names_utf8_errors
 
 from nbprof.errors import ProfileError
 from nbprof.proto import xplane_lazy_pb2, xplane_pb2
@@ -413,7 +414,7 @@ def test_random_damage_is_decoded_like_protobuf_or_refused() -> None:
         elif fast is None:
             outcomes["both refuse"] += 1
         else:
-            assert "UTF-8" in ref_error
+            assert "UTF-8" in ref_error or not protobuf_names_utf8_errors()  # the one refusal we read past
             outcomes["utf-8"] += 1
     assert min(outcomes.values()) > 0, outcomes
 
