@@ -217,7 +217,8 @@ def test_input_ops_of_several_hosts_are_added_up_and_sorted() -> None:
 def test_step_rows_read_the_analysed_steps(name: str) -> None:
     """``analysed_rows`` holds ``StepDb.analysed_steps``' rows (one host, combined hosts, no steps); the
     statistics and the step table read from it equal those of the frame."""
-    from nbprof.opstats.step_analysis import analysed_rows, bottleneck, step_detail_rows, step_details, step_summary
+    from nbprof.opstats.step_analysis import bottleneck, step_detail_rows, step_details, step_summary
+    from nbprof.opstats.step_rows import analysed_rows
     from nbprof.tools.input_pipeline import device_step_table
 
     db = load_fixture(name).op_stats().step_db
@@ -236,7 +237,8 @@ def test_step_rows_read_the_analysed_steps(name: str) -> None:
 def test_step_rows_of_the_step_arrays_equal_those_of_the_frame(name: str) -> None:
     """``analysed_rows`` given the steps' arrays (``StepDb.columns``) reads them in place of the frame's
     columns: the same values, kinds and statistics."""
-    from nbprof.opstats.step_analysis import analysed_rows, bottleneck, step_detail_rows, step_summary
+    from nbprof.opstats.step_analysis import bottleneck, step_detail_rows, step_summary
+    from nbprof.opstats.step_rows import analysed_rows
 
     prof = load_fixture(name)
     db = prof.op_stats(host=prof.hosts[0]).step_db

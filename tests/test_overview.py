@@ -289,7 +289,7 @@ def test_step_time_graph_frame_of_step_rows_equals_pandas_frame() -> None:
     import numpy as np
     import pandas as pd
 
-    from nbprof.opstats.step_analysis import StepRows
+    from nbprof.opstats.step_rows import StepRows
     from nbprof.tools.overview import _graph_frame
 
     for names in (["a", "b", "c", "d"], ["a", None, "c", "d"]):

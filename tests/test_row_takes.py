@@ -167,13 +167,13 @@ def test_empty_frame_is_pandas_empty_frame(columns: list[str]) -> None:
 @pytest.mark.parametrize("name", FIXTURE_NAMES)
 def test_step_rows_frame_is_the_boolean_selection(load_fixture, name: str) -> None:
     """``StepRows.frame`` (the overview's and input pipeline's analysed steps) is ``steps[mask]``, labels kept."""
-    from nbprof.opstats.step_analysis import analysed_rows
+    from nbprof.opstats.step_rows import analysed_rows
 
     steps = load_fixture(name).op_stats().step_db.steps
     mask = steps["in_analysis"].to_numpy(bool)
     assert_frame_equal(analysed_rows(steps, None).frame(), steps[mask])
     if len(steps) > 2:  # some rows out: the labels are the kept rows'
         mask = np.arange(len(steps)) % 2 == 1
-        from nbprof.opstats.step_analysis import StepRows
+        from nbprof.opstats.step_rows import StepRows
 
         assert_frame_equal(StepRows(steps, mask).frame(), steps[mask])

@@ -30,6 +30,7 @@ import pandas as pd
 
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import step_grouping as se
+from nbprof.opstats.step_rows import analysed_rows
 from nbprof.opstats.tpu_steps import TpuSteps, build_tpu_steps, stack_tpu_steps
 from nbprof.opstats.xla_cpu_ops import xla_cpu_op_mask
 from nbprof.xspace import semantics as xs
@@ -113,7 +114,6 @@ class StepDb:
     def analysed_steps(self) -> pd.DataFrame:
         """The steps XProf's overview and input-pipeline averages use (ps): the frame of
         ``step_analysis.analysed_rows``, which states the rule."""
-        from nbprof.opstats.step_analysis import analysed_rows  # it imports this module
 
         return analysed_rows(self.steps, self.analysed, self.columns).frame()
 

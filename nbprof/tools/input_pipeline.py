@@ -31,8 +31,6 @@ from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
-    StepRows,
-    analysed_rows,
     bottleneck,
     nbprof_breakdown_ms,
     step_detail_rows,
@@ -40,6 +38,7 @@ from nbprof.opstats.step_analysis import (
     tpu_bottleneck,
     tpu_step_summary,
 )
+from nbprof.opstats.step_rows import StepRows, analysed_rows
 from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.typed_frame import strings, typed_frame

@@ -41,8 +41,6 @@ from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.inference import LATENCY_COLUMNS
 from nbprof.opstats.step_analysis import (
     TPU_BREAKDOWN,
-    StepRows,
-    analysed_rows,
     bottleneck,
     nbprof_breakdown_ms,
     step_detail_rows,
@@ -51,6 +49,7 @@ from nbprof.opstats.step_analysis import (
     tpu_step_summary,
 )
 from nbprof.opstats.step_db import CATEGORIES
+from nbprof.opstats.step_rows import StepRows, analysed_rows
 from nbprof.opstats.utilization import device_utilization, performance_counters
 from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
