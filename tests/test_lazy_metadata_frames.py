@@ -5,6 +5,7 @@ builds them all at once, a profile of one host, a pickled profile)."""
 from __future__ import annotations
 
 import pickle
+import shutil
 
 import pandas as pd
 import pytest
@@ -31,15 +32,17 @@ def cached_loads(monkeypatch: pytest.MonkeyPatch, tmp_path):  # type: ignore[no-
 
 
 @pytest.mark.parametrize("fixture", ALL)
-def test_each_frame_is_built_when_read_and_equals_the_cached_ones(fixture: str, cached_loads: None) -> None:
-    lazy = nbprof.load(FIXTURES / fixture, cache=False)
+def test_each_frame_is_built_when_read_and_equals_the_cached_ones(fixture: str, cached_loads: None, tmp_path) -> None:
+    logdir = tmp_path / fixture  # a copy: the cache is written beside the files, never into tests/fixtures
+    shutil.copytree(FIXTURES / fixture, logdir, ignore=shutil.ignore_patterns(cache.CACHE_DIR_NAME))
+    lazy = nbprof.load(logdir, cache=False)
     lazy.events  # noqa: B018
     assert not METADATA_FRAMES & lazy.__dict__.keys()
-    eager = nbprof.load(FIXTURES / fixture, cache=True)  # a cached load builds every frame with the events
+    eager = nbprof.load(logdir, cache=True)  # a cached load builds every frame with the events
     eager.events  # noqa: B018
     assert METADATA_FRAMES <= eager.__dict__.keys()
     cache.flush()
-    reopened = nbprof.load(FIXTURES / fixture, cache=True)
+    reopened = nbprof.load(logdir, cache=True)
     for name in sorted(METADATA_FRAMES):
         frame = getattr(lazy, name)
         assert name in lazy.__dict__ and getattr(lazy, name) is frame
