@@ -391,11 +391,12 @@ class Frames:
         em = self.event_metadata
         if "hlo_proto" not in em.columns or "host" not in em.columns:
             return self.hlo_protos
-        rows = np.flatnonzero(host_mask(em, hosts) & em["hlo_proto"].notna().to_numpy())
+        protos = em["hlo_proto"].to_numpy(dtype=object)
+        rows = np.flatnonzero(host_mask(em, hosts) & pd.notna(protos))  # an array's mask: no Series made
         names = em["name"].to_numpy(dtype=object)[rows].tolist()
         if not all(type(name) is str for name in names):  # as str (a missing name too)
             names = em["name"].take(rows).astype(str).tolist()
-        return dict(zip(names, em["hlo_proto"].to_numpy(dtype=object)[rows].tolist()))
+        return dict(zip(names, protos[rows].tolist()))
 
     @classmethod
     def from_frames(cls, frames: Frames) -> Any:
