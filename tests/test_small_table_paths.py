@@ -791,3 +791,70 @@ def test_hlo_provenance_lookup_is_the_rows(name) -> None:
     values, expected_found = fresh.lookup_values(pid, names, ["provenance"])
     assert found.tolist() == expected_found.tolist() and not found[-1] and found[:-1].all()
     assert provenance.tolist() == values["provenance"].tolist()
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "jax_mlp_train", "flax_cnn_train", "jax_two_hosts", "tpu_v6e"])
+def test_host_xla_op_columns_are_the_ops_frame_columns(name) -> None:
+    """``OpStats.host_xla_op_columns`` (read from the XLA CPU db's arrays, no frame made) are the XLA ops'
+    frame's columns where they are one host's XLA CPU ops; None for device ops and several hosts."""
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    columns = stats.host_xla_op_columns()
+    assert "xla_ops" not in stats.__dict__ and "xla_cpu_op_db" not in stats.__dict__
+    x = stats.xla_ops
+    if x.source != "host" or len(set(stats.xla_cpu_op_db["host"])) > 1:
+        assert columns is None
+        return
+    assert columns is not None and list(columns) == list(x.ops.columns)
+    for c, values in columns.items():
+        frame_dtype = x.ops[c].dtype if c == "source_line" else x.ops[c].to_numpy().dtype  # Int64 kept
+        assert values.dtype == frame_dtype and values.tolist() == x.ops[c].tolist(), c
+    before = {c: v.copy() for c, v in columns.items()}
+    x.ops.loc[0, "name"] = "changed"
+    x.ops.loc[0, "self_time_ps"] = -1  # the frames' arrays are their own: the db's arrays stay
+    stats.xla_cpu_op_db.loc[0, "name"] = "changed"
+    assert all(before[c].tolist() == columns[c].tolist() for c in columns)
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "jax_mlp_train", "flax_cnn_train"])
+def test_host_xla_top_ops_of_the_arrays_are_those_of_the_frame(name) -> None:
+    """The overview's XLA CPU top ops read from the db's arrays are those read from the XLA ops' frame."""
+    from nbprof.tools import overview
+
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    assert stats.host_xla_op_columns() is not None
+    of_arrays = overview._host_xla_top_ops(stats)
+    stats.host_xla_op_columns = lambda: None  # the ops' frame alone
+    of_frame = overview._host_xla_top_ops(stats)
+    assert of_arrays is not None and of_frame is not None and len(of_arrays)
+    pd.testing.assert_frame_equal(of_arrays, of_frame, check_exact=True)
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "jax_mlp_train", "flax_cnn_train"])
+def test_xla_cpu_op_frame_of_some_columns_is_the_db_frame_selection(name) -> None:
+    """``xla_cpu_op_frame`` of some columns, relabelled, is the db frame's selection renamed."""
+    from nbprof.opstats import xla_cpu_ops
+
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    names, labels = ["name", "program_id", "source_line", "self_time_ps", "total_time_ps"], {"name": "op"}
+    made = xla_cpu_ops.xla_cpu_op_frame(stats._xla_cpu_op_columns, names, labels)
+    pd.testing.assert_frame_equal(made, stats.xla_cpu_op_db[names].rename(columns=labels), check_exact=True)
+    assert list(xla_cpu_ops.xla_cpu_op_frame(None, names, labels).columns) == ["op", *names[1:]]
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "tf_keras_fit", "jax_two_hosts"])
+def test_op_metrics_without_a_device_read_no_device_column(name) -> None:
+    """A db without a device (an empty table) adds no row: the combined columns are those made with its
+    (empty) columns read."""
+    from nbprof.opstats import op_metrics_db
+
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    device = stats.device_ops
+    assert device.hardware_type == "CPU_ONLY" and op_metrics_db._device_columns(device) == ({}, 0)
+    host, _ = stats._host_op_columns
+    ours = op_metrics_db.combine_op_metrics_columns(host, device)
+    read = device_ops.DeviceOpDb(device.table.copy(), device.planes, "GPU")  # its columns read from the frame
+    assert len(read.columns()) == len(device_ops.COLUMNS)
+    expected = op_metrics_db.combine_op_metrics_columns(host, read)
+    assert ours is not None and expected is not None and list(ours) == list(expected)
+    for c in ours:
+        assert ours[c].dtype == expected[c].dtype and ours[c].tolist() == expected[c].tolist(), c

@@ -31,7 +31,7 @@ from nbprof.opstats.device_ops import (
 )
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import typed_frame
 
 
 def _children_time(events: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
@@ -60,12 +60,20 @@ def xla_cpu_op_mask(ev: pd.DataFrame) -> np.ndarray:
 
 def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | None = None) -> pd.DataFrame:
     """The XLA CPU op db (``device_ops.COLUMNS``; empty when no host event carries ``hlo_op``)."""
+    return xla_cpu_op_frame(build_xla_cpu_op_columns(frames, index, info))
+
+
+def build_xla_cpu_op_columns(
+    frames: Frames, index: HloIndex, info: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
+    """The XLA CPU op db's columns (``COLUMNS``) in its row order, before the frame types them (see
+    ``_sorted_columns``); None where no host event carries ``hlo_op`` (the db has no row)."""
     info = {} if info is None else info
     ev = frames.events
     rows = np.flatnonzero(xla_cpu_op_mask(ev))
     info["xla_cpu_op_events"] = int(len(rows))
     if len(rows) == 0:
-        return ec.empty_frame(COLUMNS)
+        return None
     dur = ev["duration_ps"].to_numpy()[rows]
     children = _children_time(ev, rows)
     pid, _ = ec.uint_column(ev, "program_id", rows)
@@ -107,7 +115,40 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
     )
     table = aggregate_op_columns(ev, [OpEvents(rows, meta, meta_id, metrics)])
     assert table is not None  # rows is not empty
-    return _sorted_table(table, _program_names(table))
+    return _sorted_columns(table, _program_names(table))
+
+
+def xla_cpu_op_frame(
+    columns: dict[str, Any] | None, names: list[str] = COLUMNS, labels: dict[str, str] | None = None
+) -> pd.DataFrame:
+    """The db's frame of ``build_xla_cpu_op_columns``' arrays (which stay unchanged), of its columns
+    ``names`` (all by default) labelled by ``labels`` where it names them: each column its own copy,
+    typed as ``pd.DataFrame`` types it (texts ``strings`` where all are str, else pandas' inference).
+    None: the db's frame of no row."""
+    labels = labels or {}
+    if columns is None:
+        return ec.empty_frame([labels.get(c, c) for c in names])
+    return typed_frame({labels.get(c, c): _typed(c, columns[c]) for c in names})
+
+
+def _typed(name: str, values: Any) -> Any:
+    """A copy of a db column's array as the db's frame holds it (``_sorted_columns`` says how)."""
+    if name == "program_id":  # no missing id: the values and an empty mask (pd.array's first use: 0.25 ms)
+        return pd.arrays.IntegerArray(values.copy(), np.zeros(len(values), bool))
+    if isinstance(values, np.ndarray) and values.dtype == object:
+        return ec.inferred_text(values)
+    return values.copy()
+
+
+def text_columns_are_str(columns: dict[str, Any]) -> bool:
+    """Whether every text (object) column of ``build_xla_cpu_op_columns``' arrays holds only str: the
+    frame's columns are then pandas' str type, and these arrays their ``to_numpy()``."""
+    return all(
+        type(v) is str
+        for values in columns.values()
+        if isinstance(values, np.ndarray) and values.dtype == object
+        for v in values.tolist()
+    )
 
 
 def _categories(hlo_category: np.ndarray, found: np.ndarray, names: np.ndarray) -> np.ndarray:
@@ -170,11 +211,12 @@ def _program_names(table: dict[str, Any]) -> list[str]:
     ]
 
 
-def _sorted_table(table: dict[str, Any], program: list[str]) -> pd.DataFrame:
-    """The db's frame (``COLUMNS``) from the aggregated ops (arrays by column, as
+def _sorted_columns(table: dict[str, Any], program: list[str]) -> dict[str, Any]:
+    """The db's columns (``COLUMNS``) from the aggregated ops (arrays by column, as
     ``aggregate_op_columns`` makes them) and their program names: each host's db total (its ops'
-    self time, ps) on every row, sorted by host, self time descending, then name; built once from
-    arrays (a few hundred ops: pandas' per-column costs dominated)."""
+    self time, ps) on every row, sorted by host, self time descending, then name. Texts are object
+    arrays, ``program_id`` uint64, ``source_line`` ``Int64``, the sums and ``min_time_ps`` int64;
+    ``xla_cpu_op_frame`` types them (a few hundred ops: pandas' per-column costs dominated)."""
     host_code = pd.factorize(table["host"], sort=True)[0]
     self_time = table["self_time_ps"].astype(np.int64)
     per_host = ec.sum_by(host_code, self_time, int(host_code.max()) + 1 if len(host_code) else 0)[host_code]
@@ -184,22 +226,20 @@ def _sorted_table(table: dict[str, Any], program: list[str]) -> pd.DataFrame:
     columns: dict[str, Any] = {}
     for col in COLUMNS:
         if col == "program":
-            columns[col] = strings([program[i] for i in order.tolist()])
+            columns[col] = np.array(program, dtype=object)[order]
         elif col == "host_or_device":
-            columns[col] = strings(["Host"] * len(order))
+            columns[col] = np.full(len(order), "Host", dtype=object)
         elif col in ("db_total_time_ps", "db_total_op_time_ps"):
             columns[col] = per_host[order]
-        elif col == "program_id":  # no missing id: the values and an empty mask (pd.array's first use: 0.25 ms)
-            columns[col] = pd.arrays.IntegerArray(table[col].astype(np.uint64)[order], np.zeros(len(order), bool))
+        elif col == "program_id":
+            columns[col] = table[col].astype(np.uint64)[order]
         elif col == "source_line":
             columns[col] = _int64_taken(table[col], order)
         elif col in integers:
             columns[col] = table[col].astype(np.int64)[order]
-        elif table[col].dtype == object:
-            columns[col] = ec.inferred_text(table[col][order])
         else:
             columns[col] = table[col][order]
-    return typed_frame(columns)
+    return columns
 
 
 def _int64_taken(values: Any, order: np.ndarray) -> pd.api.extensions.ExtensionArray:

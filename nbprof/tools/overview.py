@@ -355,40 +355,75 @@ def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
 
     The ops and percentages are the op profile's on such profiles: leaf ops (no nested XLA
     op took time), as a share of all XLA CPU op self time. Read as arrays from the op db (a few
-    hundred rows: a pandas mask, sort and head of the whole db cost ~2 ms).
+    hundred rows: a pandas mask, sort and head of the whole db cost ~2 ms): one host's from the db's
+    arrays (``OpStats.host_xla_op_columns``; no frame of the ops made), else from the ops' frame.
     """
-    x = op_stats.xla_ops
-    if x.source != "host":
-        return None
-    ops = x.ops
-    self_column = ops["self_time_ps"]
-    self_ps = self_column.to_numpy()
+    columns = op_stats.host_xla_op_columns()
+    if columns is not None:
+        ops = _host_op_arrays_of_columns(columns)
+    else:
+        x = op_stats.xla_ops
+        if x.source != "host":
+            return None
+        ops = _host_op_arrays(x.ops)
+    self_ps = ops["self_time_ps"]
     total = float(self_ps.sum())
-    name_column = ops["name"]
-    raw_names = name_column.to_numpy(dtype=object)
-    names = raw_names if name_column.dtype == _STR else _str_values(name_column)
+    names = ops["name"]
     is_region = np.fromiter((isinstance(n, str) and n.startswith("region") for n in names.tolist()), bool, len(names))
-    leaves = np.flatnonzero(_at_most_zero(ops["children_time_ps"]) & ~is_region)
+    leaves = np.flatnonzero(ops["childless"] & ~is_region)
     if not len(leaves) or total <= 0:
         return None
-    rows = _top_rows(self_ps, raw_names, leaves, TOP_OPS)
-    time_ps = ops["time_ps"].to_numpy(float)[rows]
-    flops = _zero_filled_floats(ops["flops"])[rows]
-    self_time_pct = 100.0 * self_column.to_numpy(float)[rows] / total
+    rows = _top_rows(self_ps, ops["raw_name"], leaves, TOP_OPS)
+    time_ps = ops["time_ps"][rows]
+    flops = ops["flops"][rows]
+    self_time_pct = 100.0 * self_ps.astype(float)[rows] / total
     return _top_ops_frame(
         {
             "name": names[rows],
-            "category": _str_values(ops["category"])[rows],
+            "category": ops["category"][rows],
             "self_time_pct": self_time_pct,
             "cumulative_pct": np.cumsum(self_time_pct),
             # FLOPs per ps * 1000 = GFLOP/s
             "flop_rate_gflops": np.divide(flops * 1e3, time_ps, out=np.zeros_like(flops), where=time_ps > 0),
             "self_time_ms": self_ps[rows] / 1e9,
             "side": "Host XLA CPU",
-            "program": _str_values(ops["program"])[rows],
+            "program": ops["program"][rows],
             "num_programs": np.ones(len(rows), np.int64),
         }
     )
+
+
+def _host_op_arrays_of_columns(columns: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """``_host_op_arrays`` of the ops' columns as arrays (``OpStats.host_xla_op_columns``: texts all str,
+    numbers int64 without missing values)."""
+    return {
+        "self_time_ps": columns["self_time_ps"],
+        "name": columns["name"],
+        "raw_name": columns["name"],
+        "childless": columns["children_time_ps"] <= 0,
+        "time_ps": columns["time_ps"].astype(float),
+        "flops": columns["flops"].astype(float),
+        "category": columns["category"],
+        "program": columns["program"],
+    }
+
+
+def _host_op_arrays(ops: pd.DataFrame) -> dict[str, np.ndarray]:
+    """The XLA CPU ops' columns the top ops read, as arrays: texts as str (``_str_values``; ``raw_name``
+    the names as they are), ``childless`` (no child time: at most 0), times and FLOPs as float (0 for a
+    missing FLOP count)."""
+    name_column = ops["name"]
+    raw_names = name_column.to_numpy(dtype=object)
+    return {
+        "self_time_ps": ops["self_time_ps"].to_numpy(),
+        "name": raw_names if name_column.dtype == _STR else _str_values(name_column),
+        "raw_name": raw_names,
+        "childless": _at_most_zero(ops["children_time_ps"]),
+        "time_ps": ops["time_ps"].to_numpy(float),
+        "flops": _zero_filled_floats(ops["flops"]),
+        "category": _str_values(ops["category"]),
+        "program": _str_values(ops["program"]),
+    }
 
 
 def _str_values(column: pd.Series) -> np.ndarray:
