@@ -794,39 +794,57 @@ def test_hlo_provenance_lookup_is_the_rows(name) -> None:
 
 
 @pytest.mark.parametrize("name", ["torch_xla_train", "jax_mlp_train", "flax_cnn_train", "jax_two_hosts", "tpu_v6e"])
-def test_host_xla_op_columns_are_the_ops_frame_columns(name) -> None:
-    """``OpStats.host_xla_op_columns`` (read from the XLA CPU db's arrays, no frame made) are the XLA ops'
-    frame's columns where they are one host's XLA CPU ops; None for device ops and several hosts."""
+def test_host_xla_op_rows_are_the_ops_frame_rows(name) -> None:
+    """``OpStats.host_xla_op_rows`` (the XLA CPU db's rows before their HLO details, no frame made) hold
+    the XLA ops' frame's columns but the HLO ones, which some rows' ``hlo_columns`` give as all rows' do,
+    where they are one host's XLA CPU ops; None for device ops and several hosts."""
+    from nbprof.opstats import xla_cpu_ops
+
     stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
-    columns = stats.host_xla_op_columns()
+    db_rows = stats.host_xla_op_rows()
     assert "xla_ops" not in stats.__dict__ and "xla_cpu_op_db" not in stats.__dict__
     x = stats.xla_ops
     if x.source != "host" or len(set(stats.xla_cpu_op_db["host"])) > 1:
-        assert columns is None
+        assert db_rows is None
         return
-    assert columns is not None and list(columns) == list(x.ops.columns)
-    for c, values in columns.items():
-        frame_dtype = x.ops[c].dtype if c == "source_line" else x.ops[c].to_numpy().dtype  # Int64 kept
-        assert values.dtype == frame_dtype and values.tolist() == x.ops[c].tolist(), c
-    before = {c: v.copy() for c, v in columns.items()}
-    x.ops.loc[0, "name"] = "changed"
-    x.ops.loc[0, "self_time_ps"] = -1  # the frames' arrays are their own: the db's arrays stay
-    stats.xla_cpu_op_db.loc[0, "name"] = "changed"
-    assert all(before[c].tolist() == columns[c].tolist() for c in columns)
+    assert db_rows is not None
+    assert set(db_rows.columns) == set(xla_cpu_ops.COLUMNS) - set(xla_cpu_ops.HLO_COLUMNS)
+    assert x.ops["name"].tolist() == stats.xla_cpu_op_db["name"].tolist()  # the ops are the db's rows
+    for c, values in db_rows.columns.items():
+        assert values.tolist() == stats.xla_cpu_op_db[c].tolist(), c
+    every = db_rows.hlo_columns()
+    some = np.array([len(every["category"]) - 1, 0, 2])
+    part = db_rows.hlo_columns(some)
+    for c in [*xla_cpu_ops.HLO_COLUMNS, "found"]:
+        assert list(part[c]) == list(np.asarray(every[c], dtype=object)[some]), c
+        assert type(part[c]) is type(every[c]) and part[c].dtype == every[c].dtype, c
+    pd.testing.assert_frame_equal(
+        stats.xla_cpu_op_db, xla_cpu_ops.xla_cpu_op_frame(db_rows.db_columns()), check_exact=True
+    )
 
 
 @pytest.mark.parametrize("name", ["torch_xla_train", "jax_mlp_train", "flax_cnn_train"])
-def test_host_xla_top_ops_of_the_arrays_are_those_of_the_frame(name) -> None:
-    """The overview's XLA CPU top ops read from the db's arrays are those read from the XLA ops' frame."""
+def test_host_xla_top_ops_of_the_rows_are_those_of_the_frame(name, monkeypatch) -> None:
+    """The overview's XLA CPU top ops read from the db's rows (the top ops' HLO details alone) are those
+    read from the XLA ops' frame; so are they where a top op's category is not a str (read from the frame)."""
     from nbprof.tools import overview
 
     stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
-    assert stats.host_xla_op_columns() is not None
-    of_arrays = overview._host_xla_top_ops(stats)
-    stats.host_xla_op_columns = lambda: None  # the ops' frame alone
+    assert stats.host_xla_op_rows() is not None
+    of_rows = overview._host_xla_top_ops(stats)
+    monkeypatch.setattr(stats, "host_xla_op_rows", lambda: None)  # the ops' frame alone
     of_frame = overview._host_xla_top_ops(stats)
-    assert of_arrays is not None and of_frame is not None and len(of_arrays)
-    pd.testing.assert_frame_equal(of_arrays, of_frame, check_exact=True)
+    assert of_rows is not None and of_frame is not None and len(of_rows)
+    pd.testing.assert_frame_equal(of_rows, of_frame, check_exact=True)
+    monkeypatch.undo()
+
+    def not_all_str(categories: np.ndarray) -> np.ndarray:
+        raise overview._NotAllStr
+
+    monkeypatch.setattr(overview, "_str_categories", not_all_str)
+    fallback = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    pd.testing.assert_frame_equal(overview._host_xla_top_ops(fallback), of_frame, check_exact=True)
+    assert "xla_ops" in fallback.__dict__
 
 
 @pytest.mark.parametrize("name", ["torch_xla_train", "jax_mlp_train", "flax_cnn_train"])

@@ -21,7 +21,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import META_COLUMNS, SUM_COLUMNS, DeviceOpDb
 from nbprof.opstats.host_ops import IDLE
 from nbprof.opstats.perf_env import PerfEnv
-from nbprof.opstats.xla_cpu_ops import text_columns_are_str
+from nbprof.opstats.xla_cpu_ops import XlaCpuOpRows
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.typed_frame import strings, take_array, typed_frame
 
@@ -86,15 +86,14 @@ class XlaOps:
         return dict(self.__dict__)
 
 
-def host_xla_op_columns(db: dict[str, Any] | None) -> dict[str, np.ndarray] | None:
-    """The XLA CPU ops' columns (``OP_COLUMNS``: ``XlaOps.ops``' values; texts object arrays of str,
-    ``program_id`` uint64, ``source_line`` the ``Int64`` array, other numbers numpy) read from their db's
-    arrays (``xla_cpu_ops.build_xla_cpu_op_columns``, which they are: do not write to them) where those are
-    one host's and every text is a str; else None (no row, several hosts, a text not a str)."""
-    if db is None or _several(db["host"]):
+def host_xla_op_rows(ops: XlaCpuOpRows | None) -> XlaCpuOpRows | None:
+    """The XLA CPU ops' rows before their HLO details (``xla_cpu_ops.xla_cpu_op_rows``): ``XlaOps.ops``'
+    rows, in its order, where they are one host's and their names and programs str; else None (no row,
+    several hosts, a name or program not a str)."""
+    if ops is None or _several(ops.columns["host"]):
         return None
-    columns = {VIEW_NAMES.get(c, c): db[c] for c in _DB_COLUMNS}
-    return columns if text_columns_are_str(columns) else None
+    texts = (*ops.columns["name"].tolist(), *ops.columns["program"].tolist())
+    return ops if all(type(v) is str for v in texts) else None
 
 
 def combine_hosts(table: pd.DataFrame) -> pd.DataFrame:
