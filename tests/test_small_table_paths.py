@@ -792,3 +792,88 @@ def test_hlo_provenance_lookup_is_the_rows(name) -> None:
     values, expected_found = fresh.lookup_values(pid, names, ["provenance"])
     assert found.tolist() == expected_found.tolist() and not found[-1] and found[:-1].all()
     assert provenance.tolist() == values["provenance"].tolist()
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "jax_mlp_train", "flax_cnn_train", "jax_two_hosts", "tpu_v6e"])
+def test_host_xla_op_rows_are_the_ops_frame_rows(name) -> None:
+    """``OpStats.host_xla_op_rows`` (the XLA CPU db's rows before their HLO details, no frame made) hold
+    the XLA ops' frame's columns but the HLO ones, which some rows' ``hlo_columns`` give as all rows' do,
+    where they are one host's XLA CPU ops; None for device ops and several hosts."""
+    from nbprof.opstats import xla_cpu_ops
+
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    db_rows = stats.host_xla_op_rows()
+    assert "xla_ops" not in stats.__dict__ and "xla_cpu_op_db" not in stats.__dict__
+    x = stats.xla_ops
+    if x.source != "host" or len(set(stats.xla_cpu_op_db["host"])) > 1:
+        assert db_rows is None
+        return
+    assert db_rows is not None
+    assert set(db_rows.columns) == set(xla_cpu_ops.COLUMNS) - set(xla_cpu_ops.HLO_COLUMNS)
+    assert x.ops["name"].tolist() == stats.xla_cpu_op_db["name"].tolist()  # the ops are the db's rows
+    for c, values in db_rows.columns.items():
+        assert values.tolist() == stats.xla_cpu_op_db[c].tolist(), c
+    every = db_rows.hlo_columns()
+    some = np.array([len(every["category"]) - 1, 0, 2])
+    part = db_rows.hlo_columns(some)
+    for c in [*xla_cpu_ops.HLO_COLUMNS, "found"]:
+        assert list(part[c]) == list(np.asarray(every[c], dtype=object)[some]), c
+        assert type(part[c]) is type(every[c]) and part[c].dtype == every[c].dtype, c
+    pd.testing.assert_frame_equal(
+        stats.xla_cpu_op_db, xla_cpu_ops.xla_cpu_op_frame(db_rows.db_columns()), check_exact=True
+    )
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "jax_mlp_train", "flax_cnn_train"])
+def test_host_xla_top_ops_of_the_rows_are_those_of_the_frame(name, monkeypatch) -> None:
+    """The overview's XLA CPU top ops read from the db's rows (the top ops' HLO details alone) are those
+    read from the XLA ops' frame; so are they where a top op's category is not a str (read from the frame)."""
+    from nbprof.tools import overview
+
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    assert stats.host_xla_op_rows() is not None
+    of_rows = overview._host_xla_top_ops(stats)
+    monkeypatch.setattr(stats, "host_xla_op_rows", lambda: None)  # the ops' frame alone
+    of_frame = overview._host_xla_top_ops(stats)
+    assert of_rows is not None and of_frame is not None and len(of_rows)
+    pd.testing.assert_frame_equal(of_rows, of_frame, check_exact=True)
+    monkeypatch.undo()
+
+    def not_all_str(categories: np.ndarray) -> np.ndarray:
+        raise overview._NotAllStr
+
+    monkeypatch.setattr(overview, "_str_categories", not_all_str)
+    fallback = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    pd.testing.assert_frame_equal(overview._host_xla_top_ops(fallback), of_frame, check_exact=True)
+    assert "xla_ops" in fallback.__dict__
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "jax_mlp_train", "flax_cnn_train"])
+def test_xla_cpu_op_frame_of_some_columns_is_the_db_frame_selection(name) -> None:
+    """``xla_cpu_op_frame`` of some columns, relabelled, is the db frame's selection renamed."""
+    from nbprof.opstats import xla_cpu_ops
+
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    names, labels = ["name", "program_id", "source_line", "self_time_ps", "total_time_ps"], {"name": "op"}
+    made = xla_cpu_ops.xla_cpu_op_frame(stats._xla_cpu_op_columns, names, labels)
+    pd.testing.assert_frame_equal(made, stats.xla_cpu_op_db[names].rename(columns=labels), check_exact=True)
+    assert list(xla_cpu_ops.xla_cpu_op_frame(None, names, labels).columns) == ["op", *names[1:]]
+
+
+@pytest.mark.parametrize("name", ["torch_xla_train", "tf_keras_fit", "jax_two_hosts"])
+def test_op_metrics_without_a_device_read_no_device_column(name) -> None:
+    """A db without a device (an empty table) adds no row: the combined columns are those made with its
+    (empty) columns read."""
+    from nbprof.opstats import op_metrics_db
+
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    device = stats.device_ops
+    assert device.hardware_type == "CPU_ONLY" and op_metrics_db._device_columns(device) == ({}, 0)
+    host, _ = stats._host_op_columns
+    ours = op_metrics_db.combine_op_metrics_columns(host, device)
+    read = device_ops.DeviceOpDb(device.table.copy(), device.planes, "GPU")  # its columns read from the frame
+    assert len(read.columns()) == len(device_ops.COLUMNS)
+    expected = op_metrics_db.combine_op_metrics_columns(host, read)
+    assert ours is not None and expected is not None and list(ours) == list(expected)
+    for c in ours:
+        assert ours[c].dtype == expected[c].dtype and ours[c].tolist() == expected[c].tolist(), c

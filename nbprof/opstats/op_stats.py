@@ -70,8 +70,8 @@ from nbprof.opstats.op_metrics_db import (
 from nbprof.opstats.perf_env import PerfEnv, build_perf_env, gpu_vendor
 from nbprof.opstats.run_env import RunEnvironment, build_run_env
 from nbprof.opstats.step_db import EventGroupings, StepDb, build_step_db, group_events
-from nbprof.opstats.xla_cpu_ops import build_xla_cpu_op_db
-from nbprof.opstats.xla_ops import XlaOps, build_xla_ops
+from nbprof.opstats.xla_cpu_ops import XlaCpuOpRows, xla_cpu_op_frame, xla_cpu_op_rows
+from nbprof.opstats.xla_ops import XlaOps, build_xla_ops, host_xla_op_rows
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames, rows_of
 
@@ -208,8 +208,19 @@ class OpStats:
     @cached_property
     def xla_cpu_op_db(self) -> pd.DataFrame:
         """XLA CPU ops on host threads, with ``device_ops``' columns (nbprof's CPU-only addition)."""
+        return xla_cpu_op_frame(self._xla_cpu_op_columns)
+
+    @cached_property
+    def _xla_cpu_op_columns(self) -> dict[str, Any] | None:
+        """``xla_cpu_op_db``'s arrays, before its frame (``build_xla_cpu_op_columns``; None: no row)."""
+        rows = self._xla_cpu_op_rows
+        return rows.db_columns() if rows is not None else None
+
+    @cached_property
+    def _xla_cpu_op_rows(self) -> XlaCpuOpRows | None:
+        """``xla_cpu_op_db``'s rows before their HLO details (``xla_cpu_op_rows``; None: no row)."""
         self._built("xla_cpu_op_db")
-        return build_xla_cpu_op_db(self.frames, self.hlo_index)
+        return xla_cpu_op_rows(self.frames, self.hlo_index)
 
     @cached_property
     def kernel_db(self) -> KernelDb:
@@ -292,6 +303,14 @@ class OpStats:
         on_device = device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU)
         cpu = self.xla_cpu_op_db if not on_device else None
         return build_xla_ops(device, cpu, self.perf_env, self.hlo_index)
+
+    def host_xla_op_rows(self) -> XlaCpuOpRows | None:
+        """``xla_ops``' rows before their HLO details (``xla_ops.host_xla_op_rows``; do not write to their
+        arrays) where they are one host's XLA CPU ops, read from their db's (neither frame made); else None
+        (device ops, no XLA CPU op, several hosts)."""
+        if self.has_device_xla_ops:
+            return None
+        return host_xla_op_rows(self._xla_cpu_op_rows)
 
     @property
     def has_device_xla_ops(self) -> bool:
@@ -433,6 +452,10 @@ class CombinedOpStats(OpStats):
         """The hosts' XLA ops merged by (program id, op)."""
         self._built("xla_ops")
         return combine.combine_xla_ops([p.xla_ops for p in self._all_parts()])
+
+    def host_xla_op_rows(self) -> XlaCpuOpRows | None:
+        """None: the hosts' XLA ops are combined (``xla_ops``)."""
+        return None
 
     @property
     def has_device_xla_ops(self) -> bool:

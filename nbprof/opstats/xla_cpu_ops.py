@@ -14,6 +14,7 @@ carrying ``hlo_op`` and ``hlo_module`` stats. This op db has the device op db's 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -31,7 +32,7 @@ from nbprof.opstats.device_ops import (
 )
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import typed_frame
 
 
 def _children_time(events: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
@@ -60,40 +61,84 @@ def xla_cpu_op_mask(ev: pd.DataFrame) -> np.ndarray:
 
 def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | None = None) -> pd.DataFrame:
     """The XLA CPU op db (``device_ops.COLUMNS``; empty when no host event carries ``hlo_op``)."""
+    return xla_cpu_op_frame(build_xla_cpu_op_columns(frames, index, info))
+
+
+def build_xla_cpu_op_columns(
+    frames: Frames, index: HloIndex, info: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
+    """The XLA CPU op db's columns (``COLUMNS``) in its row order, before the frame types them (see
+    ``_sorted_columns``); None where no host event carries ``hlo_op`` (the db has no row)."""
+    ops = xla_cpu_op_rows(frames, index, info)
+    return ops.db_columns(info) if ops is not None else None
+
+
+@dataclass
+class XlaCpuOpRows:
+    """The XLA CPU op db's rows before their HLO details: ``columns``, the db's columns in its row order
+    (``_sorted_columns``) but ``HLO_COLUMNS``; ``own``: each row's events' ``tf_op`` and ``long_name``
+    (object arrays of str, "" where missing); ``index``: the HLO instructions to read the rest from."""
+
+    columns: dict[str, Any]
+    own: dict[str, np.ndarray]
+    index: HloIndex
+
+    def hlo_columns(self, rows: np.ndarray | None = None) -> dict[str, Any]:
+        """``HLO_COLUMNS`` of the rows at positions ``rows`` (all by default) and ``found`` (whether the HLO
+        protos hold the op): from the op's HLO instruction where the events' own value is empty (the
+        category from its name where the protos lack it). Each row's values are its own (the rows asked
+        for change none of them)."""
+        take = slice(None) if rows is None else rows
+        names = self.columns["name"][take]
+        hlo, found = _hlo_details(self.index, self.columns["program_id"][take], names)
+        empty = np.full(len(names), "", dtype=object)
+        own = {"provenance": self.own["tf_op"][take], "expression": self.own["long_name"][take]}
+
+        def from_hlo(column: str) -> np.ndarray:
+            return np.where(own.get(column, empty) != "", own.get(column, empty), hlo[column]).astype(object)
+
+        out: dict[str, Any] = {"category": _categories(hlo["category"], found, names)}
+        out.update({c: from_hlo(c) for c in HLO_COLUMNS if c not in ("category", "source_line")})
+        out["source_line"] = hlo["source_line"]
+        out["found"] = found
+        return out
+
+    def db_columns(self, info: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The db's columns (``COLUMNS``), every row's HLO details read; ``info`` gets the number of ops
+        the HLO protos hold."""
+        hlo = self.hlo_columns()
+        if info is not None:
+            info["xla_cpu_ops_with_hlo"] = int(hlo["found"].sum())
+        return {c: hlo[c] if c in hlo else self.columns[c] for c in COLUMNS}
+
+
+HLO_COLUMNS = ["category", "provenance", "expression", "shape", "deduplicated_name", "source_file", "source_line",
+               "source_stack"]  # fmt: skip  # the db's columns its rows' HLO instructions fill
+
+
+def xla_cpu_op_rows(frames: Frames, index: HloIndex, info: dict[str, Any] | None = None) -> XlaCpuOpRows | None:
+    """The XLA CPU op db's rows before their HLO details (``XlaCpuOpRows``); None where no host event
+    carries ``hlo_op`` (the db has no row). Counts go into ``info``."""
     info = {} if info is None else info
     ev = frames.events
     rows = np.flatnonzero(xla_cpu_op_mask(ev))
     info["xla_cpu_op_events"] = int(len(rows))
     if len(rows) == 0:
-        return ec.empty_frame(COLUMNS)
+        return None
     dur = ev["duration_ps"].to_numpy()[rows]
     children = _children_time(ev, rows)
     pid, _ = ec.uint_column(ev, "program_id", rows)
     meta_id, n_ops = ec.group_ids(ec.codes(ev["hlo_module"])[rows], pid, ec.codes(ev["hlo_op"])[rows])
     first = np.full(n_ops, len(rows), np.int64)
     np.minimum.at(first, meta_id, np.arange(len(rows)))
-    upid = pid[first]
-    uname = ec.str_column(ev, "hlo_op", rows[first])
-    hlo, found = _hlo_details(index, upid, uname)
-    info["xla_cpu_ops_with_hlo"] = int(found.sum())
     info["xla_cpu_ops"] = n_ops
-
-    def from_hlo(column: str, own: np.ndarray) -> np.ndarray:
-        return np.where(own != "", own, hlo[column]).astype(object)
-
-    # metadata as arrays by column (META_COLUMNS, in order): the op table is typed once, when aggregated
+    # metadata as arrays by column (the HLO details are read per op row, once sorted)
     meta = {
-        "program_id": upid,
+        "program_id": pid[first],
         "hlo_module": ec.str_column(ev, "hlo_module", rows[first]),
-        "name": uname,
-        "category": _categories(hlo["category"], found, uname),
-        "provenance": from_hlo("provenance", ec.str_column(ev, "tf_op", rows[first])),
-        "expression": from_hlo("expression", ec.str_column(ev, "long_name", rows[first])),
-        "shape": from_hlo("shape", np.full(n_ops, "", dtype=object)),
-        "deduplicated_name": from_hlo("deduplicated_name", np.full(n_ops, "", dtype=object)),
-        "source_file": from_hlo("source_file", np.full(n_ops, "", dtype=object)),
-        "source_line": hlo["source_line"],
-        "source_stack": from_hlo("source_stack", np.full(n_ops, "", dtype=object)),
+        "name": ec.str_column(ev, "hlo_op", rows[first]),
+        "tf_op": ec.str_column(ev, "tf_op", rows[first]),
+        "long_name": ec.str_column(ev, "long_name", rows[first]),
     }
     flops = ec.int_column(ev, "flops", rows)
     metrics = event_metrics(
@@ -107,7 +152,31 @@ def build_xla_cpu_op_db(frames: Frames, index: HloIndex, info: dict[str, Any] | 
     )
     table = aggregate_op_columns(ev, [OpEvents(rows, meta, meta_id, metrics)])
     assert table is not None  # rows is not empty
-    return _sorted_table(table, _program_names(table))
+    columns = _sorted_columns(table, _program_names(table))
+    own = {c: columns.pop(c) for c in ("tf_op", "long_name")}
+    return XlaCpuOpRows(columns, own, index)
+
+
+def xla_cpu_op_frame(
+    columns: dict[str, Any] | None, names: list[str] = COLUMNS, labels: dict[str, str] | None = None
+) -> pd.DataFrame:
+    """The db's frame of ``build_xla_cpu_op_columns``' arrays (which stay unchanged), of its columns
+    ``names`` (all by default) labelled by ``labels`` where it names them: each column its own copy,
+    typed as ``pd.DataFrame`` types it (texts ``strings`` where all are str, else pandas' inference).
+    None: the db's frame of no row."""
+    labels = labels or {}
+    if columns is None:
+        return ec.empty_frame([labels.get(c, c) for c in names])
+    return typed_frame({labels.get(c, c): _typed(c, columns[c]) for c in names})
+
+
+def _typed(name: str, values: Any) -> Any:
+    """A copy of a db column's array as the db's frame holds it (``_sorted_columns`` says how)."""
+    if name == "program_id":  # no missing id: the values and an empty mask (pd.array's first use: 0.25 ms)
+        return pd.arrays.IntegerArray(values.copy(), np.zeros(len(values), bool))
+    if isinstance(values, np.ndarray) and values.dtype == object:
+        return ec.inferred_text(values)
+    return values.copy()
 
 
 def _categories(hlo_category: np.ndarray, found: np.ndarray, names: np.ndarray) -> np.ndarray:
@@ -170,11 +239,13 @@ def _program_names(table: dict[str, Any]) -> list[str]:
     ]
 
 
-def _sorted_table(table: dict[str, Any], program: list[str]) -> pd.DataFrame:
-    """The db's frame (``COLUMNS``) from the aggregated ops (arrays by column, as
-    ``aggregate_op_columns`` makes them) and their program names: each host's db total (its ops'
-    self time, ps) on every row, sorted by host, self time descending, then name; built once from
-    arrays (a few hundred ops: pandas' per-column costs dominated)."""
+def _sorted_columns(table: dict[str, Any], program: list[str]) -> dict[str, Any]:
+    """The db's columns (``COLUMNS`` the aggregated ops have, and those made here, then the ops' other
+    columns) from the aggregated ops (arrays by column, as ``aggregate_op_columns`` makes them) and
+    their program names: each host's db total (its ops' self time, ps) on every row, sorted by host,
+    self time descending, then name. Texts are object arrays, ``program_id`` uint64, ``source_line``
+    ``Int64``, the sums and ``min_time_ps`` int64; ``xla_cpu_op_frame`` types them (a few hundred ops:
+    pandas' per-column costs dominated)."""
     host_code = pd.factorize(table["host"], sort=True)[0]
     self_time = table["self_time_ps"].astype(np.int64)
     per_host = ec.sum_by(host_code, self_time, int(host_code.max()) + 1 if len(host_code) else 0)[host_code]
@@ -182,24 +253,25 @@ def _sorted_table(table: dict[str, Any], program: list[str]) -> pd.DataFrame:
     order = np.lexsort((name_code, -self_time, host_code))
     integers = set(SUM_COLUMNS + ["min_time_ps"])
     columns: dict[str, Any] = {}
-    for col in COLUMNS:
+    for col in [c for c in COLUMNS if c in table or c in _MADE_COLUMNS] + [c for c in table if c not in COLUMNS]:
         if col == "program":
-            columns[col] = strings([program[i] for i in order.tolist()])
+            columns[col] = np.array(program, dtype=object)[order]
         elif col == "host_or_device":
-            columns[col] = strings(["Host"] * len(order))
+            columns[col] = np.full(len(order), "Host", dtype=object)
         elif col in ("db_total_time_ps", "db_total_op_time_ps"):
             columns[col] = per_host[order]
-        elif col == "program_id":  # no missing id: the values and an empty mask (pd.array's first use: 0.25 ms)
-            columns[col] = pd.arrays.IntegerArray(table[col].astype(np.uint64)[order], np.zeros(len(order), bool))
+        elif col == "program_id":
+            columns[col] = table[col].astype(np.uint64)[order]
         elif col == "source_line":
             columns[col] = _int64_taken(table[col], order)
         elif col in integers:
             columns[col] = table[col].astype(np.int64)[order]
-        elif table[col].dtype == object:
-            columns[col] = ec.inferred_text(table[col][order])
         else:
             columns[col] = table[col][order]
-    return typed_frame(columns)
+    return columns
+
+
+_MADE_COLUMNS = ("program", "host_or_device", "db_total_time_ps", "db_total_op_time_ps")  # not aggregated
 
 
 def _int64_taken(values: Any, order: np.ndarray) -> pd.api.extensions.ExtensionArray:

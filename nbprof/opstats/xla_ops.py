@@ -21,6 +21,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats.device_ops import META_COLUMNS, SUM_COLUMNS, DeviceOpDb
 from nbprof.opstats.host_ops import IDLE
 from nbprof.opstats.perf_env import PerfEnv
+from nbprof.opstats.xla_cpu_ops import XlaCpuOpRows
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.typed_frame import strings, take_array, typed_frame
 
@@ -83,6 +84,16 @@ class XlaOps:
         not with the HLO index they are made from."""
         _ = self.fused_children  # made on first read
         return dict(self.__dict__)
+
+
+def host_xla_op_rows(ops: XlaCpuOpRows | None) -> XlaCpuOpRows | None:
+    """The XLA CPU ops' rows before their HLO details (``xla_cpu_ops.xla_cpu_op_rows``): ``XlaOps.ops``'
+    rows, in its order, where they are one host's and their names and programs str; else None (no row,
+    several hosts, a name or program not a str)."""
+    if ops is None or _several(ops.columns["host"]):
+        return None
+    texts = (*ops.columns["name"].tolist(), *ops.columns["program"].tolist())
+    return ops if all(type(v) is str for v in texts) else None
 
 
 def combine_hosts(table: pd.DataFrame) -> pd.DataFrame:

@@ -51,6 +51,7 @@ from nbprof.opstats.step_analysis import (
 from nbprof.opstats.step_db import CATEGORIES
 from nbprof.opstats.step_rows import StepRows, analysed_rows
 from nbprof.opstats.utilization import device_utilization, performance_counters
+from nbprof.opstats.xla_cpu_ops import XlaCpuOpRows
 from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.typed_frame import strings, typed_frame
@@ -240,19 +241,19 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
     stats = op_stats.framework_op_table(include_idle=False).table
     notes: list[str] = op_stats.op_metrics_notes
     out: dict[str, float | str | None] = {}
-    host = op_stats.host_op_db
-    host_busy = host["name"].to_numpy(object) != "IDLE"
-    host_self_ps = host["self_time_ps"].to_numpy()[host_busy]
+    db = op_stats.op_metrics_db_columns()  # the host rows' sums, read without the host db's frame
+    host_busy = (db["host_or_device"] == "Host") & (db["name"] != "IDLE")
+    host_self_ps = db["self_time_ps"][host_busy]
     side_of_op = stats["host_or_device"].to_numpy(object)
     on_device = side_of_op == "Device"
     device_self_ps = stats["total_self_time_ps"].to_numpy()
-    n_host = float(host["occurrences"].to_numpy()[host_busy].sum())
+    n_host = float(db["occurrences"][host_busy].sum())
     n_device = float(stats["occurrences"].to_numpy()[on_device].sum())
     total = n_host + n_device
     out["host_tf_op_pct"] = 100.0 * n_host / total if total else 0.0
     out["device_tf_op_pct"] = 100.0 * n_device / total if total else 0.0
     host_self = float(host_self_ps.sum())
-    host_eager = host["is_eager"].to_numpy(bool)[host_busy]
+    host_eager = db["is_eager"].astype(bool)[host_busy]
     out["host_op_time_eager_pct"] = 100.0 * float(host_self_ps[host_eager].sum()) / host_self if host_self else 0.0
     dev_self = float(device_self_ps[on_device].sum())
     device_eager = on_device & stats["is_eager"].to_numpy(bool)
@@ -354,40 +355,100 @@ def _host_xla_top_ops(op_stats: OpStats) -> pd.DataFrame | None:
 
     The ops and percentages are the op profile's on such profiles: leaf ops (no nested XLA
     op took time), as a share of all XLA CPU op self time. Read as arrays from the op db (a few
-    hundred rows: a pandas mask, sort and head of the whole db cost ~2 ms).
+    hundred rows: a pandas mask, sort and head of the whole db cost ~2 ms): one host's from the db's
+    rows (``OpStats.host_xla_op_rows``; no frame of the ops made, the HLO details of the top ops alone
+    read), else from the ops' frame.
     """
+    db_rows = op_stats.host_xla_op_rows()
+    if db_rows is not None:
+        try:
+            return _top_xla_cpu_ops(_host_op_arrays_of_rows(db_rows))
+        except _NotAllStr:
+            pass  # read from the ops' frame, as pandas types them
     x = op_stats.xla_ops
     if x.source != "host":
         return None
-    ops = x.ops
-    self_column = ops["self_time_ps"]
-    self_ps = self_column.to_numpy()
+    return _top_xla_cpu_ops(_host_op_arrays(x.ops))
+
+
+class _NotAllStr(Exception):
+    """Some top op's category (read from the HLO protos) is not a str."""
+
+
+def _top_xla_cpu_ops(ops: dict[str, Any]) -> pd.DataFrame | None:
+    """``_host_xla_top_ops`` of the ops' arrays (``_host_op_arrays``); None when there are none."""
+    self_ps = ops["self_time_ps"]
     total = float(self_ps.sum())
-    name_column = ops["name"]
-    raw_names = name_column.to_numpy(dtype=object)
-    names = raw_names if name_column.dtype == _STR else _str_values(name_column)
+    names = ops["name"]
     is_region = np.fromiter((isinstance(n, str) and n.startswith("region") for n in names.tolist()), bool, len(names))
-    leaves = np.flatnonzero(_at_most_zero(ops["children_time_ps"]) & ~is_region)
+    leaves = np.flatnonzero(ops["childless"] & ~is_region)
     if not len(leaves) or total <= 0:
         return None
-    rows = _top_rows(self_ps, raw_names, leaves, TOP_OPS)
-    time_ps = ops["time_ps"].to_numpy(float)[rows]
-    flops = _zero_filled_floats(ops["flops"])[rows]
-    self_time_pct = 100.0 * self_column.to_numpy(float)[rows] / total
+    rows = _top_rows(self_ps, ops["raw_name"], leaves, TOP_OPS)
+    time_ps = ops["time_ps"][rows]
+    flops = ops["flops"][rows]
+    self_time_pct = 100.0 * self_ps.astype(float)[rows] / total
     return _top_ops_frame(
         {
             "name": names[rows],
-            "category": _str_values(ops["category"])[rows],
+            "category": _categories_at(ops["category"], rows),
             "self_time_pct": self_time_pct,
             "cumulative_pct": np.cumsum(self_time_pct),
             # FLOPs per ps * 1000 = GFLOP/s
             "flop_rate_gflops": np.divide(flops * 1e3, time_ps, out=np.zeros_like(flops), where=time_ps > 0),
             "self_time_ms": self_ps[rows] / 1e9,
             "side": "Host XLA CPU",
-            "program": _str_values(ops["program"])[rows],
+            "program": ops["program"][rows],
             "num_programs": np.ones(len(rows), np.int64),
         }
     )
+
+
+def _host_op_arrays_of_rows(db_rows: XlaCpuOpRows) -> dict[str, Any]:
+    """``_host_op_arrays`` of the XLA CPU db's rows (``OpStats.host_xla_op_rows``: names and programs
+    str, numbers int64 without missing values); ``category`` a function giving the categories of some
+    rows (positions), read from their HLO instructions then (``_NotAllStr`` where one is not a str)."""
+    columns = db_rows.columns
+    return {
+        "self_time_ps": columns["self_time_ps"],
+        "name": columns["name"],
+        "raw_name": columns["name"],
+        "childless": columns["children_time_ps"] <= 0,
+        "time_ps": columns["total_time_ps"].astype(float),
+        "flops": columns["flops"].astype(float),
+        "category": lambda rows: _str_categories(db_rows.hlo_columns(rows)["category"]),
+        "program": columns["program"],
+    }
+
+
+def _str_categories(categories: np.ndarray) -> np.ndarray:
+    """``categories`` where all are str (as the ops' frame's ``_str_values`` reads them), else ``_NotAllStr``."""
+    if not all(type(v) is str for v in categories.tolist()):
+        raise _NotAllStr
+    return categories
+
+
+def _host_op_arrays(ops: pd.DataFrame) -> dict[str, np.ndarray]:
+    """The XLA CPU ops' columns the top ops read, as arrays: texts as str (``_str_values``; ``raw_name``
+    the names as they are), ``childless`` (no child time: at most 0), times and FLOPs as float (0 for a
+    missing FLOP count)."""
+    name_column = ops["name"]
+    raw_names = name_column.to_numpy(dtype=object)
+    return {
+        "self_time_ps": ops["self_time_ps"].to_numpy(),
+        "name": raw_names if name_column.dtype == _STR else _str_values(name_column),
+        "raw_name": raw_names,
+        "childless": _at_most_zero(ops["children_time_ps"]),
+        "time_ps": ops["time_ps"].to_numpy(float),
+        "flops": _zero_filled_floats(ops["flops"]),
+        "category": _str_values(ops["category"]),
+        "program": _str_values(ops["program"]),
+    }
+
+
+def _categories_at(categories: Any, rows: np.ndarray) -> np.ndarray:
+    """The categories of the ops at positions ``rows``: of an array, or of a function giving them."""
+    return categories(rows) if callable(categories) else categories[rows]
 
 
 def _str_values(column: pd.Series) -> np.ndarray:
