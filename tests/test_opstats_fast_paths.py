@@ -241,3 +241,14 @@ def test_mean_of_present_matches_pandas() -> None:
             present = pd.to_numeric(column.iloc[rows], errors="coerce").dropna()
             expected = float(present.mean()) if len(present) else None
             assert utilization._mean_of_present(column, rows) == expected
+
+
+def test_positions_among_chosen_steps_are_isin_and_searchsorted() -> None:
+    rng = np.random.default_rng(6)
+    for size in (0, 1, 5, 40):
+        values = rng.integers(-3, 30, 50)
+        chosen = np.unique(rng.integers(0, 25, size))
+        kept, position = combine._positions_among(values, chosen)
+        expected = np.flatnonzero(np.isin(values, chosen))
+        assert kept.tolist() == expected.tolist()
+        assert position.tolist() == np.searchsorted(chosen, values[expected]).tolist()

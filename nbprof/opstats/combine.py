@@ -268,8 +268,7 @@ def _intersection_rows(
         order = ec.distinct_sorted(own.step)  # the host's steps in step order
         first = inter.first_step_index(hosts[i])
         chosen = order[first : first + inter.num_steps]
-        kept = np.flatnonzero(np.isin(own.step, chosen))
-        position = np.searchsorted(chosen, own.step[kept])  # chosen: sorted and distinct, holding every kept step
+        kept, position = _positions_among(own.step, chosen)
         # a step derived from GPU events has no name in XProf: combined, it shows its combined number
         unnamed = own.marker[kept] == DERIVED_GPU_MARKER
         names_of.append(np.where(unnamed, position.astype(str), own.name[kept]))
@@ -280,6 +279,16 @@ def _intersection_rows(
     order = np.lexsort((core, step))  # by combined step, then core: stable, as sort_values
     names = np.asarray(np.concatenate(names_of)[order], dtype=object)
     return np.concatenate(picked)[order], {"step": step[order], "step_name": names, "core_id": core[order]}, inter
+
+
+def _positions_among(values: np.ndarray, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The positions of ``values`` found in ``chosen`` (sorted, distinct) and where each is in it:
+    ``np.isin`` and ``np.searchsorted`` of those, by one search."""
+    if len(chosen) == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    at = np.searchsorted(chosen, values)
+    kept = np.flatnonzero(chosen[np.minimum(at, len(chosen) - 1)] == values)
+    return kept, at[kept]
 
 
 def _intersected(
@@ -307,9 +316,9 @@ def _intersected_columns(
 
 def _combined_in_analysis(
     hosts: list[str], workers: list[int], step_dbs: list[StepDb], arrays: tuple[Columns, dict[int, _WorkerSteps]]
-) -> tuple[pd.DataFrame, pd.DataFrame, StepIntersection, StepIntersection] | None:
-    """The combined ``steps`` and ``analysed`` frames (``in_analysis`` set) and their intersections, made
-    from ``_stacked_columns``' arrays as one frame each; None where either has no step."""
+) -> tuple[Columns, Columns, StepIntersection, StepIntersection] | None:
+    """The columns of the combined ``steps`` and ``analysed`` (``in_analysis`` set; ``_step_table`` makes
+    their frames) and their intersections, from ``_stacked_columns``' arrays; None where either has no step."""
     stacked, parts = arrays
     steps, inter = _intersected_columns(hosts, workers, parts, stacked)
     analysed_parts = {i: parts[i].subset(_in_analysis(step_dbs[i])) for i in workers}
@@ -318,7 +327,7 @@ def _combined_in_analysis(
         return None
     steps["in_analysis"] = _pairs_in(steps, analysed, ["host", "group_id"])
     analysed["in_analysis"] = np.ones(len(analysed["step"]), bool)
-    return _step_table(steps), _step_table(analysed), inter, inter_analysed
+    return steps, analysed, inter, inter_analysed
 
 
 def _step_table(columns: Columns) -> pd.DataFrame:
@@ -369,7 +378,9 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
     arrays = _stacked_columns(step_dbs, workers, offsets)
     combined = _combined_in_analysis(hosts, workers, step_dbs, arrays) if arrays is not None else None
     if combined is not None:  # the hosts' step arrays: no frame stacked, one made of each result
-        steps, analysed, inter, inter_analysed = combined
+        steps_columns, analysed_columns, inter, inter_analysed = combined
+        steps, analysed = _step_table(steps_columns), _step_table(analysed_columns)
+        analysed_hosts, analysed_names = analysed_columns["host"], analysed_columns["step_name"]
         parts = arrays[1]  # type: ignore[index]
     else:
         stacked, parts = _stacked_workers([db.steps for db in step_dbs], workers, offsets)
@@ -382,6 +393,8 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
         analysed, inter_analysed = _intersected(hosts, workers, analysed_parts, analysed_stack)
         steps["in_analysis"] = _pairs_in(steps, analysed, ["host", "group_id"])
         analysed["in_analysis"] = True
+        analysed_hosts = analysed["host"].to_numpy(dtype=object)
+        analysed_names = analysed["step_name"].to_numpy(dtype=object)
     notes = [n for db in step_dbs for n in db.notes if not n.endswith(PER_HOST_ANALYSIS_NOTE_ENDS)]
     coordinators = [hosts[i] for i in range(len(hosts)) if i not in workers]
     if coordinators:
@@ -401,8 +414,6 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
             f"intersected again, as XProf: {inter_analysed.num_steps} steps; step time = the slowest host's, "
             "breakdown and verdict from the first host's steps (XProf lists core 1)"
         )
-    analysed_hosts = analysed["host"].to_numpy(dtype=object)
-    analysed_names = analysed["step_name"].to_numpy(dtype=object)
     for i in workers:
         mine = analysed_names[analysed_hosts == hosts[i]]
         span = f" ({mine[0]} .. {mine[-1]})" if len(mine) else ""
