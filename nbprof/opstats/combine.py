@@ -599,7 +599,7 @@ def _merged_ops_numpy(columns: dict[str, Any] | None) -> tuple[pd.DataFrame, np.
                 return None
             out[c] = values[first_rows]
         else:
-            out[c] = _first_valid(values, group, n)
+            out[c] = _first_valid(values, group, n, first_rows)
     return typed_frame(out), group
 
 
@@ -611,10 +611,14 @@ def _factorizable(values: Any) -> Any:
     return values
 
 
-def _first_valid(values: Any, group: np.ndarray, n: int) -> Any:
+def _first_valid(values: Any, group: np.ndarray, n: int, first_rows: np.ndarray) -> Any:
     """Each group's first non-missing value of a pandas-typed column (an extension array; missing
-    where the group has none)."""
-    valid = np.flatnonzero(~pd.isna(values))
+    where the group has none); ``first_rows``: each group's first row (``ec.first_rows(group)``: ``n``
+    of them where every group has a row)."""
+    missing = pd.isna(values)
+    if not missing.any() and len(first_rows) == n:
+        return _values_at(values, first_rows)
+    valid = np.flatnonzero(~missing)
     first = ec.first_of_groups(group[valid], n)  # a position in ``valid``; len(valid) where the group has none
     pick = np.full(n, -1, np.int64)
     found = first < len(valid)
@@ -622,6 +626,14 @@ def _first_valid(values: Any, group: np.ndarray, n: int) -> Any:
     if found.all():  # no group without a value: plain positions
         return take_array(values, pick)
     return values.take(pick, allow_fill=True)
+
+
+def _values_at(values: Any, first_rows: np.ndarray) -> Any:
+    """``take_array(values, first_rows)`` for groups' first rows (increasing): a slice where they are the
+    first rows of all (hosts that ran the same ops: every op's first row is the first host's)."""
+    if len(first_rows) and first_rows[-1] == len(first_rows) - 1:  # increasing from 0: 0, 1, ..., n - 1
+        return values[: len(first_rows)]
+    return take_array(values, first_rows)
 
 
 def _reduce_xla(values: np.ndarray, group: np.ndarray, n: int, how: str) -> np.ndarray:
