@@ -117,17 +117,18 @@ def column_arrays(frame: pd.DataFrame) -> dict[str, object] | None:
     get_values = getattr(frame._mgr, "iget_values", None)
     if get_values is None or getattr(frame._mgr, "ndim", 2) != 2:
         return {name: _public_array(frame[name]) for name in names}
-    return {name: _read_only(get_values(i)) for i, name in enumerate(names)}
+    return {name: read_only(get_values(i)) for i, name in enumerate(names)}
 
 
 def _public_array(column: pd.Series) -> object:
     """``column_arrays``' array of a Series, through pandas' public API."""
-    return _read_only(column.to_numpy() if isinstance(column.dtype, np.dtype) else column.array)
+    return read_only(column.to_numpy() if isinstance(column.dtype, np.dtype) else column.array)
 
 
-def _read_only(values: object) -> object:
-    """A numpy array as a read-only view (a frame's own values must stay as they are); a numpy-typed
-    pandas array (datetimes) as its numpy array; other pandas arrays as they are."""
+def read_only(values: object) -> object:
+    """A numpy array as a read-only view (``Series.to_numpy()`` of pandas 3: a frame's own values, or arrays
+    a db shares with its readers, must stay as they are); a numpy-typed pandas array (datetimes) as its
+    numpy array; other pandas arrays as they are."""
     if not isinstance(values, np.ndarray):
         if not isinstance(getattr(values, "dtype", None), np.dtype):
             return values
