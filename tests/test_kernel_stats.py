@@ -17,6 +17,7 @@ import pytest
 from fixture_paths import load_fixture
 
 from nbprof.tools.kernel_stats import COLUMNS, kernel_stats, parse_kernel_details
+from nbprof.xspace.typed_frame import column_arrays
 
 HERE = Path(__file__).parent
 CPU_FIXTURES = ["jax_mlp_train", "jax_mlp_train_pytrace", "tf_custom_loop", "tf_keras_fit", "tf_cpu_bfc_memory"]
@@ -107,7 +108,31 @@ def test_typed_table_matches_pandas_construction(name):
     made.update({c: table[c].to_numpy(dtype=object) for c in ("grid_dim", "block_dim")})
     top = {c: table[c] for c in COLUMNS if c not in made}
     expected = pd.DataFrame({c: made[c] if c in made else top[c].array for c in COLUMNS})
-    pd.testing.assert_frame_equal(module._table(top, made), expected, check_exact=True)
+    arrays = column_arrays(table)
+    pd.testing.assert_frame_equal(module._table(arrays, made), expected, check_exact=True)
     top["op_name"] = top["op_name"].astype(object)  # an object column: pandas' own construction
     expected = pd.DataFrame({c: made[c] if c in made else top[c].array for c in COLUMNS})
-    pd.testing.assert_frame_equal(module._table(top, made), expected, check_exact=True)
+    arrays["op_name"] = top["op_name"].to_numpy()
+    pd.testing.assert_frame_equal(module._table(arrays, made), expected, check_exact=True)
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "jax_gpu_train", "gpu_v100"])
+@pytest.mark.parametrize("hosts", [1, 2])
+def test_table_from_the_dbs_arrays_is_the_table_from_its_frame(name, hosts):
+    # the db's report arrays (its frame never made) or its reports frame: the same table; 2: the db
+    # combined with itself (two hosts that ran the same kernels: the combined db's arrays)
+    from nbprof.opstats.combine import combine_kernel_dbs
+    from nbprof.opstats.kernel_db import KernelDb
+
+    db = load_fixture(name).op_stats().kernel_db
+    if hosts == 2:
+        db = combine_kernel_dbs([db, db])
+    assert db.report_arrays() is not None
+    as_frame = KernelDb(db.reports, db.num_kernel_events, db.vendor, db.notes)
+    for other in (as_frame, KernelDb(db.reports.astype({"op_name": object}), 1, "", [])):
+        expected = kernel_stats(type("Stats", (), {"kernel_db": other})()).table
+        found = kernel_stats(type("Stats", (), {"kernel_db": db})()).table
+        pd.testing.assert_frame_equal(found, expected, check_exact=True)
+    from nbprof.tools import kernel_stats as module
+
+    assert not module._top_columns(db)["occurrences"].flags.writeable  # the db's arrays stay as they are

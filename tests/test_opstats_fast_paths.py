@@ -9,6 +9,9 @@ from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
 
 from nbprof.opstats import combine, inference, op_metrics_db
 from nbprof.opstats import event_columns as ec
+from nbprof.opstats.kernel_db import KernelDb
+from nbprof.opstats.xla_ops import XlaOps
+from nbprof.xspace.typed_frame import column_arrays
 
 ALL_FIXTURES = FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES
 
@@ -114,7 +117,7 @@ def test_merged_xla_ops_numpy_matches_pandas_groupby() -> None:
     for hosts in (1, 2, 3, 5):
         stacked = pd.concat([_xla_ops_frame(rng, 12, h) for h in range(hosts)], ignore_index=True)
         expected, expected_group = combine._merged_ops(stacked)
-        found = combine._merged_ops_numpy(stacked)
+        found = combine._merged_ops_numpy(column_arrays(stacked))
         if found is None:
             # pandas 2 types a text column with missing values as object: the numpy path declines it by design
             assert int(pd.__version__.split(".")[0]) < 3
@@ -126,12 +129,26 @@ def test_merged_xla_ops_numpy_matches_pandas_groupby() -> None:
 @pytest.mark.parametrize("name", MULTI_HOST_FIXTURE_NAMES)
 def test_merged_xla_ops_numpy_on_multi_host_fixtures(name, load_fixture) -> None:
     stats = load_fixture(name).op_stats()
-    stacked = pd.concat([stats.parts_of(h).xla_ops.ops for h in stats.hosts], ignore_index=True)
-    found = combine._merged_ops_numpy(stacked)
-    assert found is not None
+    frames = [stats.parts_of(h).xla_ops.ops for h in stats.hosts]
+    stacked = pd.concat(frames, ignore_index=True)
     expected, expected_group = combine._merged_ops(stacked)
-    pd.testing.assert_frame_equal(found[0], expected)
-    assert found[1].tolist() == expected_group.tolist()
+    for columns in (column_arrays(stacked), combine._stacked_columns_of(frames)):  # the stack's, the hosts'
+        found = combine._merged_ops_numpy(columns)
+        assert found is not None
+        pd.testing.assert_frame_equal(found[0], expected)
+        assert found[1].tolist() == expected_group.tolist()
+
+
+def test_xla_ops_of_hosts_with_other_dtypes_are_stacked_by_pandas() -> None:
+    # a host whose column has another dtype: no arrays stacked here, pandas' stack (its common dtype) merged
+    rng = np.random.default_rng(5)
+    frames = [_xla_ops_frame(rng, 12, h) for h in range(2)]
+    frames[1] = frames[1].astype({"time_ps": np.float64})
+    assert combine._stacked_columns_of(frames) is None
+    parts = [XlaOps(ops=f, source="device", device_kind="GPU", total_time_ps=1) for f in frames]
+    merged = combine.combine_xla_ops(parts).ops
+    expected = combine._merged_ops(pd.concat(frames, ignore_index=True))[0]
+    pd.testing.assert_frame_equal(merged, expected)
 
 
 def test_sorted_op_metrics_matches_sort_values() -> None:
@@ -161,6 +178,13 @@ def test_combined_kernel_dbs_numpy_matches_group_agg(name, load_fixture, monkeyp
     if len(dbs) == 1:  # one host: combined with itself, as two hosts that ran the same kernels
         dbs = dbs * 2
     fast = combine.combine_kernel_dbs(dbs)
+    assert all(db.report_arrays() is not None for db in dbs)  # the builders' arrays, stacked
+    as_frames = [KernelDb(db.reports, db.num_kernel_events, db.vendor, db.notes) for db in dbs]
+    from_frames = combine.combine_kernel_dbs(as_frames)  # the frames stacked instead
+    pd.testing.assert_frame_equal(fast.reports, from_frames.reports)
+    for db in (fast, from_frames):
+        assert db.report_arrays() is not None  # the merged columns kept: the overview reads them
+        pd.testing.assert_frame_equal(db.by_op_name(), fast.by_op_name())
     monkeypatch.setattr(combine, "group_arrays", lambda *args: None)
     pd.testing.assert_frame_equal(fast.reports, combine.combine_kernel_dbs(dbs).reports)
 
@@ -217,3 +241,14 @@ def test_mean_of_present_matches_pandas() -> None:
             present = pd.to_numeric(column.iloc[rows], errors="coerce").dropna()
             expected = float(present.mean()) if len(present) else None
             assert utilization._mean_of_present(column, rows) == expected
+
+
+def test_positions_among_chosen_steps_are_isin_and_searchsorted() -> None:
+    rng = np.random.default_rng(6)
+    for size in (0, 1, 5, 40):
+        values = rng.integers(-3, 30, 50)
+        chosen = np.unique(rng.integers(0, 25, size))
+        kept, position = combine._positions_among(values, chosen)
+        expected = np.flatnonzero(np.isin(values, chosen))
+        assert kept.tolist() == expected.tolist()
+        assert position.tolist() == np.searchsorted(chosen, values[expected]).tolist()

@@ -12,7 +12,7 @@ from pandas.testing import assert_extension_array_equal, assert_frame_equal
 
 from nbprof.opstats import event_columns as ec
 from nbprof.xspace import typed_frame as typed_frame_module
-from nbprof.xspace.typed_frame import string_array, take_array, take_rows, typed_frame
+from nbprof.xspace.typed_frame import column_arrays, string_array, take_array, take_rows, typed_frame
 
 
 def _mixed_columns(n: int) -> dict[str, object]:
@@ -71,3 +71,39 @@ def test_group_ids_of_object_arrays_do_not_warn() -> None:
         got, n = ec.group_ids(ids, names)
     expected, expected_n = ec.group_ids(ids.to_numpy(np.uint64).astype(object), np.asarray(names, dtype=object))
     assert got.tolist() == expected.tolist() == [0, 1, 0, 2, 3] and n == expected_n == 4
+
+
+def _public_arrays(frame: pd.DataFrame) -> dict[str, object]:
+    return {c: frame[c].to_numpy() if isinstance(frame[c].dtype, np.dtype) else frame[c].array for c in frame.columns}
+
+
+@pytest.mark.parametrize("stacked", [False, True])
+def test_column_arrays_are_the_public_arrays(stacked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``column_arrays`` from the blocks (a concatenated frame's too) and from the public API: each column's
+    ``to_numpy()`` (numpy dtypes, datetimes included) or ``.array``, read only."""
+    frame = pd.DataFrame(_mixed_columns(4)).assign(
+        text=["a", "b", "", "é"],
+        when=pd.date_range("2024-01-01", periods=4),
+        zoned=pd.date_range("2024-01-01", periods=4, tz="UTC"),
+        kind=pd.Categorical(["x", "y", "x", "x"]),
+        flag=np.array([True, False, True, True]),
+    )
+    if stacked:
+        frame = pd.concat([frame, frame.iloc[::-1]], ignore_index=True)
+    expected = _public_arrays(frame)
+    internal = column_arrays(frame)
+    monkeypatch.setattr(type(frame._mgr), "iget_values", None, raising=False)
+    for found in (internal, column_arrays(frame)):
+        assert found is not None and list(found) == list(expected)
+        for name, values in expected.items():
+            got = found[name]
+            assert type(got) is type(values) and got.dtype == values.dtype, name
+            if isinstance(values, np.ndarray):
+                assert not got.flags.writeable and got.tolist() == values.tolist(), name
+            else:
+                assert_extension_array_equal(got, values)
+
+
+def test_column_arrays_refuse_repeated_or_other_labels() -> None:
+    assert column_arrays(pd.DataFrame([[1, 2]], columns=["a", "a"])) is None
+    assert column_arrays(pd.DataFrame([[1, 2]], columns=[0, 1])) is None

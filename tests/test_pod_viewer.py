@@ -9,6 +9,7 @@ import functools
 import json
 import pathlib
 
+import numpy as np
 import pandas as pd
 import pytest
 from fixture_paths import load_fixture
@@ -100,3 +101,25 @@ def test_typed_table_matches_pandas_construction(name):
     if len(table):  # a missing text: pandas' inference
         columns["step_name"] = np.array([None, *columns["step_name"][1:]], dtype=object)
         pd.testing.assert_frame_equal(module._frame(columns), pd.DataFrame(columns), check_exact=True)
+
+
+@pytest.mark.parametrize("from_arrays", [True, False])
+def test_columns_read_from_the_frames_arrays_are_to_numpy(from_arrays: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nbprof.tools import pod_viewer as module
+
+    if not from_arrays:  # a frame column_arrays declines: pandas' own reads
+        monkeypatch.setattr(module, "column_arrays", lambda frame: None)
+    frame = pd.DataFrame(
+        {
+            "host": ["a", "b", "a"],
+            "core_id": np.array([1, 1001, 1], np.int32),
+            "duration_ps": np.array([5, 6, 7], np.int64),
+            "nullable": pd.array([1, None, 3], dtype="Int64"),
+        }
+    )
+    read = module._column_reader(frame)
+    for name, dtype in (("host", None), ("core_id", np.int64), ("duration_ps", None), ("nullable", np.float64)):
+        expected = frame[name].to_numpy(dtype)
+        found = read(name, dtype)
+        assert found.dtype == expected.dtype
+        np.testing.assert_array_equal(found, expected)

@@ -100,7 +100,16 @@ def test_first_valid_is_the_filled_take(load_fixture, name: str) -> None:
             continue
         for group, n in ((np.arange(len(values)) % 3, 3), (np.arange(len(values)) % 3, 4)):  # 4: a group with no rows
             expected = values.take(_first_positions(values, group, n), allow_fill=True)
-            assert_extension_array_equal(combine._first_valid(values, group, n), expected)
+            found = combine._first_valid(values, group, n, ec.first_rows(group))
+            assert_extension_array_equal(found, expected)
+    stacked = pd.concat([ops, ops], ignore_index=True)  # two hosts that ran the same ops: first rows 0..n-1
+    group = np.arange(len(stacked)) % max(len(ops), 1)
+    for column in ops.columns:
+        values = stacked[column].array
+        if not isinstance(stacked[column].dtype, np.dtype) and len(values):
+            expected = values.take(_first_positions(values, group, len(ops)), allow_fill=True)
+            found = combine._first_valid(values, group, len(ops), ec.first_rows(group))
+            assert_extension_array_equal(found, expected)
 
 
 def _first_positions(values: object, group: np.ndarray, n: int) -> np.ndarray:

@@ -29,6 +29,7 @@ Times are int64 ps.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -49,7 +50,7 @@ from nbprof.opstats.step_db import DROP_INCOMPLETE_THRESHOLD, PER_HOST_ANALYSIS_
 from nbprof.opstats.step_grouping import DERIVED_GPU_MARKER
 from nbprof.opstats.xla_ops import XlaOps
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import strings, take_array, take_rows, typed_frame
+from nbprof.xspace.typed_frame import column_arrays, strings, take_array, take_rows, typed_frame
 
 MAX_DEVICES_PER_HOST = 1000  # XProf's kMaxDevicesPerHost: global core id = host index * 1000 + core
 HARDWARE_RANK = {xs.HARDWARE_CPU: 1, xs.HARDWARE_GPU: 2, xs.HARDWARE_TPU: 3}  # XProf's HardwareType enum
@@ -267,8 +268,7 @@ def _intersection_rows(
         order = ec.distinct_sorted(own.step)  # the host's steps in step order
         first = inter.first_step_index(hosts[i])
         chosen = order[first : first + inter.num_steps]
-        kept = np.flatnonzero(np.isin(own.step, chosen))
-        position = np.searchsorted(chosen, own.step[kept])  # chosen: sorted and distinct, holding every kept step
+        kept, position = _positions_among(own.step, chosen)
         # a step derived from GPU events has no name in XProf: combined, it shows its combined number
         unnamed = own.marker[kept] == DERIVED_GPU_MARKER
         names_of.append(np.where(unnamed, position.astype(str), own.name[kept]))
@@ -279,6 +279,16 @@ def _intersection_rows(
     order = np.lexsort((core, step))  # by combined step, then core: stable, as sort_values
     names = np.asarray(np.concatenate(names_of)[order], dtype=object)
     return np.concatenate(picked)[order], {"step": step[order], "step_name": names, "core_id": core[order]}, inter
+
+
+def _positions_among(values: np.ndarray, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The positions of ``values`` found in ``chosen`` (sorted, distinct) and where each is in it:
+    ``np.isin`` and ``np.searchsorted`` of those, by one search."""
+    if len(chosen) == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    at = np.searchsorted(chosen, values)
+    kept = np.flatnonzero(chosen[np.minimum(at, len(chosen) - 1)] == values)
+    return kept, at[kept]
 
 
 def _intersected(
@@ -306,9 +316,9 @@ def _intersected_columns(
 
 def _combined_in_analysis(
     hosts: list[str], workers: list[int], step_dbs: list[StepDb], arrays: tuple[Columns, dict[int, _WorkerSteps]]
-) -> tuple[pd.DataFrame, pd.DataFrame, StepIntersection, StepIntersection] | None:
-    """The combined ``steps`` and ``analysed`` frames (``in_analysis`` set) and their intersections, made
-    from ``_stacked_columns``' arrays as one frame each; None where either has no step."""
+) -> tuple[Columns, Columns, StepIntersection, StepIntersection] | None:
+    """The columns of the combined ``steps`` and ``analysed`` (``in_analysis`` set; ``_step_table`` makes
+    their frames) and their intersections, from ``_stacked_columns``' arrays; None where either has no step."""
     stacked, parts = arrays
     steps, inter = _intersected_columns(hosts, workers, parts, stacked)
     analysed_parts = {i: parts[i].subset(_in_analysis(step_dbs[i])) for i in workers}
@@ -317,7 +327,7 @@ def _combined_in_analysis(
         return None
     steps["in_analysis"] = _pairs_in(steps, analysed, ["host", "group_id"])
     analysed["in_analysis"] = np.ones(len(analysed["step"]), bool)
-    return _step_table(steps), _step_table(analysed), inter, inter_analysed
+    return steps, analysed, inter, inter_analysed
 
 
 def _step_table(columns: Columns) -> pd.DataFrame:
@@ -368,7 +378,9 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
     arrays = _stacked_columns(step_dbs, workers, offsets)
     combined = _combined_in_analysis(hosts, workers, step_dbs, arrays) if arrays is not None else None
     if combined is not None:  # the hosts' step arrays: no frame stacked, one made of each result
-        steps, analysed, inter, inter_analysed = combined
+        steps_columns, analysed_columns, inter, inter_analysed = combined
+        steps, analysed = _step_table(steps_columns), _step_table(analysed_columns)
+        analysed_hosts, analysed_names = analysed_columns["host"], analysed_columns["step_name"]
         parts = arrays[1]  # type: ignore[index]
     else:
         stacked, parts = _stacked_workers([db.steps for db in step_dbs], workers, offsets)
@@ -381,6 +393,8 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
         analysed, inter_analysed = _intersected(hosts, workers, analysed_parts, analysed_stack)
         steps["in_analysis"] = _pairs_in(steps, analysed, ["host", "group_id"])
         analysed["in_analysis"] = True
+        analysed_hosts = analysed["host"].to_numpy(dtype=object)
+        analysed_names = analysed["step_name"].to_numpy(dtype=object)
     notes = [n for db in step_dbs for n in db.notes if not n.endswith(PER_HOST_ANALYSIS_NOTE_ENDS)]
     coordinators = [hosts[i] for i in range(len(hosts)) if i not in workers]
     if coordinators:
@@ -400,8 +414,6 @@ def combine_step_dbs(hosts: list[str], step_dbs: list[StepDb], hardware_types: l
             f"intersected again, as XProf: {inter_analysed.num_steps} steps; step time = the slowest host's, "
             "breakdown and verdict from the first host's steps (XProf lists core 1)"
         )
-    analysed_hosts = analysed["host"].to_numpy(dtype=object)
-    analysed_names = analysed["step_name"].to_numpy(dtype=object)
     for i in workers:
         mine = analysed_names[analysed_hosts == hosts[i]]
         span = f" ({mine[0]} .. {mine[-1]})" if len(mine) else ""
@@ -495,9 +507,15 @@ def combine_xla_ops(parts: list[XlaOps]) -> XlaOps:
     if not with_ops:
         return replace(best, notes=_unique_notes(parts))
     same_source = [p for p in with_ops if p.source == best.source]
-    stacked = pd.concat([p.ops for p in same_source], ignore_index=True)
-    numpy_merge = _merged_ops_numpy(stacked)
-    merged, group = numpy_merge if numpy_merge is not None else _merged_ops(stacked)
+    columns = _stacked_columns_of([p.ops for p in same_source])  # the hosts' arrays: no frame stacked
+    numpy_merge = _merged_ops_numpy(columns)
+    if numpy_merge is None:
+        stacked = pd.concat([p.ops for p in same_source], ignore_index=True)
+        if columns is None:  # hosts' dtypes differ: the stack's common ones may still merge in numpy
+            numpy_merge = _merged_ops_numpy(column_arrays(stacked))
+        if numpy_merge is None:
+            numpy_merge = _merged_ops(stacked)
+    merged, group = numpy_merge
     fused = _combine_fused(same_source, group)
     peaks = [p for p in parts if not math.isnan(p.peak_tflops)]
     return XlaOps(
@@ -536,13 +554,32 @@ def _merged_ops(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
     return merged, grouped.ngroup().to_numpy()
 
 
-def _merged_ops_numpy(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray] | None:
-    """``_merged_ops`` in numpy (the same frame and groups): groups in order of first appearance, the
-    first non-missing value of each other column, int sums, float sums compensated as pandas sums
-    them, minimum ``min_time_ps``, any ``has_breakdown``. None where a key is missing somewhere or a
-    reduced column is not a numpy number (pandas then merges)."""
-    columns = {c: stacked[c] for c in stacked.columns}  # each column read once
-    if any(k not in columns or pd.isna(columns[k].array).any() for k in _XLA_KEYS):
+def _stacked_columns_of(frames: list[pd.DataFrame]) -> dict[str, Any] | None:
+    """The columns of ``pd.concat(frames, ignore_index=True)`` as ``column_arrays`` gives them, stacked
+    from the frames' arrays without the frame; None where the frames differ in columns or dtypes (or
+    their labels are not distinct str)."""
+    parts = [column_arrays(frame) for frame in frames]
+    first = parts[0]
+    if first is None or any(part is None or list(part) != list(first) for part in parts):
+        return None
+    if any(part[c].dtype != first[c].dtype for part in parts for c in first):  # type: ignore[index]
+        return None
+    return {c: _concatenated([part[c] for part in parts]) for c in first}  # type: ignore[index]
+
+
+def _concatenated(arrays: list[Any]) -> Any:
+    """Arrays of one dtype one after the other: numpy's, or the pandas array type's own (as ``pd.concat``)."""
+    if isinstance(arrays[0], np.ndarray):
+        return np.concatenate(arrays)
+    return type(arrays[0])._concat_same_type(arrays)
+
+
+def _merged_ops_numpy(columns: dict[str, Any] | None) -> tuple[pd.DataFrame, np.ndarray] | None:
+    """``_merged_ops`` in numpy (the same frame and groups) of the stacked ops' ``column_arrays``: groups
+    in order of first appearance, the first non-missing value of each other column, int sums, float sums
+    compensated as pandas sums them, minimum ``min_time_ps``, any ``has_breakdown``. None where a key is
+    missing somewhere or a reduced column is not a numpy number (pandas then merges), or without columns."""
+    if columns is None or any(k not in columns or pd.isna(columns[k]).any() for k in _XLA_KEYS):
         return None
     how = {c: "sum" for c in _XLA_SUMS if c in columns}
     how.update({c: r for c, r in (("min_time_ps", "min"), ("has_breakdown", "any")) if c in columns})
@@ -551,19 +588,18 @@ def _merged_ops_numpy(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray] 
         dtype = columns[c].dtype
         if not isinstance(dtype, np.dtype) or dtype.kind not in kinds[r]:
             return None
-    group, n = ec.group_ids(*(_factorizable(columns[k].array) for k in _XLA_KEYS))
+    group, n = ec.group_ids(*(_factorizable(columns[k]) for k in _XLA_KEYS))
     out: dict[str, Any] = {}
     first_rows = ec.first_rows(group)
-    for c, series in columns.items():
+    for c, values in columns.items():
         if c in how:
-            out[c] = _reduce_xla(series.to_numpy(), group, n, how[c])
-        elif isinstance(series.dtype, np.dtype):
-            values = series.to_numpy()
+            out[c] = _reduce_xla(values, group, n, how[c])
+        elif isinstance(values, np.ndarray):
             if pd.isna(values).any():  # a numpy column with missing values: left to pandas
                 return None
             out[c] = values[first_rows]
         else:
-            out[c] = _first_valid(series.array, group, n)
+            out[c] = _first_valid(values, group, n, first_rows)
     return typed_frame(out), group
 
 
@@ -575,10 +611,14 @@ def _factorizable(values: Any) -> Any:
     return values
 
 
-def _first_valid(values: Any, group: np.ndarray, n: int) -> Any:
+def _first_valid(values: Any, group: np.ndarray, n: int, first_rows: np.ndarray) -> Any:
     """Each group's first non-missing value of a pandas-typed column (an extension array; missing
-    where the group has none)."""
-    valid = np.flatnonzero(~pd.isna(values))
+    where the group has none); ``first_rows``: each group's first row (``ec.first_rows(group)``: ``n``
+    of them where every group has a row)."""
+    missing = pd.isna(values)
+    if not missing.any() and len(first_rows) == n:
+        return _values_at(values, first_rows)
+    valid = np.flatnonzero(~missing)
     first = ec.first_of_groups(group[valid], n)  # a position in ``valid``; len(valid) where the group has none
     pick = np.full(n, -1, np.int64)
     found = first < len(valid)
@@ -586,6 +626,14 @@ def _first_valid(values: Any, group: np.ndarray, n: int) -> Any:
     if found.all():  # no group without a value: plain positions
         return take_array(values, pick)
     return values.take(pick, allow_fill=True)
+
+
+def _values_at(values: Any, first_rows: np.ndarray) -> Any:
+    """``take_array(values, first_rows)`` for groups' first rows (increasing): a slice where they are the
+    first rows of all (hosts that ran the same ops: every op's first row is the first host's)."""
+    if len(first_rows) and first_rows[-1] == len(first_rows) - 1:  # increasing from 0: 0, 1, ..., n - 1
+        return values[: len(first_rows)]
+    return take_array(values, first_rows)
 
 
 def _reduce_xla(values: np.ndarray, group: np.ndarray, n: int, how: str) -> np.ndarray:
@@ -725,20 +773,29 @@ def combine_kernel_dbs(dbs: list[KernelDb]) -> KernelDb:
     vendor = next((db.vendor for db in dbs if db.vendor), "")
     events = sum(db.num_kernel_events for db in dbs)
     notes = list(dict.fromkeys(n for db in dbs for n in db.notes))
-    reports = [db.reports for db in dbs if len(db.reports)]
-    if len(reports) <= 1:
-        table = reports[0] if reports else ec.empty_frame(KERNEL_REPORT_COLUMNS)
-        return KernelDb(table, num_kernel_events=events, vendor=vendor, notes=notes)
-    stacked = pd.concat(reports, ignore_index=True)
-    arrays = {c: stacked[c].to_numpy() for c in stacked.columns}
+    with_reports = [db for db in dbs if db.num_reports]
+    if len(with_reports) <= 1:
+        if with_reports:
+            return with_reports[0].relabelled(events, vendor, notes)
+        return KernelDb(ec.empty_frame(KERNEL_REPORT_COLUMNS), num_kernel_events=events, vendor=vendor, notes=notes)
+    parts = [db.report_arrays() for db in with_reports]
+    if all(part is not None for part in parts):  # the builders' arrays: no frame made or stacked
+        arrays = {c: np.concatenate([part[c] for part in parts]) for c in KERNEL_REPORT_COLUMNS}  # type: ignore[index]
+        stacked = None
+    else:
+        stacked = pd.concat([db.reports for db in with_reports], ignore_index=True)
+        arrays = {c: stacked[c].to_numpy() for c in stacked.columns}
     grouped = None
     if not any(pd.isna(arrays[c]).any() for c in KERNEL_KEY_COLUMNS):  # no key to keep as a missing group
         grouped = group_arrays(arrays, KERNEL_KEY_COLUMNS, _KERNEL_AGGS)
     # pandas' groupby(sort=False, dropna=False).agg(...).reset_index(), in numpy
     order = _kernel_order(grouped) if grouped is not None else None
     if grouped is not None and order is not None:
-        table = _typed_table({c: grouped[c][order] for c in KERNEL_REPORT_COLUMNS})
-        return KernelDb(table, num_kernel_events=events, vendor=vendor, notes=notes)
+        columns = {c: grouped[c][order] for c in KERNEL_REPORT_COLUMNS}
+        table = functools.partial(_typed_table, columns)  # made on first read: the overview reads the arrays
+        return KernelDb(table, num_kernel_events=events, vendor=vendor, notes=notes, _columns=columns)
+    if stacked is None:
+        stacked = pd.concat([db.reports for db in with_reports], ignore_index=True)
     out = (
         pd.DataFrame(grouped)
         if grouped is not None

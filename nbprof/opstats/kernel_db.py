@@ -234,6 +234,20 @@ class KernelDb:
         return state
 
     @property
+    def num_reports(self) -> int:
+        """How many reports there are (without making their frame where it is not made yet)."""
+        return len(self._columns["kernel_name"]) if self._columns is not None else len(self.reports)
+
+    def report_arrays(self) -> dict[str, np.ndarray] | None:
+        """The reports' columns as the builder made them (numpy arrays, texts as object arrays of str; read
+        only), None where it made a frame instead."""
+        return self._columns
+
+    def relabelled(self, num_kernel_events: int, vendor: str, notes: list[str]) -> KernelDb:
+        """This db's reports (their frame, or the function making it) with other counts, vendor and notes."""
+        return KernelDb(self.__dict__["_reports"], num_kernel_events, vendor, notes, self._columns)
+
+    @property
     def top_reports(self) -> pd.DataFrame:
         """The reports XProf keeps: the ``MAX_KERNELS`` longest."""
         return self.reports.head(MAX_KERNELS)

@@ -11,7 +11,7 @@ numbers (each kernel's duration truncated to whole ns before summing).
 from __future__ import annotations
 
 from dataclasses import field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -20,13 +20,14 @@ from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.kernel_db import (
     MAX_KERNELS,
+    KernelDb,
     einsum_tensor_core_eligible,
     kernel_uses_tensor_core,
     op_tensor_core_eligible,
     parse_kernel_details,
 )
 from nbprof.tools._result import ToolResult, result_dataclass
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import column_arrays, read_only, strings, typed_frame
 
 __all__ = [
     "COLUMNS", "MAX_KERNELS", "KernelStats", "einsum_tensor_core_eligible", "kernel_stats", "kernel_uses_tensor_core",
@@ -73,15 +74,28 @@ def dims_text(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
     return text[inverse.reshape(-1)] if len(distinct) else np.zeros(0, dtype=object)
 
 
-def _table(top: dict[str, pd.Series], made: dict[str, np.ndarray]) -> pd.DataFrame:
+def _top_columns(db: KernelDb) -> dict[str, Any]:
+    """The kept reports' columns as ``column_arrays`` gives those of ``top_reports``: the db's arrays (its text
+    typed as its frame types it) where it kept them, so that its frame need not be made; else its frame's."""
+    arrays = db.report_arrays()
+    if arrays is not None:
+        return {c: ec.inferred_text(v[:MAX_KERNELS]) if v.dtype == object else read_only(v[:MAX_KERNELS])
+                for c, v in arrays.items()}  # fmt: skip
+    frame = db.reports if db.num_reports <= MAX_KERNELS else db.top_reports  # read only: no copy needed
+    found = column_arrays(frame)
+    if found is not None:
+        return found
+    return {c: frame[c].to_numpy() if isinstance(frame[c].dtype, np.dtype) else frame[c].array for c in frame.columns}
+
+
+def _table(top: dict[str, Any], made: dict[str, np.ndarray]) -> pd.DataFrame:
     """The table in ``COLUMNS`` order: the columns ``made`` here, the others ``top``'s (the kernel db's
-    top reports, by column), as ``pd.DataFrame`` makes it; typed without its inference where no column
-    of ``top`` is an object column (the made text columns are all str then)."""
+    top reports, by column: ``_top_columns``), as ``pd.DataFrame`` makes it; typed without its inference
+    where no column of ``top`` is an object column (the made text columns are all str then)."""
     taken = [c for c in COLUMNS if c not in made]
     if any(top[c].dtype == object for c in taken):
-        return pd.DataFrame({c: made[c] if c in made else top[c].array for c in COLUMNS})
-    columns: dict[str, object] = {c: top[c].to_numpy() if isinstance(top[c].dtype, np.dtype) else top[c].array
-                                  for c in taken}  # fmt: skip
+        return pd.DataFrame({c: made[c] if c in made else top[c] for c in COLUMNS})
+    columns: dict[str, object] = {c: top[c] for c in taken}
     columns.update({c: strings(v.tolist()) if v.dtype == object else v for c, v in made.items()})
     return typed_frame({c: columns[c] for c in COLUMNS})
 
@@ -97,16 +111,15 @@ def kernel_stats(op_stats: OpStats) -> KernelStats:
     ``total/min/max_duration_ps``. At most 1000 rows (XProf's limit).
     """
     db = op_stats.kernel_db
-    reports = db.reports
-    if len(reports) == 0:
+    num_reports = db.num_reports
+    if num_reports == 0:
         return KernelStats(ec.empty_frame(COLUMNS), db.num_kernel_events, 0, notes=list(db.notes))
-    rows_dropped = max(0, len(reports) - MAX_KERNELS)
-    top_frame = reports if len(reports) <= MAX_KERNELS else db.top_reports  # read only: no copy needed
-    top = {c: top_frame[c] for c in top_frame.columns}  # each column looked up once
-    ints = {c: column.to_numpy(np.int64) for c, column in top.items() if column.dtype == np.int64}
+    rows_dropped = max(0, num_reports - MAX_KERNELS)
+    top = _top_columns(db)
+    ints = {c: np.asarray(values) for c, values in top.items() if values.dtype == np.int64}
     occ = ints["occurrences"]
     columns = {
-        "rank": np.arange(1, len(top_frame) + 1),
+        "rank": np.arange(1, min(num_reports, MAX_KERNELS) + 1),
         "shmem_bytes": ints["static_shmem_bytes"] + ints["dynamic_shmem_bytes"],
         "grid_dim": dims_text(ints["grid_x"], ints["grid_y"], ints["grid_z"]),
         "block_dim": dims_text(ints["block_x"], ints["block_y"], ints["block_z"]),
