@@ -763,17 +763,28 @@ def _timeline(snapshots: dict[str, Any]) -> dict[str, Any]:
 def _timeline_frame(timeline: dict[str, Any]) -> pd.DataFrame:
     """The ``timeline`` table: ``TIMELINE_COLUMNS`` of the time-ordered snapshots, one frame built once."""
     kind = _Text(timeline["is_deallocation"].astype(np.int64), np.array(["allocation", "deallocation"], dtype=object))
+    texts = _str_columns({"kind": kind, **{name: timeline[name] for name in _TEXT_COLUMNS}})
     data: dict[str, Any] = {}
     for name in TIMELINE_COLUMNS:
         if name == "time_ms":
             data[name] = timeline["time_ps"] / 1e9
-        elif name == "kind":
-            data[name] = _str_column(kind)
-        elif name in _TEXT_COLUMNS:
-            data[name] = _str_column(timeline[name])
+        elif name in texts:
+            data[name] = texts[name]
         else:
             data[name] = timeline[name]
     return typed_frame(data)
+
+
+def _str_columns(texts: dict[str, _Text]) -> dict[str, Any]:
+    """``_str_column`` of each of several text columns of one length: pandas' Arrow-backed ``str`` arrays
+    sliced from one array of them all (one Arrow conversion instead of one a column, 0.04 ms each)."""
+    n = len(next(iter(texts.values())).codes)
+    starts = np.cumsum([0] + [len(text.table) for text in texts.values()])
+    codes = np.concatenate([text.codes + start for text, start in zip(texts.values(), starts.tolist())])
+    joined = coded_strings(np.concatenate([text.table for text in texts.values()]), codes)
+    if not isinstance(joined, pd.arrays.ArrowStringArray):  # pandas 2 (object), a value not str: a column at a time
+        return {name: _str_column(text) for name, text in texts.items()}
+    return {name: joined[k * n : (k + 1) * n] for k, name in enumerate(texts)}
 
 
 def _str_column(text: _Text) -> Any:
@@ -878,19 +889,30 @@ def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFram
     else:
         merged = _merged(parts["allocation_bytes"], parts["requested_bytes"], texts, special)
     n_groups = len(merged["occurrences"])
+    texts = _string_columns({c: merged[c] for c in _TEXT_COLUMNS}, pd.StringDtype())
     return typed_frame(
         {
-            "tf_op": string_array(merged["tf_op"], pd.StringDtype()),
+            "tf_op": texts["tf_op"],
             "allocation_bytes": merged["allocation_bytes"],
             "requested_bytes": merged["requested_bytes"],
             "occurrences": merged["occurrences"],
-            "region_type": string_array(merged["region_type"], pd.StringDtype()),
-            "data_type": string_array(merged["data_type"], pd.StringDtype()),
-            "shape": string_array(merged["shape"], pd.StringDtype()),
+            "region_type": texts["region_type"],
+            "data_type": texts["data_type"],
+            "shape": texts["shape"],
             "step_id": np.full(n_groups, peak_step, np.int64),
             "special": merged["special"],
         }
     )
+
+
+def _string_columns(columns: dict[str, list[str]], dtype: pd.StringDtype) -> dict[str, Any]:
+    """``string_array(values, dtype)`` of each of several lists of str of one length: Arrow-backed arrays
+    sliced from one array of them all (one Arrow conversion instead of one a column)."""
+    n = len(next(iter(columns.values())))
+    joined = string_array([v for values in columns.values() for v in values], dtype)
+    if not isinstance(joined, pd.arrays.ArrowStringArray):  # a string dtype not Arrow-backed: a column at a time
+        return {name: string_array(values, dtype) for name, values in columns.items()}
+    return {name: joined[k * n : (k + 1) * n] for k, name in enumerate(columns)}
 
 
 # Up to this many rows at the peak are merged with a dict (numpy's and pandas' per-call costs, ~0.3 ms,
