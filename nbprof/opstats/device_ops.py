@@ -69,6 +69,7 @@ from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.host_ops import IDLE
+from nbprof.opstats.lazy_frame import FrameOrMaker
 from nbprof.proto.wire import fields
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.absent import masked
@@ -93,23 +94,6 @@ _SUFFIX = re.compile(r"\.\d+$")
 _PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
 
 
-class _Table:
-    """``DeviceOpDb.table``: the frame given, or made on first read by the function given instead of it.
-    The builder's db makes it of its ``columns`` (read by the op metrics db without the frame), which
-    on GPU join their HLO costs when first read (the kernel stats db reads ``op_keys`` only)."""
-
-    def __get__(self, obj: DeviceOpDb | None, owner: type | None = None) -> pd.DataFrame:
-        if obj is None:
-            raise AttributeError("table")  # the dataclass field has no default
-        table = obj.__dict__["_table"]
-        if not isinstance(table, pd.DataFrame) and callable(table):
-            table = obj.__dict__["_table"] = table()
-        return table
-
-    def __set__(self, obj: DeviceOpDb, value: pd.DataFrame | Callable[[], pd.DataFrame]) -> None:
-        obj.__dict__["_table"] = value
-
-
 @dataclass(frozen=True)
 class DeviceOpDb:
     """The device op metrics db of a profile.
@@ -122,7 +106,8 @@ class DeviceOpDb:
     columns as arrays (the builder's, made before the frame, which they need not wait for).
     """
 
-    table: pd.DataFrame = _Table()  # type: ignore[assignment]
+    # given, or made on first read of the builder's ``columns`` (GPU: their HLO costs joined then)
+    table: pd.DataFrame = FrameOrMaker()  # type: ignore[assignment]
     planes: pd.DataFrame
     hardware_type: str
     info: dict[str, Any] = field(default_factory=dict)

@@ -46,6 +46,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.device_ops import DeviceOpDb
 from nbprof.opstats.group_agg import group_agg, group_columns
+from nbprof.opstats.lazy_frame import FrameOrMaker
 from nbprof.opstats.perf_env import VENDOR_AMD, VENDOR_NVIDIA
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frameset import Frames
@@ -198,22 +199,6 @@ def parse_kernel_details(details: pd.Series) -> pd.DataFrame:
     return table.iloc[row_codes].reset_index(drop=True)
 
 
-class _Reports:
-    """``KernelDb.reports``: the frame given, or made on first read by the function given instead of it
-    (the builder's db makes it of its report columns, which ``by_op_name`` reads without the frame)."""
-
-    def __get__(self, obj: KernelDb | None, owner: type | None = None) -> pd.DataFrame:
-        if obj is None:
-            raise AttributeError("reports")  # the dataclass field has no default
-        reports = obj.__dict__["_reports"]
-        if not isinstance(reports, pd.DataFrame) and callable(reports):
-            reports = obj.__dict__["_reports"] = reports()
-        return reports
-
-    def __set__(self, obj: KernelDb, value: pd.DataFrame | Callable[[], pd.DataFrame]) -> None:
-        obj.__dict__["_reports"] = value
-
-
 @dataclass(frozen=True)
 class KernelDb:
     """The kernel stats db (``REPORT_COLUMNS``): ``reports`` all unique kernel launches, longest
@@ -221,7 +206,8 @@ class KernelDb:
     events read; ``vendor`` of the GPU planes. ``_columns``: the reports' columns as the builder made
     them (numpy arrays, texts as object arrays of str), where it did."""
 
-    reports: pd.DataFrame = _Reports()  # type: ignore[assignment]
+    # given, or made on first read of the builder's report columns (``by_op_name`` reads those)
+    reports: pd.DataFrame = FrameOrMaker()  # type: ignore[assignment]
     num_kernel_events: int
     vendor: str
     notes: list[str] = field(default_factory=list)
