@@ -338,3 +338,18 @@ def test_finds_no_groups_only_where_grouping_finds_none(load_fixture, name: str)
             groupings = stats.event_groupings
             assert (groupings.event_groups == -1).all()
             assert groupings.sources == [step_grouping.NO_STEP_ROOTS]
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES)
+def test_headers_find_no_groups_only_where_the_events_find_none(name: str) -> None:
+    """The header test is the events test or stricter: where the plane headers say no group, so do the events."""
+    from fixture_paths import FIXTURES
+
+    import nbprof
+
+    profile = nbprof.load(FIXTURES / name, cache=False)
+    headers = profile.op_stats().frames.plane_headers()
+    assert headers is not None  # nothing built yet
+    by_headers = step_grouping.headers_find_no_groups(headers)
+    if by_headers:
+        assert step_grouping.finds_no_groups(profile.events)

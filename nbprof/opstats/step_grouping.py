@@ -24,6 +24,7 @@ Times are int64 ps. Nothing here is public API; ``steps.py`` builds ``prof.steps
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -97,13 +98,29 @@ TF_LOOP_OP_NAMES = ("WhileOp-EvalCond", "WhileOp-StartBody", "ForOp", "ParallelF
 NO_STEP_ROOTS = "no step roots (_r) found"  # a host's grouping source when nothing roots a step
 
 
+_GROUPING_STATS = ("group_id", "_r")  # stats that put an event in a group or root one
+_GROUPING_EVENTS = ("TraceContext", *TF_LOOP_OP_NAMES)  # events that root groups, or make XProf skip grouping
+
+
 def finds_no_groups(events: pd.DataFrame) -> bool:
     """Whether grouping these events (one host's) finds no group, without grouping them: no ``group_id``
     or ``_r`` stat, no ``TraceContext`` root and no TF loop op (then every event's group is -1 and the
     source is ``NO_STEP_ROOTS``)."""
-    if any(c in events.columns and not events[c].array.isna().all() for c in ("group_id", "_r")):
+    if any(c in events.columns and not events[c].array.isna().all() for c in _GROUPING_STATS):
         return False
-    return not values_in(events["name"], ["TraceContext", *TF_LOOP_OP_NAMES]).any()
+    return not values_in(events["name"], list(_GROUPING_EVENTS)).any()
+
+
+def headers_find_no_groups(planes: list[Any]) -> bool:
+    """``finds_no_groups`` told from one host's plane headers alone (``raw.RawPlane``: their metadata, before
+    any event is decoded), a stricter test: no plane names such a stat or event in its metadata."""
+    stats, events = set(_GROUPING_STATS), set(_GROUPING_EVENTS)
+    host_first = sorted(planes, key=lambda plane: plane.name != HOST_PLANE)  # where groups usually show
+    return all(
+        stats.isdisjoint([name for name, _ in plane.stat_metadata.values()])
+        and events.isdisjoint(plane.event_metadata.name)
+        for plane in host_first
+    )
 
 
 # XProf's inter-thread connections (TSL CreateInterThreadConnectInfoList): a parent event

@@ -35,7 +35,7 @@ import pandas as pd
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.step_grouping import NO_STEP_ROOTS, TF_LOOP_OP_NAMES, finds_no_groups, host_event_groups
+from nbprof.opstats.step_grouping import NO_STEP_ROOTS, finds_no_groups, headers_find_no_groups, host_event_groups
 from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.frames import SelectedEvents, select_events
@@ -237,14 +237,14 @@ _ALLOCATOR_STATS = (
 
 def _before_build(op_stats: OpStats, memory_id: str | None, host: str | None) -> MemoryProfile | None:
     """``memory_profile`` read from the decoded files, without building the events frame: a one-host
-    profile not built yet whose step grouping finds no group (``_finds_no_groups``), every allocator
+    profile not built yet whose step grouping finds no group (``headers_find_no_groups``), every allocator
     event named by ``allocator_name`` or ``index_on_host`` and typed by enum numbers. The same result as
     from the frames; None where the profile is not such a one (the frames are built then)."""
     frames = op_stats.frames
     if getattr(frames, "is_built", True) or len(frames.hosts) != 1 or "event_groupings" in vars(op_stats):
         return None
     headers = frames.plane_headers()
-    if headers is None or not _finds_no_groups(headers):
+    if headers is None or not headers_find_no_groups(headers):
         return None
     decoded = frames.decoded_hosts()
     if decoded is None or not frames.sums_fit_unbuilt(decoded):
@@ -274,20 +274,6 @@ def _chosen_id(memory_id: str | None, memory_ids: list[str]) -> str:
     if str(memory_id) not in memory_ids:
         raise MemoryProfileError(f"no memory id {memory_id!r} in this profile (available: {memory_ids})")
     return str(memory_id)
-
-
-def _finds_no_groups(planes: list[Any]) -> bool:
-    """Whether the step grouping of one host's files (their planes, ``raw.RawPlane``) finds no group, told
-    from their metadata (``step_grouping.finds_no_groups``' test, or a stricter one): no stat called
-    ``group_id`` or ``_r`` and no event called ``TraceContext`` or a TF loop op on any plane."""
-    stats = {"group_id", "_r"}
-    events = {"TraceContext", *TF_LOOP_OP_NAMES}
-    host_first = sorted(planes, key=lambda plane: plane.name != xs.HOST_PLANE)  # where groups usually show
-    return all(
-        stats.isdisjoint([name for name, _ in plane.stat_metadata.values()])
-        and events.isdisjoint(plane.event_metadata.name)
-        for plane in host_first
-    )
 
 
 def _selected_ids(picked: SelectedEvents) -> np.ndarray | None:
