@@ -109,6 +109,11 @@ def test_no_tf_data_in_jax_profile():
     assert "No tf.data activity" in repr(result)
 
 
+def test_a_profile_without_tf_data_gives_the_same_pipeline_columns():
+    """Code reading ``pipelines`` (e.g. ``max_latency_ps``) works whether or not the profile has tf.data."""
+    assert list(analysis("jax_mlp_train").pipelines.columns) == list(analysis("tf_keras_fit").pipelines.columns)
+
+
 def test_repr_is_text():
     text = repr(analysis("tf_keras_fit"))
     assert "critical path" in text and "<" in text.splitlines()[0]

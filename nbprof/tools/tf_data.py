@@ -392,25 +392,8 @@ def _pipelines(root_frame: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame
     for col in ("avg_latency_ps", "min_latency_ps", "max_latency_ps"):
         out[col.replace("_ps", "_us")] = out[col] / 1e6
     out["bottleneck_latency_ps"] = out["bottleneck_latency_ps"].fillna(0).astype(np.int64)
-    columns = [
-        "host",
-        "input_pipeline",
-        "pipeline_id",
-        "root_iterator",
-        "num_runs",
-        "avg_latency_us",
-        "min_latency_us",
-        "max_latency_us",
-        "num_slow_calls",
-        "avg_latency_ps",
-        "min_latency_ps",
-        "max_latency_ps",
-        "slowest_run_event",
-        "bottleneck_iterator_id",
-        "bottleneck_latency_ps",
-    ]
     return (
-        out[columns]
+        out[_PIPELINE_COLUMNS]
         .sort_values(["max_latency_ps", "host", "input_pipeline"], ascending=[False, True, True], kind="stable")
         .reset_index(drop=True)
     )
@@ -435,6 +418,25 @@ def _bottleneck_analysis(pipelines: pd.DataFrame, metadata: pd.DataFrame) -> pd.
     out["suggestion"] = out["bottleneck_type"].map(SUGGESTIONS)
     return out
 
+
+# The pipelines table, one row per input pipeline (latencies in µs for reading, in ps exact).
+_PIPELINE_COLUMNS = [
+    "host",
+    "input_pipeline",
+    "pipeline_id",
+    "root_iterator",
+    "num_runs",
+    "avg_latency_us",
+    "min_latency_us",
+    "max_latency_us",
+    "num_slow_calls",
+    "avg_latency_ps",
+    "min_latency_ps",
+    "max_latency_ps",
+    "slowest_run_event",
+    "bottleneck_iterator_id",
+    "bottleneck_latency_ps",
+]
 
 _GRAPH_COLUMNS = [
     "host",
@@ -543,19 +545,7 @@ def _empty(notes: list[str]) -> TfDataBottleneck:
                 "suggestion",
             ]
         ),
-        pipelines=pd.DataFrame(
-            columns=[
-                "host",
-                "input_pipeline",
-                "pipeline_id",
-                "root_iterator",
-                "num_runs",
-                "avg_latency_us",
-                "min_latency_us",
-                "max_latency_us",
-                "num_slow_calls",
-            ]
-        ),
+        pipelines=pd.DataFrame(columns=_PIPELINE_COLUMNS),
         graph=pd.DataFrame(columns=_GRAPH_COLUMNS),
         critical_path=[],
         notes=notes,
