@@ -33,6 +33,11 @@ def _assert_same(got: object, expected: object) -> None:
         np.testing.assert_array_equal(got, expected)
 
 
+def _assert_same_column(got: object, column: pd.Series) -> None:
+    """``got`` makes exactly ``column``, dtype included (on pandas 2 a numpy column's ``.array`` is a wrapper)."""
+    pd.testing.assert_series_equal(pd.Series(got, index=column.index, name=column.name), column, check_exact=True)
+
+
 @pytest.mark.parametrize("fixture", FIXTURES)
 def test_timeline_texts_as_one_column_each(fixture: str) -> None:
     result = load_fixture(fixture).memory_profile()
@@ -40,7 +45,7 @@ def test_timeline_texts_as_one_column_each(fixture: str) -> None:
     joined = mp._str_columns(texts)
     for name, text in texts.items():
         _assert_same(joined[name], mp._str_column(text))
-        _assert_same(joined[name], result.timeline[name].array)
+        _assert_same_column(joined[name], result.timeline[name])
 
 
 @pytest.mark.parametrize("fixture", FIXTURES)
