@@ -216,3 +216,14 @@ def test_compiled_stack_frames_are_the_wire_readers_frames(load_fixture, name):
         assert [compiled.get(i) for i in ids] == [wire.get(i) for i in ids]
         again = pickle.loads(pickle.dumps(compiled))
         assert [again.get(i) for i in ids] == [wire.get(i) for i in ids]
+
+
+def test_compiled_stack_frames_hold_no_repeated_field(load_fixture):
+    """Only the message is kept, never one of its repeated fields' containers: a container still alive
+    when the interpreter tears protobuf down crashed its final collection (protobuf 5.27, the floor)."""
+    for blob in load_fixture("flax_cnn_gpu").hlo_protos.values():
+        index = hlo_pb2.HloProto.FromString(bytes(blob)).hlo_module.stack_frame_index
+        compiled = index_module._CompiledStackFrames(index)
+        [compiled.get(i) for i in range(len(index.stack_frames) + 2)]
+        kinds = {type(value).__name__ for value in vars(compiled).values()}
+        assert not any("Repeated" in kind for kind in kinds), kinds

@@ -141,10 +141,9 @@ class _CompiledStackFrames:
     its int32 ids and positions as the wire reader gives them (a negative one as its unsigned 64 bits)."""
 
     def __init__(self, index: Any) -> None:
+        # Only the message is kept: a repeated field's container that outlives the interpreter's
+        # protobuf module crashes its final collection on protobuf 5.27 (upb's RepeatedContainer_Dealloc).
         self._index = index
-        self._files = index.file_names
-        self._locations = index.file_locations
-        self._frames = index.stack_frames
         self._decoded: dict[int, Frame | None] = {}
 
     def __reduce__(self) -> tuple[type[_CompiledStackFrames], tuple[Any]]:
@@ -156,13 +155,14 @@ class _CompiledStackFrames:
         if frame_id in self._decoded:
             return self._decoded[frame_id]
         out = None
-        if 0 < frame_id <= len(self._frames):
-            frame = self._frames[frame_id - 1]
+        frames, locations, files = self._index.stack_frames, self._index.file_locations, self._index.file_names
+        if 0 < frame_id <= len(frames):
+            frame = frames[frame_id - 1]
             location_id = frame.file_location_id & _U64
-            if 0 < location_id <= len(self._locations):
-                loc = self._locations[location_id - 1]
+            if 0 < location_id <= len(locations):
+                loc = locations[location_id - 1]
                 file_id = loc.file_name_id & _U64
-                name = self._files[file_id - 1] if 0 < file_id <= len(self._files) else ""
+                name = files[file_id - 1] if 0 < file_id <= len(files) else ""
                 out = (name, loc.line & _U64, loc.column & _U64, frame.parent_frame_id & _U64)
         self._decoded[frame_id] = out
         return out
