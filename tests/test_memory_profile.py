@@ -374,6 +374,26 @@ def test_numbers_past_2_53_take_the_generic_conversion():
     assert mp._numbered_ids(frames, ev, rows).tolist() == mp._numbered_ids_generic(frames, ev, rows).tolist()
 
 
+@pytest.mark.parametrize(
+    "array,missing",
+    [
+        (pd.array([5, None, -(2**62), 7, None], dtype="Int64"), 0),
+        (pd.arrays.FloatingArray(np.array([1.5, np.nan, np.nan, -0.0, 2.0]), np.array([0, 1, 0, 0, 1], bool)), 0.0),
+    ],
+)
+def test_masked_values_are_pandas_own_values(array, missing):
+    """``_masked_values`` (the data and mask read directly) gives what pandas' indexing and ``to_numpy`` give,
+    a NaN that is a value (not masked) kept; a fresh array."""
+    rows = np.array([4, 0, 2, 1, 2, 3])
+    before = array.copy()
+    expected = array[rows].to_numpy(array.dtype.numpy_dtype, na_value=missing)
+    got = mp._masked_values(array, rows, missing)
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(got, expected)
+    got[:] = 1  # a fresh array: the column is left as it was
+    pd.testing.assert_extension_array_equal(array, before)
+
+
 def test_data_types_per_category_match_the_per_event_conversion():
     values = ["1", "14", None, "119", "-3", "1e1", "x", "2.5", " 7"]
     ev = pd.DataFrame({"data_type": pd.Categorical(values)})

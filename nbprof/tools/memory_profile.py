@@ -517,11 +517,20 @@ def _int(ev: pd.DataFrame, name: str, rows: np.ndarray, limit: bool = True) -> n
         return np.zeros(len(rows), np.int64)
     column = ev[name]
     if isinstance(column.dtype, pd.Int64Dtype):
-        values = column.array[rows].to_numpy(np.int64, na_value=0)
+        values = _masked_values(column.array, rows, 0)
     else:
         values = pd.to_numeric(column.iloc[rows], errors="coerce").fillna(0).to_numpy(np.int64, copy=True)
     if limit:
         values[(values >= _MAX_BYTES) | (values <= -_MAX_BYTES)] = 0
+    return values
+
+
+def _masked_values(array: Any, rows: np.ndarray, missing: float) -> np.ndarray:
+    """The values of a pandas masked array (``Int64`` / ``Float64`` column) at ``rows``, ``missing`` where NA:
+    gathered from its numpy data and mask (pandas' indexing and ``to_numpy`` cost ~0.07 ms a column, more
+    on first use); a fresh array of the data's dtype."""
+    values = array._data[rows]
+    values[array._mask[rows]] = missing
     return values
 
 
@@ -531,7 +540,7 @@ def _float(ev: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
         return np.zeros(len(rows), np.float64)
     column = ev[name]
     if isinstance(column.dtype, pd.Float64Dtype):
-        return column.array[rows].to_numpy(np.float64, na_value=0.0)
+        return _masked_values(column.array, rows, 0.0)
     return pd.to_numeric(column.iloc[rows], errors="coerce").fillna(0.0).to_numpy(np.float64)
 
 
