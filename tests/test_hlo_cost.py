@@ -516,3 +516,26 @@ def test_shape_facts_shared_by_modules_give_each_modules_costs(load_fixture, nam
     together = module_costs(protos)
     alone = pd.concat([module_costs({key: blob}) for key, blob in protos.items()], ignore_index=True)
     pd.testing.assert_frame_equal(together, alone, check_exact=True)
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "amd_mi300x_conv", "flax_cnn_gpu", "jax_gpu_train"])
+@pytest.mark.parametrize("variant", ["gpu", "xla"])
+def test_free_instruction_costs_are_the_computed_ones(load_fixture, name, variant):
+    """``_costs`` gives an instruction the analysis costs as free its fixed row without reading its
+    properties: the row ``_computed_costs`` makes of them, on every instruction of the fixture's modules."""
+    from nbprof.hlo._cost_engine import CostAnalysis
+    from nbprof.hlo.cost import _FREE_OPCODES, _computed_costs, _costs
+
+    free = 0
+    for blob in load_fixture(name).hlo_protos.values():
+        module = Module.from_proto(hlo_pb2.HloProto.FromString(blob).hlo_module)
+        analysis = CostAnalysis(module, gpu=variant == "gpu")
+        analysis.run()
+        for comp in module.computations:
+            for ins in comp.instructions:
+                props = analysis.props.get(ins)
+                for match_xprof in (False, True):
+                    expected = _computed_costs(ins, props, variant == "gpu", match_xprof)
+                    assert _costs(ins, props, variant == "gpu", match_xprof) == expected, (name, ins.name)
+                free += ins.opcode in _FREE_OPCODES
+    assert free > 0

@@ -50,7 +50,7 @@ import pandas as pd
 from google.protobuf.message import DecodeError
 
 from nbprof.hlo import _cost_shapes as shp
-from nbprof.hlo._cost_engine import BYTES, FAILED, FLOPS, TRANSCENDENTALS, CostAnalysis, Props
+from nbprof.hlo._cost_engine import _HANDLER_NAMES, BYTES, FAILED, FLOPS, TRANSCENDENTALS, CostAnalysis, Props
 from nbprof.hlo._cost_formulas import GEMM_TARGETS, LEGACY_GEMM_TARGET
 from nbprof.hlo._cost_graph import Instr, Module, ShapeFacts
 from nbprof.proto import hlo_pb2, wire
@@ -242,6 +242,10 @@ def _salvage(blob: bytes, notes: list[str]) -> hlo_pb2.HloModuleProto | None:
 _COST_COLUMNS = ("flops", "model_flops", "transcendentals", "bytes_accessed", "bytes_read", "bytes_written",
                  "cost_known")  # fmt: skip
 _UNKNOWN_COSTS = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, False)
+# what ``_computed_costs`` gives every instruction the analysis's ``free`` handler costs (parameters, constants,
+# tuple-element reads, ...: no FLOPs, no bytes, known); most rows of an entry computation
+_FREE_OPCODES = frozenset(opcode for opcode, handler in _HANDLER_NAMES.items() if handler == "free")
+_FREE_COSTS = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, True)
 
 
 def _empty_columns() -> dict[str, list]:
@@ -306,7 +310,17 @@ def _valid(value: int) -> int:
 
 
 def _costs(ins: Instr, props: Props | None, gpu: bool, match_xprof: bool) -> tuple:
-    """The instruction's ``_COST_COLUMNS`` values."""
+    """The instruction's ``_COST_COLUMNS`` values (``_computed_costs``; an instruction the analysis costs as
+    free, known without reading its properties)."""
+    if props is None or FAILED in props:
+        return _UNKNOWN_COSTS
+    if ins.opcode in _FREE_OPCODES:
+        return _FREE_COSTS
+    return _computed_costs(ins, props, gpu, match_xprof)
+
+
+def _computed_costs(ins: Instr, props: Props | None, gpu: bool, match_xprof: bool) -> tuple:
+    """The instruction's ``_COST_COLUMNS`` values, from its properties."""
     if props is None or FAILED in props:
         return _UNKNOWN_COSTS
     flops = props.get(FLOPS, 0.0)
