@@ -9,6 +9,7 @@ sessions, copies of the V100 profile). Tests that start a Dask cluster are marke
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pathlib
@@ -367,8 +368,9 @@ def test_widget_progress_shows_hosts_done_and_failures() -> None:
 
 
 # ---------------------------------------------------------------------- on a Dask cluster
-@pytest.fixture(scope="module")
-def cluster():  # type: ignore[no-untyped-def]
+@contextlib.contextmanager
+def _local_cluster():  # type: ignore[no-untyped-def]
+    """A client of a new two-worker LocalCluster, both workers joined; closed on exit."""
     distributed = pytest.importorskip("distributed")
     import logging
 
@@ -383,9 +385,25 @@ def cluster():  # type: ignore[no-untyped-def]
         )
         client = distributed.Client(local, set_as_default=False)
         client.wait_for_workers(2)  # polls until both have joined (a busy machine starts them slowly)
-    yield client
-    client.close()
-    local.close()
+    try:
+        yield client
+    finally:
+        client.close()
+        local.close()
+
+
+@pytest.fixture(scope="module")
+def cluster():  # type: ignore[no-untyped-def]
+    """One cluster for the tests that leave it as they found it."""
+    with _local_cluster() as client:
+        yield client
+
+
+@pytest.fixture()
+def killing_cluster():  # type: ignore[no-untyped-def]
+    """A cluster of its own for a test that kills workers: no other test waits for their restarts."""
+    with _local_cluster() as client:
+        yield client
 
 
 @pytest.mark.slow
@@ -472,8 +490,10 @@ def by_value():  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.slow
-def test_a_killed_worker_is_retried(cluster, by_value, pod_dir: pathlib.Path, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_killed_worker_is_retried(killing_cluster, by_value, pod_dir: pathlib.Path, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
     import functools
+
+    cluster = killing_cluster
 
     plan = plan_load(pod_dir, run=None, host=[host_name(i) for i in range(4)])
     dies_once = functools.partial(_dies_first_time, str(tmp_path))
@@ -488,7 +508,6 @@ def test_a_killed_worker_is_retried(cluster, by_value, pod_dir: pathlib.Path, tm
     assert isinstance(failure, HostFailure) and failure.kind == "KilledWorker"
     assert "died" in failure.message and "memory" in failure.message
     assert all(isinstance(r, HostReduction) for i, r in enumerate(results) if i != 1)
-    cluster.wait_for_workers(2)
 
 
 class _InterruptAfterFirst:
