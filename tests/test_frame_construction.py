@@ -198,6 +198,18 @@ def test_strings_where_pandas_infers_object(monkeypatch: pytest.MonkeyPatch) -> 
     assert isinstance(column, np.ndarray) and column.dtype == object and column.tolist() == ["a", "b"]
 
 
+@pytest.mark.parametrize("asks", ["pandas", "no option", "says no"])
+def test_inferred_string_dtype_is_what_str_names(asks: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dtype made without pandas' look-up of "str" is the one the name gives (object where pandas infers
+    no string dtype); the look-up decides where pandas cannot be asked or says it infers none."""
+    looked_up = pd.api.types.pandas_dtype("str")
+    expected = looked_up if isinstance(looked_up, pd.StringDtype) else np.dtype(object)
+    if asks != "pandas":
+        monkeypatch.setattr(typed_frame_module, "_using_string_dtype", None if asks == "no option" else lambda: False)
+    made = typed_frame_module._inferred_string_dtype.__wrapped__()
+    assert made == expected and type(made) is type(expected)
+
+
 def test_typed_frame_falls_back_where_pandas_internals_differ(monkeypatch: pytest.MonkeyPatch) -> None:
     """A pandas whose internal constructor takes other arguments gets its public constructor's frame."""
 

@@ -358,8 +358,19 @@ def _arrow_array(lengths: np.ndarray, data: bytes, dtype: object) -> object:
 def _inferred_string_dtype() -> object:
     """The dtype a frame infers for a column of str: pandas' default string dtype where it
     infers one ("str" names it then), else object (pandas 2)."""
+    if _using_string_dtype is not None and _using_string_dtype():
+        try:  # what "str" names then, without pandas' look-up of the name (0.1 ms the first time)
+            return pd.StringDtype(na_value=np.nan)
+        except TypeError:  # pragma: no cover - a pandas whose StringDtype differs
+            pass
     dtype = pd.api.types.pandas_dtype("str")
     return dtype if isinstance(dtype, pd.StringDtype) else np.dtype(object)
+
+
+try:  # whether pandas infers its "str" dtype (internal, pandas 2.3+: the name's look-up where absent)
+    from pandas._config import using_string_dtype as _using_string_dtype
+except ImportError:  # pragma: no cover - pandas 2.2
+    _using_string_dtype = None
 
 
 def object_index(values: list[str]) -> pd.Index:
