@@ -143,7 +143,9 @@ class OpStats:
         return host_op_frame(columns), info
 
     @cached_property
-    def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
+    def _op_metrics(self) -> tuple[pd.DataFrame | None, dict[str, Any]]:
+        """The op metrics db's frame (None: made of ``_op_metrics_columns`` on first read,
+        ``op_metrics_db``) and its counts."""
         self._built("op_metrics_db")
         host, host_info = self._host_op_columns  # arrays: the combined db needs no host frame
         info = dict(host_info)
@@ -154,7 +156,17 @@ class OpStats:
         if columns is None:
             return combine_op_metrics_dbs(self._host_ops[0], device), info
         self._op_metrics_columns = columns
-        return op_metrics_frame(columns), info
+        return None, info
+
+    @cached_property
+    def _op_metrics_frame(self) -> pd.DataFrame:
+        """``op_metrics_db``: the builder's frame, else one made of its arrays (the framework-op table and
+        the overview read the arrays: no frame made for them)."""
+        frame = self._op_metrics[0]
+        if frame is not None:
+            return frame
+        assert self._op_metrics_columns is not None  # kept by the builder where it made no frame
+        return op_metrics_frame(self._op_metrics_columns)
 
     @cached_property
     def _plane_names(self) -> list[str]:
@@ -242,15 +254,16 @@ class OpStats:
     @property
     def op_metrics_db(self) -> pd.DataFrame:
         """Host and device op metrics, one row per op and side and host (see ``op_metrics_db.py``)."""
-        return self._op_metrics[0]
+        return self._op_metrics_frame
 
     def op_metrics_db_columns(self) -> dict[str, np.ndarray]:
         """``op_metrics_db``'s columns as numpy arrays (``frame[c].to_numpy()``: texts as object arrays):
-        the builder's own arrays where it kept them (no text column converts back; do not write to them),
-        else converted."""
-        db = self.op_metrics_db
+        the builder's own arrays where it kept them (no text column converts back, no frame made; do not
+        write to them), else converted."""
+        _ = self._op_metrics  # built once: its arrays kept, or its frame
         if self._op_metrics_columns is not None:
             return self._op_metrics_columns
+        db = self.op_metrics_db
         return {c: db[c].to_numpy() for c in db.columns}
 
     @property
@@ -436,15 +449,17 @@ class CombinedOpStats(OpStats):
         return None
 
     @cached_property
-    def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
+    def _op_metrics(self) -> tuple[pd.DataFrame | None, dict[str, Any]]:
+        """The hosts' op metrics dbs combined: as arrays where every host's db is made of arrays (its
+        frame made on first read, as ``OpStats._op_metrics``), else as frames."""
         self._built("op_metrics_db")
-        parts = [(p.op_metrics_db, p.op_metrics_info) for p in self._all_parts()]
+        infos = [p.op_metrics_info for p in self._all_parts()]  # builds each host's db
         kept = [p._op_metrics_columns if isinstance(p, OpStats) else None for p in self._all_parts()]
         arrays = [c for c in kept if c is not None]
         if arrays and len(arrays) == len(kept):  # every host's db made of arrays: combined as arrays
             self._op_metrics_columns = combine.combine_op_metric_columns(arrays)
-            info = combine.combine_op_metrics_info(self.hosts, [info for _, info in parts])
-            return op_metrics_frame(self._op_metrics_columns), info
+            return None, combine.combine_op_metrics_info(self.hosts, infos)
+        parts = [(p.op_metrics_db, info) for p, info in zip(self._all_parts(), infos)]
         return combine.combine_op_metrics(self.hosts, parts)
 
     @cached_property
