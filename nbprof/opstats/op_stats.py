@@ -21,7 +21,8 @@ Parts are built on first use and kept:
 ``xla_ops``               XLA ops with their HLO details: a view on ``device_ops``, else on
                           ``xla_cpu_op_db`` (``xla_ops.py``)
 ``kernel_db``             GPU kernel launches by kernel, launch config and op (``kernel_db.py``)
-``framework_op_table()``  XProf's framework-op (TF stats) table (``framework_ops.py``)
+``framework_op_table()``  XProf's framework-op (TF stats) table (``framework_ops.py``;
+                          its rows before their frame: ``framework_op_rows()``)
 ``event_groupings``       every event's step (group) id, XProf's grouping only (``step_db.py``)
 ``step_db``               the steps, their breakdown, and every event's step (``step_db.py``)
 ``perf_env``              device vendor, type, peak FLOP rate and bandwidths (``perf_env.py``)
@@ -55,7 +56,7 @@ from nbprof.opstats import combine
 from nbprof.opstats.combine import OpStatsTables
 from nbprof.opstats.device_ops import device_op_keys
 from nbprof.opstats.duty_cycle import DutyCycle, build_duty_cycle, combine_duty_cycles
-from nbprof.opstats.framework_ops import FrameworkOpTable, build_framework_op_table
+from nbprof.opstats.framework_ops import FrameworkOpRows, FrameworkOpTable, build_framework_op_table, framework_op_rows
 from nbprof.opstats.host_ops import build_host_op_columns, host_op_frame
 from nbprof.opstats.inference import InferenceSessions, build_inference_sessions, is_training
 from nbprof.opstats.kernel_db import KernelDb, build_kernel_db
@@ -92,6 +93,7 @@ class OpStats:
         self.hosts: list[str] = list(frames.hosts)
         self.builds: Counter[str] = Counter()
         self._framework_tables: dict[bool, FrameworkOpTable] = {}
+        self._framework_rows: dict[bool, FrameworkOpRows] = {}
         self._per_host: dict[str, OpStats] = {}
         self._op_metrics_columns: dict[str, np.ndarray] | None = None  # ``op_metrics_db``'s, kept by its builder
 
@@ -305,8 +307,16 @@ class OpStats:
         """XProf's framework-op (TF stats) table, with or without the IDLE rows (built once each)."""
         if include_idle not in self._framework_tables:
             self._built("framework_op_table")
-            self._framework_tables[include_idle] = build_framework_op_table(self, include_idle)
+            rows = self.framework_op_rows(include_idle)
+            self._framework_tables[include_idle] = build_framework_op_table(self, include_idle, rows)
         return self._framework_tables[include_idle]
+
+    def framework_op_rows(self, include_idle: bool = True) -> FrameworkOpRows:
+        """``framework_op_table``'s rows before their derived columns and frame (built once each; the
+        overview reads these)."""
+        if include_idle not in self._framework_rows:
+            self._framework_rows[include_idle] = framework_op_rows(self, include_idle)
+        return self._framework_rows[include_idle]
 
     @cached_property
     def xla_ops(self) -> XlaOps:
