@@ -249,3 +249,14 @@ def test_rows_table_columns_are_the_tables(fixture: str, include_idle: bool) -> 
         expected = table[name].to_numpy(object if name in ("host_or_device", "type", "name") else None)
         assert isinstance(values, np.ndarray) and values.dtype == expected.dtype, name
         assert values.tolist() == expected.tolist(), name
+
+
+@pytest.mark.parametrize("fixture", ALL_FIXTURES)
+def test_hardware_type_is_the_run_envs(fixture: str) -> None:
+    """The tool's ``hardware_type`` is read from the perf env (built by its table) in place of the run env:
+    the two agree, on one host and combined (each host's OpStats and the profile's)."""
+    prof = nbprof.load(HERE / "fixtures" / fixture, cache=False)
+    for op_stats in (prof.op_stats(), *(prof.op_stats(host=h) for h in prof.hosts)):
+        assert op_stats.perf_env.hardware_type == op_stats.run_env.hardware_type
+    fresh = nbprof.load(HERE / "fixtures" / fixture, cache=False)
+    assert fresh.framework_op_stats().hardware_type == fresh.op_stats().run_env.hardware_type
