@@ -151,19 +151,19 @@ def roofline(op_stats: OpStats) -> Roofline:
         return result
     # ops by self time, longest first (stable), each column as an array (no Series made); the frame is made once
     arrays = column_arrays(ops) or {c: ops[c].array for c in ops.columns}
-    order = np.argsort(-_values(arrays["self_time_ps"], np.int64), kind="stable")
-    text = {c: _values(arrays[c], object)[order] for c in ("program", "category", "name")}
-    ints = {c: _values(arrays[s], np.int64)[order] for c, s in (("occurrences", "occurrences"),
+    order = np.argsort(-ec.array_values(arrays["self_time_ps"], np.int64), kind="stable")
+    text = {c: ec.array_values(arrays[c], object)[order] for c in ("program", "category", "name")}
+    ints = {c: ec.array_values(arrays[s], np.int64)[order] for c, s in (("occurrences", "occurrences"),
             ("total_time_ps", "time_ps"), ("self_time_ps", "self_time_ps"))}  # fmt: skip
-    floats = {c: _values(arrays[c], np.float64)[order] for c in ("flops", "model_flops", "bytes_accessed")}
-    has_breakdown = _values(arrays["has_breakdown"], bool)
+    floats = {c: ec.array_values(arrays[c], np.float64)[order] for c in ("flops", "model_flops", "bytes_accessed")}
+    has_breakdown = ec.array_values(arrays["has_breakdown"], bool)
     floats["hbm_bytes"] = hbm_bytes_values(has_breakdown, arrays["hbm_bytes_all"], arrays["bytes_accessed"])[order]
     total_time = int(x.total_time_ps) if x.source == "device" else int(ints["self_time_ps"].sum())
     # The total's HBM bytes come from the combined breakdown when any op has one (XProf).
-    op_inner = _is_inner_category(_values(arrays["category"], object))
+    op_inner = _is_inner_category(ec.array_values(arrays["category"], object))
     inner = op_inner[order]  # per op: the rows' categories in the table's order
     program_hbm_of = "hbm_bytes_all" if has_breakdown.any() else "bytes_accessed"
-    program_hbm = float(_values(arrays[program_hbm_of], np.int64)[~op_inner].sum())
+    program_hbm = float(ec.array_values(arrays[program_hbm_of], np.int64)[~op_inner].sum())
     columns: dict[str, np.ndarray] = {}
     for c, name in (("program", ""), ("category", "Program"), ("name", "Program")):
         columns[c] = _with_program_row(name, text[c])
@@ -187,13 +187,6 @@ def roofline(op_stats: OpStats) -> Roofline:
     columns.update(_rates(columns, peak_gflops, peak_gibps))
     result.table = _frame(columns)
     return result
-
-
-def _values(values: object, dtype: object) -> np.ndarray:
-    """``Series.to_numpy(dtype)`` of a column's array (numpy, or pandas': ``column_arrays``' own)."""
-    if isinstance(values, np.ndarray):
-        return np.asarray(values, dtype=dtype)
-    return values.to_numpy(dtype=dtype)  # type: ignore[attr-defined]
 
 
 def _frame(columns: dict[str, np.ndarray]) -> pd.DataFrame:
