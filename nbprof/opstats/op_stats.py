@@ -315,6 +315,7 @@ class OpStats:
         """``framework_op_table``'s rows before their derived columns and frame (built once each; the
         overview reads these)."""
         if include_idle not in self._framework_rows:
+            self._built("framework_op_rows")
             self._framework_rows[include_idle] = framework_op_rows(self, include_idle)
         return self._framework_rows[include_idle]
 

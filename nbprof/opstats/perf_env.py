@@ -183,19 +183,21 @@ def plane_rows(
     if not positions:
         return []
     arrays = column_arrays(planes) or {}  # no Series made per column (``planes[c]``: ~30 us each)
-    values = {c: _objects(planes, c, arrays.get(c)) for c in (planes.columns if columns is None else columns)}
+    values = {c: _column_objects(planes, c, arrays.get(c)) for c in (planes.columns if columns is None else columns)}
     return [{c: column[i] for c, column in values.items()} for i in positions]
 
 
-def _objects(planes: pd.DataFrame, name: str, values: Any) -> list[Any] | np.ndarray:
-    """``planes[name].to_numpy(dtype=object)`` of the column's array ``values`` (``column_arrays``' own;
-    None: read from the frame); a categorical's values through its categories (no conversion)."""
+def _column_objects(planes: pd.DataFrame, name: str, values: Any) -> list[Any] | np.ndarray:
+    """``_objects(planes[name])`` of the column's array ``values`` (``column_arrays``' own; None: read from
+    the frame): a Series made only for a categorical (read through its categories) or a missing array."""
     if values is None or isinstance(values.dtype, pd.CategoricalDtype):
-        column = planes[name]
-        if isinstance(column.dtype, pd.CategoricalDtype):
-            return xs.values_list(column)
-        return column.to_numpy(dtype=object)
-    return np.asarray(values, dtype=object) if isinstance(values, np.ndarray) else values.to_numpy(dtype=object)
+        return _objects(planes[name])
+    return ec.array_values(values, object)
+
+
+def _objects(column: pd.Series) -> list[Any] | np.ndarray:
+    """``column.to_numpy(dtype=object)``; a categorical's values through its categories (no conversion)."""
+    return xs.values_list(column) if isinstance(column.dtype, pd.CategoricalDtype) else column.to_numpy(dtype=object)
 
 
 def plane_names(planes: pd.DataFrame) -> list[str]:
