@@ -14,6 +14,7 @@ import io
 import json
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from fixture_paths import load_fixture, xprof_op_stats
@@ -229,3 +230,33 @@ def test_may_name_is_parsing_every_value() -> None:
         for wanted in ({candidates[k]}, set(candidates[k:]), {candidates[k], "other"}):
             assert _may_name(values, wanted) == (not wanted.isdisjoint(names)), wanted
     assert not _may_name([], {"a"})
+
+
+ALL_FIXTURES = sorted(p.name for p in (HERE / "fixtures").iterdir() if (p / "plugins").is_dir())
+
+
+@pytest.mark.parametrize("fixture", ALL_FIXTURES)
+@pytest.mark.parametrize("include_idle", [True, False])
+def test_rows_table_columns_are_the_tables(fixture: str, include_idle: bool) -> None:
+    """``framework_op_rows().table_columns()`` (what the overview reads, no frame made) are the finished
+    table's columns, value for value and type for type (the GPU's tensor core column aside)."""
+    op_stats = nbprof.load(HERE / "fixtures" / fixture, cache=False).op_stats()
+    env = op_stats.perf_env
+    columns = op_stats.framework_op_rows(include_idle).table_columns(env.peak_tflops, env.peak_hbm_gibps)
+    table = op_stats.framework_op_table(include_idle).table
+    assert list(columns) == [c for c in table.columns if c != "gpu_tensorcore_utilization_ratio"]
+    for name, values in columns.items():
+        expected = table[name].to_numpy(object if name in ("host_or_device", "type", "name") else None)
+        assert isinstance(values, np.ndarray) and values.dtype == expected.dtype, name
+        assert values.tolist() == expected.tolist(), name
+
+
+@pytest.mark.parametrize("fixture", ALL_FIXTURES)
+def test_hardware_type_is_the_run_envs(fixture: str) -> None:
+    """The tool's ``hardware_type`` is read from the perf env (built by its table) in place of the run env:
+    the two agree, on one host and combined (each host's OpStats and the profile's)."""
+    prof = nbprof.load(HERE / "fixtures" / fixture, cache=False)
+    for op_stats in (prof.op_stats(), *(prof.op_stats(host=h) for h in prof.hosts)):
+        assert op_stats.perf_env.hardware_type == op_stats.run_env.hardware_type
+    fresh = nbprof.load(HERE / "fixtures" / fixture, cache=False)
+    assert fresh.framework_op_stats().hardware_type == fresh.op_stats().run_env.hardware_type

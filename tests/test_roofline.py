@@ -106,3 +106,22 @@ def test_typed_table_matches_pandas_inference(name):
     pd.testing.assert_frame_equal(module._frame(columns), pd.DataFrame(columns), check_exact=True)
     columns["name"] = np.array([None, *columns["name"][1:]], dtype=object)
     pd.testing.assert_frame_equal(module._frame(columns), pd.DataFrame(columns), check_exact=True)
+
+
+@pytest.mark.parametrize("fixture", ["amd_mi300x_gemm", "tpu_v6e", "jax_two_gpu_procs", "jax_mlp_train"])
+def test_column_values_are_the_series_values(fixture: str) -> None:
+    """The roofline reads the ops' columns as arrays (``column_arrays``, or each column's pandas array):
+    ``array_values`` of either gives what ``Series.to_numpy(dtype)`` gives."""
+    from nbprof.opstats.event_columns import array_values
+    from nbprof.xspace.typed_frame import column_arrays
+
+    ops = load_fixture(fixture).op_stats().xla_ops.ops
+    assert len(ops)
+    arrays = column_arrays(ops)
+    assert arrays is not None
+    for name in ("self_time_ps", "time_ps", "flops", "category", "name", "program", "has_breakdown"):
+        dtype = {"category": object, "name": object, "program": object, "has_breakdown": bool}.get(name, np.float64)
+        expected = ops[name].to_numpy(dtype)
+        for values in (arrays[name], ops[name].array):
+            got = array_values(values, dtype)
+            assert got.dtype == expected.dtype and got.tolist() == expected.tolist(), name

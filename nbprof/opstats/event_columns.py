@@ -124,6 +124,14 @@ def time_then_name_order(time_ps: np.ndarray, names: np.ndarray) -> np.ndarray:
     return keys.sort_values(["t", "n"], ascending=[False, True], kind="stable").index.to_numpy()
 
 
+def array_values(values: Any, dtype: Any) -> np.ndarray:
+    """``Series.to_numpy(dtype)`` of a column's array: numpy's, or pandas' (``typed_frame.column_arrays``'
+    own, or a Series' ``.array``), without a Series made."""
+    if isinstance(values, np.ndarray):
+        return np.asarray(values, dtype=dtype)
+    return values.to_numpy(dtype=dtype)
+
+
 def empty_frame(columns: list[str]) -> pd.DataFrame:
     """``pd.DataFrame(columns=columns)``: object columns without rows, made as a typed frame (distinct
     labels: a first call costs a third less than pandas' constructor), else a copy of one made once

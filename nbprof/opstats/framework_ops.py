@@ -67,16 +67,59 @@ class FrameworkOpTable:
     notes: list[str]
 
 
-def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> FrameworkOpTable:
-    """XProf's framework op stats (TF stats) table from an OpStats' op metrics dbs."""
+@dataclass(frozen=True)
+class FrameworkOpRows:
+    """The framework-op table's rows before their derived columns and frame.
+
+    ``columns``: arrays by column (``_EMPTY_COLUMNS`` and the side percentages; device rows first, each
+    side by self time descending, then name; None: no row); ``total_time_ps`` and ``idle_time_ps`` as
+    ``FrameworkOpTable``'s; ``side_rows``: rows per side (``"Device"``, ``"Host"``).
+    """
+
+    columns: dict[str, np.ndarray] | None
+    include_idle: bool
+    total_time_ps: dict[str, int]
+    idle_time_ps: dict[str, int]
+    side_rows: dict[str, int]
+
+    def table_columns(self, peak_tflops: float, peak_hbm_gibps: float) -> dict[str, Any]:
+        """The table's columns as arrays (texts object arrays of str), as the finished table holds them,
+        without the GPU's tensor core column (which reads the kernel stats db) and without a frame."""
+        return _derived_columns(self.columns, peak_tflops, peak_hbm_gibps, None)[0]
+
+
+def build_framework_op_table(
+    op_stats: OpStats, include_idle: bool = True, rows: FrameworkOpRows | None = None
+) -> FrameworkOpTable:
+    """XProf's framework op stats (TF stats) table from an OpStats' op metrics dbs (``rows``: its rows
+    where made, ``framework_op_rows``)."""
+    if rows is None:
+        rows = framework_op_rows(op_stats, include_idle)
+    env = op_stats.perf_env
+    stacked = rows.columns
+    tensor_core = _tensor_core_utilization(op_stats, stacked) if env.hardware_type == xs.HARDWARE_GPU else None
+    table = _finish(stacked, env.peak_tflops, env.peak_hbm_gibps, tensor_core)
+    notes = op_stats.op_metrics_notes
+    notes.append(
+        f"XProf lists at most {XPROF_MAX_OPS_PER_SIDE} ops per side; this table keeps all "
+        f"({rows.side_rows['Host']} host, {rows.side_rows['Device']} device rows)"
+    )
+    return FrameworkOpTable(
+        table=table,
+        include_idle=include_idle,
+        total_time_ps=rows.total_time_ps,
+        idle_time_ps=rows.idle_time_ps,
+        notes=notes,
+    )
+
+
+def framework_op_rows(op_stats: OpStats, include_idle: bool = True) -> FrameworkOpRows:
+    """The framework-op table's rows (``FrameworkOpRows``) from an OpStats' op metrics db's arrays."""
     db = _db_columns(op_stats.op_metrics_db_columns())
     sides = db["host_or_device"]
     device = _device_framework_ops(_side_columns(db, sides == "Device"), include_idle)
     host = _host_framework_ops(_side_columns(db, sides == "Host"), include_idle)
     totals = _side_totals(db, include_idle)
-    env = op_stats.perf_env
-    peak_tflops, peak_hbm_gibps = env.peak_tflops, env.peak_hbm_gibps
-    is_gpu = env.hardware_type == xs.HARDWARE_GPU
 
     parts = []
     for side, ops in (("Device", device), ("Host", host)):
@@ -98,8 +141,6 @@ def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> Fr
         columns[f"{other}_cumulative_self_time_pct"] = zeros
         parts.append(columns)
     stacked = {c: np.concatenate([part[c] for part in parts]) for c in parts[0]} if parts else None
-    tensor_core = _tensor_core_utilization(op_stats, stacked) if is_gpu else None
-    table = _finish(stacked, peak_tflops, peak_hbm_gibps, tensor_core)
     is_idle = db["category"] == IDLE
     idle_self = db["self_time_ps"].astype(np.int64)
     idle_by_side = {
@@ -108,17 +149,12 @@ def build_framework_op_table(op_stats: OpStats, include_idle: bool = True) -> Fr
         if (is_idle & (sides == side)).any()
     }
     n_rows = {side: len(ops["name"]) if ops is not None else 0 for side, ops in (("Device", device), ("Host", host))}
-    notes = op_stats.op_metrics_notes
-    notes.append(
-        f"XProf lists at most {XPROF_MAX_OPS_PER_SIDE} ops per side; this table keeps all "
-        f"({n_rows['Host']} host, {n_rows['Device']} device rows)"
-    )
-    return FrameworkOpTable(
-        table=table,
+    return FrameworkOpRows(
+        columns=stacked,
         include_idle=include_idle,
         total_time_ps=totals,
         idle_time_ps={str(k): int(v) for k, v in idle_by_side.items()},
-        notes=notes,
+        side_rows=n_rows,
     )
 
 
@@ -385,9 +421,30 @@ def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray | float) -> np.nd
 def _finish(
     table: dict[str, np.ndarray] | None, peak_tflops: float, peak_hbm_gibps: float, tensor_core: np.ndarray | None
 ) -> pd.DataFrame:
-    """The table (columns as arrays, None: no rows) with its derived columns: µs times, averages,
-    rates, roofline bound, execution mode, rank; ``tensor_core``: the GPU's tensor core utilization
-    per row (None: not a GPU, no such column)."""
+    """The table (columns as arrays, None: no rows) with its derived columns (``_derived_columns``) as
+    a frame; ``tensor_core``: the GPU's tensor core utilization per row (None: not a GPU, no such column)."""
+    out, bound = _derived_columns(table, peak_tflops, peak_hbm_gibps, tensor_core)
+    if len(bound) == 0:  # as pandas makes them of empty numpy str arrays
+        return typed_frame({**out, "bound_by": _no_strings(), "execution_mode": _no_strings()})
+    # object arrays of str: typed as pd.DataFrame infers them, without its checks; those of a few values by code
+    for col in ("type", "name"):
+        out[col] = strings(out[col].tolist())
+    if len(bound) < _CODED_TEXT_ROWS:
+        out["host_or_device"] = strings(out["host_or_device"].tolist())
+    else:
+        side_code, sides = pd.factorize(out["host_or_device"])
+        out["host_or_device"] = _coded_text(np.asarray(sides, dtype=object), side_code)
+    out["bound_by"] = _coded_text(_BOUND_BY, bound)
+    out["execution_mode"] = _coded_text(_EXECUTION_MODE, out["is_eager"].astype(np.int64))
+    return typed_frame(out)
+
+
+def _derived_columns(
+    table: dict[str, np.ndarray] | None, peak_tflops: float, peak_hbm_gibps: float, tensor_core: np.ndarray | None
+) -> tuple[dict[str, Any], np.ndarray]:
+    """The table's columns as arrays (texts object arrays of str) with the derived ones: µs times,
+    averages, rates, roofline bound, execution mode, rank (``tensor_core``: the tensor core column,
+    None: none); and each row's bound code (into ``_BOUND_BY``)."""
     if table is None:
         table = {
             c: np.zeros(0, object if c in ("host_or_device", "type", "name") else np.float64)
@@ -432,19 +489,7 @@ def _finish(
     out["total_self_time_ps"] = np.asarray(table["self_time_ps"]).astype(np.int64)
     for col in ("flops", "model_flops", "bytes_accessed"):
         out[col] = np.asarray(table[col]).astype(np.int64)
-    if n == 0:  # as pandas makes them of empty numpy str arrays
-        return typed_frame({**out, "bound_by": _no_strings(), "execution_mode": _no_strings()})
-    # object arrays of str: typed as pd.DataFrame infers them, without its checks; those of a few values by code
-    for col in ("type", "name"):
-        out[col] = strings(out[col].tolist())
-    if n < _CODED_TEXT_ROWS:
-        out["host_or_device"] = strings(out["host_or_device"].tolist())
-    else:
-        side_code, sides = pd.factorize(out["host_or_device"])
-        out["host_or_device"] = _coded_text(np.asarray(sides, dtype=object), side_code)
-    out["bound_by"] = _coded_text(_BOUND_BY, bound)
-    out["execution_mode"] = _coded_text(_EXECUTION_MODE, is_eager.astype(np.int64))
-    return typed_frame(out)
+    return out, bound
 
 
 _BOUND_BY = np.array(["Unknown", "Compute", "HBM"], dtype=object)

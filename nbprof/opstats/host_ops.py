@@ -81,16 +81,18 @@ def _unified(*parts: tuple[np.ndarray, np.ndarray]) -> tuple[list[np.ndarray], n
 def _activities(ev: pd.DataFrame, rows: np.ndarray, info: dict[str, Any]) -> _Activities:
     """The framework-op activities of host event ``rows``: by event name, then by ``tf_op`` stat."""
     # 1. Framework ops by event name.
-    name_codes = ec.row_codes(ev["name"], rows)
-    name_kind, name_op, name_type = ec.parse_used(ev["name"], name_codes)
+    names = ev["name"]  # each column read once (a Series made per read)
+    name_codes = ec.row_codes(names, rows)
+    name_kind, name_op, name_type = ec.parse_used(names, name_codes)
     known = np.zeros(len(rows), bool)
     if len(name_kind):
         known = (name_codes >= 0) & (name_kind != _tf_op.UNKNOWN)[np.maximum(name_codes, 0)]
     # 2. Events with a tf_op stat (parsed from the stat, never eager).
     if "tf_op" in ev.columns:
-        tf_codes = ec.row_codes(ev["tf_op"], rows)
-        _, tf_name, tf_type = ec.parse_used(ev["tf_op"], tf_codes)
-        tf_nonempty = ec.category_text(ev["tf_op"]) != ""  # all str
+        tf_ops = ev["tf_op"]
+        tf_codes = ec.row_codes(tf_ops, rows)
+        _, tf_name, tf_type = ec.parse_used(tf_ops, tf_codes)
+        tf_nonempty = ec.category_text(tf_ops) != ""  # all str
         has_stat = (tf_codes >= 0) & (tf_nonempty[np.maximum(tf_codes, 0)] if len(tf_nonempty) else False)
     else:
         tf_name = tf_type = np.zeros(0, object)
@@ -185,10 +187,11 @@ def build_host_op_columns(frames: Frames, info: dict[str, Any]) -> dict[str, np.
     rows = _host_rows(ev)
     if len(rows) == 0:
         return None
-    host_of_code, host_text = ec.text_ids(ev["host"])
+    hosts = ev["host"]  # read once (a Series made per read)
+    host_of_code, host_text = ec.text_ids(hosts)
     act = _activities(ev, rows, info)
     if len(act.event) == 0:
-        first_seen = pd.unique(host_of_code[ec.row_codes(ev["host"], rows)])  # host ids in order of appearance
+        first_seen = pd.unique(host_of_code[ec.row_codes(hosts, rows)])  # host ids in order of appearance
         zeros = np.zeros(len(first_seen), np.int64)
         return _db_columns(_idle_columns(host_text[first_seen], zeros), zeros, zeros)
 
@@ -196,7 +199,7 @@ def build_host_op_columns(frames: Frames, info: dict[str, Any]) -> dict[str, np.
     # Activities in frame order.
     order = np.argsort(act.event, kind="stable")
     rows_in_order = act.event[order]
-    host = host_of_code[ec.row_codes(ev["host"], rows_in_order)]
+    host = host_of_code[ec.row_codes(hosts, rows_in_order)]
     name_id, type_id, eager = act.name_id[order], act.type_id[order], act.eager[order]
     dur, self_time = ev["duration_ps"].to_numpy()[rows_in_order], self_time[order]
 

@@ -21,7 +21,8 @@ Parts are built on first use and kept:
 ``xla_ops``               XLA ops with their HLO details: a view on ``device_ops``, else on
                           ``xla_cpu_op_db`` (``xla_ops.py``)
 ``kernel_db``             GPU kernel launches by kernel, launch config and op (``kernel_db.py``)
-``framework_op_table()``  XProf's framework-op (TF stats) table (``framework_ops.py``)
+``framework_op_table()``  XProf's framework-op (TF stats) table (``framework_ops.py``;
+                          its rows before their frame: ``framework_op_rows()``)
 ``event_groupings``       every event's step (group) id, XProf's grouping only (``step_db.py``)
 ``step_db``               the steps, their breakdown, and every event's step (``step_db.py``)
 ``perf_env``              device vendor, type, peak FLOP rate and bandwidths (``perf_env.py``)
@@ -55,7 +56,7 @@ from nbprof.opstats import combine
 from nbprof.opstats.combine import OpStatsTables
 from nbprof.opstats.device_ops import device_op_keys
 from nbprof.opstats.duty_cycle import DutyCycle, build_duty_cycle, combine_duty_cycles
-from nbprof.opstats.framework_ops import FrameworkOpTable, build_framework_op_table
+from nbprof.opstats.framework_ops import FrameworkOpRows, FrameworkOpTable, build_framework_op_table, framework_op_rows
 from nbprof.opstats.host_ops import build_host_op_columns, host_op_frame
 from nbprof.opstats.inference import InferenceSessions, build_inference_sessions, is_training
 from nbprof.opstats.kernel_db import KernelDb, build_kernel_db
@@ -92,6 +93,7 @@ class OpStats:
         self.hosts: list[str] = list(frames.hosts)
         self.builds: Counter[str] = Counter()
         self._framework_tables: dict[bool, FrameworkOpTable] = {}
+        self._framework_rows: dict[bool, FrameworkOpRows] = {}
         self._per_host: dict[str, OpStats] = {}
         self._op_metrics_columns: dict[str, np.ndarray] | None = None  # ``op_metrics_db``'s, kept by its builder
 
@@ -143,7 +145,9 @@ class OpStats:
         return host_op_frame(columns), info
 
     @cached_property
-    def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
+    def _op_metrics(self) -> tuple[pd.DataFrame | None, dict[str, Any]]:
+        """The op metrics db's frame (None: made of ``_op_metrics_columns`` on first read,
+        ``op_metrics_db``) and its counts."""
         self._built("op_metrics_db")
         host, host_info = self._host_op_columns  # arrays: the combined db needs no host frame
         info = dict(host_info)
@@ -154,7 +158,17 @@ class OpStats:
         if columns is None:
             return combine_op_metrics_dbs(self._host_ops[0], device), info
         self._op_metrics_columns = columns
-        return op_metrics_frame(columns), info
+        return None, info
+
+    @cached_property
+    def _op_metrics_frame(self) -> pd.DataFrame:
+        """``op_metrics_db``: the builder's frame, else one made of its arrays (the framework-op table and
+        the overview read the arrays: no frame made for them)."""
+        frame = self._op_metrics[0]
+        if frame is not None:
+            return frame
+        assert self._op_metrics_columns is not None  # kept by the builder where it made no frame
+        return op_metrics_frame(self._op_metrics_columns)
 
     @cached_property
     def _plane_names(self) -> list[str]:
@@ -242,15 +256,16 @@ class OpStats:
     @property
     def op_metrics_db(self) -> pd.DataFrame:
         """Host and device op metrics, one row per op and side and host (see ``op_metrics_db.py``)."""
-        return self._op_metrics[0]
+        return self._op_metrics_frame
 
     def op_metrics_db_columns(self) -> dict[str, np.ndarray]:
         """``op_metrics_db``'s columns as numpy arrays (``frame[c].to_numpy()``: texts as object arrays):
-        the builder's own arrays where it kept them (no text column converts back; do not write to them),
-        else converted."""
-        db = self.op_metrics_db
+        the builder's own arrays where it kept them (no text column converts back, no frame made; do not
+        write to them), else converted."""
+        _ = self._op_metrics  # built once: its arrays kept, or its frame
         if self._op_metrics_columns is not None:
             return self._op_metrics_columns
+        db = self.op_metrics_db
         return {c: db[c].to_numpy() for c in db.columns}
 
     @property
@@ -292,8 +307,17 @@ class OpStats:
         """XProf's framework-op (TF stats) table, with or without the IDLE rows (built once each)."""
         if include_idle not in self._framework_tables:
             self._built("framework_op_table")
-            self._framework_tables[include_idle] = build_framework_op_table(self, include_idle)
+            rows = self.framework_op_rows(include_idle)
+            self._framework_tables[include_idle] = build_framework_op_table(self, include_idle, rows)
         return self._framework_tables[include_idle]
+
+    def framework_op_rows(self, include_idle: bool = True) -> FrameworkOpRows:
+        """``framework_op_table``'s rows before their derived columns and frame (built once each; the
+        overview reads these)."""
+        if include_idle not in self._framework_rows:
+            self._built("framework_op_rows")
+            self._framework_rows[include_idle] = framework_op_rows(self, include_idle)
+        return self._framework_rows[include_idle]
 
     @cached_property
     def xla_ops(self) -> XlaOps:
@@ -436,15 +460,17 @@ class CombinedOpStats(OpStats):
         return None
 
     @cached_property
-    def _op_metrics(self) -> tuple[pd.DataFrame, dict[str, Any]]:
+    def _op_metrics(self) -> tuple[pd.DataFrame | None, dict[str, Any]]:
+        """The hosts' op metrics dbs combined: as arrays where every host's db is made of arrays (its
+        frame made on first read, as ``OpStats._op_metrics``), else as frames."""
         self._built("op_metrics_db")
-        parts = [(p.op_metrics_db, p.op_metrics_info) for p in self._all_parts()]
+        infos = [p.op_metrics_info for p in self._all_parts()]  # builds each host's db
         kept = [p._op_metrics_columns if isinstance(p, OpStats) else None for p in self._all_parts()]
         arrays = [c for c in kept if c is not None]
         if arrays and len(arrays) == len(kept):  # every host's db made of arrays: combined as arrays
             self._op_metrics_columns = combine.combine_op_metric_columns(arrays)
-            info = combine.combine_op_metrics_info(self.hosts, [info for _, info in parts])
-            return op_metrics_frame(self._op_metrics_columns), info
+            return None, combine.combine_op_metrics_info(self.hosts, infos)
+        parts = [(p.op_metrics_db, info) for p, info in zip(self._all_parts(), infos)]
         return combine.combine_op_metrics(self.hosts, parts)
 
     @cached_property

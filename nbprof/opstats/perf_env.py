@@ -34,6 +34,7 @@ import pandas as pd
 
 from nbprof.opstats import event_columns as ec
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.typed_frame import column_arrays
 
 GIBI_PER_GIGA = 1e9 / 2**30
 VENDOR_NVIDIA = "Nvidia"
@@ -173,15 +174,25 @@ _PEAK_COLUMNS = ["host", "plane", "vendor", "arch", "device_type", "peak_tflops"
 
 
 def plane_rows(
-    planes: pd.DataFrame, test: Callable[[str], bool], columns: list[str] | None = None
+    planes: pd.DataFrame, test: Callable[[str], bool], columns: list[str] | None = None, names: list[str] | None = None
 ) -> list[dict[str, Any]]:
     """The rows of the planes whose name passes ``test``, as dicts by column (all, or ``columns``;
-    values as ``iterrows`` gives them: each column as objects)."""
-    positions = [i for i, name in enumerate(plane_names(planes)) if test(name)]  # a handful of planes, not events
+    values as ``iterrows`` gives them: each column as objects); ``names``: ``plane_names(planes)`` where known."""
+    names = plane_names(planes) if names is None else names
+    positions = [i for i, name in enumerate(names) if test(name)]  # a handful of planes, not events
     if not positions:
         return []
-    values = {c: _objects(planes[c]) for c in (planes.columns if columns is None else columns)}
+    arrays = column_arrays(planes) or {}  # no Series made per column (``planes[c]``: ~30 us each)
+    values = {c: _column_objects(planes, c, arrays.get(c)) for c in (planes.columns if columns is None else columns)}
     return [{c: column[i] for c, column in values.items()} for i in positions]
+
+
+def _column_objects(planes: pd.DataFrame, name: str, values: Any) -> list[Any] | np.ndarray:
+    """``_objects(planes[name])`` of the column's array ``values`` (``column_arrays``' own; None: read from
+    the frame): a Series made only for a categorical (read through its categories) or a missing array."""
+    if values is None or isinstance(values.dtype, pd.CategoricalDtype):
+        return _objects(planes[name])
+    return ec.array_values(values, object)
 
 
 def _objects(column: pd.Series) -> list[Any] | np.ndarray:
@@ -206,10 +217,10 @@ def present_columns(planes: pd.DataFrame, names: tuple[str, ...]) -> list[str]:
     return [c for c in names if c in planes.columns]
 
 
-def _peak_rows(planes: pd.DataFrame) -> list[dict[str, Any]]:
-    """``device_peaks``' rows, as dicts."""
+def _peak_rows(planes: pd.DataFrame, names: list[str] | None = None) -> list[dict[str, Any]]:
+    """``device_peaks``' rows, as dicts (``names``: ``plane_names(planes)`` where known)."""
     rows = []
-    for row in plane_rows(planes, xs.is_device_plane, present_columns(planes, _PEAK_INPUTS)):
+    for row in plane_rows(planes, xs.is_device_plane, present_columns(planes, _PEAK_INPUTS), names):
         name = str(row["name"])
         if name.startswith(xs.TPU_PLANE_PREFIX):
             hbm_gbps = _num(row, "peak_hbm_bw_gigabytes_per_second")
@@ -279,11 +290,12 @@ def _first(values: list[float], default: float = 0.0) -> float:
 
 def build_perf_env(planes: pd.DataFrame) -> PerfEnv:
     """The perf env of the profile's first device plane (XProf uses one per profile)."""
-    kind = xs.hardware_type(plane_names(planes))
+    names = plane_names(planes)
+    kind = xs.hardware_type(names)
     if kind == xs.HARDWARE_CPU:
         return PerfEnv(kind, "CPU", 0.0, 0.0, "no device")
     prefix = xs.TPU_PLANE_PREFIX if kind == xs.HARDWARE_TPU else xs.GPU_PLANE_PREFIX
-    sel = [row for row in _peak_rows(planes) if row["plane"].startswith(prefix)]
+    sel = [row for row in _peak_rows(planes, names) if row["plane"].startswith(prefix)]
     if len(sel) == 0:
         return PerfEnv(kind, kind, 0.0, 0.0, "unknown")
     first = sel[0]

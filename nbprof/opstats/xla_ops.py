@@ -288,6 +288,9 @@ def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv
 
 def hbm_bytes(ops: pd.DataFrame) -> np.ndarray:
     """HBM bytes of each op: its breakdown's where known, else all its bytes accessed."""
-    return np.where(ops["has_breakdown"].to_numpy(dtype=bool), ops["hbm_bytes_all"], ops["bytes_accessed"]).astype(
-        np.float64
-    )
+    return hbm_bytes_values(ops["has_breakdown"].to_numpy(dtype=bool), ops["hbm_bytes_all"], ops["bytes_accessed"])
+
+
+def hbm_bytes_values(has_breakdown: np.ndarray, hbm_bytes_all: Any, bytes_accessed: Any) -> np.ndarray:
+    """``hbm_bytes`` of the ops' columns (``has_breakdown`` as bool; the byte counts as arrays or Series), float64."""
+    return np.where(has_breakdown, hbm_bytes_all, bytes_accessed).astype(np.float64)

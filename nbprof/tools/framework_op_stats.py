@@ -163,6 +163,6 @@ def framework_op_stats(op_stats: OpStats, include_idle: bool = True) -> Framewor
         include_idle=built.include_idle,
         total_time_ps=built.total_time_ps,
         idle_time_ps=built.idle_time_ps,
-        hardware_type=op_stats.run_env.hardware_type,
+        hardware_type=op_stats.perf_env.hardware_type,  # the run env's (both the planes'), built by the table
         notes=list(built.notes),
     )

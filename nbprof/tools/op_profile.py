@@ -29,7 +29,7 @@ from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.xla_ops import GIBI, XlaOps
 from nbprof.tools._result import ToolResult, result_dataclass
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import column_arrays, strings, typed_frame
 
 COLUMNS = [
     "node_id", "parent_id", "level", "kind", "name", "category", "program", "program_id", "time_ps",
@@ -219,14 +219,14 @@ def _op_columns(ops: pd.DataFrame) -> dict[str, np.ndarray]:
     """The ops' columns the tree reads, as arrays: text and ids as object arrays of python values
     (what a row of the frame holds), times and counts int64, ``normalized_time_ps`` float64,
     ``hbm_bytes`` (HBM reads + writes) float64, ``op_index`` the frame's index labels."""
-    out = {c: np.asarray(ops[c].array, dtype=object) for c in _OBJECT_COLUMNS}
+    arrays = column_arrays(ops) or {c: ops[c].array for c in ops.columns}  # no Series made per column
+    out = {c: np.asarray(arrays[c], dtype=object) for c in _OBJECT_COLUMNS}
     for c in ("time_ps", "self_time_ps", "occurrences", "children_time_ps", "flops", "model_flops",
               "bytes_accessed"):  # fmt: skip
-        out[c] = ops[c].to_numpy(np.int64)
-    out["normalized_time_ps"] = ops["normalized_time_ps"].to_numpy(np.float64)
-    out["hbm_bytes"] = (ops["hbm_read_bytes"].to_numpy(np.int64) + ops["hbm_write_bytes"].to_numpy(np.int64)).astype(
-        np.float64
-    )
+        out[c] = ec.array_values(arrays[c], np.int64)
+    out["normalized_time_ps"] = ec.array_values(arrays["normalized_time_ps"], np.float64)
+    hbm = ec.array_values(arrays["hbm_read_bytes"], np.int64) + ec.array_values(arrays["hbm_write_bytes"], np.int64)
+    out["hbm_bytes"] = hbm.astype(np.float64)
     out["op_index"] = np.asarray(ops.index, dtype=object)
     return out
 

@@ -238,17 +238,19 @@ def _precision(steps: StepRows) -> dict[str, float]:
 
 def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame, list[str]]:
     """Top ops, op placement, eager %, duty cycle from the op metrics dbs."""
-    stats = op_stats.framework_op_table(include_idle=False).table
+    env = op_stats.perf_env
+    # the framework-op table's columns as arrays (no frame of them made)
+    stats = op_stats.framework_op_rows(include_idle=False).table_columns(env.peak_tflops, env.peak_hbm_gibps)
     notes: list[str] = op_stats.op_metrics_notes
     out: dict[str, float | str | None] = {}
     db = op_stats.op_metrics_db_columns()  # the host rows' sums, read without the host db's frame
     host_busy = (db["host_or_device"] == "Host") & (db["name"] != "IDLE")
     host_self_ps = db["self_time_ps"][host_busy]
-    side_of_op = stats["host_or_device"].to_numpy(object)
+    side_of_op = stats["host_or_device"]
     on_device = side_of_op == "Device"
-    device_self_ps = stats["total_self_time_ps"].to_numpy()
+    device_self_ps = stats["total_self_time_ps"]
     n_host = float(db["occurrences"][host_busy].sum())
-    n_device = float(stats["occurrences"].to_numpy()[on_device].sum())
+    n_device = float(stats["occurrences"][on_device].sum())
     total = n_host + n_device
     out["host_tf_op_pct"] = 100.0 * n_host / total if total else 0.0
     out["device_tf_op_pct"] = 100.0 * n_device / total if total else 0.0
@@ -256,7 +258,7 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
     host_eager = db["is_eager"].astype(bool)[host_busy]
     out["host_op_time_eager_pct"] = 100.0 * float(host_self_ps[host_eager].sum()) / host_self if host_self else 0.0
     dev_self = float(device_self_ps[on_device].sum())
-    device_eager = on_device & stats["is_eager"].to_numpy(bool)
+    device_eager = on_device & stats["is_eager"]
     out["device_op_time_eager_pct"] = 100.0 * float(device_self_ps[device_eager].sum()) / dev_self if dev_self else 0.0
     if op_stats.run_env.hardware_type == xs.HARDWARE_TPU:
         # XProf reports device idle and duty cycle for TPUs only
@@ -281,15 +283,15 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
                     "(nbprof's op profile, source 'host'; XProf lists none)"
                 )
                 return out, xla_top, notes
-    names = stats["name"].to_numpy(object)
+    names = stats["name"]
     rows = _top_rows(device_self_ps, names, rows, TOP_OPS)
-    self_time_pct = stats[pct_col].to_numpy(float)[rows]
+    self_time_pct = stats[pct_col][rows]
     columns: dict[str, Any] = {
         "name": names[rows].astype(str),
-        "category": stats["type"].to_numpy(object)[rows].astype(str),
+        "category": stats["type"][rows].astype(str),
         "self_time_pct": self_time_pct,
         "cumulative_pct": np.cumsum(self_time_pct),
-        "flop_rate_gflops": stats["flop_rate_gflops"].to_numpy(float)[rows],
+        "flop_rate_gflops": stats["flop_rate_gflops"][rows],
         "self_time_ms": device_self_ps[rows] / 1e9,
         "side": side,
     }

@@ -29,9 +29,9 @@ import pandas as pd
 
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.xla_ops import GIBI, hbm_bytes
+from nbprof.opstats.xla_ops import GIBI, hbm_bytes_values
 from nbprof.tools._result import ToolResult, result_dataclass
-from nbprof.xspace.typed_frame import strings, typed_frame
+from nbprof.xspace.typed_frame import column_arrays, strings, typed_frame
 
 COLUMNS = [
     "rank", "program", "program_id", "category", "name", "occurrences", "total_time_ps", "avg_time_ps",
@@ -149,19 +149,21 @@ def roofline(op_stats: OpStats) -> Roofline:
     ops = x.ops
     if len(ops) == 0:
         return result
-    # ops by self time, longest first (stable), each column as an array; the frame is made once
-    order = np.argsort(-ops["self_time_ps"].to_numpy(np.int64), kind="stable")
-    text = {c: ops[c].to_numpy(object)[order] for c in ("program", "category", "name")}
-    ints = {c: ops[s].to_numpy(np.int64)[order] for c, s in (("occurrences", "occurrences"),
+    # ops by self time, longest first (stable), each column as an array (no Series made); the frame is made once
+    arrays = column_arrays(ops) or {c: ops[c].array for c in ops.columns}
+    order = np.argsort(-ec.array_values(arrays["self_time_ps"], np.int64), kind="stable")
+    text = {c: ec.array_values(arrays[c], object)[order] for c in ("program", "category", "name")}
+    ints = {c: ec.array_values(arrays[s], np.int64)[order] for c, s in (("occurrences", "occurrences"),
             ("total_time_ps", "time_ps"), ("self_time_ps", "self_time_ps"))}  # fmt: skip
-    floats = {c: ops[c].to_numpy(np.float64)[order] for c in ("flops", "model_flops", "bytes_accessed")}
-    floats["hbm_bytes"] = hbm_bytes(ops)[order]
+    floats = {c: ec.array_values(arrays[c], np.float64)[order] for c in ("flops", "model_flops", "bytes_accessed")}
+    has_breakdown = ec.array_values(arrays["has_breakdown"], bool)
+    floats["hbm_bytes"] = hbm_bytes_values(has_breakdown, arrays["hbm_bytes_all"], arrays["bytes_accessed"])[order]
     total_time = int(x.total_time_ps) if x.source == "device" else int(ints["self_time_ps"].sum())
-    inner = _is_inner_category(text["category"])
     # The total's HBM bytes come from the combined breakdown when any op has one (XProf).
-    op_inner = _is_inner_category(ops["category"].to_numpy(object))
-    program_hbm_of = "hbm_bytes_all" if ops["has_breakdown"].to_numpy(dtype=bool).any() else "bytes_accessed"
-    program_hbm = float(ops[program_hbm_of].to_numpy(np.int64)[~op_inner].sum())
+    op_inner = _is_inner_category(ec.array_values(arrays["category"], object))
+    inner = op_inner[order]  # per op: the rows' categories in the table's order
+    program_hbm_of = "hbm_bytes_all" if has_breakdown.any() else "bytes_accessed"
+    program_hbm = float(ec.array_values(arrays[program_hbm_of], np.int64)[~op_inner].sum())
     columns: dict[str, np.ndarray] = {}
     for c, name in (("program", ""), ("category", "Program"), ("name", "Program")):
         columns[c] = _with_program_row(name, text[c])
@@ -170,7 +172,7 @@ def roofline(op_stats: OpStats) -> Roofline:
     for c in ("flops", "model_flops", "bytes_accessed"):
         columns[c] = _with_program_row(float(floats[c][~inner].sum()), floats[c])
     columns["hbm_bytes"] = _with_program_row(program_hbm, floats["hbm_bytes"])
-    pid = ops["program_id"].array
+    pid = arrays["program_id"]
     columns["program_id"] = pd.arrays.IntegerArray(
         _with_program_row(0, pid.to_numpy(np.uint64, na_value=0)[order]),
         _with_program_row(True, np.asarray(pid.isna())[order]),
