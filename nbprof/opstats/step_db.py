@@ -212,8 +212,9 @@ def group_events(frames: Frames) -> EventGroupings:
     plane = events["plane"]
     grouped_planes = xs.values_in(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)
     hosts = list(frames.hosts) or [None]
+    flows = _flows_of(frames)
     if len(hosts) == 1 and grouped_planes.all():  # one host, every event grouped: its groups as they come
-        grouping = se.group_host_events(events, frames.flows)
+        grouping = se.group_host_events(events, flows)
         return EventGroupings(
             {hosts[0]: HostGrouping(None, replace(grouping, group=np.empty(0, np.int64)))}, grouping.group
         )
@@ -222,15 +223,20 @@ def group_events(frames: Frames) -> EventGroupings:
     for host in hosts:
         mask = grouped_planes if host is None else grouped_planes & xs.values_in(events["host"], [host])
         if mask.all():
-            grouping = se.group_host_events(events, frames.flows)
+            grouping = se.group_host_events(events, flows)
             event_groups[:] = grouping.group
             out[host] = HostGrouping(None, replace(grouping, group=np.empty(0, np.int64)))
             continue
         rows = np.flatnonzero(mask)
-        grouping = se.group_host_events(events.iloc[rows], frames.flows)
+        grouping = se.group_host_events(events.iloc[rows], flows)
         event_groups[rows] = grouping.group
         out[host] = HostGrouping(rows, replace(grouping, group=np.empty(0, np.int64)))
     return EventGroupings(out, event_groups)
+
+
+def _flows_of(frames: Frames) -> Callable[[], pd.DataFrame]:
+    """``frames.flows`` as the grouping's ``se.Flows`` function: built on the first grouping that reads it."""
+    return lambda: frames.flows
 
 
 def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
@@ -292,18 +298,7 @@ def _host_steps(
         markers, spans = _gpu_markers_and_spans(sub, grouping, times)
         core = "device"
     if len(markers["group"]) == 0:
-        notes.append(
-            f"{label}no step markers: XProf says 'No step time measured' "
-            "(instrument steps with jax.profiler.StepTraceAnnotation or tf.profiler.experimental.Trace(..., step_num=, _r=1))"
-        )
-        unrooted = xs.column(sub, "step_num").notna().to_numpy() & xs.column(sub, "_r").isna().to_numpy()
-        if unrooted.any():
-            names = sorted({str(x) for x in sub["name"].to_numpy()[unrooted]})
-            notes.append(
-                f"{label}{int(unrooted.sum())} events carry step_num without _r=1 ({', '.join(names[:3])}; e.g. Keras 3's "
-                "TensorBoard callback): XProf does not treat them as steps, nor do we"
-            )
-        return empty_steps(), notes, None, None
+        return empty_steps(), notes + _no_marker_notes(sub, label), None, None
 
     step_span = _longest_markers(markers)
     if not has_device:
@@ -376,6 +371,22 @@ def _host_steps(
             "(not reachable from a step marker: other threads' work, time outside the steps)"
         )
     return out, notes, None, arrays
+
+
+def _no_marker_notes(sub: pd.DataFrame, label: str) -> list[str]:
+    """The notes of a host without step markers (``sub``: its grouped events; ``label``: the notes' prefix)."""
+    notes = [
+        f"{label}no step markers: XProf says 'No step time measured' "
+        "(instrument steps with jax.profiler.StepTraceAnnotation or tf.profiler.experimental.Trace(..., step_num=, _r=1))"
+    ]
+    unrooted = xs.column(sub, "step_num").notna().to_numpy() & xs.column(sub, "_r").isna().to_numpy()
+    if unrooted.any():
+        names = sorted({str(x) for x in sub["name"].to_numpy()[unrooted]})
+        notes.append(
+            f"{label}{int(unrooted.sum())} events carry step_num without _r=1 ({', '.join(names[:3])}; e.g. Keras 3's "
+            "TensorBoard callback): XProf does not treat them as steps, nor do we"
+        )
+    return notes
 
 
 def _steps_frame(columns: dict[str, Any], n: int) -> pd.DataFrame:
