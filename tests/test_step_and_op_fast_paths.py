@@ -353,3 +353,31 @@ def test_headers_find_no_groups_only_where_the_events_find_none(name: str) -> No
     by_headers = step_grouping.headers_find_no_groups(headers)
     if by_headers:
         assert step_grouping.finds_no_groups(profile.events)
+
+
+@pytest.mark.parametrize(
+    "name", ["amd_mi300x_gemm", "amd_mi300x_conv", "gpu_v100", "jax_gpu_train", "tf_cpu_bfc_memory"]
+)
+def test_a_host_without_groups_has_no_markers(load_fixture, name: str) -> None:
+    """``_host_steps`` returns at once where no event has a group: both marker finders find none there
+    (every marker is a grouped event), so the notes are those of a host without markers."""
+    from dataclasses import replace
+
+    prof = load_fixture(name)
+    frames = prof.frames if hasattr(prof, "frames") else prof
+    ev = frames.events
+    groupings = step_db.group_events(frames)
+    _, grouping = groupings.host_events(ev, next(iter(groupings.hosts)))
+    group = np.full(len(ev), -1, np.int64)
+    derived = grouping.gpu_markers
+    if derived is not None:  # grouped here: the GPU markers of these groups
+        derived = step_grouping.gpu_step_markers(ev, group, step_grouping.gpu_plane_rows_in_time_order(ev))
+    ungrouped = replace(grouping, group=group, gpu_markers=derived)
+    times = step_db._event_times(ev)
+    for find in (step_db._host_markers_and_spans, step_db._gpu_markers_and_spans):
+        markers, _ = find(ev, ungrouped, times)
+        assert len(markers["group"]) == 0
+    planes = [str(n) for n in xs.values_list(frames.planes["name"])]
+    steps, notes, tpu, columns = step_db._host_steps(frames, ev, ungrouped, planes, "h")
+    assert len(steps) == 0 and tpu is None and columns is None
+    assert notes == [f"host 'h': step groups: {grouping.source}", *step_db._no_marker_notes(ev, "host 'h': ")]

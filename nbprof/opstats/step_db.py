@@ -278,6 +278,8 @@ def _host_steps(
     label = f"host {host!r}: " if host else ""
     notes.append(f"{label}step groups: {grouping.source}")
 
+    if not is_tpu and not (grouping.group >= 0).any():  # every marker is a grouped event: none without groups
+        return empty_steps(), notes + _no_marker_notes(sub, label), None, None
     if not has_device:
         times = _event_times(sub)
         markers, spans = _host_markers_and_spans(sub, grouping, times)
