@@ -379,5 +379,36 @@ def test_a_host_without_groups_has_no_markers(load_fixture, name: str) -> None:
         assert len(markers["group"]) == 0
     planes = [str(n) for n in xs.values_list(frames.planes["name"])]
     steps, notes, tpu, columns = step_db._host_steps(frames, ev, ungrouped, planes, "h")
-    assert len(steps) == 0 and tpu is None and columns is None
+    assert steps is None and tpu is None and columns is None
     assert notes == [f"host 'h': step groups: {grouping.source}", *step_db._no_marker_notes(ev, "host 'h': ")]
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "jax_gpu_train"])
+def test_step_db_columns_are_the_frames_columns(load_fixture, name: str) -> None:
+    """``StepDb.columns`` (kept for a host's steps and for an empty db) hold the frame's ``to_numpy()``."""
+    from nbprof.opstats import OpStats
+
+    prof = load_fixture(name)
+    db = OpStats(prof.frames if hasattr(prof, "frames") else prof).step_db
+    assert db.columns is not None and list(db.columns) == list(db.steps.columns)
+    for column, values in db.columns.items():
+        expected = db.steps[column].to_numpy()
+        assert values.dtype == expected.dtype
+        np.testing.assert_array_equal(values, expected)
+    if len(db.steps) == 0:
+        pd.testing.assert_frame_equal(db.steps, step_db.empty_steps())
+
+
+def test_no_marker_notes_name_the_unrooted_step_numbers() -> None:
+    """A host without markers whose events carry ``step_num`` without ``_r`` is told so (``_carries``)."""
+    ev = pd.DataFrame(
+        {
+            "name": ["a", "b", "c"],
+            "step_num": pd.array([1, None, 3], dtype="Int64"),
+            "_r": pd.array([None, None, 1], dtype="Int64"),
+        }
+    )
+    notes = step_db._no_marker_notes(ev, "")
+    assert len(notes) == 2 and notes[1].startswith("1 events carry step_num without _r=1 (a;")
+    assert len(step_db._no_marker_notes(ev.drop(columns="step_num"), "")) == 1
+    assert len(step_db._no_marker_notes(ev.drop(columns="_r"), "")) == 2
