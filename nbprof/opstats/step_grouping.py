@@ -475,6 +475,9 @@ def _find_groups(ev: pd.DataFrame, flows: Flows, gpu_fill: bool = True) -> _Foun
     if values_in(names, TF_LOOP_OP_NAMES).any():
         return _FoundGroups(np.full(n, -1, np.int64), "none: TF loop ops present (XProf skips grouping)")
 
+    # the flows before the event-length arrays below (the peak memory of large profiles), where roots may be
+    may_root = ("_r" in ev.columns and _present(ev["_r"]).any()) or values_in(names, ["TraceContext"]).any()
+    flows_frame = _flows_frame(flows) if may_root else None
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs
     root_level = _root_levels(ev)
     root_level[values_in(names, ["TraceContext"]) & (root_level < 0)] = 1
@@ -482,12 +485,12 @@ def _find_groups(ev: pd.DataFrame, flows: Flows, gpu_fill: bool = True) -> _Foun
     if is_function_run.any():
         _drop_tf_data_roots(ev, root_level, np.flatnonzero(is_function_run))
     del is_function_run
-    if not (root_level >= 0).any():  # no root: no event gets a group (and no GPU event one from a neighbour)
+    if flows_frame is None or not (root_level >= 0).any():  # no root: no event gets a group (nor a GPU event)
         return _FoundGroups(np.full(n, -1, np.int64), NO_STEP_ROOTS, {})
 
     # Propagate over the skeleton only: roots and link ends; every other event takes its nearest
     # skeleton ancestor's group (nesting is its only way in), so the loop never walks all events.
-    skeleton = _Skeleton(ev, _flows_frame(flows), root_level >= 0)
+    skeleton = _Skeleton(ev, flows_frame, root_level >= 0)
     graph, nodes = skeleton.graph, skeleton.nodes
     m = len(nodes)
     node_level = root_level[nodes]
