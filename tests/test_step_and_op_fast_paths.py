@@ -353,3 +353,62 @@ def test_headers_find_no_groups_only_where_the_events_find_none(name: str) -> No
     by_headers = step_grouping.headers_find_no_groups(headers)
     if by_headers:
         assert step_grouping.finds_no_groups(profile.events)
+
+
+@pytest.mark.parametrize(
+    "name", ["amd_mi300x_gemm", "amd_mi300x_conv", "gpu_v100", "jax_gpu_train", "tf_cpu_bfc_memory"]
+)
+def test_a_host_without_groups_has_no_markers(load_fixture, name: str) -> None:
+    """``_host_steps`` returns at once where no event has a group: both marker finders find none there
+    (every marker is a grouped event), so the notes are those of a host without markers."""
+    from dataclasses import replace
+
+    prof = load_fixture(name)
+    frames = prof.frames if hasattr(prof, "frames") else prof
+    ev = frames.events
+    groupings = step_db.group_events(frames)
+    _, grouping = groupings.host_events(ev, next(iter(groupings.hosts)))
+    group = np.full(len(ev), -1, np.int64)
+    derived = grouping.gpu_markers
+    if derived is not None:  # grouped here: the GPU markers of these groups
+        derived = step_grouping.gpu_step_markers(ev, group, step_grouping.gpu_plane_rows_in_time_order(ev))
+    ungrouped = replace(grouping, group=group, gpu_markers=derived)
+    times = step_db._event_times(ev)
+    for find in (step_db._host_markers_and_spans, step_db._gpu_markers_and_spans):
+        markers, _ = find(ev, ungrouped, times)
+        assert len(markers["group"]) == 0
+    planes = [str(n) for n in xs.values_list(frames.planes["name"])]
+    steps, notes, tpu, columns = step_db._host_steps(frames, ev, ungrouped, planes, "h")
+    assert steps is None and tpu is None and columns is None
+    assert notes == [f"host 'h': step groups: {grouping.source}", *step_db._no_marker_notes(ev, "host 'h': ")]
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "jax_gpu_train"])
+def test_step_db_columns_are_the_frames_columns(load_fixture, name: str) -> None:
+    """``StepDb.columns`` (kept for a host's steps and for an empty db) hold the frame's ``to_numpy()``."""
+    from nbprof.opstats import OpStats
+
+    prof = load_fixture(name)
+    db = OpStats(prof.frames if hasattr(prof, "frames") else prof).step_db
+    assert db.columns is not None and list(db.columns) == list(db.steps.columns)
+    for column, values in db.columns.items():
+        expected = db.steps[column].to_numpy()
+        assert values.dtype == expected.dtype
+        np.testing.assert_array_equal(values, expected)
+    if len(db.steps) == 0:
+        pd.testing.assert_frame_equal(db.steps, step_db.empty_steps())
+
+
+def test_no_marker_notes_name_the_unrooted_step_numbers() -> None:
+    """A host without markers whose events carry ``step_num`` without ``_r`` is told so (``_carries``)."""
+    ev = pd.DataFrame(
+        {
+            "name": ["a", "b", "c"],
+            "step_num": pd.array([1, None, 3], dtype="Int64"),
+            "_r": pd.array([None, None, 1], dtype="Int64"),
+        }
+    )
+    notes = step_db._no_marker_notes(ev, "")
+    assert len(notes) == 2 and notes[1].startswith("1 events carry step_num without _r=1 (a;")
+    assert len(step_db._no_marker_notes(ev.drop(columns="step_num"), "")) == 1
+    assert len(step_db._no_marker_notes(ev.drop(columns="_r"), "")) == 2

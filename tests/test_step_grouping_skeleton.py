@@ -231,7 +231,7 @@ def _edge_arrays(graph: sg._Graph) -> list[np.ndarray]:
     return [graph.parent, graph.prod, graph.cons, graph.prod_key, graph.cons_key, np.array([graph.n_keys])]
 
 
-@pytest.mark.parametrize("name", ["tpu_v6e", "amd_mi300x_conv", "tf_keras2_fit", "jax_gpu_train"])
+@pytest.mark.parametrize("name", ["flax_cnn_gpu", "torch_xla_train", "tf_keras2_fit", "jax_gpu_train"])
 def test_grouping_then_sessions_share_the_edges_and_spread_the_same(load_fixture, name, monkeypatch):
     """Step grouping hands out its context edges (``Grouping.edges``): equal to a fresh build, and a spread
     given them is the same as one that builds its own."""
@@ -256,17 +256,19 @@ def test_grouping_then_sessions_share_the_edges_and_spread_the_same(load_fixture
 _context_edges = sg._context_edges
 
 
-@pytest.mark.parametrize("name", ["tpu_v6e", "jax_two_hosts"])
+@pytest.mark.parametrize("name", ["tpu_v6e", "jax_gpu_train", "jax_two_hosts"])
 def test_op_stats_hands_the_groupings_edges_to_the_sessions_of_the_same_frame(load_fixture, name, monkeypatch):
     """The inference sessions reuse the step grouping's edges where both spread over the whole events
-    frame (one host); the sessions are those built without them."""
+    frame (one host, where some event roots a group: else the grouping builds none); the sessions are
+    those built without them."""
     from nbprof.opstats import OpStats
     from nbprof.opstats.inference import build_inference_sessions
 
     prof = load_fixture(name)
     ops = OpStats(prof.frames if hasattr(prof, "frames") else prof)
     edges = ops.event_groupings.whole_frame_edges
-    assert (edges is not None) == (len(prof.hosts) == 1)
+    rooted = sg.NO_STEP_ROOTS not in ops.event_groupings.sources
+    assert (edges is not None) == (len(prof.hosts) == 1 and rooted)
     built = []
     monkeypatch.setattr(sg, "_context_edges", lambda *a: built.append(1) or _context_edges(*a))
     sessions = ops.inference_sessions
@@ -276,7 +278,7 @@ def test_op_stats_hands_the_groupings_edges_to_the_sessions_of_the_same_frame(lo
 
 
 def test_edges_of_large_frames_are_not_kept(load_fixture, monkeypatch):
-    prof = load_fixture("tpu_v6e")
+    prof = load_fixture("jax_gpu_train")
     monkeypatch.setattr(sg, "KEEP_EDGES_MAX_EVENTS", len(prof.events) - 1)
     grouping = sg.group_host_events(prof.events, prof.flows)
     assert grouping.edges is None
@@ -284,6 +286,32 @@ def test_edges_of_large_frames_are_not_kept(load_fixture, monkeypatch):
     kept = sg.group_host_events(prof.events, prof.flows)
     np.testing.assert_array_equal(kept.group, grouping.group)
     assert kept.edges is not None
+
+
+@pytest.mark.parametrize("name", ["tpu_v6e", "amd_mi300x_gemm", "amd_mi300x_conv"])
+def test_grouping_without_roots_reads_no_flows(load_fixture, name, monkeypatch):
+    """Where no event roots a group, the grouping gives every event -1 without reading the flows (a
+    function it is handed is never called) or building edges; as spreading over every event gives."""
+    prof = load_fixture(name)
+    ev = prof.events
+    read = []
+    grouping = sg.group_host_events(ev, lambda: read.append(1) or prof.flows)
+    assert not read and grouping.edges is None and grouping.source == sg.NO_STEP_ROOTS
+    assert grouping.names == {} and len(grouping.gpu_markers["group"]) == 0
+    np.testing.assert_array_equal(grouping.group, np.full(len(ev), -1))
+    np.testing.assert_array_equal(grouping.group, _groups_over_every_event(ev, prof.flows))
+    group, source = sg.host_event_groups(ev, lambda: read.append(1) or prof.flows)
+    assert not read and source == sg.NO_STEP_ROOTS
+    np.testing.assert_array_equal(group, grouping.group)
+
+
+def test_grouping_reads_flows_given_as_a_function_where_it_spreads(load_fixture):
+    """A rooted grouping reads its flows function once and groups as with the frame itself."""
+    prof = load_fixture("jax_gpu_train")
+    read = []
+    grouping = sg.group_host_events(prof.events, lambda: read.append(1) or prof.flows)
+    assert read == [1]
+    np.testing.assert_array_equal(grouping.group, sg.group_host_events(prof.events, prof.flows).group)
 
 
 def test_present_ints_reads_int64_arrays_as_pandas_does():

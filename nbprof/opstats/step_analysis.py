@@ -87,7 +87,7 @@ def step_times_ps(steps: pd.DataFrame | StepRows) -> np.ndarray:
     ComputeStepTimeSummaryInMs."""
     rows = _rows(steps)
     duration = rows.values("duration_ps")
-    if "step" not in rows:
+    if "step" not in rows or len(duration) == 0:  # no step: nothing to factorize
         return duration.astype(np.float64)
     step_code, distinct = pd.factorize(rows.values("step"), sort=True)
     slowest = np.full(len(distinct), np.iinfo(np.int64).min, np.int64)

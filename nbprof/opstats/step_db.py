@@ -148,18 +148,28 @@ def build_step_db(frames: Frames, groupings: EventGroupings | None = None) -> St
         notes.extend(host_notes)
         if tpu is not None:
             tpu_parts.append(tpu)
-    # one host's table has a default index already (no copy needed)
-    out = (tables[0] if len(tables) == 1 else pd.concat(tables, ignore_index=True)) if tables else empty_steps()
-    if len(out) == 0:
-        out = empty_steps()
+    kept: tuple[pd.DataFrame, Columns] | None = None
+    if not any(table is not None and len(table) for table in tables):  # no step: the empty table, its columns
+        kept = _empty_steps_and_columns()
+        out = kept[0]
+    elif len(tables) == 1:  # one host's table has a default index already
+        out = _or_empty(tables[0])
+        kept = (out, arrays[0]) if arrays[0] is not None else None
+    else:
+        out = pd.concat([_or_empty(table) for table in tables], ignore_index=True)
     return StepDb(
         steps=out,
         notes=notes,
         event_groups=groupings.event_groups,
         file_time_offsets=lambda: file_time_offsets_ps(frames),  # made when a combination reads them
         tpu=stack_tpu_steps(tpu_parts) if tpu_parts else None,
-        arrays=(out, arrays[0]) if len(arrays) == 1 and out is tables[0] and arrays[0] is not None else None,
+        arrays=kept,
     )
+
+
+def _or_empty(table: pd.DataFrame | None) -> pd.DataFrame:
+    """A host's steps table (``_host_steps``'), ``empty_steps()`` for None (no steps)."""
+    return empty_steps() if table is None else table
 
 
 @dataclass
@@ -212,8 +222,9 @@ def group_events(frames: Frames) -> EventGroupings:
     plane = events["plane"]
     grouped_planes = xs.values_in(plane, [xs.HOST_PLANE]) | xs.value_mask(plane, xs.is_device_plane)
     hosts = list(frames.hosts) or [None]
+    flows = _flows_of(frames)
     if len(hosts) == 1 and grouped_planes.all():  # one host, every event grouped: its groups as they come
-        grouping = se.group_host_events(events, frames.flows)
+        grouping = se.group_host_events(events, flows)
         return EventGroupings(
             {hosts[0]: HostGrouping(None, replace(grouping, group=np.empty(0, np.int64)))}, grouping.group
         )
@@ -222,15 +233,20 @@ def group_events(frames: Frames) -> EventGroupings:
     for host in hosts:
         mask = grouped_planes if host is None else grouped_planes & xs.values_in(events["host"], [host])
         if mask.all():
-            grouping = se.group_host_events(events, frames.flows)
+            grouping = se.group_host_events(events, flows)
             event_groups[:] = grouping.group
             out[host] = HostGrouping(None, replace(grouping, group=np.empty(0, np.int64)))
             continue
         rows = np.flatnonzero(mask)
-        grouping = se.group_host_events(events.iloc[rows], frames.flows)
+        grouping = se.group_host_events(events.iloc[rows], flows)
         event_groups[rows] = grouping.group
         out[host] = HostGrouping(rows, replace(grouping, group=np.empty(0, np.int64)))
     return EventGroupings(out, event_groups)
+
+
+def _flows_of(frames: Frames) -> Callable[[], pd.DataFrame]:
+    """``frames.flows`` as the grouping's ``se.Flows`` function: built on the first grouping that reads it."""
+    return lambda: frames.flows
 
 
 def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
@@ -256,15 +272,22 @@ _EMPTY_STEP_DTYPES = {
 
 def empty_steps() -> pd.DataFrame:
     """A steps table without rows (the columns and dtypes of ``build_step_db``'s)."""
-    return typed_frame({c: np.empty(0, dtype) for c, dtype in _EMPTY_STEP_DTYPES.items()})
+    return _empty_steps_and_columns()[0]
+
+
+def _empty_steps_and_columns() -> tuple[pd.DataFrame, Columns]:
+    """``empty_steps()`` and the empty arrays it is made of (its columns' ``to_numpy()``: ``StepDb.columns``)."""
+    columns = {c: np.empty(0, dtype) for c, dtype in _EMPTY_STEP_DTYPES.items()}
+    return typed_frame(columns), columns
 
 
 # ------------------------------------------------------------------------- one host
 def _host_steps(
     frames: Frames, sub: pd.DataFrame, grouping: se.Grouping, plane_names: list[str], host: str
-) -> tuple[pd.DataFrame, list[str], TpuSteps | None, Columns | None]:
-    """Steps of one host (``plane_names``: its planes') from its grouped events, its notes, on TPU its TPU
-    step breakdown, and the steps' columns as numpy arrays where they were made so (``StepDb.columns``)."""
+) -> tuple[pd.DataFrame | None, list[str], TpuSteps | None, Columns | None]:
+    """Steps of one host (``plane_names``: its planes') from its grouped events (None: no step marker), its
+    notes, on TPU its TPU step breakdown, and the steps' columns as numpy arrays where they were made so
+    (``StepDb.columns``)."""
     notes: list[str] = []
     device_plane_names = [n for n in plane_names if xs.is_device_plane(n)]
     has_device = len(device_plane_names) > 0
@@ -272,6 +295,8 @@ def _host_steps(
     label = f"host {host!r}: " if host else ""
     notes.append(f"{label}step groups: {grouping.source}")
 
+    if not is_tpu and not (grouping.group >= 0).any():  # every marker is a grouped event: none without groups
+        return None, notes + _no_marker_notes(sub, label), None, None
     if not has_device:
         times = _event_times(sub)
         markers, spans = _host_markers_and_spans(sub, grouping, times)
@@ -285,25 +310,14 @@ def _host_steps(
         )
         if len(tpu.steps) == 0:
             notes.append(f"{label}no step markers on the TPU cores' Steps lines: XProf says 'No step time measured'")
-            return empty_steps(), notes, tpu, None
+            return None, notes, tpu, None
         return _tpu_step_rows(tpu.steps, grouping), notes, tpu, None
     else:
         times = _event_times(sub)
         markers, spans = _gpu_markers_and_spans(sub, grouping, times)
         core = "device"
     if len(markers["group"]) == 0:
-        notes.append(
-            f"{label}no step markers: XProf says 'No step time measured' "
-            "(instrument steps with jax.profiler.StepTraceAnnotation or tf.profiler.experimental.Trace(..., step_num=, _r=1))"
-        )
-        unrooted = xs.column(sub, "step_num").notna().to_numpy() & xs.column(sub, "_r").isna().to_numpy()
-        if unrooted.any():
-            names = sorted({str(x) for x in sub["name"].to_numpy()[unrooted]})
-            notes.append(
-                f"{label}{int(unrooted.sum())} events carry step_num without _r=1 ({', '.join(names[:3])}; e.g. Keras 3's "
-                "TensorBoard callback): XProf does not treat them as steps, nor do we"
-            )
-        return empty_steps(), notes, None, None
+        return None, notes + _no_marker_notes(sub, label), None, None
 
     step_span = _longest_markers(markers)
     if not has_device:
@@ -376,6 +390,31 @@ def _host_steps(
             "(not reachable from a step marker: other threads' work, time outside the steps)"
         )
     return out, notes, None, arrays
+
+
+def _no_marker_notes(sub: pd.DataFrame, label: str) -> list[str]:
+    """The notes of a host without step markers (``sub``: its grouped events; ``label``: the notes' prefix)."""
+    notes = [
+        f"{label}no step markers: XProf says 'No step time measured' "
+        "(instrument steps with jax.profiler.StepTraceAnnotation or tf.profiler.experimental.Trace(..., step_num=, _r=1))"
+    ]
+    unrooted = _carries(sub, "step_num")
+    if unrooted.any():
+        unrooted &= ~_carries(sub, "_r")
+    if unrooted.any():
+        names = sorted({str(x) for x in sub["name"].to_numpy()[unrooted]})
+        notes.append(
+            f"{label}{int(unrooted.sum())} events carry step_num without _r=1 ({', '.join(names[:3])}; e.g. Keras 3's "
+            "TensorBoard callback): XProf does not treat them as steps, nor do we"
+        )
+    return notes
+
+
+def _carries(ev: pd.DataFrame, stat: str) -> np.ndarray:
+    """Per event, whether it has a value of the promoted stat column ``stat`` (none where no event has one)."""
+    if stat not in ev.columns:
+        return np.zeros(len(ev), bool)
+    return ~np.asarray(ev[stat].array.isna(), dtype=bool)
 
 
 def _steps_frame(columns: dict[str, Any], n: int) -> pd.DataFrame:

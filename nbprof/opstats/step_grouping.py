@@ -23,6 +23,7 @@ Times are int64 ps. Nothing here is public API; ``steps.py`` builds ``prof.steps
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -403,12 +404,21 @@ def spread_from_roots(
     return skeleton.spread(spread, inf)
 
 
-def group_host_events(ev: pd.DataFrame, flows: pd.DataFrame) -> Grouping:
+Flows = pd.DataFrame | Callable[[], pd.DataFrame]
+"""``Frames.flows`` of the frame grouped, or a function returning it: read only where some event roots a group."""
+
+
+def _flows_frame(flows: Flows) -> pd.DataFrame:
+    """The flows frame of ``Flows`` (made by its function where it is one)."""
+    return flows() if callable(flows) else flows
+
+
+def group_host_events(ev: pd.DataFrame, flows: Flows) -> Grouping:
     """Group the events of one host (all its planes), reproducing TSL's GroupTfEvents.
 
     ``ev`` is a slice of ``prof.events`` for one host, in frame order (parents before
     children, ``parent`` = row label of the nesting parent). Returns the group id of each
-    row (-1 = none), the step names and how the groups were found.
+    row (-1 = none), the step names and how the groups were found. ``flows``: ``Flows``.
     """
     found = _find_groups(ev, flows)
     group = found.group
@@ -422,7 +432,7 @@ def group_host_events(ev: pd.DataFrame, flows: pd.DataFrame) -> Grouping:
     )
 
 
-def host_event_groups(ev: pd.DataFrame, flows: pd.DataFrame, gpu_fill: bool = True) -> tuple[np.ndarray, str]:
+def host_event_groups(ev: pd.DataFrame, flows: Flows, gpu_fill: bool = True) -> tuple[np.ndarray, str]:
     """``group_host_events``' group id of each row of ``ev`` (-1 = none) and its ``source``, without
     the step names and GPU step markers (for tools that need only the ids).
 
@@ -454,7 +464,7 @@ class _FoundGroups:
         self.edges = edges
 
 
-def _find_groups(ev: pd.DataFrame, flows: pd.DataFrame, gpu_fill: bool = True) -> _FoundGroups:
+def _find_groups(ev: pd.DataFrame, flows: Flows, gpu_fill: bool = True) -> _FoundGroups:
     """The group ids of ``group_host_events`` (which adds the step names and GPU markers); with
     ``gpu_fill`` False, the GPU events XProf's fill would group are counted only (no time order made)."""
     n = len(ev)
@@ -465,6 +475,9 @@ def _find_groups(ev: pd.DataFrame, flows: pd.DataFrame, gpu_fill: bool = True) -
     if values_in(names, TF_LOOP_OP_NAMES).any():
         return _FoundGroups(np.full(n, -1, np.int64), "none: TF loop ops present (XProf skips grouping)")
 
+    # the flows before the event-length arrays below (the peak memory of large profiles), where roots may be
+    may_root = ("_r" in ev.columns and _present(ev["_r"]).any()) or values_in(names, ["TraceContext"]).any()
+    flows_frame = _flows_frame(flows) if may_root else None
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs
     root_level = _root_levels(ev)
     root_level[values_in(names, ["TraceContext"]) & (root_level < 0)] = 1
@@ -472,10 +485,12 @@ def _find_groups(ev: pd.DataFrame, flows: pd.DataFrame, gpu_fill: bool = True) -
     if is_function_run.any():
         _drop_tf_data_roots(ev, root_level, np.flatnonzero(is_function_run))
     del is_function_run
+    if flows_frame is None or not (root_level >= 0).any():  # no root: no event gets a group (nor a GPU event)
+        return _FoundGroups(np.full(n, -1, np.int64), NO_STEP_ROOTS, {})
 
     # Propagate over the skeleton only: roots and link ends; every other event takes its nearest
     # skeleton ancestor's group (nesting is its only way in), so the loop never walks all events.
-    skeleton = _Skeleton(ev, flows, root_level >= 0)
+    skeleton = _Skeleton(ev, flows_frame, root_level >= 0)
     graph, nodes = skeleton.graph, skeleton.nodes
     m = len(nodes)
     node_level = root_level[nodes]
