@@ -116,11 +116,11 @@ def test_steps_frame_is_the_inferred_frame() -> None:
         "marker": np.array(["m", "m", "n"], dtype=object),
         "in_analysis": np.array([True, False, True]),
     }
-    pd.testing.assert_frame_equal(step_db._steps_frame(columns, n), pd.DataFrame(columns))
+    pd.testing.assert_frame_equal(step_db._steps_frame(columns, n)[0], pd.DataFrame(columns))
     odd = {"host": "h", "step_num": [1, None, 3], "big": [2**63, 1, 1], "mixed": ["a", 1, "b"]}
-    pd.testing.assert_frame_equal(step_db._steps_frame(odd, n), pd.DataFrame(odd))
+    pd.testing.assert_frame_equal(step_db._steps_frame(odd, n)[0], pd.DataFrame(odd))
     empty = {"host": "h", "step_num": [], "group_id": np.zeros(0, np.int64)}
-    pd.testing.assert_frame_equal(step_db._steps_frame(empty, 0), pd.DataFrame(empty))
+    pd.testing.assert_frame_equal(step_db._steps_frame(empty, 0)[0], pd.DataFrame(empty))
 
 
 # ------------------------------------------------------------------------------ device ops

@@ -374,8 +374,7 @@ def _host_steps(
             f"(XProf drops them when there are more than {DROP_INCOMPLETE_THRESHOLD})"
         )
     columns["in_analysis"] = in_analysis
-    arrays = _step_arrays(columns, len(order))
-    out = pd.DataFrame(columns) if arrays is None else step_frame(arrays)
+    out, arrays = _steps_frame(columns, len(order))
     total = float(columns["duration_ps"][in_analysis].sum())
     if total > 0:
         notes.append(
@@ -417,12 +416,12 @@ def _carries(ev: pd.DataFrame, stat: str) -> np.ndarray:
     return ~np.asarray(ev[stat].array.isna(), dtype=bool)
 
 
-def _steps_frame(columns: dict[str, Any], n: int) -> pd.DataFrame:
+def _steps_frame(columns: dict[str, Any], n: int) -> tuple[pd.DataFrame, Columns | None]:
     """``pd.DataFrame(columns)`` of ``n`` rows (arrays, lists and scalars, as ``_host_steps`` makes them),
-    typed as pandas infers them but without its checks; ``pd.DataFrame`` itself for what is not a
-    column of str, of ints or of bools."""
+    typed as pandas infers them but without its checks, and its numpy columns; ``pd.DataFrame`` itself
+    (and no columns) for what is not a column of str, of ints or of bools."""
     arrays = _step_arrays(columns, n)
-    return pd.DataFrame(columns) if arrays is None else step_frame(arrays)
+    return (pd.DataFrame(columns) if arrays is None else step_frame(arrays)), arrays
 
 
 def step_frame(arrays: Columns) -> pd.DataFrame:
