@@ -229,3 +229,25 @@ def test_metadata_frames_sort_unsorted_event_metadata() -> None:
     assert df["child_ids"].tolist() == [[1], [1], [3], [5]]
     sm = frames.stat_metadata_frame()
     assert sm["metadata_id"].tolist() == [2, 9] and sm["name"].tolist() == ["a", "b"]
+
+
+def test_unsorted_entries_with_and_without_a_key_twice() -> None:
+    """Entries out of key order (as the AMD profiles write them) are sorted by key by one argsort where no
+    key repeats and by the last entry of each key where one does: both as protobuf's map gives them."""
+    from nbprof.xspace.plane_header import _items, _key_order
+
+    plane = rich_plane()
+    for k in (70, 3, 41, 12, 8):  # without stats, after the rich ones
+        plane.event_metadata[k].name = f"late{k}"
+    data = header_of(plane)
+    assert_header_read_like_protobuf(data)
+    again = xplane_pb2.XPlane()
+    again.event_metadata[3].name = "replaced"
+    again.event_metadata[9].display_name = "replaced too"
+    assert_header_read_like_protobuf(data + header_of(again))  # concatenated messages: a key's last entry wins
+    keys = [5, 3, 9, 3, -1]
+    ids, rows = _key_order(np.array(keys, np.int64), keys)
+    assert ids.tolist() == [-1, 3, 5, 9] and rows == [4, 3, 0, 2]
+    ids, rows = _key_order(np.array(keys[:3], np.int64), keys[:3])
+    assert ids.tolist() == [3, 5, 9] and rows == [1, 0, 2]
+    assert _items(["a", "b", "c"], [2, 0]) == ["c", "a"] and _items(["a", "b"], [1]) == ["b"] and _items([], []) == []

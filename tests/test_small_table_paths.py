@@ -877,3 +877,37 @@ def test_op_metrics_without_a_device_read_no_device_column(name) -> None:
     assert ours is not None and expected is not None and list(ours) == list(expected)
     for c in ours:
         assert ours[c].dtype == expected[c].dtype and ours[c].tolist() == expected[c].tolist(), c
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "flax_cnn_gpu", "gpu_v100", "jax_gpu_kernels"])
+def test_kernel_text_codes_match_factorize(name) -> None:
+    """The kernel db's texts by category codes: per row the texts ``pd.factorize`` gives, each distinct once."""
+    from nbprof.opstats import event_columns as ec
+
+    ev = nbprof.load(FIXTURES / name, cache=False).events
+    for column in ("name", "kernel_details", "hlo_op"):
+        rows = np.flatnonzero(kernel_db._present(ev[column]))[::3]
+        codes, texts = kernel_db._text_codes(ev, column, rows)
+        expected = ec.str_column(ev, column, rows)
+        assert (kernel_db._row_texts(ev[column], rows) is not None) == bool(len(rows))
+        assert texts[codes].tolist() == expected.tolist()
+        assert len(set(texts.tolist())) == len(texts) == len(set(expected.tolist()))
+
+
+def test_kernel_text_codes_fall_back_to_factorize() -> None:
+    """A missing value, a column of plain str, or categories that read alike as str: ``pd.factorize``'s texts."""
+    frame = pd.DataFrame(
+        {
+            "missing": pd.Categorical(["a", None, "b", "a"]),
+            "plain": np.array(["a", "b", "b", "a"], object),
+            "alike": pd.Categorical.from_codes([0, 1, 0, 1], categories=pd.Index([1, "1"], dtype=object)),
+        }
+    )
+    rows = np.arange(4)
+    for column, expected in (("missing", ["a", "", "b", "a"]), ("plain", ["a", "b", "b", "a"]), ("alike", ["1"] * 4)):
+        assert kernel_db._row_texts(frame[column], rows) is None
+        codes, texts = kernel_db._text_codes(frame, column, rows)
+        assert texts[codes].tolist() == expected
+        assert len(set(texts.tolist())) == len(texts)
+    codes, texts = kernel_db._text_codes(frame, "absent", rows)
+    assert texts[codes].tolist() == [""] * 4

@@ -145,14 +145,15 @@ def _tf_ops(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray,
     non-empty one, and whether that op is Tensor Core eligible (parsed and tested per distinct stat)."""
     if "tf_op" not in ev.columns or len(rows) == 0:
         return np.full(len(rows), "", dtype=object), np.zeros(len(rows), bool), np.zeros(len(rows), bool)
-    codes = ec.row_codes(ev["tf_op"], rows)
-    _, parsed, _ = ec.parse_used(ev["tf_op"], codes)
+    tf_op = ev["tf_op"]  # one Series, read by every step below
+    codes = ec.row_codes(tf_op, rows)
+    _, parsed, _ = ec.parse_used(tf_op, codes)
     used = np.zeros(len(parsed) + 1, bool)  # the last slot takes the missing values' -1
     used[codes] = True
     used = np.flatnonzero(used[:-1])
     eligible = np.zeros(len(parsed) + 1, bool)
     eligible[used] = [bool(op_name_tensor_core_eligible(str(name))) for name in parsed[used]]
-    nonempty = np.append(ec.category_text(ev["tf_op"]) != "", False)
+    nonempty = np.append(ec.category_text(tf_op) != "", False)
     return np.append(parsed, "")[codes], nonempty[codes], eligible[codes]
 
 
@@ -359,8 +360,9 @@ def _xla_framework_ops(
         x, pid = x[found], pid[found]
         if len(x) == 0:
             return is_xla, names
-    host_of_code, host_text = ec.text_ids(ev["host"])
-    host_id = host_of_code[ec.row_codes(ev["host"], rows[x])]
+    host = ev["host"]
+    host_of_code, host_text = ec.text_ids(host)
+    host_id = host_of_code[ec.row_codes(host, rows[x])]
     pos = _positions_in(
         (table["host"], table["program_id"], table["name"]),
         (host_text[host_id], pid, hlo[x]),
@@ -384,9 +386,10 @@ def _hlo_op_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndar
     ``hlo_op`` stat (``ec.last_component``; ``""`` where missing), numbered per distinct text."""
     if "hlo_op" not in ev.columns or len(rows) == 0:
         return np.zeros(len(rows), np.int64), np.array([""], dtype=object)
-    parts = [text.split("::")[-1] for text in ec.category_text(ev["hlo_op"])]  # per category, not per kernel
+    hlo_op = ev["hlo_op"]
+    parts = [text.split("::")[-1] for text in ec.category_text(hlo_op)]  # per category, not per kernel
     ids, texts = pd.factorize(np.array([*parts, ""], dtype=object))
-    return ids.astype(np.int64)[ec.row_codes(ev["hlo_op"], rows)], np.asarray(texts, dtype=object)
+    return ids.astype(np.int64)[ec.row_codes(hlo_op, rows)], np.asarray(texts, dtype=object)
 
 
 @dataclass
@@ -402,6 +405,11 @@ def _launches(details: np.ndarray) -> _Launches | None:
     """The launch parameters of each event's ``kernel_details`` text, parsed once per distinct text;
     None where a value does not fit int64 (the pandas path then types it)."""
     detail, uniques = pd.factorize(np.asarray(details, dtype=object), use_na_sentinel=False)
+    return _parsed_launches(detail, uniques)
+
+
+def _parsed_launches(detail: np.ndarray, uniques: np.ndarray) -> _Launches | None:
+    """``_launches`` of texts given as (code per event, distinct texts), each distinct text parsed once."""
     parsed = [_parse_one(text if isinstance(text, str) else str(text)) for text in uniques]
     try:
         ints = np.array([row[:-1] for row in parsed], dtype=np.int64).reshape(len(parsed), len(LAUNCH_COLUMNS) - 1)
@@ -409,6 +417,36 @@ def _launches(details: np.ndarray) -> _Launches | None:
         return None
     occupancy = np.array([row[-1] for row in parsed], dtype=np.float64)
     return _Launches(detail.astype(np.int64), ints, occupancy)
+
+
+def _row_texts(column: pd.Series, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """(code per row, distinct text per code) of a categorical column at ``rows``: ``pd.factorize`` of its
+    texts there (the codes numbered by category, not by first appearance), from the category codes
+    without a text per row; None where the column is not categorical, a row has no value or two
+    categories read alike."""
+    if not isinstance(column.dtype, pd.CategoricalDtype):
+        return None
+    codes = ec.row_codes(column, rows)
+    if len(codes) == 0 or int(codes.min()) < 0:
+        return None
+    present = np.flatnonzero(np.bincount(codes.astype(np.intp, copy=False)))
+    table = np.zeros(int(present[-1]) + 1, np.int64)
+    texts = xs.category_text(column)[present]
+    if len(set(texts.tolist())) != len(texts):  # categories that read alike as str: factorize merges them
+        return None
+    table[present] = np.arange(len(present))
+    return table[codes], texts
+
+
+def _text_codes(events: pd.DataFrame, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(code per row, distinct text per code) of a text column at ``rows`` (``""`` where missing): by its
+    category codes where ``_row_texts`` can, else ``pd.factorize`` of its texts."""
+    if name in events.columns:
+        coded = _row_texts(events[name], rows)
+        if coded is not None:
+            return coded
+    codes, texts = pd.factorize(ec.str_column(events, name, rows), use_na_sentinel=False)
+    return codes.astype(np.int64, copy=False), np.asarray(texts, dtype=object)
 
 
 def _text_rank(texts: np.ndarray) -> np.ndarray:
@@ -513,19 +551,19 @@ def build_kernel_db(
     none = "no GPU kernel events with kernel_details in this profile"
     if len(ev) == 0 or "kernel_details" not in ev.columns:
         return KernelDb(ec.empty_frame(REPORT_COLUMNS), 0, vendor, [none])
+    all_durations = ev["duration_ps"].to_numpy()
     mask = (
         xs.plane_mask(ev, xs.is_gpu_plane)
         & _present(ev["kernel_details"])
         & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
-        & (ev["duration_ps"].to_numpy() >= 1000)
+        & (all_durations >= 1000)
     )
     rows = np.flatnonzero(mask)
     if len(rows) == 0:
         return KernelDb(ec.empty_frame(REPORT_COLUMNS), 0, vendor, [none])
-    names = ec.str_column(ev, "name", rows)
     # the text keys are grouped as integer codes (no text column of one value per kernel)
-    name_code, name_text = pd.factorize(names, use_na_sentinel=False)
-    duration = ev["duration_ps"].to_numpy()[rows]
+    name_code, name_text = _text_codes(ev, "name", rows)
+    duration = all_durations[rows]
     tf_name, has_tf_op, tf_eligible = _tf_ops(ev, rows)
     is_xla, xla_name = _xla_framework_ops(frames, rows, op_keys, index)
     op_name = np.where(is_xla, xla_name, np.where(has_tf_op, tf_name, ""))
@@ -534,16 +572,21 @@ def build_kernel_db(
     from_tf_op = has_tf_op & (_einsum_eligible(frames, rows) | tf_eligible | uses_tc) if has_tf_op.any() else has_tf_op
     op_code, op_text = pd.factorize(np.asarray(op_name, dtype=object), use_na_sentinel=False)
     from_xla = is_xla & _per_code(op_code, op_text, op_name_tensor_core_eligible)
-    details = ec.str_column(ev, "kernel_details", rows)
-    launches = _launches(details)
+    detail_code, detail_text = _text_codes(ev, "kernel_details", rows)
+    launches = _parsed_launches(detail_code, detail_text)
     columns = None
     if launches is not None:
-        kernel, op = (name_code.astype(np.int64), name_text), (op_code.astype(np.int64), op_text)
+        kernel, op = (name_code, name_text), (op_code.astype(np.int64), op_text)
         columns = _numpy_reports(launches, kernel, op, (uses_tc, from_tf_op | from_xla), duration)
         reports: pd.DataFrame | Callable[[], pd.DataFrame] = functools.partial(_reports_frame, columns)
     else:
         reports = _pandas_reports(
-            details, (name_code, name_text), (op_code, op_text), uses_tc, from_tf_op | from_xla, duration
+            detail_text[detail_code],
+            (name_code, name_text),
+            (op_code, op_text),
+            uses_tc,
+            from_tf_op | from_xla,
+            duration,
         )
     notes = [
         "kernels: events on /device:GPU planes (derived lines excluded) with a kernel_details stat; Tensor/Matrix "
@@ -556,7 +599,7 @@ def build_kernel_db(
             share = float(duration[unflagged].sum()) / max(float(duration.sum()), 1.0)
             notes.append(
                 f"{int(unflagged.sum()):,} kernel launches ({100.0 * share:.1f}% of the kernel time; e.g. "
-                f"{names[np.flatnonzero(unflagged)[0]]}) are GEMM kernels of kinds XProf's name patterns predate "
+                f"{name_text[name_code[np.flatnonzero(unflagged)[0]]]}) are GEMM kernels of kinds XProf's name patterns predate "
                 "(cuBLASLt nvjet, XLA Triton GEMM fusions, sm90 CUTLASS): they most likely run on Tensor Cores, "
                 "but are not flagged, as in XProf"
             )

@@ -6,6 +6,7 @@ lines with protobuf and convert it here; these parts hold thousands of entries, 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -55,14 +56,30 @@ def metadata_from_columns(lists: Sequence[list[Any]]) -> tuple[RawEventMetadata,
     ids = np.array(em_keys, dtype=np.int64)
     stats = _stats_from_columns(stat_cols)
     if len(ids) > 1 and not (ids[1:] > ids[:-1]).all():  # files written by XProf hold them sorted
-        last = {k: i for i, k in enumerate(em_keys)}
-        rows = [last[k] for k in sorted(last)]
-        ids, stats = ids[rows], _stats_of_rows(stats, rows, len(em_keys))
-        names, display, metadata, children = ([col[r] for r in rows] for col in (names, display, metadata, children))
+        ids, rows = _key_order(ids, em_keys)
+        stats = _stats_of_rows(stats, rows, len(em_keys))
+        names, display, metadata, children = (_items(col, rows) for col in (names, display, metadata, children))
     event_metadata = RawEventMetadata(
         id=ids, name=names, display_name=display, metadata=metadata, child_ids=children, stats=stats
     )
     return event_metadata, stat_metadata
+
+
+def _key_order(ids: np.ndarray, keys: list[int]) -> tuple[np.ndarray, list[int]]:
+    """(the distinct keys ascending, the entry of each): a map's entries by key, the last entry of a key
+    given twice (as protobuf keeps it). ``ids``: ``keys`` as int64."""
+    order = np.argsort(ids, kind="stable")
+    ascending = ids[order]
+    if (ascending[1:] != ascending[:-1]).all():  # no key twice (the usual case): one entry per key
+        return ascending, order.tolist()
+    last = {k: i for i, k in enumerate(keys)}
+    rows = [last[k] for k in sorted(last)]
+    return ids[rows], rows
+
+
+def _items(column: list[Any], rows: list[int]) -> list[Any]:
+    """``[column[r] for r in rows]``, gathered in C where there are two rows or more."""
+    return list(operator.itemgetter(*rows)(column)) if len(rows) > 1 else [column[r] for r in rows]
 
 
 def plane_stats_from_columns(lists: Sequence[list[Any]]) -> RawStats:
