@@ -524,7 +524,7 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping, times: Even
     # per distinct name, both tests in one pass; the explicit-marker mask is read off it where needed
     # (one event-length array alive, not two: the memory of large profiles)
     kind = xs.value_map(names, _host_name_kind, 0, np.int8)
-    implicit = xs.column(ev, "step_name").notna().to_numpy() & ((kind & _EXPLICIT) == 0)
+    implicit = _carries(ev, "step_name") & ((kind & _EXPLICIT) == 0)
     named_groups = np.array(sorted(grouping.names), dtype=np.int64)
     if len(named_groups):
         # grouping gives the user root of each named group a step_name stat
