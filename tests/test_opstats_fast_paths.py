@@ -181,7 +181,7 @@ def test_merged_xla_op_columns_leave_other_kinds_to_the_frames() -> None:
             own[c] = np.asarray(own[c], dtype=object)
 
     def parts(kept: list) -> list[XlaOps]:
-        return [XlaOps(source="device", device_kind="GPU", total_time_ps=1, op_columns=c) for c in kept]
+        return [XlaOps(source="device", device_kind="GPU", total_time_ps=1, _op_columns=c) for c in kept]
 
     found = combine._merged_op_columns(parts(columns))
     assert found is not None

@@ -92,12 +92,18 @@ class XlaOps:
     device_type: str = ""
     fused_children: pd.DataFrame = _FusedChildren()  # type: ignore[assignment]
     notes: list[str] = field(default_factory=list)
-    op_columns: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    _op_columns: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _fused_source: tuple[HloIndex, pd.DataFrame] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.__dict__["fused_children"] is None and self._fused_source is None:
             self.fused_children = ec.empty_frame(FUSED_COLUMNS)  # nothing to make later
+
+    @property
+    def op_columns(self) -> dict[str, Any] | None:
+        """The arrays ``ops`` is made of (``OP_COLUMNS``; texts as the device db holds them) where the builder
+        kept them (one host's GPU ops), else None. Read-only: shared with ``ops``."""
+        return self._op_columns
 
     @property
     def num_ops(self) -> int:
@@ -310,7 +316,7 @@ def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv
         common: dict[str, Any] = dict(source="device", device_kind=device.hardware_type,
                                       total_time_ps=device.total_time_ps, peak_tflops=_peak(env.peak_tflops),
                                       peak_hbm_gibps=_peak(env.peak_hbm_gibps),
-                                      device_type=env.device_type if on_tpu else "GPU", op_columns=columns)  # fmt: skip
+                                      device_type=env.device_type if on_tpu else "GPU", _op_columns=columns)  # fmt: skip
         if columns is not None and not on_tpu:  # the frame made on first read: a combination merges the columns
             return XlaOps(**common)
         ops = device_xla_ops(device.table) if columns is None else op_frame(columns)
