@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pandas as pd
 import pytest
 from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
 
-from nbprof.opstats import combine, inference, op_metrics_db
+from nbprof.opstats import combine, inference, op_metrics_db, xla_ops
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.kernel_db import KernelDb
 from nbprof.opstats.xla_ops import XlaOps
@@ -137,6 +139,63 @@ def test_merged_xla_ops_numpy_on_multi_host_fixtures(name, load_fixture) -> None
         assert found is not None
         pd.testing.assert_frame_equal(found[0], expected)
         assert found[1].tolist() == expected_group.tolist()
+
+
+@pytest.mark.parametrize("name", ALL_FIXTURES)
+def test_xla_ops_made_of_their_columns_match_the_device_op_table(name, load_fixture) -> None:
+    # one host's XLA ops: the frame made on first read of the kept columns is the device op table's rows
+    stats = load_fixture(name).op_stats()
+    for host in stats.hosts:
+        own = stats.for_host(host)
+        x = own.xla_ops
+        if x.source != "device" or x.op_columns is None:
+            continue
+        assert x.num_ops == len(x.op_columns["name"])
+        pd.testing.assert_frame_equal(x.ops, xla_ops.device_xla_ops(own.device_ops.table))
+        assert x.num_ops == len(x.ops)
+        shipped = pickle.loads(pickle.dumps(x))  # made before pickling
+        pd.testing.assert_frame_equal(shipped.ops, x.ops)
+
+
+@pytest.mark.parametrize("name", MULTI_HOST_FIXTURE_NAMES)
+def test_merged_xla_op_columns_match_the_merged_frames(name, load_fixture) -> None:
+    stats = load_fixture(name).op_stats()
+    parts = [stats.parts_of(h).xla_ops for h in stats.hosts]
+    with_ops = [p for p in parts if p.num_ops]
+    found = combine._merged_op_columns(with_ops)
+    if any(p.op_columns is None for p in with_ops):
+        assert found is None
+        return
+    assert found is not None
+    expected = combine._merged_op_frames(with_ops)
+    pd.testing.assert_frame_equal(found[0], expected[0])
+    assert found[1].tolist() == expected[1].tolist()
+
+
+def test_merged_xla_op_columns_leave_other_kinds_to_the_frames() -> None:
+    rng = np.random.default_rng(6)
+    frames = [_xla_ops_frame(rng, 12, h).assign(category="c") for h in range(2)]
+    columns = [{c: f[c].to_numpy() if isinstance(f[c].dtype, np.dtype) else f[c].array for c in f} for f in frames]
+    for own in columns:
+        for c in ("program", "name", "category"):
+            own[c] = np.asarray(own[c], dtype=object)
+
+    def parts(kept: list) -> list[XlaOps]:
+        return [XlaOps(source="device", device_kind="GPU", total_time_ps=1, _op_columns=c) for c in kept]
+
+    found = combine._merged_op_columns(parts(columns))
+    assert found is not None
+    expected = combine._merged_op_frames(parts(columns))
+    pd.testing.assert_frame_equal(found[0], expected[0])
+    not_str = [dict(columns[0]), columns[1]]
+    not_str[0]["category"] = np.array([None] * len(not_str[0]["category"]), dtype=object)
+    other_dtype = [dict(columns[0]), columns[1]]
+    other_dtype[0]["time_ps"] = other_dtype[0]["time_ps"].astype(np.float64)
+    without = [XlaOps(ops=frames[0], source="device", device_kind="GPU", total_time_ps=1), *parts(columns[1:])]
+    for declined in (parts(not_str), parts(other_dtype), without):
+        assert combine._merged_op_columns(declined) is None
+        merged = combine.combine_xla_ops(declined).ops  # the frames merge them
+        pd.testing.assert_frame_equal(merged, combine._merged_op_frames(declined)[0])
 
 
 def test_xla_ops_of_hosts_with_other_dtypes_are_stacked_by_pandas() -> None:

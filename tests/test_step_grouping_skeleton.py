@@ -341,3 +341,20 @@ def test_context_pairs_of_int64_flows_equal_those_of_other_integer_columns(load_
     for sub in _host_slices(prof.events):
         for got, want in zip(sg._context_pairs(sub, flows), sg._context_pairs(sub, other)):
             np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("name", ["tf_keras2_input_bound", "jax_two_gpu_procs"])
+def test_int_values_read_from_the_mask_equal_int_array(load_fixture, name):
+    """The grouping's ``Int64`` reads from the array's data and mask equal ``int_values``' (rows or all);
+    other columns are read by ``int_values`` itself."""
+    ev = load_fixture(name).events
+    rows = np.arange(0, len(ev), 3)
+    for stat in ("_r", "iter_num", "step_num", "id", "correlation_id", "group_id", "program_id"):
+        series = column(ev, stat)
+        for at in (None, rows):
+            got = sg._int_values(series, 7, at)
+            np.testing.assert_array_equal(got, int_array(series, 7, at))
+            assert got.dtype == np.int64
+        values, present = sg._ints_at(series, rows)
+        np.testing.assert_array_equal(values, int_array(series, 0, rows))
+        np.testing.assert_array_equal(present, series.notna().to_numpy()[rows])

@@ -502,20 +502,13 @@ def combine_xla_ops(parts: list[XlaOps]) -> XlaOps:
     """XLA ops of several hosts merged by (program id, op): additive columns summed, the
     shortest occurrence kept, the rest from the first host that has the op."""
     parts = [p for p in parts if p is not None]
-    with_ops = [p for p in parts if len(p.ops)]
+    with_ops = [p for p in parts if p.num_ops]
     best = max(parts, key=lambda p: _SOURCE_RANK.get(p.source, 0))
     if not with_ops:
         return replace(best, notes=_unique_notes(parts))
     same_source = [p for p in with_ops if p.source == best.source]
-    columns = _stacked_columns_of([p.ops for p in same_source])  # the hosts' arrays: no frame stacked
-    numpy_merge = _merged_ops_numpy(columns)
-    if numpy_merge is None:
-        stacked = pd.concat([p.ops for p in same_source], ignore_index=True)
-        if columns is None:  # hosts' dtypes differ: the stack's common ones may still merge in numpy
-            numpy_merge = _merged_ops_numpy(column_arrays(stacked))
-        if numpy_merge is None:
-            numpy_merge = _merged_ops(stacked)
-    merged, group = numpy_merge
+    # the hosts' builders' arrays where they kept them (no frame made or stacked), else their frames
+    merged, group = _merged_op_columns(same_source) or _merged_op_frames(same_source)
     fused = _combine_fused(same_source, group)
     peaks = [p for p in parts if not math.isnan(p.peak_tflops)]
     return XlaOps(
@@ -532,6 +525,19 @@ def combine_xla_ops(parts: list[XlaOps]) -> XlaOps:
 
 
 _XLA_KEYS = ["program_id", "name"]
+
+
+def _merged_op_frames(parts: list[XlaOps]) -> tuple[pd.DataFrame, np.ndarray]:
+    """The parts' ops frames merged by (program id, op), and each stacked row's group: in numpy where
+    their columns allow (``_merged_ops_numpy``), else by pandas (``_merged_ops``)."""
+    columns = _stacked_columns_of([p.ops for p in parts])  # the hosts' arrays: no frame stacked
+    merged = _merged_ops_numpy(columns)
+    if merged is not None:
+        return merged
+    stacked = pd.concat([p.ops for p in parts], ignore_index=True)
+    if columns is None:  # hosts' dtypes differ: the stack's common ones may still merge in numpy
+        merged = _merged_ops_numpy(column_arrays(stacked))
+    return merged if merged is not None else _merged_ops(stacked)
 
 
 def _merged_ops(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
@@ -554,6 +560,26 @@ def _merged_ops(stacked: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
     return merged, grouped.ngroup().to_numpy()
 
 
+def _merged_op_columns(parts: list[XlaOps]) -> tuple[pd.DataFrame, np.ndarray] | None:
+    """``_merged_ops_numpy`` of the parts' ``op_columns`` stacked (the same frame and groups as of their
+    frames' columns); None where a part kept none, or a column is not of one kind in every part: a
+    text column an object array of str in each, any other one array type and dtype."""
+    kept = [p.op_columns for p in parts]
+    if any(columns is None for columns in kept):
+        return None
+    stacked, texts = {}, []
+    for name in kept[0]:  # type: ignore[union-attr]
+        arrays = [columns[name] for columns in kept]  # type: ignore[index]
+        if all(isinstance(a, np.ndarray) and a.dtype == object for a in arrays):
+            if not all(type(v) is str for a in arrays for v in a.tolist()):
+                return None  # a host's frame holds it as objects: the frames merge it
+            texts.append(name)
+        elif any(type(a) is not type(arrays[0]) or a.dtype != arrays[0].dtype for a in arrays):
+            return None
+        stacked[name] = _concatenated(arrays)
+    return _merged_ops_numpy(stacked, texts)
+
+
 def _stacked_columns_of(frames: list[pd.DataFrame]) -> dict[str, Any] | None:
     """The columns of ``pd.concat(frames, ignore_index=True)`` as ``column_arrays`` gives them, stacked
     from the frames' arrays without the frame; None where the frames differ in columns or dtypes (or
@@ -574,11 +600,14 @@ def _concatenated(arrays: list[Any]) -> Any:
     return type(arrays[0])._concat_same_type(arrays)
 
 
-def _merged_ops_numpy(columns: dict[str, Any] | None) -> tuple[pd.DataFrame, np.ndarray] | None:
+def _merged_ops_numpy(
+    columns: dict[str, Any] | None, texts: list[str] | None = None
+) -> tuple[pd.DataFrame, np.ndarray] | None:
     """``_merged_ops`` in numpy (the same frame and groups) of the stacked ops' ``column_arrays``: groups
     in order of first appearance, the first non-missing value of each other column, int sums, float sums
     compensated as pandas sums them, minimum ``min_time_ps``, any ``has_breakdown``. None where a key is
-    missing somewhere or a reduced column is not a numpy number (pandas then merges), or without columns."""
+    missing somewhere or a reduced column is not a numpy number (pandas then merges), or without columns.
+    ``texts``: columns given as object arrays of str that the frame holds as ``strings`` types them."""
     if columns is None or any(k not in columns or pd.isna(columns[k]).any() for k in _XLA_KEYS):
         return None
     how = {c: "sum" for c in _XLA_SUMS if c in columns}
@@ -600,6 +629,8 @@ def _merged_ops_numpy(columns: dict[str, Any] | None) -> tuple[pd.DataFrame, np.
             out[c] = values[first_rows]
         else:
             out[c] = _first_valid(values, group, n, first_rows)
+    for c in texts or ():
+        out[c] = strings(out[c].tolist())
     return typed_frame(out), group
 
 
@@ -685,7 +716,7 @@ def _combine_fused(parts: list[XlaOps], new_row: np.ndarray) -> pd.DataFrame:
         if len(fused) and "op_index" in fused.columns:
             old = fused["op_index"].to_numpy(np.int64) + offset
             frames.append(fused.assign(op_index=new_row[old]))
-        offset += len(p.ops)
+        offset += p.num_ops
     if not frames:
         return parts[0].fused_children.iloc[:0] if parts else pd.DataFrame()
     out = pd.concat(frames, ignore_index=True)

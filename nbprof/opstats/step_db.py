@@ -524,7 +524,7 @@ def _host_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping, times: Even
     # per distinct name, both tests in one pass; the explicit-marker mask is read off it where needed
     # (one event-length array alive, not two: the memory of large profiles)
     kind = xs.value_map(names, _host_name_kind, 0, np.int8)
-    implicit = xs.column(ev, "step_name").notna().to_numpy() & ((kind & _EXPLICIT) == 0)
+    implicit = _carries(ev, "step_name") & ((kind & _EXPLICIT) == 0)
     named_groups = np.array(sorted(grouping.names), dtype=np.int64)
     if len(named_groups):
         # grouping gives the user root of each named group a step_name stat
@@ -642,34 +642,38 @@ def _gpu_markers_and_spans(ev: pd.DataFrame, grouping: se.Grouping, times: Event
     """Device markers (``Steps`` lines) and typed device spans, per GPU then unioned
     (ConvertDeviceTraceXPlaneToStepEvents), as ``_MARKER_COLUMNS`` and ``_SPAN_COLUMNS`` arrays."""
     group = grouping.group
-    plane = ec.codes(ev["plane"])  # plane codes: only compared with each other
     on_device = xs.value_mask(ev["plane"], xs.is_device_plane) & (group >= 0)
-    derived = xs.is_derived_line(ev["line_id"].to_numpy(), ev["line"])
     if grouping.gpu_markers is not None:  # grouped here: the markers derived from the GPU events
-        mk = np.zeros(len(ev), bool)
-        mk[grouping.gpu_markers["row"]] = True
+        marker_rows = grouping.gpu_markers["row"]
         markers = {c: grouping.gpu_markers[c] for c in _MARKER_COLUMNS}
     else:
         start, end = _device_timespan(times)
-        mk = on_device & xs.values_in(ev["line"], ["Steps"])
-        markers = _device_step_markers(group[mk], start[mk], end[mk])
-    has_corr = xs.column(ev, "correlation_id").notna().to_numpy()
-    op_rows = np.flatnonzero(on_device & ~derived & has_corr)
+        marker_rows = np.flatnonzero(on_device & xs.values_in(ev["line"], ["Steps"]))
+        markers = _device_step_markers(group[marker_rows], start[marker_rows], end[marker_rows])
+    op_rows = _device_op_rows(ev, on_device)
     kind = _map_at(ev["name"], op_rows, _classify_gpu, se.HOST_COMPUTE, np.int64)
-    # precision from the tensor shapes (``shape`` stat) when present, else from the name
-    shape = xs.column(ev, "shape")
-    if shape.notna().any():
-        flags = xs.value_map(shape, _shape_flags, 0, np.int8, rows=op_rows)  # per distinct shape text
+    # precision from the tensor shapes (``shape`` stat) when an op has one, else from the name
+    if _carries(ev, "shape")[op_rows].any():
+        flags = xs.value_map(ev["shape"], _shape_flags, 0, np.int8, rows=op_rows)  # per distinct shape text
         has_shape, half = (flags & _HAS_SHAPE) != 0, (flags & _HALF_SHAPE) != 0
         compute = (kind == se.DEVICE_COMPUTE_16) | (kind == se.DEVICE_COMPUTE_32)
         kind = np.where(compute & has_shape, np.where(half, se.DEVICE_COMPUTE_16, se.DEVICE_COMPUTE_32), kind)
     # Per plane: keep only groups that the plane's Steps line marks (when it has events).
-    op_plane, op_group = plane[op_rows], group[op_rows]
-    marked_plane, marked_group = plane[mk], group[mk]
+    op_plane, op_group = ec.row_codes(ev["plane"], op_rows), group[op_rows]  # plane codes: compared with each other
+    marked_plane, marked_group = ec.row_codes(ev["plane"], marker_rows), group[marker_rows]
     keep = np.zeros(len(op_rows), bool)
     for code in ec.distinct_sorted(marked_plane):
         keep |= (op_plane == code) & np.isin(op_group, marked_group[marked_plane == code])
     return markers, _spans_at(times, op_rows[keep], group, kind[keep])
+
+
+def _device_op_rows(ev: pd.DataFrame, on_device: np.ndarray) -> np.ndarray:
+    """The rows of device ops that may be spans: ``on_device`` (grouped events of device planes) with a
+    ``correlation_id``, not on a derived line (XProf's ``XLA Ops``, ``Steps``, ...: by id or name)."""
+    rows = np.flatnonzero(on_device & _carries(ev, "correlation_id"))
+    derived = xs.is_derived_line_id(ev["line_id"].to_numpy()[rows])
+    derived |= xs.values_in(ev["line"], xs.DERIVED_LINE_NAMES, rows=rows)
+    return rows[~derived]
 
 
 def _map_at(

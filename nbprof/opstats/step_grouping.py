@@ -200,7 +200,7 @@ def _present_ints(values: pd.api.extensions.ExtensionArray) -> tuple[np.ndarray,
     """(present mask, int64 values with 0 where missing) of a nullable integer array (a ``flows``
     column): an ``Int64`` array's own mask and data (pandas' ``to_numpy(na_value=)`` costs ~0.05 ms
     a column, more on its first use), any other by pandas."""
-    if isinstance(values, pd.arrays.IntegerArray) and isinstance(values.dtype, pd.Int64Dtype):
+    if _is_int64_array(values):
         mask = np.asarray(values._mask, dtype=bool)
         return ~mask, np.where(mask, 0, values._data).astype(np.int64, copy=False)
     return ~np.asarray(values.isna(), dtype=bool), values.to_numpy(dtype=np.int64, na_value=0)
@@ -252,7 +252,7 @@ def _inter_thread_links(ev: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nd
         if len(par) == 0 or len(chi) == 0:
             continue
         both = np.concatenate([par, chi])
-        key, n_keys = ec.group_ids(*[int_array(k, 0, both) for k in keys])
+        key, n_keys = ec.group_ids(*[_int_values(k, 0, both) for k in keys])
         par_key, chi_key = key[: len(par)], key[len(par) :]
         # the last parent of each key (XProf keeps the last one it sees), in frame order
         last_of_key = np.full(n_keys, -1, np.int64)
@@ -471,7 +471,7 @@ def _find_groups(ev: pd.DataFrame, flows: Flows, gpu_fill: bool = True) -> _Foun
     names = ev["name"]
     existing = ev["group_id"] if "group_id" in ev.columns else None
     if existing is not None and _present(existing).any():
-        return _FoundGroups(int_array(existing), EXISTING_GROUPS)
+        return _FoundGroups(_int_values(existing), EXISTING_GROUPS)
     if values_in(names, TF_LOOP_OP_NAMES).any():
         return _FoundGroups(np.full(n, -1, np.int64), "none: TF loop ops present (XProf skips grouping)")
 
@@ -537,7 +537,7 @@ def _root_levels(ev: pd.DataFrame) -> np.ndarray:
     if "_r" not in ev.columns:
         return np.full(len(ev), -1, np.int64)
     r_col = ev["_r"]
-    root_level = int_array(r_col, 0)
+    root_level = _int_values(r_col, 0)
     np.maximum(root_level, 0, out=root_level)
     root_level[~_present(r_col)] = -1
     return root_level
@@ -571,10 +571,26 @@ def _step_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarra
 
 def _ints_at(series: pd.Series, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(int64 values, 0 where missing or not a number; present mask) of a column at ``rows`` only."""
-    if isinstance(series.dtype, pd.Int64Dtype):
-        part = series.array[rows]
-        return part.to_numpy(np.int64, na_value=0), ~np.asarray(part.isna(), dtype=bool)
+    values = series.array
+    if _is_int64_array(values):
+        return np.where(values._mask[rows], 0, values._data[rows]), ~values._mask[rows]
     return int_array(series, 0, rows), _present(series)[rows]
+
+
+def _int_values(series: pd.Series, missing: int = -1, rows: np.ndarray | None = None) -> np.ndarray:
+    """``int_array(series, missing, rows)`` (a fresh int64 array): an ``Int64`` column (the promoted integer
+    stats) read from its own data and mask (pandas' ``to_numpy(na_value=)`` costs ~0.1 ms a call on its
+    first uses), any other by ``int_array``."""
+    values = series.array
+    if not _is_int64_array(values):
+        return int_array(series, missing, rows)
+    data, mask = (values._data, values._mask) if rows is None else (values._data[rows], values._mask[rows])
+    return np.where(mask, missing, data)
+
+
+def _is_int64_array(values: object) -> bool:
+    """Whether ``values`` is pandas' ``Int64`` masked array (its ``_data`` int64, ``_mask`` bool)."""
+    return isinstance(values, pd.arrays.IntegerArray) and isinstance(values.dtype, pd.Int64Dtype)
 
 
 def _gpu_plane_rows(ev: pd.DataFrame) -> list[np.ndarray]:
@@ -746,8 +762,7 @@ def _root_names(ev: pd.DataFrame, root_rows: dict[int, int]) -> tuple[dict[int, 
     nm = [str(v) for v in _values_at(ev["name"], rows)]
     gt = _values_at(ev["graph_type"], rows) if "graph_type" in ev.columns else [None] * len(rows)
     it_col, sn_col = column(ev, "iter_num"), column(ev, "step_num")
-    it, has_it = int_array(it_col, 0, rows), _present(it_col)[rows]
-    sn, has_sn = int_array(sn_col, 0, rows), _present(sn_col)[rows]
+    (it, has_it), (sn, has_sn) = _ints_at(it_col, rows), _ints_at(sn_col, rows)
     for gid, name, graph_type, iter_num, i_ok, step_num, s_ok in zip(gids, nm, gt, it, has_it, sn, has_sn):
         if name in IMPLICIT_ROOT_NAMES:
             continue

@@ -52,11 +52,30 @@ class _FusedChildren:
         obj.__dict__["fused_children"] = value
 
 
-@dataclass
+class _OpsFrame:
+    """``XlaOps.ops``, kept in the instance's ``ops`` entry: the frame given, else (None) made on first read
+    from ``XlaOps.op_columns`` (a combination of hosts merges the hosts' columns: their frames are not made)."""
+
+    def __get__(self, obj: XlaOps | None, owner: type | None = None) -> pd.DataFrame | None:
+        if obj is None:
+            return None  # the dataclass field's default: made from the columns, else no rows
+        made = obj.__dict__.get("ops")
+        if made is None:
+            columns = obj.op_columns
+            made = obj.__dict__["ops"] = op_frame(columns) if columns is not None else ec.empty_frame(OP_COLUMNS)
+        return made
+
+    def __set__(self, obj: XlaOps, value: pd.DataFrame | None) -> None:
+        obj.__dict__["ops"] = value
+
+
+@dataclass(kw_only=True)
 class XlaOps:
     """XLA ops and what is needed to place them in a tree.
 
-    ``source``: ``"device"``, ``"host"`` (XLA CPU ops) or ``"none"``; ``device_kind``: ``TPU``,
+    ``ops``: the frame given, else made on first read from ``op_columns`` (``OP_COLUMNS`` as the
+    builder's arrays, texts as object arrays of str), else one of no rows; ``source``: ``"device"``,
+    ``"host"`` (XLA CPU ops) or ``"none"``; ``device_kind``: ``TPU``,
     ``GPU``, ``CPU`` (or ``""`` with no ops); ``total_time_ps``: the time the ops ran in, idle
     included on a device (sum over device planes); ``peak_tflops`` / ``peak_hbm_gibps``: NaN
     unknown; ``fused_children``: instructions inside TPU fusions (``FUSED_COLUMNS``), the frame
@@ -64,7 +83,7 @@ class XlaOps:
     index and the ops), else one of no rows.
     """
 
-    ops: pd.DataFrame
+    ops: pd.DataFrame = _OpsFrame()  # type: ignore[assignment]
     source: str
     device_kind: str
     total_time_ps: int
@@ -73,16 +92,31 @@ class XlaOps:
     device_type: str = ""
     fused_children: pd.DataFrame = _FusedChildren()  # type: ignore[assignment]
     notes: list[str] = field(default_factory=list)
+    _op_columns: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _fused_source: tuple[HloIndex, pd.DataFrame] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.__dict__["fused_children"] is None and self._fused_source is None:
             self.fused_children = ec.empty_frame(FUSED_COLUMNS)  # nothing to make later
 
+    @property
+    def op_columns(self) -> dict[str, Any] | None:
+        """The arrays ``ops`` is made of (``OP_COLUMNS``; texts as the device db holds them) where the builder
+        kept them (one host's GPU ops), else None. Read-only: shared with ``ops``."""
+        return self._op_columns
+
+    @property
+    def num_ops(self) -> int:
+        """``len(ops)``, without making the frame where it is still to be made of ``op_columns``."""
+        columns = self.op_columns
+        if self.__dict__.get("ops") is None and columns is not None:
+            return len(columns["name"])
+        return len(self.ops)
+
     def __getstate__(self) -> dict[str, object]:
-        """Pickled (``OpStats.tables()`` ships it between processes) with its fused instructions made,
-        not with the HLO index they are made from."""
-        _ = self.fused_children  # made on first read
+        """Pickled (``OpStats.tables()`` ships it between processes) with its ops and fused instructions
+        made, not with the HLO index they are made from."""
+        _ = self.ops, self.fused_children  # made on first read
         return dict(self.__dict__)
 
 
@@ -132,23 +166,34 @@ def device_xla_ops(table: pd.DataFrame) -> pd.DataFrame:
 def device_db_xla_ops(device: DeviceOpDb) -> pd.DataFrame:
     """``device_xla_ops(device.table)``, for one host's ops made of the db's columns (``DeviceOpDb.columns``:
     the table's frame is not made, nor taken from)."""
+    columns = device_db_xla_op_columns(device)
+    return device_xla_ops(device.table) if columns is None else op_frame(columns)
+
+
+def device_db_xla_op_columns(device: DeviceOpDb) -> dict[str, Any] | None:
+    """The columns of ``device_db_xla_ops(device)`` before its frame (``OP_COLUMNS``: the db's arrays at its
+    rows but ``IDLE``; texts as the db holds them), None where those are not one host's rows (or none)."""
     columns = device.columns()
     names = np.asarray(columns["name"], dtype=object) if columns else np.zeros(0, object)
     rows = np.flatnonzero(names != IDLE)
     if len(rows) == 0 or _several(np.asarray(columns["host"], dtype=object)[rows]):
-        return device_xla_ops(device.table)
-    return typed_frame({VIEW_NAMES.get(c, c): _rows_of(columns[c], rows) for c in _DB_COLUMNS})
+        return None
+    return {VIEW_NAMES.get(c, c): take_array(columns[c], rows) for c in _DB_COLUMNS}
 
 
-def _rows_of(values: Any, rows: np.ndarray) -> Any:
-    """A column's values at ``rows``: the builder's texts (an object array of str) typed as ``strings``
-    types them (as the table's frame holds them), other arrays as they are (``take_array``)."""
-    taken = take_array(values, rows)
-    if isinstance(taken, np.ndarray) and taken.dtype == object and len(taken):
-        texts = taken.tolist()
+def op_frame(columns: dict[str, Any]) -> pd.DataFrame:
+    """The ops frame of ``OP_COLUMNS`` arrays (``XlaOps.op_columns``): object arrays of str typed as
+    ``strings`` types them (as the op db's frame holds its texts), other arrays as they are."""
+    return typed_frame({c: _typed_texts(values) for c, values in columns.items()})
+
+
+def _typed_texts(values: Any) -> Any:
+    """A column of ``op_frame``: a (non-empty) object array of str as ``strings``, else as it is."""
+    if isinstance(values, np.ndarray) and values.dtype == object and len(values):
+        texts = values.tolist()
         if all(type(v) is str for v in texts):
             return strings(texts)
-    return taken
+    return values
 
 
 def _several(values: np.ndarray) -> bool:
@@ -266,12 +311,16 @@ def _peak(value: float) -> float:
 def build_xla_ops(device: DeviceOpDb, xla_cpu: pd.DataFrame | None, env: PerfEnv, index: HloIndex) -> XlaOps:
     """Device XLA ops where the profile has a device, else the XLA CPU ops on host threads."""
     if device.hardware_type in (xs.HARDWARE_TPU, xs.HARDWARE_GPU):
-        ops = device_db_xla_ops(device)
+        columns = device_db_xla_op_columns(device)
         on_tpu = device.hardware_type == xs.HARDWARE_TPU
-        return XlaOps(ops=ops, source="device", device_kind=device.hardware_type, total_time_ps=device.total_time_ps,
-                      peak_tflops=_peak(env.peak_tflops), peak_hbm_gibps=_peak(env.peak_hbm_gibps),
-                      device_type=env.device_type if on_tpu else "GPU",
-                      _fused_source=(index, ops) if on_tpu else None)  # fmt: skip
+        common: dict[str, Any] = dict(source="device", device_kind=device.hardware_type,
+                                      total_time_ps=device.total_time_ps, peak_tflops=_peak(env.peak_tflops),
+                                      peak_hbm_gibps=_peak(env.peak_hbm_gibps),
+                                      device_type=env.device_type if on_tpu else "GPU", _op_columns=columns)  # fmt: skip
+        if columns is not None and not on_tpu:  # the frame made on first read: a combination merges the columns
+            return XlaOps(**common)
+        ops = device_xla_ops(device.table) if columns is None else op_frame(columns)
+        return XlaOps(ops=ops, **common, _fused_source=(index, ops) if on_tpu else None)
     if xla_cpu is not None and len(xla_cpu):
         ops = combine_hosts(xla_cpu)
         note = (
