@@ -403,7 +403,8 @@ def _plane_events(
             stats.append((_MetadataStats(em.stats, owner_rows), names, "metadata"))
     del rows
     # narrowed now, not after assembly: the decoder's int64 stat columns are gone before the frame peaks
-    ev_stats = kept_stats(ev.stats, ev.stats.owner, n) if len(ev.stats) else ev.stats
+    # (left as decoded where the RawSpaces are not consumed: the narrowing would free nothing)
+    ev_stats = kept_stats(ev.stats, ev.stats.owner, n) if len(ev.stats) and consume else ev.stats
     if len(ev_stats):
         for sname, kind, srows in _promoted_rows(ev_stats, names, promoted):
             piece.promoted.setdefault(sname, []).append((ev_stats.owner[srows], _values(ev_stats, srows, kind, names)))
