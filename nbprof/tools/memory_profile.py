@@ -38,7 +38,11 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats.step_grouping import NO_STEP_ROOTS, finds_no_groups, headers_find_no_groups, host_event_groups
 from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.frames import SelectedEvents, select_events
+from nbprof.xspace.flows import build_flows
+from nbprof.xspace.frames import BuiltEvents, HostSpace, SelectedEvents, build_events, select_events
+from nbprof.xspace.frameset import check_time_axis
+from nbprof.xspace.stat_values import FLOW_STATS
+from nbprof.xspace.stats_frame import first_stat_values
 from nbprof.xspace.typed_frame import coded_strings, string_array, strings, typed_frame
 
 EVENT_NAMES = ("MemoryAllocation", "MemoryDeallocation")
@@ -174,15 +178,15 @@ def memory_profile(op_stats: OpStats, memory_id: str | None = None, host: str | 
     before_build = _before_build(op_stats, memory_id, host)
     if before_build is not None:
         return before_build
+    few_stats = _from_few_stats(op_stats, memory_id, host)
+    if few_stats is not None:
+        return few_stats
     ev = profile.events
     rows = _allocator_rows(ev)
     if not len(rows):
         return _empty(_NO_DATA)
     hosts = list(dict.fromkeys(_host_names(ev, rows).tolist()))
-    if host is None:
-        host = hosts[0]
-    elif host not in hosts:
-        raise MemoryProfileError(f"no allocator events for host {host!r} (hosts with memory data: {hosts})")
+    host = _chosen_host(host, hosts)
     profile_hosts = list(op_stats.hosts)
     if len(profile_hosts) > 1:
         # one host's allocator, as XProf (it reads one file): that host's own OpStats and steps
@@ -265,6 +269,99 @@ def _before_build(op_stats: OpStats, memory_id: str | None, host: str | None) ->
     steps = np.full(len(columns.keep), -1, np.int64)
     notes = [f"step ids: the step db's groups (step groups: {NO_STEP_ROOTS})"]
     return _result(_snapshots(columns, steps), memory_id, memory_ids, profile_host, notes)
+
+
+# Promoted stats the step grouping reads (``step_grouping``: ``finds_no_groups``, ``_find_groups``, its
+# inter-thread links and tf.data step ids).
+_GROUPING_STATS = ("group_id", "_r", "id", "step_id", "iter_num", "correlation_id")
+# Profiles of up to this many events not built yet are grouped on an events frame of a few stats
+# (``_from_few_stats``): its build beside the decoded arrays (shared, not consumed) stays small.
+_FEW_STATS_MAX_EVENTS = 200_000
+
+
+def _from_few_stats(op_stats: OpStats, memory_id: str | None, host: str | None) -> MemoryProfile | None:
+    """``memory_profile`` of a one-host profile not built yet, its events on the host and device planes
+    (``_groups_every_event``), read from an events frame of the stats it and the step grouping read only
+    (``frames.build_events``: the decoded files are left for the profile's own build, which a later tool
+    makes; this frame is not kept). The same result as from the frames; None where the profile is not
+    such a one."""
+    frames = op_stats.frames
+    if getattr(frames, "is_built", True) or len(frames.hosts) != 1 or "event_groupings" in vars(op_stats):
+        return None
+    decoded = frames.decoded_hosts()
+    if decoded is None or not frames.sums_fit_unbuilt(decoded) or not _few_events_on_host_and_devices(decoded):
+        return None
+    few = _FewStatsFrames(build_events(decoded, _ALLOCATOR_STATS + _GROUPING_STATS), decoded)
+    ev = few.events
+    check_time_axis(ev, frames.paths)  # the build's check of the times
+    rows = _allocator_rows(ev)
+    if not len(rows):
+        return _empty(_NO_DATA)
+    host = _chosen_host(host, list(dict.fromkeys(_host_names(ev, rows).tolist())))
+    rows = rows[xs.values_in(ev["host"], [host], rows)]
+    ids = _memory_ids(few, ev, rows)
+    memory_ids = sorted(set(ids.tolist()))
+    memory_id = _chosen_id(memory_id, memory_ids)
+    rows = rows[ids == memory_id]
+    if finds_no_groups(ev):
+        steps, source = np.full(len(rows), -1, np.int64), NO_STEP_ROOTS
+    else:
+        group, source = host_event_groups(ev, few.flows, gpu_fill=False)
+        steps = group[rows]
+    snapshots = _snapshots(_FrameColumns(few, ev, rows, host), steps)
+    return _result(snapshots, memory_id, memory_ids, host, [f"step ids: the step db's groups (step groups: {source})"])
+
+
+def _few_events_on_host_and_devices(hosts: list[HostSpace]) -> bool:
+    """Whether the decoded files hold at most ``_FEW_STATS_MAX_EVENTS`` events, all on the host plane or
+    device planes (``_groups_every_event`` of their frames)."""
+    planes = [plane for hs in hosts for plane in hs.space.planes if len(plane.events)]
+    return sum(len(plane.events) for plane in planes) <= _FEW_STATS_MAX_EVENTS and all(
+        plane.name == xs.HOST_PLANE or xs.is_device_plane(plane.name) for plane in planes
+    )
+
+
+class _FewStatsFrames:
+    """What the memory profile reads of a profile, from an events frame of a few stats (``build_events``)
+    of its decoded files: ``events``, the stats (``first_stat_values``, ``stat_metadata_names``: what
+    ``semantics.stat_columns`` reads), ``flows()`` and the host plane's lines (``host_lines``)."""
+
+    def __init__(self, built: BuiltEvents, hosts: list[HostSpace]) -> None:
+        self.built, self.hosts = built, hosts
+        self.events = built.events
+
+    def _sources_of(self, names: list[str]) -> list[Any]:
+        """Stats sources holding at least the stats called ``names`` (``Frames._stats_sources_of``)."""
+        sources = self.built.stats_sources
+        named = getattr(sources, "named", None)
+        return named(names) if callable(named) else sources() if callable(sources) else sources
+
+    def first_stat_values(self, rows: np.ndarray, names: list[str]) -> dict[str, Any]:
+        return first_stat_values(self._sources_of(list(names)), rows, list(names))
+
+    def stat_metadata_names(self) -> frozenset[object]:
+        """The names of every plane's stat metadata (what the ``stat_metadata`` frame holds)."""
+        return frozenset(
+            name for hs in self.hosts for plane in hs.space.planes for name, _ in plane.stat_metadata.values()
+        )
+
+    def flows(self) -> pd.DataFrame:
+        """``Frames.flows`` of these events."""
+        return build_flows(self._sources_of(list(FLOW_STATS)))
+
+    def host_lines(self, host: str) -> tuple[np.ndarray, np.ndarray]:
+        """``_host_lines``: (line id, start ps) of ``host``'s host plane lines, in the lines frame's order."""
+        none = np.zeros(0, np.int64)
+        return self.built.line_zero_ps.get((host, xs.HOST_PLANE), (none, none))
+
+
+def _chosen_host(host: str | None, hosts: list[str]) -> str:
+    """The host asked for (default: the first of ``hosts``, those with allocator events); an error for another."""
+    if host is None:
+        return hosts[0]
+    if host not in hosts:
+        raise MemoryProfileError(f"no allocator events for host {host!r} (hosts with memory data: {hosts})")
+    return host
 
 
 def _chosen_id(memory_id: str | None, memory_ids: list[str]) -> str:
@@ -466,10 +563,9 @@ def _line_zero_ps(profile: Any, ev: pd.DataFrame, rows: np.ndarray, host: str) -
     """Where each event's line timestamp lies on nbprof's time axis (ps), to give XProf's offsets
     (events of ``host``'s ``/host:CPU`` plane): the line's ``start_ps``, which the loader made of its
     timestamp as (timestamp + the host's clock base - origin) * 1000."""
-    lines = profile.lines
-    mine = (lines["host"].to_numpy(object) == host) & (lines["plane"].to_numpy(object) == xs.HOST_PLANE)
-    line_ids, first = np.unique(lines["line_id"].to_numpy(np.int64)[mine], return_index=True)  # first wins
-    line_zero = lines["start_ps"].to_numpy(np.int64)[mine][first]
+    host_line_ids, host_line_zero = _host_lines(profile, host)
+    line_ids, first = np.unique(host_line_ids, return_index=True)  # first wins
+    line_zero = host_line_zero[first]
     wanted = ev["line_id"].to_numpy(np.int64)[rows]
     at = np.minimum(np.searchsorted(line_ids, wanted), max(len(line_ids) - 1, 0))
     found = (line_ids[at] == wanted) if len(line_ids) else np.zeros(len(wanted), bool)
@@ -478,6 +574,17 @@ def _line_zero_ps(profile: Any, ev: pd.DataFrame, rows: np.ndarray, host: str) -
     # an event of a line the lines table lacks: a line timestamp of 0
     unknown = (_timestamp_base_ns(profile, host) - int(profile.origin_ns)) * 1000
     return np.where(found, line_zero[at] if len(line_ids) else 0, unknown).astype(np.int64)
+
+
+def _host_lines(profile: Any, host: str) -> tuple[np.ndarray, np.ndarray]:
+    """(``line_id``, ``start_ps``) of the lines of ``host``'s ``/host:CPU`` planes, in the ``lines`` frame's
+    order (int64 arrays)."""
+    few = getattr(profile, "host_lines", None)
+    if few is not None:
+        return few(host)
+    lines = profile.lines
+    mine = (lines["host"].to_numpy(object) == host) & (lines["plane"].to_numpy(object) == xs.HOST_PLANE)
+    return lines["line_id"].to_numpy(np.int64)[mine], lines["start_ps"].to_numpy(np.int64)[mine]
 
 
 def _timestamp_base_ns(profile: Any, host: str) -> int:

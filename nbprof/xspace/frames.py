@@ -216,9 +216,80 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     clocks = [host_clock(hs.space) for hs in hosts]
     origin_ns, origin_source = profile_origin([hs.space for hs in hosts], clocks)
     notes = list(dict.fromkeys(c.note for c in clocks if c.note))
-
-    host_i, plane_i, line_i, name_i = _Interner(), _Interner(), _Interner(), _Interner()
     meta = MetadataFrames()
+    events, stats_sources = _events_and_stats(hosts, clocks, origin_ns, meta.add_plane, PROMOTED, consume=True)
+    return BuiltFrames(
+        events=events,
+        metadata=meta,
+        origin_ns=int(origin_ns),
+        origin_source=origin_source,
+        hlo_protos=meta.hlo_protos,
+        stats_sources=stats_sources,
+        notes=notes,
+    )
+
+
+class BuiltEvents:
+    """An events frame of some promoted stats only (``build_events``), with what a tool reads beside it.
+
+    ``events``: the rows and columns of ``build_frames``' events frame, promoted stat columns only those
+    asked for; ``stats_sources``: its ``BuiltFrames.stats_sources``; ``line_zero_ps``: per (host, plane
+    name), the ``lines`` frame's (``line_id``, ``start_ps``) of those planes' lines, in its order (int64).
+    A plain class: a dataclass execs code on import.
+    """
+
+    __slots__ = ("events", "stats_sources", "line_zero_ps")
+
+    def __init__(
+        self,
+        events: pd.DataFrame,
+        stats_sources: list[StatsSource] | Callable[[], list[StatsSource]],
+        line_zero_ps: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]],
+    ) -> None:
+        self.events, self.stats_sources, self.line_zero_ps = events, stats_sources, line_zero_ps
+
+
+def build_events(hosts: list[HostSpace], stat_names: tuple[str, ...]) -> BuiltEvents:
+    """``build_frames(hosts)``' events frame with only the promoted stats ``stat_names`` (of ``PROMOTED``)
+    as stat columns, and no metadata frames: for a tool that reads a few columns of a small profile
+    whose frames are not built yet (each promoted stat left out saves its values and column).
+
+    The RawSpaces are left as they are (``build_frames`` may consume them later): the events' arrays
+    are shared or copied, never written. The same ``ProfileError`` as ``build_frames`` for times that
+    do not fit int64 ps.
+    """
+    clocks = [host_clock(hs.space) for hs in hosts]
+    origin_ns, _ = profile_origin([hs.space for hs in hosts], clocks)
+    lines: dict[tuple[str, str], list[tuple[np.ndarray, np.ndarray]]] = {}
+
+    def add_lines(host: str, plane: raw.RawPlane, num_events: int, line_zero: np.ndarray) -> None:
+        lines.setdefault((host, plane.name), []).append((plane.lines.id, line_zero))
+
+    wanted = set(stat_names)
+    promoted = {name: kind for name, kind in PROMOTED.items() if name in wanted}  # in the frame's order
+    events, stats_sources = _events_and_stats(hosts, clocks, origin_ns, add_lines, promoted, consume=False)
+    line_zero_ps = {
+        key: (
+            np.concatenate([ids for ids, _ in parts]).astype(np.int64, copy=False),
+            np.concatenate([zero for _, zero in parts]).astype(np.int64, copy=False),
+        )
+        for key, parts in lines.items()
+    }
+    return BuiltEvents(events, stats_sources, line_zero_ps)
+
+
+def _events_and_stats(
+    hosts: list[HostSpace],
+    clocks: list[Any],
+    origin_ns: int,
+    add_plane: Callable[[str, raw.RawPlane, int, np.ndarray], None],
+    promoted: dict[str, str],
+    consume: bool,
+) -> tuple[pd.DataFrame, list[StatsSource] | Callable[[], list[StatsSource]]]:
+    """The events frame (``promoted``: its promoted stat columns, name -> kind) and its stats sources,
+    ``add_plane(host, plane, events, line zeros)`` called per plane first; ``consume``: the RawSpaces'
+    event arrays are consumed (``build_frames``), else left as they are."""
+    host_i, plane_i, line_i, name_i = _Interner(), _Interner(), _Interner(), _Interner()
     # Pass 1, per plane: metadata frames, line tables, names interned, times checked.
     line_ids: list[np.ndarray] = []  # XLine.id per line key
     line_name_codes: list[np.ndarray] = []  # line name code per line key
@@ -230,7 +301,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
             pcode = plane_i.code(plane.name)
             lines, ev = plane.lines, plane.events
             zero = line_zero_ps(lines.timestamp_ns, clock.base_ns, origin_ns, hs.path)
-            meta.add_plane(hs.host, plane, len(ev), zero)
+            add_plane(hs.host, plane, len(ev), zero)
             line_ids.append(lines.id)
             line_name_codes.append(line_i.codes_of(lines.name))
             if len(ev):
@@ -248,7 +319,9 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     stats_pieces: list[tuple[int, raw.RawStats | _MetadataStats, StatNames, str]] = []
     offset = 0
     for plane, hcode, pcode, zero, line_offset, em_order, codes in with_events:
-        piece, plane_stats = _plane_events(plane, hcode, pcode, zero, line_offset, em_order, codes, name_i, name_dtype)
+        piece, plane_stats = _plane_events(
+            plane, hcode, pcode, zero, line_offset, em_order, codes, name_i, name_dtype, promoted, consume
+        )
         stats_pieces.extend((offset, st, names, src) for st, names, src in plane_stats)
         pieces.append(piece)
         offset += len(piece)
@@ -256,7 +329,8 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
         np.concatenate(line_ids) if line_ids else _NO_ROWS,
         np.concatenate(line_name_codes) if line_name_codes else _NO_ROWS,
     )
-    events, perm_inverse = _assemble_events(pieces, line_tables, host_i, plane_i, line_i, name_i, offset)
+    interners = (host_i, plane_i, line_i, name_i)
+    events, perm_inverse = _assemble_events(pieces, line_tables, *interners, offset, promoted)
     del pieces
     stats_sources: list[StatsSource | _PlacedMetadataStats] = []
     for off, st, names, src in stats_pieces:
@@ -267,15 +341,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
             stats_sources.append(StatsSource(kept.owner, kept, names, src))
     del stats_pieces
     del perm_inverse
-    return BuiltFrames(
-        events=events,
-        metadata=meta,
-        origin_ns=int(origin_ns),
-        origin_source=origin_source,
-        hlo_protos=meta.hlo_protos,
-        stats_sources=_sources_when_read(stats_sources),
-        notes=notes,
-    )
+    return events, _sources_when_read(stats_sources)
 
 
 def _plane_events(
@@ -288,10 +354,12 @@ def _plane_events(
     codes: tuple[np.ndarray, np.ndarray],
     name_i: _Interner,
     name_dtype: type,
+    promoted: dict[str, str],
+    consume: bool,
 ) -> tuple[_PlaneEvents, list[tuple[raw.RawStats | _MetadataStats, StatNames, str]]]:
-    """One plane's events as a piece (names, starts, promoted stats) and its stats for ``stats``.
+    """One plane's events as a piece (names, starts, the ``promoted`` stats) and its stats for ``stats``.
 
-    The plane's ``events`` keeps only its stats afterwards.
+    ``consume``: the plane's ``events`` keeps only its stats afterwards (else it is left as it is).
     """
     ev, em, names = plane.events, plane.event_metadata, plane.stat_metadata
     n = len(ev)
@@ -317,7 +385,7 @@ def _plane_events(
         name_code=name_code,
         display_code=display_code,
         metadata_id=ev.metadata_id,
-        start_ps=_starts(ev.offset_ps, ev.line, line_zero),
+        start_ps=_starts(ev.offset_ps if consume else np.array(ev.offset_ps), ev.line, line_zero),
         duration_ps=ev.duration_ps,
         num_occurrences=ev.num_occurrences,
     )
@@ -326,7 +394,7 @@ def _plane_events(
     if len(em.stats):
         em_row_of_event = np.where(rows >= 0, em_order[np.maximum(rows, 0)], -1) if len(em_ids) else rows
         owner_rows = _events_by_metadata_row(em_row_of_event, len(em.name))
-        for sname, kind, srows, ev_rows, at in _expanded_by_name(owner_rows, em.stats, names):
+        for sname, kind, srows, ev_rows, at in _expanded_by_name(owner_rows, em.stats, names, promoted):
             # values read once per metadata stat, then repeated for its events
             values = _values(em.stats, srows, kind, names)
             piece.promoted.setdefault(sname, []).append((ev_rows, _repeated(values, at, kind)))
@@ -335,11 +403,14 @@ def _plane_events(
             stats.append((_MetadataStats(em.stats, owner_rows), names, "metadata"))
     del rows
     # narrowed now, not after assembly: the decoder's int64 stat columns are gone before the frame peaks
-    ev_stats = kept_stats(ev.stats, ev.stats.owner, n) if len(ev.stats) else ev.stats
+    # (left as decoded where the RawSpaces are not consumed: the narrowing would free nothing)
+    ev_stats = kept_stats(ev.stats, ev.stats.owner, n) if len(ev.stats) and consume else ev.stats
     if len(ev_stats):
-        for sname, kind, srows in promoted_rows(ev_stats, names):
+        for sname, kind, srows in _promoted_rows(ev_stats, names, promoted):
             piece.promoted.setdefault(sname, []).append((ev_stats.owner[srows], _values(ev_stats, srows, kind, names)))
         stats.append((ev_stats, names, "event"))
+    if not consume:
+        return piece, stats
     # the piece holds what frames need; the decoder's other event arrays go now
     plane.events = raw.RawEvents(
         line=_NO_ROWS_I32,
@@ -412,12 +483,18 @@ def _expand(owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray) -
     return ev_rows, at
 
 
+def _promoted_rows(stats: raw.RawStats, names: StatNames, wanted: dict[str, str]) -> list[tuple[str, str, np.ndarray]]:
+    """``promoted_rows`` of the stats called one of ``wanted`` (all of them where it is ``PROMOTED``)."""
+    found = promoted_rows(stats, names)
+    return found if wanted is PROMOTED else [row for row in found if row[0] in wanted]
+
+
 def _expanded_by_name(
-    owner_rows: tuple[np.ndarray, np.ndarray], stats: raw.RawStats, names: StatNames
+    owner_rows: tuple[np.ndarray, np.ndarray], stats: raw.RawStats, names: StatNames, wanted: dict[str, str] = PROMOTED
 ) -> list[tuple[str, str, np.ndarray, np.ndarray, np.ndarray]]:
-    """Per promoted metadata stat name with events: (name, kind, its stat rows, and ``_expand`` of
-    them: event rows, position in its stat rows), all names expanded in one ``_expand``."""
-    promoted = promoted_rows(stats, names)
+    """Per promoted metadata stat name of ``wanted`` with events: (name, kind, its stat rows, and ``_expand``
+    of them: event rows, position in its stat rows), all names expanded in one ``_expand``."""
+    promoted = _promoted_rows(stats, names, wanted)
     if not promoted:
         return []
     stat_rows = np.concatenate([srows for _, _, srows in promoted])
@@ -603,8 +680,10 @@ def _assemble_events(
     line_i: _Interner,
     name_i: _Interner,
     n: int,
+    promoted: dict[str, str],
 ) -> tuple[pd.DataFrame, np.ndarray | None]:
-    """Concatenate plane pieces, sort, nest, and build the events DataFrame.
+    """Concatenate plane pieces, sort, nest, and build the events DataFrame (``promoted``: its promoted
+    stat columns, name -> kind).
 
     Returns the frame and, when sorting moved events, the new row of each old row (else None).
     Line keys increase from piece to piece, so sorting only moves events within a piece's
@@ -685,9 +764,9 @@ def _assemble_events(
     )
     offsets = np.concatenate([[0], np.cumsum(sizes)]).tolist() if pieces else [0]
     present = set().union(*(p.promoted for p in pieces))  # promoted stats some plane has
-    numeric = [s for s, kind in PROMOTED.items() if kind != "str" and s in present]
+    numeric = [s for s, kind in promoted.items() if kind != "str" and s in present]
     zeroed = dict(zip(numeric, _zero_columns(n, len(numeric))))
-    for sname, kind in PROMOTED.items():
+    for sname, kind in promoted.items():
         rows_list, vals_list, valid_list = [], [], []
         for p, off in zip(pieces, offsets[:-1]):
             for rows, (vals, valid) in p.promoted.pop(sname, []):
