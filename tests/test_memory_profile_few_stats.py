@@ -15,7 +15,7 @@ from xspace_builder import XSpaceBuilder
 
 import nbprof
 from nbprof.errors import ProfileError
-from nbprof.opstats.step_grouping import host_event_groups
+from nbprof.opstats.step_grouping import GROUP_ID_STATS, host_event_groups
 from nbprof.tools import memory_profile as mp
 from nbprof.xspace import decode_native
 from nbprof.xspace.frames import PROMOTED, build_events
@@ -23,7 +23,7 @@ from nbprof.xspace.semantics import stat_columns
 
 HERE = Path(__file__).parent
 FIXTURES = sorted(p.name for p in (HERE / "fixtures").iterdir() if p.is_dir() and list(p.rglob("*.xplane.pb")))
-FEW_STATS = mp._ALLOCATOR_STATS + mp._GROUPING_STATS
+FEW_STATS = mp._ALLOCATOR_STATS + GROUP_ID_STATS
 
 native_only = pytest.mark.skipif(not decode_native.available(), reason="the C decoder was not compiled here")
 

@@ -137,6 +137,21 @@ INTER_THREAD_LINKS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ),
 )
 
+# Every stat ``host_event_groups`` reads to give events their group ids (roots, existing groups, the
+# step id, the links' keys, the host-device correlation): an events frame with only these stats (and
+# the event columns) groups as the full one does. Step names read more (``graph_type``, ``step_num``).
+GROUP_ID_STATS: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        [
+            *_GROUPING_STATS,
+            "id",
+            "step_id",
+            *(stat for _, _, keys in INTER_THREAD_LINKS for stat in keys),
+            "correlation_id",
+        ]
+    )
+)
+
 
 # ----------------------------------------------------------------------------- grouping
 @dataclass

@@ -35,7 +35,13 @@ import pandas as pd
 from nbprof.errors import NbprofError
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.step_grouping import NO_STEP_ROOTS, finds_no_groups, headers_find_no_groups, host_event_groups
+from nbprof.opstats.step_grouping import (
+    GROUP_ID_STATS,
+    NO_STEP_ROOTS,
+    finds_no_groups,
+    headers_find_no_groups,
+    host_event_groups,
+)
 from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.flows import build_flows
@@ -273,7 +279,6 @@ def _before_build(op_stats: OpStats, memory_id: str | None, host: str | None) ->
 
 # Promoted stats the step grouping reads (``step_grouping``: ``finds_no_groups``, ``_find_groups``, its
 # inter-thread links and tf.data step ids).
-_GROUPING_STATS = ("group_id", "_r", "id", "step_id", "iter_num", "correlation_id")
 # Profiles of up to this many events not built yet are grouped on an events frame of a few stats
 # (``_from_few_stats``): its build beside the decoded arrays (shared, not consumed) stays small.
 _FEW_STATS_MAX_EVENTS = 200_000
@@ -291,7 +296,7 @@ def _from_few_stats(op_stats: OpStats, memory_id: str | None, host: str | None) 
     decoded = frames.decoded_hosts()
     if decoded is None or not frames.sums_fit_unbuilt(decoded) or not _few_events_on_host_and_devices(decoded):
         return None
-    few = _FewStatsFrames(build_events(decoded, _ALLOCATOR_STATS + _GROUPING_STATS), decoded)
+    few = _FewStatsFrames(build_events(decoded, _ALLOCATOR_STATS + GROUP_ID_STATS), decoded)
     ev = few.events
     check_time_axis(ev, frames.paths)  # the build's check of the times
     rows = _allocator_rows(ev)
