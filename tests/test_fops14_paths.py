@@ -113,3 +113,23 @@ def test_perf_env_of_fixtures_is_the_one_of_all_planes(name) -> None:
     env = perf_env.build_perf_env(planes)
     if env.hardware_type in ("GPU", "TPU"):
         assert env == _perf_env_of_all_rows(planes, env.hardware_type)
+
+
+@pytest.mark.parametrize(
+    ("values", "fill", "dtype"),
+    [
+        (pd.array([1, None, 2**64 - 1], dtype="UInt64"), 0, np.uint64),
+        (pd.array([5, 7], dtype="UInt64"), 0, np.uint64),
+        (pd.array([-3, None], dtype="Int64"), 0, np.int64),
+        (pd.array([True, None, False], dtype="boolean"), False, bool),
+    ],
+)
+def test_filled_masked_columns_are_the_series_filled_ones(values, fill, dtype) -> None:
+    """A masked column filled from its values and mask is pandas' ``fillna`` of it, as the db types it."""
+    from nbprof.opstats import op_metrics_db
+
+    ours = op_metrics_db._filled({"c": values}, len(values), "c", fill).astype(dtype)
+    theirs = pd.Series(values, copy=False).fillna(fill).to_numpy(dtype=object).astype(dtype)
+    assert ours.dtype == theirs.dtype and ours.tolist() == theirs.tolist()
+    from_series = op_metrics_db._filled({"c": pd.Series(values)}, len(values), "c", fill).astype(dtype)
+    assert from_series.tolist() == theirs.tolist()
