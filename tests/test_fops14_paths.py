@@ -133,3 +133,31 @@ def test_filled_masked_columns_are_the_series_filled_ones(values, fill, dtype) -
     assert ours.dtype == theirs.dtype and ours.tolist() == theirs.tolist()
     from_series = op_metrics_db._filled({"c": pd.Series(values)}, len(values), "c", fill).astype(dtype)
     assert from_series.tolist() == theirs.tolist()
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES)
+@pytest.mark.parametrize("include_idle", [True, False])
+def test_plain_columns_and_flop_rates_are_the_table_columns(name, include_idle) -> None:
+    """The framework-op rows' plain columns and FLOP rates of some rows (what the overview reads) are
+    ``table_columns``' (and so the finished table's)."""
+    stats = nbprof.load(FIXTURES / name, cache=False).op_stats()
+    rows = stats.framework_op_rows(include_idle)
+    env = stats.perf_env
+    full = rows.table_columns(env.peak_tflops, env.peak_hbm_gibps)
+    plain = rows.plain_columns()
+    for column, values in plain.items():
+        assert values.dtype == full[column].dtype and values.tolist() == full[column].tolist(), column
+    every = np.arange(len(full["name"]))
+    for picked in (every, every[::-1][:3], every[:0]):
+        rates = rows.flop_rate_gflops(picked)
+        assert rates.dtype == np.float64 and rates.tolist() == full["flop_rate_gflops"][picked].tolist()
+
+
+def test_plain_columns_without_rows_are_the_empty_table_columns() -> None:
+    from nbprof.opstats.framework_ops import FrameworkOpRows
+
+    rows = FrameworkOpRows(None, True, {}, {}, {"Device": 0, "Host": 0})
+    full = rows.table_columns(1.0, 1.0)
+    for column, values in rows.plain_columns().items():
+        assert values.dtype == full[column].dtype and len(values) == 0, column
+    assert rows.flop_rate_gflops(np.zeros(0, np.int64)).tolist() == []
