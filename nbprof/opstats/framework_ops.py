@@ -87,6 +87,18 @@ class FrameworkOpRows:
         without the GPU's tensor core column (which reads the kernel stats db) and without a frame."""
         return _derived_columns(self.columns, peak_tflops, peak_hbm_gibps, None)[0]
 
+    def plain_columns(self) -> dict[str, np.ndarray]:
+        """Those of ``table_columns`` taken from the rows as they are (no µs, rate or bound column):
+        ``host_or_device``, ``type``, ``name`` (object arrays of str), ``occurrences``,
+        ``total_self_time_ps`` (int64), ``is_eager`` and the side percentages (what the overview reads)."""
+        return _plain_columns(_rows_or_empty(self.columns))
+
+    def flop_rate_gflops(self, rows: np.ndarray) -> np.ndarray:
+        """``table_columns()``' ``flop_rate_gflops`` (GFLOP/s) of the rows at positions ``rows`` alone."""
+        table = _rows_or_empty(self.columns)
+        total_ps = np.asarray(table["total_time_ps"], dtype=np.float64)[rows]
+        return _safe_ratio(np.asarray(table["flops"], dtype=np.float64)[rows], total_ps / 1e3)
+
 
 def build_framework_op_table(
     op_stats: OpStats, include_idle: bool = True, rows: FrameworkOpRows | None = None
@@ -445,11 +457,7 @@ def _derived_columns(
     """The table's columns as arrays (texts object arrays of str) with the derived ones: µs times,
     averages, rates, roofline bound, execution mode, rank (``tensor_core``: the tensor core column,
     None: none); and each row's bound code (into ``_BOUND_BY``)."""
-    if table is None:
-        table = {
-            c: np.zeros(0, object if c in ("host_or_device", "type", "name") else np.float64)
-            for c in _EMPTY_COLUMNS + _PERCENT_COLUMNS
-        }
+    table = _rows_or_empty(table)
     total_ps = np.asarray(table["total_time_ps"], dtype=np.float64)
     self_ps = np.asarray(table["self_time_ps"], dtype=np.float64)
     occurrences = np.asarray(table["occurrences"], dtype=np.float64)
@@ -463,18 +471,19 @@ def _derived_columns(
     flops_util = _safe_ratio(flop_rate, peak_tflops * 1e3)
     hbm_util = _safe_ratio(memory_bw, peak_hbm_gibps)
     bound = np.where(hbm_util > np.maximum(flops_util, 0), 2, (flops_util > 0).astype(np.int64))  # _BOUND_BY
-    is_eager = np.asarray(table["is_eager"]).astype(bool)
+    plain = _plain_columns(table)
+    is_eager = plain["is_eager"]
     out: dict[str, Any] = {
         "rank": np.arange(1, n + 1, dtype=np.int64),
-        "host_or_device": ec.text(table["host_or_device"]),
-        "type": ec.text(table["type"]),
-        "name": ec.text(table["name"]),
-        "occurrences": occurrences.astype(np.int64),
+        "host_or_device": plain["host_or_device"],
+        "type": plain["type"],
+        "name": plain["name"],
+        "occurrences": plain["occurrences"],
         "total_time_us": total_ps / 1e6,
         "avg_time_us": _safe_ratio(total_ps / 1e6, occurrences),
         "total_self_time_us": self_ps / 1e6,
         "avg_self_time_us": _safe_ratio(self_ps / 1e6, occurrences),
-        **{c: np.asarray(table[c], dtype=np.float64) for c in _PERCENT_COLUMNS},
+        **{c: plain[c] for c in _PERCENT_COLUMNS},
         "flop_rate_gflops": flop_rate,
         "model_flop_rate_gflops": _safe_ratio(model_flops, time_ns),
         "memory_bw_gibps": memory_bw,
@@ -486,10 +495,33 @@ def _derived_columns(
     out["is_eager"] = is_eager
     out["execution_mode"] = _EXECUTION_MODE[is_eager.astype(np.int64)]
     out["total_time_ps"] = np.asarray(table["total_time_ps"]).astype(np.int64)
-    out["total_self_time_ps"] = np.asarray(table["self_time_ps"]).astype(np.int64)
+    out["total_self_time_ps"] = plain["total_self_time_ps"]
     for col in ("flops", "model_flops", "bytes_accessed"):
         out[col] = np.asarray(table[col]).astype(np.int64)
     return out, bound
+
+
+def _rows_or_empty(table: dict[str, np.ndarray] | None) -> dict[str, np.ndarray]:
+    """The rows' columns, or (None: no row) empty ones (texts object, numbers float64)."""
+    if table is not None:
+        return table
+    return {
+        c: np.zeros(0, object if c in ("host_or_device", "type", "name") else np.float64)
+        for c in _EMPTY_COLUMNS + _PERCENT_COLUMNS
+    }
+
+
+def _plain_columns(table: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """``FrameworkOpRows.plain_columns`` of the rows' columns (``_rows_or_empty``'s)."""
+    return {
+        "host_or_device": ec.text(table["host_or_device"]),
+        "type": ec.text(table["type"]),
+        "name": ec.text(table["name"]),
+        "occurrences": np.asarray(table["occurrences"], dtype=np.float64).astype(np.int64),
+        "total_self_time_ps": np.asarray(table["self_time_ps"]).astype(np.int64),
+        "is_eager": np.asarray(table["is_eager"]).astype(bool),
+        **{c: np.asarray(table[c], dtype=np.float64) for c in _PERCENT_COLUMNS},
+    }
 
 
 _BOUND_BY = np.array(["Unknown", "Compute", "HBM"], dtype=object)

@@ -107,12 +107,13 @@ def _sorted_codes(texts: np.ndarray) -> np.ndarray:
         return np.zeros(0, np.int64)
     if pd.api.types.infer_dtype(texts, skipna=False) != "string":  # one pass in C
         return pd.factorize(texts, sort=True)[0]
-    starts = np.flatnonzero(np.r_[True, texts[1:] != texts[:-1]])
+    starts = np.flatnonzero(np.concatenate([[True], texts[1:] != texts[:-1]]))
     if len(starts) > 64:
         return pd.factorize(texts, sort=True)[0]
     values = texts[starts].tolist()
     rank = {v: k for k, v in enumerate(sorted(set(values)))}
-    return np.repeat(np.array([rank[v] for v in values], np.int64), np.diff(np.r_[starts, len(texts)]))
+    run_lengths = np.concatenate([starts[1:], [len(texts)]]) - starts
+    return np.repeat(np.array([rank[v] for v in values], np.int64), run_lengths)
 
 
 def text_ranks(texts: np.ndarray) -> np.ndarray:
@@ -139,7 +140,13 @@ def _filled(part: dict[str, Any], n: int, column: str, fill: Any) -> np.ndarray:
     values = part[column]
     if isinstance(values.dtype, np.dtype) and values.dtype.kind in "iub":  # nothing missing
         return np.asarray(values)
+    array = _values(values)
+    if isinstance(array, _MASKED_INTS) and hasattr(array, "_data") and hasattr(array, "_mask"):
+        return np.where(array._mask, fill, array._data)  # the fill where missing, without a Series made
     return pd.Series(values, copy=False).fillna(fill).to_numpy(dtype=object)
+
+
+_MASKED_INTS = (pd.arrays.IntegerArray, pd.arrays.BooleanArray)  # values of a numpy integer or bool type
 
 
 def op_metrics_notes(host_info: dict[str, Any], device: DeviceOpDb) -> list[str]:

@@ -23,9 +23,10 @@ reports 0 there. Units: ``_tflops`` TFLOP/s, ``_gbps`` GB/s (1e9 bytes/s), ``_gi
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -189,10 +190,32 @@ def plane_rows(
 
 def _column_objects(planes: pd.DataFrame, name: str, values: Any) -> list[Any] | np.ndarray:
     """``_objects(planes[name])`` of the column's array ``values`` (``column_arrays``' own; None: read from
-    the frame): a Series made only for a categorical (read through its categories) or a missing array."""
-    if values is None or isinstance(values.dtype, pd.CategoricalDtype):
+    the frame) without a Series made: a categorical read through its categories, a masked array
+    through its values and mask (``_masked_objects``)."""
+    if values is None:
         return _objects(planes[name])
+    if isinstance(values, pd.Categorical):
+        return _categorical_objects(values)
+    if isinstance(values, _MASKED_ARRAYS) and hasattr(values, "_data") and hasattr(values, "_mask"):
+        return _masked_objects(values)
     return ec.array_values(values, object)
+
+
+def _categorical_objects(values: pd.Categorical) -> list[Any]:
+    """``xs.values_list`` of a categorical array: each code's category (NaN for code -1)."""
+    categories = [*values.categories.tolist(), np.nan]  # code -1 (missing) takes the last
+    return [categories[code] for code in values.codes.tolist()]
+
+
+_MASKED_ARRAYS = (pd.arrays.IntegerArray, pd.arrays.FloatingArray, pd.arrays.BooleanArray)
+
+
+def _masked_objects(values: Any) -> np.ndarray:
+    """``values.to_numpy(dtype=object)`` of a pandas masked array (Python scalars, ``pd.NA`` where masked),
+    from its values and mask (pandas' conversion: ~30 us a column, for a handful of planes)."""
+    out = values._data.astype(object)
+    out[values._mask] = pd.NA
+    return out
 
 
 def _objects(column: pd.Series) -> list[Any] | np.ndarray:
@@ -219,24 +242,33 @@ def present_columns(planes: pd.DataFrame, names: tuple[str, ...]) -> list[str]:
 
 def _peak_rows(planes: pd.DataFrame, names: list[str] | None = None) -> list[dict[str, Any]]:
     """``device_peaks``' rows, as dicts (``names``: ``plane_names(planes)`` where known)."""
-    rows = []
-    for row in plane_rows(planes, xs.is_device_plane, present_columns(planes, _PEAK_INPUTS), names):
-        name = str(row["name"])
-        if name.startswith(xs.TPU_PLANE_PREFIX):
-            hbm_gbps = _num(row, "peak_hbm_bw_gigabytes_per_second")
-            sram = _num(row, "peak_sram_wr_bw_gigabytes_per_second")
-            kind = GpuKind("", "", _text(row, "device_type_string") or "TPU")
-            tflops, sram_gibps, source = _num(row, "peak_teraflops_per_second"), sram * GIBI_PER_GIGA, "plane stats"
-        else:
-            kind = gpu_kind(row)
-            bandwidth = _num(row, "memory_bandwidth")
-            hbm_gbps = bandwidth / 1e9 if bandwidth == bandwidth else math.nan
-            tflops, sram_gibps, source = _gpu_peaks(row, kind)
-        rows.append({"host": row.get("host", ""), "plane": name, "vendor": kind.vendor, "arch": kind.arch,
-                     "device_type": kind.device_type, "peak_tflops": tflops, "peak_hbm_gbps": hbm_gbps,
-                     "peak_hbm_gibps": hbm_gbps * GIBI_PER_GIGA if hbm_gbps == hbm_gbps else math.nan,
-                     "peak_sram_gibps": sram_gibps, "peak_source": source})  # fmt: skip
-    return rows
+    return [_peak_row(row) for row in _peak_input_rows(planes, xs.is_device_plane, names)]
+
+
+def _peak_input_rows(
+    planes: pd.DataFrame, test: Callable[[str], bool], names: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """The peak inputs (``_PEAK_INPUTS`` present) of the planes whose name passes ``test``, as dicts."""
+    return plane_rows(planes, test, present_columns(planes, _PEAK_INPUTS), names)
+
+
+def _peak_row(row: Mapping[str, Any]) -> dict[str, Any]:
+    """One ``device_peaks`` row (a dict) of a device plane's peak inputs."""
+    name = str(row["name"])
+    if name.startswith(xs.TPU_PLANE_PREFIX):
+        hbm_gbps = _num(row, "peak_hbm_bw_gigabytes_per_second")
+        sram = _num(row, "peak_sram_wr_bw_gigabytes_per_second")
+        kind = GpuKind("", "", _text(row, "device_type_string") or "TPU")
+        tflops, sram_gibps, source = _num(row, "peak_teraflops_per_second"), sram * GIBI_PER_GIGA, "plane stats"
+    else:
+        kind = gpu_kind(row)
+        bandwidth = _num(row, "memory_bandwidth")
+        hbm_gbps = bandwidth / 1e9 if bandwidth == bandwidth else math.nan
+        tflops, sram_gibps, source = _gpu_peaks(row, kind)
+    return {"host": row.get("host", ""), "plane": name, "vendor": kind.vendor, "arch": kind.arch,
+            "device_type": kind.device_type, "peak_tflops": tflops, "peak_hbm_gbps": hbm_gbps,
+            "peak_hbm_gibps": hbm_gbps * GIBI_PER_GIGA if hbm_gbps == hbm_gbps else math.nan,
+            "peak_sram_gibps": sram_gibps, "peak_source": source}  # fmt: skip
 
 
 def device_peaks(planes: pd.DataFrame) -> pd.DataFrame:
@@ -283,29 +315,43 @@ class PerfEnv:
         return self.peak_tflops * 1e3 / (self.peak_hbm_gibps / GIBI_PER_GIGA)
 
 
-def _first(values: list[float], default: float = 0.0) -> float:
-    """The first value that is not NaN (``default`` when none is)."""
-    return next((float(v) for v in values if not pd.isna(v)), default)
+_PEAKS = ("peak_tflops", "peak_hbm_gibps", "peak_sram_gibps")
+
+
+def _first_peaks(rows: Iterable[dict[str, Any]]) -> dict[str, float]:
+    """Per peak (``_PEAKS``), its first value in ``rows`` that is not NaN (0.0 when none is); the rows
+    are read only until every peak is found (each row costs its plane's peak computation)."""
+    found: dict[str, float] = {}
+    for row in rows:
+        for key in _PEAKS:
+            if key not in found and not pd.isna(row[key]):
+                found[key] = float(row[key])
+        if len(found) == len(_PEAKS):
+            break
+    return {key: found.get(key, 0.0) for key in _PEAKS}
 
 
 def build_perf_env(planes: pd.DataFrame) -> PerfEnv:
-    """The perf env of the profile's first device plane (XProf uses one per profile)."""
+    """The perf env of the profile's first device plane (XProf uses one per profile); a later device
+    plane of its kind gives a peak the first one lacks."""
     names = plane_names(planes)
     kind = xs.hardware_type(names)
     if kind == xs.HARDWARE_CPU:
         return PerfEnv(kind, "CPU", 0.0, 0.0, "no device")
     prefix = xs.TPU_PLANE_PREFIX if kind == xs.HARDWARE_TPU else xs.GPU_PLANE_PREFIX
-    sel = [row for row in _peak_rows(planes, names) if row["plane"].startswith(prefix)]
-    if len(sel) == 0:
+    inputs = _peak_input_rows(planes, lambda name: xs.is_device_plane(name) and name.startswith(prefix), names)
+    if len(inputs) == 0:
         return PerfEnv(kind, kind, 0.0, 0.0, "unknown")
-    first = sel[0]
+    rows = (_peak_row(row) for row in inputs)  # computed as read
+    first = next(rows)
+    peaks = _first_peaks(itertools.chain([first], rows))
     return PerfEnv(
         hardware_type=kind,
         device_type=str(first["device_type"]) or kind,
-        peak_tflops=_first([row["peak_tflops"] for row in sel]),
-        peak_hbm_gibps=_first([row["peak_hbm_gibps"] for row in sel]),
+        peak_tflops=peaks["peak_tflops"],
+        peak_hbm_gibps=peaks["peak_hbm_gibps"],
         peak_source=str(first["peak_source"]),
         vendor=str(first["vendor"]),
         arch=str(first["arch"]),
-        peak_sram_gibps=_first([row["peak_sram_gibps"] for row in sel]),
+        peak_sram_gibps=peaks["peak_sram_gibps"],
     )

@@ -238,9 +238,9 @@ def _precision(steps: StepRows) -> dict[str, float]:
 
 def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame, list[str]]:
     """Top ops, op placement, eager %, duty cycle from the op metrics dbs."""
-    env = op_stats.perf_env
-    # the framework-op table's columns as arrays (no frame of them made)
-    stats = op_stats.framework_op_rows(include_idle=False).table_columns(env.peak_tflops, env.peak_hbm_gibps)
+    # the framework-op table's columns as arrays (no frame of them made; FLOP rates of the top ops alone)
+    framework_rows = op_stats.framework_op_rows(include_idle=False)
+    stats = framework_rows.plain_columns()
     notes: list[str] = op_stats.op_metrics_notes
     out: dict[str, float | str | None] = {}
     db = op_stats.op_metrics_db_columns()  # the host rows' sums, read without the host db's frame
@@ -291,7 +291,7 @@ def _ops(op_stats: OpStats) -> tuple[dict[str, float | str | None], pd.DataFrame
         "category": stats["type"][rows].astype(str),
         "self_time_pct": self_time_pct,
         "cumulative_pct": np.cumsum(self_time_pct),
-        "flop_rate_gflops": stats["flop_rate_gflops"][rows],
+        "flop_rate_gflops": framework_rows.flop_rate_gflops(rows),
         "self_time_ms": device_self_ps[rows] / 1e9,
         "side": side,
     }
