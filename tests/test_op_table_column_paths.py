@@ -1,4 +1,4 @@
-"""Fast paths of round 14's framework-op/overview helper: each compared with the general path it replaces."""
+"""Column reads of the perf env, the op metrics db and the overview's top ops: each compared with the general path it replaces."""
 
 from __future__ import annotations
 
