@@ -16,7 +16,13 @@ from nbprof.hlo.index import LIGHT_COLUMNS
 from nbprof.opstats import device_ops
 from nbprof.opstats.device_ops import LazyColumns
 
-GPU_FIXTURES = ["amd_mi300x_gemm", "jax_gpu_kernels", "flax_cnn_gpu", "jax_gpu_train", "jax_two_gpu_procs"]  # with XLA ops
+GPU_FIXTURES = [
+    "amd_mi300x_gemm",
+    "jax_gpu_kernels",
+    "flax_cnn_gpu",
+    "jax_gpu_train",
+    "jax_two_gpu_procs",
+]  # with XLA ops
 LAZY = list(device_ops._LAZY_HLO_COLUMNS)
 
 

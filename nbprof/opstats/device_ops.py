@@ -1102,6 +1102,14 @@ def _row_order(host: np.ndarray, self_time: np.ndarray, name: np.ndarray) -> np.
     return np.lexsort((name_rank, -self_time, host_rank))
 
 
+def _names_by_program(table: dict[str, Any]) -> dict[int, set[str]]:
+    """The ops' names by program id (``aggregate_op_columns``' arrays): the HLO cost rows they join."""
+    out: dict[int, set[str]] = {}
+    for pid, name in zip(_uint64(table["program_id"]).tolist(), np.asarray(table["name"], dtype=object).tolist()):
+        out.setdefault(pid, set()).add(name)
+    return out
+
+
 def _hlo_text_columns(index: HloIndex, table: dict[str, Any], n_idle: int) -> dict[str, Any]:
     """``_LAZY_HLO_COLUMNS`` of the ops' rows of ``table`` (``aggregate_op_columns``' arrays), then of the
     ``n_idle`` IDLE rows, as ``_finished_columns`` makes them: the XLA ops' (``_HLO_FOUND``) read from
@@ -1277,15 +1285,16 @@ def _frame_of(ordered: dict[str, Any]) -> pd.DataFrame:
 def build_device_op_db(
     frames: Frames,
     index: HloIndex,
-    hlo_costs: pd.DataFrame | Callable[[list[int]], pd.DataFrame] | None = None,
+    hlo_costs: pd.DataFrame | Callable[[list[int], dict[int, set[str]]], pd.DataFrame] | None = None,
     keep_ops_without_hlo: bool = True,
     event_groups: Callable[[], np.ndarray] | None = None,
 ) -> DeviceOpDb:
     """The device op metrics db of a profile (see the module docstring).
 
     ``index``: the profile's HLO instructions; ``hlo_costs``: per-instruction FLOPs and bytes for
-    GPU ops (``join_hlo_costs``), or a function giving them for a list of program ids (called with the
-    programs whose ops the HLO protos hold), ``None`` to keep the events' values. ``keep_ops_without_hlo=False``
+    GPU ops (``join_hlo_costs``), or a function giving them for a list of program ids and the instructions
+    whose rows are wanted (called with the programs whose ops the HLO protos hold and the ops' program id ->
+    names), ``None`` to keep the events' values. ``keep_ops_without_hlo=False``
     drops GPU kernels whose HLO instruction the HLO protos lack, as XProf does (their time is idle).
     ``event_groups``: the step (group) of every event, on demand, for XProf's merging of back-to-back
     GPU events of one op name (``_merged_run_programs``); None skips that merging.
@@ -1310,8 +1319,11 @@ def build_device_op_db(
         columns = functools.cache(lambda: _ordered_columns(out, order, texts))
     elif callable(hlo_costs):  # the costs of the programs whose ops the HLO protos hold, asked for when first needed
         costs_of, programs, n_ops = hlo_costs, info.get("programs_with_hlo", []), len(table["name"])
+        wanted = _names_by_program(table)
         columns = functools.cache(
-            lambda: _ordered_columns(_with_costs(out, n_ops, costs_of(programs) if programs else None), order, texts)
+            lambda: _ordered_columns(
+                _with_costs(out, n_ops, costs_of(programs, wanted) if programs else None), order, texts
+            )
         )
         keys = {c: out[c][order] for c in _KEY_COLUMNS if c != "program_id"}  # what needs no costs
         keys["program_id"] = _uint64(out["program_id"])[order]
