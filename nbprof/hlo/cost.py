@@ -131,7 +131,8 @@ def module_costs(
     ``fused=False``: no rows for the instructions inside fusions (analysed all the same; a GPU kernel
     is a fusion or an unfused instruction, so their rows join no op). ``instructions``: only the rows of
     these instructions (program id -> names; a module of no program listed is not analysed), each costed
-    by the analysis of its whole module: the rows of the full table that hold those keys, in its order.
+    as the analysis of its whole module costs it: the rows of the full table that hold those keys, in its
+    order (only what their costs need is analysed, so ``notes`` list the problems met there).
 
     Rows are keyed by ``(program_id, name)``: the program id the device ops carry (the ``<id>`` of
     the ``"<module>(<id>)"`` key, else the module's own id) and the instruction name, unique within a
@@ -277,7 +278,7 @@ def _module_rows(
     columns = _empty_columns() if columns is None else columns
     module = Module.from_proto(proto, facts)
     analysis = CostAnalysis(module, gpu=variant == "gpu", legacy_gemm=not match_xprof)
-    analysis.run()
+    analysis.run(None if match_xprof else names)  # match_xprof: every instruction (one may stop XLA's analysis)
     notes.extend(module.problems)
     notes.extend(analysis.problems)
     dropped = match_xprof and bool(analysis.fatal)
