@@ -494,6 +494,29 @@ def test_inconsistent_modules_are_noted_not_raised() -> None:
     assert not df.loc["short", "cost_known"] and df.loc["bad", "flops"] == 3 * 4
 
 
+def test_selected_rows_of_a_module_calling_itself_are_the_whole_analysis() -> None:
+    """A computation calling itself: the instructions needed by the selected rows cannot be told, so all
+    are analysed (``entry_instructions_needed`` gives None) and the rows are the full table's."""
+    from nbprof.hlo._cost_engine import entry_instructions_needed
+
+    b = ModuleBuilder()
+    inner = b.computation("inner")
+    p = b.add(inner, "p", "parameter", b.shape(F32, [4]))
+    b.add(inner, "again", "call", b.shape(F32, [4]), [p], called_computation_ids=[inner.id])  # calls itself
+    main = b.computation("main")
+    x = b.add(main, "x", "parameter", b.shape(F32, [4]))
+    b.add(main, "bad", "add", b.shape(F32, [4]), [x, x])
+    b.add(main, "loop", "call", b.shape(F32, [4]), [x], called_computation_ids=[inner.id])
+    module = b.entry(main)
+    assert entry_instructions_needed(Module.from_proto(module).entry, {"bad"}) is None
+    blob = hlo_pb2.HloProto(hlo_module=module).SerializeToString()
+    full = module_costs({"m(7)": blob})
+    for names in ({"bad"}, {"bad", "again"}, {"x", "p"}):
+        selected = module_costs({"m(7)": blob}, instructions={7: names})
+        expected = full[full["name"].isin(names).to_numpy()].reset_index(drop=True)
+        pd.testing.assert_frame_equal(selected, expected, check_exact=True)
+
+
 def test_match_xprof_drops_a_module_xla_cannot_analyse() -> None:
     b = ModuleBuilder()
     main = b.computation("main")

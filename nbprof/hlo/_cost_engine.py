@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 import numpy as np
 
@@ -99,10 +99,14 @@ class CostAnalysis:
         self._active: list[Comp] = []
         self._handlers = _handler_table(type(self))
 
-    def run(self) -> None:
-        """Analyse the entry computation (without one, every computation no other one calls)."""
-        if self.module.entry is not None:
-            self.accept(self.module.entry)
+    def run(self, names: Collection[str] | None = None) -> None:
+        """Analyse the entry computation (without one, every computation no other one calls). ``names``:
+        only what the properties of the instructions of these names need (the entry's instructions that
+        are one or call, at any depth, a computation holding one; each analysed whole): theirs are the
+        whole analysis' (an instruction's depend on it and the computations it calls alone)."""
+        entry = self.module.entry
+        if entry is not None:
+            self.accept(entry, None if names is None else entry_instructions_needed(entry, names))
             return
         called = {id(c) for comp in self.module.computations for i in comp.instructions for c in i.called}
         for comp in self.module.computations:
@@ -111,8 +115,9 @@ class CostAnalysis:
 
     # -- traversal
 
-    def accept(self, comp: Comp) -> Props:
-        """Analyse every instruction of ``comp``; the properties summed over it (XLA's properties_sum_)."""
+    def accept(self, comp: Comp, only: set[Instr] | None = None) -> Props:
+        """Analyse every instruction of ``comp`` (``only``: of these alone); the properties summed over them
+        (XLA's properties_sum_)."""
         total = Props()
         if comp in self._active:
             self.problems.append(f"{comp.name}: calls itself; not analysed again")
@@ -121,7 +126,7 @@ class CostAnalysis:
         all_props = self.props
         total_get = total.get
         try:
-            for ins in comp.order:
+            for ins in comp.order if only is None else [i for i in comp.order if i in only]:
                 props = all_props[ins] = self.visit(ins)
                 for k, v in props.items():  # total.add(props), inline: once per instruction visited
                     total[k] = total_get(k, 0.0) + v
@@ -709,6 +714,36 @@ class CostAnalysis:
                 seen_plain_user = True
                 size += hlo.size
         return size
+
+
+class _CallCycle(Exception):
+    """A computation calls itself (malformed)."""
+
+
+def entry_instructions_needed(entry: Comp, names: Collection[str]) -> set[Instr] | None:
+    """The instructions of ``entry`` that are named in ``names`` or call (at any depth) a computation
+    holding one; None (all of them) where computations call themselves or nest too deep to tell."""
+    holds: dict[int, bool] = {}  # id(computation) -> it, or one it calls, holds a named instruction
+    try:
+        return {
+            i for i in entry.instructions if i.name in names or any(_holds(c, names, holds, set()) for c in i.called)
+        }
+    except (_CallCycle, RecursionError):
+        return None
+
+
+def _holds(comp: Comp, names: Collection[str], holds: dict[int, bool], active: set[int]) -> bool:
+    """Whether ``comp`` or a computation it calls holds an instruction named in ``names``."""
+    key = id(comp)
+    if key in holds:
+        return holds[key]
+    if key in active:
+        raise _CallCycle(comp.name)
+    active.add(key)
+    found = any(i.name in names or any(_holds(c, names, holds, active) for c in i.called) for i in comp.instructions)
+    active.discard(key)
+    holds[key] = found
+    return found
 
 
 Handler = Callable[["CostAnalysis", Instr, Props], "Props | None"]

@@ -122,13 +122,17 @@ def module_costs(
     match_xprof: bool = False,
     programs: Collection[int] | None = None,
     fused: bool = True,
+    instructions: Mapping[int, Collection[str]] | None = None,
 ) -> pd.DataFrame:
     """:func:`instruction_costs` of every module of a profile (``prof.hlo_protos``), concatenated.
 
     ``programs``: only the modules whose key names one of these program ids (a key without an
     id is always analysed), e.g. the programs that ran on the device: the others' costs join no op.
     ``fused=False``: no rows for the instructions inside fusions (analysed all the same; a GPU kernel
-    is a fusion or an unfused instruction, so their rows join no op).
+    is a fusion or an unfused instruction, so their rows join no op). ``instructions``: only the rows of
+    these instructions (program id -> names; a module of no program listed is not analysed), each costed
+    as the analysis of its whole module costs it: the rows of the full table that hold those keys, in its
+    order (only what their costs need is analysed, so ``notes`` list the problems met there).
 
     Rows are keyed by ``(program_id, name)``: the program id the device ops carry (the ``<id>`` of
     the ``"<module>(<id>)"`` key, else the module's own id) and the instruction name, unique within a
@@ -146,8 +150,13 @@ def module_costs(
             continue
         module_notes: list[str] = []
         module_proto = _module_proto(blob, module_notes)
+        names = None
+        if instructions is not None and module_proto is not None:
+            names = instructions.get((int(module_proto.id) if program_id is None else program_id) & _UINT64, ())
+            if not names:
+                continue  # no row wanted: not analysed
         if module_proto is not None:
-            _module_rows(module_proto, program_id, variant, match_xprof, module_notes, fused, columns, facts)
+            _module_rows(module_proto, program_id, variant, match_xprof, module_notes, fused, columns, facts, names)
         notes.extend(f"{key}: {n}" for n in module_notes)
     return _frame(columns, notes)
 
@@ -261,13 +270,15 @@ def _module_rows(
     fused: bool = True,
     columns: dict[str, list] | None = None,
     facts: dict[bytes, ShapeFacts] | None = None,
+    names: Collection[str] | None = None,
 ) -> dict[str, list]:
     """The module's rows appended to ``columns`` (``COLUMNS`` -> values; new lists when ``None``);
-    ``facts``: the shape facts of the modules analysed before (``Module.from_proto``)."""
+    ``facts``: the shape facts of the modules analysed before (``Module.from_proto``); ``names``: only the
+    rows of the instructions of these names (None: all)."""
     columns = _empty_columns() if columns is None else columns
     module = Module.from_proto(proto, facts)
     analysis = CostAnalysis(module, gpu=variant == "gpu", legacy_gemm=not match_xprof)
-    analysis.run()
+    analysis.run(None if match_xprof else names)  # match_xprof: every instruction (one may stop XLA's analysis)
     notes.extend(module.problems)
     notes.extend(analysis.problems)
     dropped = match_xprof and bool(analysis.fatal)
@@ -280,7 +291,7 @@ def _module_rows(
     for comp in module.computations:
         if comp.is_fusion and not fused:
             continue
-        instructions = comp.instructions
+        instructions = comp.instructions if names is None else [i for i in comp.instructions if i.name in names]
         n = len(instructions)
         columns["computation"] += [comp.name] * n
         columns["is_entry"] += [comp is module.entry] * n

@@ -62,6 +62,7 @@ COLUMNS = [
 ]  # fmt: skip
 
 TREE_COLUMNS = ("name", "opcode", "called", "computation_id", "category", "provenance")  # HloIndex.program_tree
+LIGHT_COLUMNS = ("provenance", "category")  # HloIndex.lookup_light_values: read without making rows
 _PROGRAM_KEY = re.compile(r"^(.*)\((\d+)\)$")
 _OP_NAME = attrgetter("metadata.op_name")  # of an instruction protobuf read
 _NAME = attrgetter("name")
@@ -98,6 +99,14 @@ def _signed(value: int) -> int:
 
 
 Frame = tuple[str, int, int, int]  # (file, line, column, parent frame id)
+
+
+def _light_value(i: Any, column: str) -> str:
+    """An instruction protobuf's ``column`` of ``LIGHT_COLUMNS``, as its row holds it."""
+    if column == "category":
+        return hlo_category(i.opcode, i.fusion_kind)
+    meta = i.metadata
+    return framework_op_fullname(meta.op_type, meta.op_name)
 
 
 class _StackFrames:
@@ -352,15 +361,17 @@ class _CompiledModule:
         rows = self._wire_rows  # the same instructions (tested on every fixture); a row more: an empty one
         return rows[k] if k < len(rows) else _row("", -1, InstructionFields(name=self.names[k]), _NO_META, [], {}, "")
 
-    def provenance(self, k: int) -> str:
-        """Instruction ``k``'s ``provenance`` (its row's), read from its metadata without making the row."""
+    def light_values(self, k: int, columns: list[str]) -> list[str]:
+        """Instruction ``k``'s ``columns`` (of ``LIGHT_COLUMNS``; its row's), read from the instruction
+        without making the row."""
         if self._wire_rows is None:
             try:
-                meta = self._instruction(k)[1].metadata
-                return framework_op_fullname(meta.op_type, meta.op_name)
+                i = self._instruction(k)[1]
+                return [_light_value(i, column) for column in columns]
             except Exception:  # noqa: BLE001 - the module read field by field instead, as ``row``
                 self._wire_rows = _wire_module_rows(self.blob)
-        return self.row(k)["provenance"]
+        row = self.row(k)
+        return [row[column] for column in columns]
 
     def rows(self) -> list[dict]:
         """Every instruction's row (``row`` of each, in one pass)."""
@@ -613,14 +624,16 @@ class _ProgramRows:
             self._rows[j] = row
         return row
 
-    def provenance(self, j: int) -> str:
-        """Instruction ``j``'s ``provenance`` (its row's; the row is not made for it)."""
+    def light_values(self, j: int, columns: list[str]) -> list[str]:
+        """Instruction ``j``'s ``columns`` (of ``LIGHT_COLUMNS``; its row's, the row not made for them)."""
         row = self._rows[j]
-        if row is not None:
-            return row["provenance"]
-        m = bisect_right(self._starts, j) - 1
-        module, k = self.modules[m], j - self._starts[m]
-        return module.provenance(k) if isinstance(module, _CompiledModule) else module[k]["provenance"]
+        if row is None:
+            m = bisect_right(self._starts, j) - 1
+            module, k = self.modules[m], j - self._starts[m]
+            if isinstance(module, _CompiledModule):
+                return module.light_values(k, columns)
+            row = module[k]
+        return [row[column] for column in columns]
 
     def rows(self) -> list[dict]:
         """Every instruction's row."""
@@ -690,12 +703,12 @@ class _Keyed:
         program, j = self._refs[p]
         return program.row(j)
 
-    def provenance(self, p: int) -> str:
-        """The ``provenance`` of the row at position ``p`` (``row(p)["provenance"]``, the row not made)."""
+    def light_values(self, p: int, columns: list[str]) -> list[str]:
+        """``row(p)``'s ``columns`` (of ``LIGHT_COLUMNS``), the row not made."""
         if self._records is not None:
-            return self._records[p]["provenance"]
+            return [self._records[p][column] for column in columns]
         program, j = self._refs[p]
-        return program.provenance(j)
+        return program.light_values(j, columns)
 
     def rows_at(self, positions: np.ndarray) -> pd.DataFrame | None:
         """``table().iloc[positions]`` from those rows alone, where that frame has the table's dtypes
@@ -862,10 +875,27 @@ class HloIndex:
     def lookup_provenance(self, program_id: np.ndarray, name: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``lookup_values(program_id, name, ["provenance"])``'s column (object array, "" where a pair is
         not found) and mask, read without making the instructions' rows."""
+        values, found = self.lookup_light_values(program_id, name, ["provenance"])
+        return values["provenance"], found
+
+    def lookup_light_values(
+        self, program_id: np.ndarray, name: np.ndarray, columns: list[str]
+    ) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        """``lookup_values(program_id, name, columns)`` (object arrays, "" where a pair is not found) for
+        columns of ``LIGHT_COLUMNS``, read from the instructions without making their rows (no text,
+        stack or shape made)."""
+        unknown = set(columns) - set(LIGHT_COLUMNS)
+        if unknown:
+            raise ValueError(f"not readable without the instructions' rows: {sorted(unknown)}")
         keyed, position = self._positions(program_id, name)
-        values = np.empty(len(position), dtype=object)
-        values[:] = [keyed.provenance(p) if p >= 0 else "" for p in position.tolist()]
-        return values, position >= 0
+        missing = [""] * len(columns)
+        read = [keyed.light_values(p, columns) if p >= 0 else missing for p in position.tolist()]
+        out = {}
+        for k, column in enumerate(columns):
+            values = np.empty(len(position), dtype=object)
+            values[:] = [r[k] for r in read]
+            out[column] = values
+        return out, position >= 0
 
     def contains(self, program_id: np.ndarray, name: np.ndarray) -> np.ndarray:
         """Whether each (program id, name) pair names an instruction (``lookup``'s mask, without rows)."""

@@ -58,14 +58,14 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from nbprof.hlo.index import HloIndex
+from nbprof.hlo.index import LIGHT_COLUMNS, HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
 from nbprof.opstats.host_ops import IDLE
@@ -490,6 +490,9 @@ def _merged_run_programs(
 
 _HLO_META_COLUMNS = ["category", "provenance", "expression", "shape", "deduplicated_name", "source_file",
                      "source_stack", "source_line"]  # fmt: skip  # a GPU XLA op's, from its HLO instruction
+# those read from the instruction's row (its text, stack, shape: the costly part), made when the table's are read
+_LAZY_HLO_COLUMNS = ("expression", "shape", "deduplicated_name", "source_file", "source_stack", "source_line")
+_HLO_FOUND = "_hlo_found"  # a GPU op's metadata: an XLA op whose instruction the HLO protos hold
 
 
 @dataclass
@@ -603,12 +606,11 @@ def _xla_op_keys(
     first = np.full(n_pairs, len(x), np.int64)
     np.minimum.at(first, pair_id, np.arange(len(x)))
     upid, uname = pid[first], hlo[x][first]
-    if hlo_columns == ("provenance",):
-        provenance, found = index.lookup_provenance(upid, uname)  # "" where not found
-        hlo_values = {"provenance": provenance}
+    if set(hlo_columns) <= set(LIGHT_COLUMNS):  # read without making the instructions' rows; "" where not found
+        hlo_values, found = index.lookup_light_values(upid, uname, list(hlo_columns))
     else:
         hlo_values, found = index.lookup_values(upid, uname, list(hlo_columns))
-        provenance = hlo_values["provenance"]
+    provenance = hlo_values["provenance"]
     event_tf = tf_full[x][first]
     module_marker, distinct_tf = pd.factorize(event_tf)  # event_tf: str, none missing
     _, tf_names, _ = _tf_op.parse_many(distinct_tf)
@@ -673,7 +675,7 @@ def _gpu_ops(
 ) -> tuple[list[OpEvents], pd.DataFrame]:
     """The GPU op events and plane totals: the ops of ``_gpu_op_keys`` with all their metadata (an XLA
     op's from its HLO instruction) and metrics."""
-    keys = _gpu_op_keys(frames, plane_names, index, info, keep_without_hlo, event_groups, tuple(_HLO_META_COLUMNS))
+    keys = _gpu_op_keys(frames, plane_names, index, info, keep_without_hlo, event_groups, LIGHT_COLUMNS)
     ev, rows, dur = frames.events, keys.rows, keys.duration
     parts = []
     if keys.xla is not None:
@@ -691,7 +693,8 @@ def _gpu_ops(
     if keys.tf is not None:
         tf = keys.tf
         eager = ec.int_column(ev, "is_eager", rows[tf.events]) != 0
-        parts.append(_op_events(rows, tf, tf.meta, event_metrics(len(tf.events), dur[tf.events], eager=eager)))
+        meta = {**tf.meta, _HLO_FOUND: np.zeros(len(tf.first), bool)}
+        parts.append(_op_events(rows, tf, meta, event_metrics(len(tf.events), dur[tf.events], eager=eager)))
     if keys.unattributed.any():
         # Older TF GPU profiles name the op only in the kernel's annotation ("level 0" stat).
         _, annotated = xs.stat_values(frames, "level 0", rows[keys.unattributed])
@@ -700,22 +703,18 @@ def _gpu_ops(
 
 
 def _xla_op_meta(ev: pd.DataFrame, first_rows: np.ndarray, xla: _KeyedOps) -> dict[str, Any]:
-    """The XLA ops' ``META_COLUMNS``: category, source, expression, shape and deduplicated name from their
-    HLO instructions (``xla.hlo_values``: ``_HLO_META_COLUMNS``); an op whose instruction the HLO protos
-    lack: categorised by its first event's ``hlo_category`` stat, else by its name. ``first_rows``: each
+    """The XLA ops' ``META_COLUMNS`` and ``_HLO_FOUND``: category from their HLO instructions
+    (``xla.hlo_values``), an op whose instruction the HLO protos lack categorised by its first event's
+    ``hlo_category`` stat, else by its name; ``_LAZY_HLO_COLUMNS`` left "" (no source line): the table's
+    are read from the instructions when first asked for (``_hlo_text_columns``). ``first_rows``: each
     op's first event row."""
     found = xla.found if xla.found is not None else np.ones(len(first_rows), bool)
-    columns = [c for c in _HLO_META_COLUMNS if c != "provenance"]
-    found_values = xla.hlo_values
     meta = dict(xla.meta)
-    meta.update({c: found_values[c] for c in columns if c != "source_line"})
     stat_category = ec.str_column(ev, "hlo_category", first_rows)
     fallback_category = np.where(stat_category != "", stat_category, category_from_name(xla.meta["name"]))
-    meta["category"] = np.where(found, meta["category"], fallback_category)
+    meta["category"] = np.where(found, xla.hlo_values["category"], fallback_category)
     meta["hlo_module"] = ec.str_column(ev, "hlo_module", first_rows)
-    lines = np.where(found, found_values["source_line"], -1).astype(np.int64)
-    meta["source_line"] = pd.arrays.IntegerArray(lines, ~(found & (lines >= 0)))
-    return {c: meta[c] for c in META_COLUMNS}
+    return {**{c: meta[c] for c in META_COLUMNS}, _HLO_FOUND: found}
 
 
 # ---------------------------------------------------------------------------------- TPU
@@ -1032,7 +1031,7 @@ def _program_names(module: np.ndarray, program_id: np.ndarray) -> np.ndarray:
 
 
 def _finished_columns(
-    table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, index: HloIndex
+    table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, index: HloIndex, later: tuple[str, ...] = ()
 ) -> tuple[dict[str, Any], np.ndarray]:
     """The table's columns (the ops' rows, then the IDLE rows) and their order in it: program names,
     the per-host IDLE rows and db totals added, dtypes fixed.
@@ -1056,6 +1055,8 @@ def _finished_columns(
     zeros = np.zeros(k, np.int64)
     out: dict[str, Any] = {}
     for c in COLUMNS:
+        if c in later:  # made when first read (``_hlo_text_columns``)
+            continue
         if c == "host_or_device":
             out[c] = np.full(n + k, "Device", dtype=object)
         elif c in _TEXT_COLUMNS:
@@ -1101,9 +1102,174 @@ def _row_order(host: np.ndarray, self_time: np.ndarray, name: np.ndarray) -> np.
     return np.lexsort((name_rank, -self_time, host_rank))
 
 
-def _ordered_columns(out: dict[str, Any], order: np.ndarray) -> dict[str, Any]:
-    """``_finished_columns``' columns in the table's order (``COLUMNS``)."""
-    return {c: out[c][order] for c in COLUMNS}
+def _names_by_program(table: dict[str, Any]) -> dict[int, set[str]]:
+    """The ops' names by program id (``aggregate_op_columns``' arrays): the HLO cost rows they join."""
+    out: dict[int, set[str]] = {}
+    for pid, name in zip(_uint64(table["program_id"]).tolist(), np.asarray(table["name"], dtype=object).tolist()):
+        out.setdefault(pid, set()).add(name)
+    return out
+
+
+def _hlo_text_columns(index: HloIndex, table: dict[str, Any], n_idle: int) -> dict[str, Any]:
+    """``_LAZY_HLO_COLUMNS`` of the ops' rows of ``table`` (``aggregate_op_columns``' arrays), then of the
+    ``n_idle`` IDLE rows, as ``_finished_columns`` makes them: the XLA ops' (``_HLO_FOUND``) read from
+    their instructions' rows, "" and no source line elsewhere."""
+    found = np.asarray(table[_HLO_FOUND], dtype=bool)
+    n = len(found)
+    at = np.flatnonzero(found)
+    pid, name = _uint64(table["program_id"])[at], np.asarray(table["name"], dtype=object)[at]
+    values, _ = index.lookup_values(pid, name, list(_LAZY_HLO_COLUMNS))
+    out: dict[str, Any] = {}
+    for c in _LAZY_HLO_COLUMNS:
+        if c == "source_line":
+            continue
+        ops = np.full(n, "", dtype=object)
+        ops[at] = values[c]
+        out[c] = _as_text(ops, n_idle, "")
+    lines = np.full(n, -1, np.int64)
+    lines[at] = values["source_line"].astype(np.int64)
+    out["source_line"] = _as_line(pd.arrays.IntegerArray(lines, lines < 0), n_idle)
+    return out
+
+
+def _ordered_columns(
+    out: dict[str, Any], order: np.ndarray, later: Callable[[], dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """``_finished_columns``' columns in the table's order (``COLUMNS``); ``later``: a function giving some
+    of them (``_hlo_text_columns``), which are made when first read (``LazyColumns``)."""
+    if later is None:
+        return {c: out[c][order] for c in COLUMNS}
+    lazy = set(_LAZY_HLO_COLUMNS)
+    made = functools.cache(later)
+    ready = {c: out[c][order] for c in COLUMNS if c not in lazy}
+    return LazyColumns(COLUMNS, ready, {c: functools.partial(_ordered_made, made, c, order) for c in lazy})
+
+
+def _ordered_made(made: Callable[[], dict[str, Any]], column: str, order: np.ndarray) -> Any:
+    return made()[column][order]
+
+
+class LazyColumns(dict):
+    """Columns by name (a dict, in ``names`` order) of which some (``makers``: name -> a function making
+    the array) are made when first read by name (``columns[c]``, ``c in columns``, ``get``); any other
+    use (iteration, ``items``, ``len``, copies, pickling, changes) makes them all first, and from then on
+    it is a plain dict of them."""
+
+    def __init__(self, names: list[str], ready: dict[str, Any], makers: dict[str, Callable[[], Any]]) -> None:
+        super().__init__(ready)
+        self._names = list(names)
+        self._makers = dict(makers)
+        self._made: dict[str, Any] = {}
+
+    def __missing__(self, key: str) -> Any:
+        if key not in self._makers:
+            raise KeyError(key)
+        if key not in self._made:
+            self._made[key] = self._makers[key]()
+        return self._made[key]
+
+    def __contains__(self, key: object) -> bool:
+        return super().__contains__(key) or key in self._makers
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def made_all(self) -> None:
+        """Every column made, and the dict holding them all in ``names`` order."""
+        if not self._makers:
+            return
+        values = {c: self[c] for c in self._names}
+        self._makers, self._made = {}, {}
+        dict.clear(self)
+        dict.update(self, values)
+
+    # every other read or change of the dict: the columns all made first
+    def __iter__(self) -> Iterator[str]:
+        self.made_all()
+        return super().__iter__()
+
+    def __reversed__(self) -> Iterator[str]:
+        self.made_all()
+        return super().__reversed__()
+
+    def __len__(self) -> int:
+        self.made_all()
+        return super().__len__()
+
+    def __eq__(self, other: object) -> bool:
+        self.made_all()
+        return super().__eq__(other)
+
+    def __ne__(self, other: object) -> bool:
+        self.made_all()
+        return super().__ne__(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        self.made_all()
+        return super().__repr__()
+
+    def keys(self) -> Any:
+        self.made_all()
+        return super().keys()
+
+    def values(self) -> Any:
+        self.made_all()
+        return super().values()
+
+    def items(self) -> Any:
+        self.made_all()
+        return super().items()
+
+    def copy(self) -> dict[str, Any]:
+        self.made_all()
+        return dict(super().items())
+
+    def __or__(self, other: Any) -> Any:
+        self.made_all()
+        return dict(super().items()) | other
+
+    def __ror__(self, other: Any) -> Any:
+        self.made_all()
+        return other | dict(super().items())
+
+    def __ior__(self, other: Any) -> Any:  # type: ignore[misc]
+        self.made_all()
+        return super().__ior__(other)
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.made_all()
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self.made_all()
+        super().__delitem__(key)
+
+    def pop(self, key: str, *default: Any) -> Any:
+        self.made_all()
+        return super().pop(key, *default)
+
+    def popitem(self) -> tuple[str, Any]:
+        self.made_all()
+        return super().popitem()
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self.made_all()
+        return super().setdefault(key, default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self.made_all()
+        super().update(*args, **kwargs)
+
+    def clear(self) -> None:
+        self.made_all()
+        super().clear()
+
+    def __reduce__(self) -> tuple[type[dict], tuple[dict[str, Any]]]:
+        """Pickled as the plain dict of every column."""
+        self.made_all()
+        return dict, (dict(self),)
 
 
 def _frame_of(ordered: dict[str, Any]) -> pd.DataFrame:
@@ -1119,15 +1285,16 @@ def _frame_of(ordered: dict[str, Any]) -> pd.DataFrame:
 def build_device_op_db(
     frames: Frames,
     index: HloIndex,
-    hlo_costs: pd.DataFrame | Callable[[list[int]], pd.DataFrame] | None = None,
+    hlo_costs: pd.DataFrame | Callable[[list[int], dict[int, set[str]]], pd.DataFrame] | None = None,
     keep_ops_without_hlo: bool = True,
     event_groups: Callable[[], np.ndarray] | None = None,
 ) -> DeviceOpDb:
     """The device op metrics db of a profile (see the module docstring).
 
     ``index``: the profile's HLO instructions; ``hlo_costs``: per-instruction FLOPs and bytes for
-    GPU ops (``join_hlo_costs``), or a function giving them for a list of program ids (called with the
-    programs whose ops the HLO protos hold), ``None`` to keep the events' values. ``keep_ops_without_hlo=False``
+    GPU ops (``join_hlo_costs``), or a function giving them for a list of program ids and the instructions
+    whose rows are wanted (called with the programs whose ops the HLO protos hold and the ops' program id ->
+    names), ``None`` to keep the events' values. ``keep_ops_without_hlo=False``
     drops GPU kernels whose HLO instruction the HLO protos lack, as XProf does (their time is idle).
     ``event_groups``: the step (group) of every event, on demand, for XProf's merging of back-to-back
     GPU events of one op name (``_merged_run_programs``); None skips that merging.
@@ -1144,20 +1311,25 @@ def build_device_op_db(
         empty, no_planes = (typed_frame({c: np.empty(0, object) for c in cs}) for cs in (COLUMNS, PLANE_COLUMNS))
         return DeviceOpDb(empty, no_planes, kind, info, _notes(info))  # as pd.DataFrame(columns=...) makes them
     table = aggregate_op_columns(frames.events, parts)
-    out, order = _finished_columns(table, plane_totals, frames, index)
+    later = _LAZY_HLO_COLUMNS if table is not None and _HLO_FOUND in table else ()  # GPU ops' instruction texts
+    out, order = _finished_columns(table, plane_totals, frames, index, later)
+    texts = functools.partial(_hlo_text_columns, index, table, len(order) - len(table["name"])) if later else None
     keys = None
     if kind != xs.HARDWARE_GPU or table is None or hlo_costs is None:
-        columns = functools.cache(lambda: _ordered_columns(out, order))
+        columns = functools.cache(lambda: _ordered_columns(out, order, texts))
     elif callable(hlo_costs):  # the costs of the programs whose ops the HLO protos hold, asked for when first needed
         costs_of, programs, n_ops = hlo_costs, info.get("programs_with_hlo", []), len(table["name"])
+        wanted = _names_by_program(table)
         columns = functools.cache(
-            lambda: _ordered_columns(_with_costs(out, n_ops, costs_of(programs) if programs else None), order)
+            lambda: _ordered_columns(
+                _with_costs(out, n_ops, costs_of(programs, wanted) if programs else None), order, texts
+            )
         )
         keys = {c: out[c][order] for c in _KEY_COLUMNS if c != "program_id"}  # what needs no costs
         keys["program_id"] = _uint64(out["program_id"])[order]
     else:
         given, n_ops = hlo_costs, len(table["name"])
-        columns = functools.cache(lambda: _ordered_columns(_with_costs(out, n_ops, given), order))
+        columns = functools.cache(lambda: _ordered_columns(_with_costs(out, n_ops, given), order, texts))
     return DeviceOpDb(lambda: _frame_of(columns()), plane_totals, kind, info, _notes(info), keys, columns)
 
 

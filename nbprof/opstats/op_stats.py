@@ -203,21 +203,26 @@ class OpStats:
         ran = pd.unique(self.frames.events["program_id"].to_numpy(np.uint64, na_value=0))
         return self.costs_of([int(p) for p in ran])
 
-    def costs_of(self, programs: list[int], fused: bool = True) -> pd.DataFrame:
+    def costs_of(
+        self, programs: list[int], fused: bool = True, instructions: dict[int, set[str]] | None = None
+    ) -> pd.DataFrame:
         """FLOPs and bytes per execution of the instructions of these programs (``module_costs``; the
         one place costs are computed: a subclass may price them otherwise); ``fused=False`` leaves out
-        the rows of instructions inside fusions (what the device ops join needs no such row)."""
+        the rows of instructions inside fusions (what the device ops join needs no such row);
+        ``instructions``: only the rows of these (program id -> names)."""
         if not self.frames.hlo_protos:
             return pd.DataFrame(columns=COST_COLUMNS)
-        return module_costs(self.frames.hlo_protos, programs=programs, fused=fused)
+        return module_costs(self.frames.hlo_protos, programs=programs, fused=fused, instructions=instructions)
 
-    def _hlo_costs_of(self, programs: list[int]) -> pd.DataFrame:
+    def _hlo_costs_of(self, programs: list[int], instructions: dict[int, set[str]] | None = None) -> pd.DataFrame:
         """``hlo_costs`` where already made, else the costs of these programs only (the device ops ask
         for the programs whose instructions they found: a profile whose kernels all run in XLA command
-        buffers analyses none)."""
+        buffers analyses none), the rows of ``instructions`` alone (the ops' program ids and names)."""
         if "hlo_costs" in self.__dict__:
             return self.hlo_costs
-        return self.costs_of(programs, fused=False)
+        if type(self).costs_of is not OpStats.costs_of:  # a subclass prices them: its costs_of as it is
+            return self.costs_of(programs, fused=False)
+        return self.costs_of(programs, fused=False, instructions=instructions)
 
     @cached_property
     def xla_cpu_op_db(self) -> pd.DataFrame:
