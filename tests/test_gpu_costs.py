@@ -39,8 +39,12 @@ RTOL = 0.01  # the brief's bar
 class XprofCostOpStats(OpStats):
     """An OpStats whose GPU costs reproduce XProf 2.24.2's gaps (legacy cuBLAS GEMMs unpriced)."""
 
-    def costs_of(self, programs: list[int], fused: bool = True) -> pd.DataFrame:
-        return module_costs(self.frames.hlo_protos, match_xprof=True, programs=programs, fused=fused)
+    def costs_of(
+        self, programs: list[int], fused: bool = True, instructions: dict[int, set[str]] | None = None
+    ) -> pd.DataFrame:
+        return module_costs(
+            self.frames.hlo_protos, match_xprof=True, programs=programs, fused=fused, instructions=instructions
+        )
 
 
 @functools.cache

@@ -220,8 +220,6 @@ class OpStats:
         buffers analyses none), the rows of ``instructions`` alone (the ops' program ids and names)."""
         if "hlo_costs" in self.__dict__:
             return self.hlo_costs
-        if type(self).costs_of is not OpStats.costs_of:  # a subclass prices them: its costs_of as it is
-            return self.costs_of(programs, fused=False)
         return self.costs_of(programs, fused=False, instructions=instructions)
 
     @cached_property
