@@ -138,20 +138,24 @@ def allocator_profile(events: list[tuple[int, int, int]], line2: tuple[int, int,
 
 INT64_MAX = 2**63 - 1
 DAY_PS = 86_400 * 10**12
-HOSTILE = {
-    "end past int64": allocator_profile([(0, 0, 1)], line2=(0, INT64_MAX - 10, 11)),
-    "line timestamps 300 days apart": allocator_profile([(0, 0, 1)], line2=(300 * 86_400 * 10**9, 0, 1)),
-    "events 200 days apart": allocator_profile([(0, -100 * DAY_PS, 1)], line2=(0, 100 * DAY_PS, 1)),
-    "durations adding up past 2^62": allocator_profile([(0, 0, 2**61), (0, 1, 2**61), (0, 2, 2**61)]),
-}
 
 
-@native_only
-@pytest.mark.parametrize("case", HOSTILE, ids=str)
-def test_hostile_times_give_the_frames_errors(tmp_path, case):
-    """Times that do not fit, a time axis that wraps and sums past the limit: memory_profile as a first tool
-    raises the error it raises once the frames are built."""
-    path = HOSTILE[case].write(tmp_path, host="h")
+def hostile_times(make):
+    """Allocator profiles made by ``make`` (``allocator_profile`` or alike) whose times do not fit, whose time
+    axis wraps or whose durations sum past the limit, by case."""
+    return {
+        "end past int64": make([(0, 0, 1)], line2=(0, INT64_MAX - 10, 11)),
+        "line timestamps 300 days apart": make([(0, 0, 1)], line2=(300 * 86_400 * 10**9, 0, 1)),
+        "events 200 days apart": make([(0, -100 * DAY_PS, 1)], line2=(0, 100 * DAY_PS, 1)),
+        "durations adding up past 2^62": make([(0, 0, 2**61), (0, 1, 2**61), (0, 2, 2**61)]),
+    }
+
+
+HOSTILE = hostile_times(allocator_profile)
+
+
+def assert_first_tool_raises_the_frames_error(path) -> None:
+    """memory_profile as the first tool raises the error it raises once the frames are built."""
     with pytest.raises(ProfileError) as built:
         prof = load(path)
         prof.events  # noqa: B018
@@ -159,6 +163,14 @@ def test_hostile_times_give_the_frames_errors(tmp_path, case):
     with pytest.raises(ProfileError) as first:
         load(path).memory_profile()
     assert str(first.value) == str(built.value)
+
+
+@native_only
+@pytest.mark.parametrize("case", HOSTILE, ids=str)
+def test_hostile_times_give_the_frames_errors(tmp_path, case):
+    """Times that do not fit, a time axis that wraps and sums past the limit: memory_profile as a first tool
+    raises the error it raises once the frames are built."""
+    assert_first_tool_raises_the_frames_error(HOSTILE[case].write(tmp_path, host="h"))
 
 
 @native_only

@@ -10,11 +10,15 @@ import numpy as np
 import pandas as pd
 import pytest
 from fixture_paths import load_fixture
-from test_memory_profile_before_build import WITH_MEMORY, assert_same
+from test_memory_profile_before_build import (
+    WITH_MEMORY,
+    assert_first_tool_raises_the_frames_error,
+    assert_same,
+    hostile_times,
+)
 from xspace_builder import XSpaceBuilder
 
 import nbprof
-from nbprof.errors import ProfileError
 from nbprof.opstats.step_grouping import GROUP_ID_STATS, host_event_groups
 from nbprof.tools import memory_profile as mp
 from nbprof.xspace import decode_native
@@ -151,28 +155,14 @@ def test_made_up_grouped_profile_from_a_few_stats(tmp_path, named):
     assert_same(first, built.memory_profile())
 
 
-INT64_MAX = 2**63 - 1
-DAY_PS = 86_400 * 10**12
-HOSTILE = {
-    "end past int64": grouped_allocator_profile([(0, 0, 1)], line2=(0, INT64_MAX - 10, 11)),
-    "line timestamps 300 days apart": grouped_allocator_profile([(0, 0, 1)], line2=(300 * 86_400 * 10**9, 0, 1)),
-    "events 200 days apart": grouped_allocator_profile([(0, -100 * DAY_PS, 1)], line2=(0, 100 * DAY_PS, 1)),
-    "durations adding up past 2^62": grouped_allocator_profile([(0, 0, 2**61), (0, 1, 2**61), (0, 2, 2**61)]),
-}
+HOSTILE = hostile_times(grouped_allocator_profile)
 
 
 @native_only
 @pytest.mark.parametrize("case", HOSTILE, ids=str)
 def test_hostile_times_give_the_frames_errors(tmp_path, case):
     """memory_profile as a first tool of a grouped profile raises the error it raises once the frames are built."""
-    path = HOSTILE[case].write(tmp_path, host="h")
-    with pytest.raises(ProfileError) as built:
-        prof = load(path)
-        prof.events  # noqa: B018
-        prof.memory_profile()
-    with pytest.raises(ProfileError) as first:
-        load(path).memory_profile()
-    assert str(first.value) == str(built.value)
+    assert_first_tool_raises_the_frames_error(HOSTILE[case].write(tmp_path, host="h"))
 
 
 @native_only
