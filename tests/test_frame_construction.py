@@ -279,6 +279,33 @@ def test_metadata_stats_expanded_by_name_at_once_equal_one_expansion_per_name(se
             assert a.dtype == b.dtype and np.array_equal(a, b)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_promoted_rows_of_some_names_are_those_of_all_names_kept(seed: int) -> None:
+    """``promoted_rows(..., wanted)`` (the narrow events frame's stats) gives the rows ``promoted_rows`` gives
+    for those names, in the same order."""
+    from nbprof.xspace import raw
+    from nbprof.xspace.stat_values import PROMOTED, promoted_rows
+
+    rng = np.random.default_rng(seed)
+    n_stats = int(rng.integers(1, 80))
+    names = {1: ("flops", ""), 2: ("hlo_op", ""), 3: ("not_promoted", ""), 4: ("bytes_accessed", ""), 5: ("_r", "")}
+    stats = raw.RawStats(
+        owner=rng.integers(0, 10, n_stats),
+        metadata_id=rng.integers(1, 6, n_stats),
+        kind=np.full(n_stats, raw.KIND_INT64, np.int8),
+        int_value=rng.integers(0, 100, n_stats).astype(np.uint64),
+        double_value=np.zeros(n_stats),
+        obj_value=np.full(n_stats, None, object),
+    )
+    wanted = {name: kind for name, kind in PROMOTED.items() if name in ("flops", "_r")}
+    everything = promoted_rows(stats, names)
+    some = promoted_rows(stats, names, wanted)
+    kept = [row for row in everything if row[0] in wanted]
+    assert [r[:2] for r in some] == [r[:2] for r in kept] and len(kept) >= 1
+    for a, b in zip(some, kept):
+        assert np.array_equal(a[2], b[2])
+
+
 @pytest.mark.parametrize(
     "labels", [("a",), ("start_ps", "end_ps", "name", "é", ""), tuple(f"c{k}" for k in range(300))]
 )

@@ -277,8 +277,6 @@ def _before_build(op_stats: OpStats, memory_id: str | None, host: str | None) ->
     return _result(_snapshots(columns, steps), memory_id, memory_ids, profile_host, notes)
 
 
-# Promoted stats the step grouping reads (``step_grouping``: ``finds_no_groups``, ``_find_groups``, its
-# inter-thread links and tf.data step ids).
 # Profiles of up to this many events not built yet are grouped on an events frame of a few stats
 # (``_from_few_stats``): its build beside the decoded arrays (shared, not consumed) stays small.
 _FEW_STATS_MAX_EVENTS = 200_000
@@ -336,7 +334,7 @@ class _FewStatsFrames:
         self.events = built.events
 
     def _sources_of(self, names: list[str]) -> list[Any]:
-        """Stats sources holding at least the stats called ``names`` (``Frames._stats_sources_of``)."""
+        """Stats sources holding at least the stats called ``names`` (as ``Frames._stats_sources_of``)."""
         sources = self.built.stats_sources
         named = getattr(sources, "named", None)
         return named(names) if callable(named) else sources() if callable(sources) else sources

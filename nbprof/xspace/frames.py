@@ -406,7 +406,7 @@ def _plane_events(
     # (left as decoded where the RawSpaces are not consumed: the narrowing would free nothing)
     ev_stats = kept_stats(ev.stats, ev.stats.owner, n) if len(ev.stats) and consume else ev.stats
     if len(ev_stats):
-        for sname, kind, srows in _promoted_rows(ev_stats, names, promoted):
+        for sname, kind, srows in promoted_rows(ev_stats, names, promoted):
             piece.promoted.setdefault(sname, []).append((ev_stats.owner[srows], _values(ev_stats, srows, kind, names)))
         stats.append((ev_stats, names, "event"))
     if not consume:
@@ -483,18 +483,12 @@ def _expand(owner_rows: tuple[np.ndarray, np.ndarray], stat_owner: np.ndarray) -
     return ev_rows, at
 
 
-def _promoted_rows(stats: raw.RawStats, names: StatNames, wanted: dict[str, str]) -> list[tuple[str, str, np.ndarray]]:
-    """``promoted_rows`` of the stats called one of ``wanted`` (all of them where it is ``PROMOTED``)."""
-    found = promoted_rows(stats, names)
-    return found if wanted is PROMOTED else [row for row in found if row[0] in wanted]
-
-
 def _expanded_by_name(
     owner_rows: tuple[np.ndarray, np.ndarray], stats: raw.RawStats, names: StatNames, wanted: dict[str, str] = PROMOTED
 ) -> list[tuple[str, str, np.ndarray, np.ndarray, np.ndarray]]:
     """Per promoted metadata stat name of ``wanted`` with events: (name, kind, its stat rows, and ``_expand``
     of them: event rows, position in its stat rows), all names expanded in one ``_expand``."""
-    promoted = _promoted_rows(stats, names, wanted)
+    promoted = promoted_rows(stats, names, wanted)
     if not promoted:
         return []
     stat_rows = np.concatenate([srows for _, _, srows in promoted])

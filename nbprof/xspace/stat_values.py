@@ -140,12 +140,15 @@ def stat_names(stats: raw.RawStats, names: StatNames) -> np.ndarray:
     return np.array(labels, dtype=object)[codes] if len(labels) else np.empty(0, object)
 
 
-def promoted_rows(stats: raw.RawStats, names: StatNames) -> list[tuple[str, str, np.ndarray]]:
-    """(stat name, kind, stat rows) for each promoted stat present in ``stats``."""
+def promoted_rows(
+    stats: raw.RawStats, names: StatNames, wanted: dict[str, str] = PROMOTED
+) -> list[tuple[str, str, np.ndarray]]:
+    """(stat name, kind, stat rows) for each promoted stat present in ``stats`` (of ``wanted``: name -> kind,
+    ``PROMOTED`` or a part of it; the rows of the others are not looked for)."""
     codes, labels = name_codes(stats, names)
     out = []
     for code, label in enumerate(labels):
-        kind = PROMOTED.get(label)
+        kind = wanted.get(label)
         if kind is not None:
             out.append((label, kind, np.flatnonzero(codes == code)))
     return out
