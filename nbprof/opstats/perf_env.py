@@ -195,16 +195,10 @@ def _column_objects(planes: pd.DataFrame, name: str, values: Any) -> list[Any] |
     if values is None:
         return _objects(planes[name])
     if isinstance(values, pd.Categorical):
-        return _categorical_objects(values)
+        return xs.categorical_values_list(values)
     if isinstance(values, _MASKED_ARRAYS) and hasattr(values, "_data") and hasattr(values, "_mask"):
         return _masked_objects(values)
     return ec.array_values(values, object)
-
-
-def _categorical_objects(values: pd.Categorical) -> list[Any]:
-    """``xs.values_list`` of a categorical array: each code's category (NaN for code -1)."""
-    categories = [*values.categories.tolist(), np.nan]  # code -1 (missing) takes the last
-    return [categories[code] for code in values.codes.tolist()]
 
 
 _MASKED_ARRAYS = (pd.arrays.IntegerArray, pd.arrays.FloatingArray, pd.arrays.BooleanArray)

@@ -211,10 +211,14 @@ def _category_codes(categories: pd.Index, values: Iterable[str]) -> list[int]:
 def values_list(series: pd.Series) -> list[object]:
     """``series.tolist()``; a categorical's through its categories (pandas' own maps every value)."""
     if isinstance(series.dtype, pd.CategoricalDtype):
-        categorical = series.array
-        values = [*categorical.categories.tolist(), np.nan]  # code -1 (missing) takes the last, as tolist's NaN
-        return [values[code] for code in categorical.codes.tolist()]
+        return categorical_values_list(series.array)
     return series.tolist()
+
+
+def categorical_values_list(categorical: pd.Categorical) -> list[object]:
+    """``categorical.tolist()`` through its categories: each code's category, NaN for a missing one."""
+    values = [*categorical.categories.tolist(), np.nan]  # code -1 (missing) takes the last, as tolist's NaN
+    return [values[code] for code in categorical.codes.tolist()]
 
 
 def plane_mask(events: pd.DataFrame, predicate: Callable[[str], bool]) -> np.ndarray:
