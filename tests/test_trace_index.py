@@ -10,7 +10,15 @@ import pandas as pd
 import pytest
 
 import nbprof
-from nbprof.trace.index import MAX_REPLY_BYTES, TraceIndex, duration_class, reply_nbytes, split_binary
+from nbprof.trace.index import (
+    MAX_REPLY_BYTES,
+    N_CLASSES,
+    TraceIndex,
+    _rows_by_lane,
+    duration_class,
+    reply_nbytes,
+    split_binary,
+)
 from nbprof.trace.layout import build_layout
 from nbprof.trace.model import TraceModel
 from tests.trace_builder import HTML_NAMES, build_trace_profile
@@ -282,6 +290,27 @@ def test_tracks_argument_limits_lanes(gpu):
 
 def test_duration_classes():
     assert duration_class(np.array([0, 1, 3, 4, 15, 16, 10**12])).tolist() == [0, 0, 0, 1, 1, 2, 19]
+
+
+def test_duration_classes_at_every_power_of_four_and_the_int64_ends():
+    """Each class boundary, its neighbours, non-positive and the largest durations, against Python's bit_length."""
+    powers = [4**k for k in range(32)]
+    d = sorted({max(min(p + j, 2**53), -(2**63)) for p in powers for j in (-1, 0, 1)} | {-(2**63), -5, 0, 2**63 - 1})
+    expected = [min((max(x, 1).bit_length() - 1) // 2, N_CLASSES - 1) for x in d]
+    values = np.array(d, np.int64)
+    assert duration_class(values).tolist() == expected
+    assert values.tolist() == d  # the input is not overwritten
+
+
+def test_rows_by_lane_keeps_frame_order_within_a_lane_and_drops_hidden_rows():
+    rng = np.random.default_rng(7)
+    for n_lanes in (5, 65_535):
+        lane = rng.integers(-1, n_lanes, 5_000).astype(np.int32)
+        rows, lane_of = _rows_by_lane(lane, n_lanes, np.int32)
+        shown = np.flatnonzero(lane >= 0)
+        expected = shown[np.argsort(lane[shown], kind="stable")]
+        assert rows.dtype == np.int32 and rows.tolist() == expected.tolist()
+        assert lane_of.tolist() == lane[expected].tolist()
 
 
 # ---------------------------------------------------------------------------- search, box, details

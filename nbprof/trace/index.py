@@ -47,16 +47,25 @@ class TraceSpanError(NbprofError):
 
 
 def duration_class(duration_ps: np.ndarray) -> np.ndarray:
-    """uint8 class k of each duration: ``4**k <= max(duration, 1) < 4**(k+1)`` (clipped).
+    """uint8 class k of each duration: ``4**k <= max(duration, 1) < 4**(k+1)`` (clipped)."""
+    return _duration_class_in_place(np.array(duration_ps, np.int64))
+
+
+def _duration_class_in_place(duration_ps: np.ndarray) -> np.ndarray:
+    """``duration_class`` of an int64 array that it may overwrite (no event-length int64 temporaries).
 
     floor(log2(d)) is the exponent of d as a double (exact below 2**53 ps, 2.5 hours; above,
-    a duration just under a power of two may land one class up), read from its bits.
+    a duration just under a power of two may land one class up). The top 16 bits of a positive
+    double are its biased exponent ``b`` (11 bits) and 4 mantissa bits, so the class,
+    ``floor((b - 1023) / 2)``, is ``((top16 + 16) >> 5) - 512``, computed in uint16.
     """
-    d = np.maximum(np.asarray(duration_ps, np.int64), 1).astype(np.float64)
-    exponent = (d.view(np.int64) >> 52) - 1023
-    exponent >>= 1
-    np.minimum(exponent, N_CLASSES - 1, out=exponent)
-    return exponent.astype(np.uint8)
+    np.maximum(duration_ps, 1, out=duration_ps)
+    top16 = duration_ps.astype(np.float64).view(np.uint16)[3::4]  # little-endian: the last 2 of 8 bytes
+    k = top16 + np.uint16(16)
+    k >>= 5
+    k -= np.uint16(512)
+    np.minimum(k, N_CLASSES - 1, out=k)
+    return k.astype(np.uint8)
 
 
 @dataclass
@@ -75,14 +84,7 @@ class TraceIndex:
         self.layout = layout
         self.counters = {c.track: c for c in counters or []}
         lane = layout.event_lane
-        row_dtype = np.int32 if len(events) < 2**31 else np.int64
-        rows = np.flatnonzero(lane >= 0).astype(row_dtype)
-        lane_of = lane[rows]
-        key_dtype = np.uint16 if layout.n_lanes <= 65_536 else np.uint32
-        order = np.argsort(lane_of.astype(key_dtype), kind="stable")  # radix sort, keeps frame order
-        rows = rows[order]
-        lane_of = lane_of[order]
-        del order
+        rows, lane_of = _rows_by_lane(lane, layout.n_lanes, np.int32 if len(events) < 2**31 else np.int64)
         start = events["start_ps"].to_numpy(np.int64)
         end = events["end_ps"].to_numpy(np.int64)
         self.start = start[rows]
@@ -101,7 +103,9 @@ class TraceIndex:
         self.labels = [_label(n) for n in self.full_names]
         # each label's size in a reply's JSON (its text and a comma), measured when first sent; -1 until then
         self.label_json_bytes = np.full(len(self.labels), -1, np.int64)
-        cls = duration_class(self.end - self.start)
+        duration = self.end - self.start
+        cls = _duration_class_in_place(duration)
+        del duration
         corder = np.argsort(cls, kind="stable")
         self._stride = np.int64(len(rows) + 1)
         key = cls[corder].astype(np.int64)  # class * stride + position, made in place
@@ -383,6 +387,21 @@ class TraceIndex:
             "counter_x": (np.concatenate(xs) if xs else np.zeros(0)).astype(np.float32),
             "counter_v": (np.concatenate(vs) if vs else np.zeros(0)).astype(np.float64),
         }
+
+
+def _rows_by_lane(lane: np.ndarray, n_lanes: int, row_dtype: type) -> tuple[np.ndarray, np.ndarray]:
+    """(frame rows of the shown events sorted by lane, keeping frame order within a lane; their lanes).
+
+    One stable (radix) argsort of every row's lane as unsigned: the hidden rows' lane -1 becomes
+    the largest key, so they sort last and are cut off, with no flatnonzero and gathers before it.
+    """
+    key_dtype = np.uint16 if n_lanes < 65_535 else np.uint32
+    keys = lane.astype(key_dtype)
+    order = np.argsort(keys, kind="stable")
+    n_shown = len(lane) - int(np.count_nonzero(lane < 0))
+    rows = order[:n_shown].astype(row_dtype)
+    del order
+    return rows, keys[rows]
 
 
 def _unsorted_within_lanes(start: np.ndarray, lane_off: np.ndarray, chunk: int = 1 << 20) -> bool:
