@@ -107,19 +107,19 @@ def build_layout(
     host_codes = events["host"].cat.codes.to_numpy() if n else np.zeros(0, np.int8)
     plane_codes = events["plane"].cat.codes.to_numpy() if n else np.zeros(0, np.int16)
     line_ids = events["line_id"].to_numpy(np.int64)
-    track_codes, uniques = _track_codes(host_codes, plane_codes, line_ids)
+    runs = _track_runs(host_codes, plane_codes, line_ids)
+    uniques = runs.keys
     depth = events["depth"].to_numpy()
     max_depth = np.full(len(uniques), -1, np.int64)
-    if timed.any():
-        blocks = np.flatnonzero(np.r_[True, np.diff(track_codes[timed]) != 0])
-        block_max = np.maximum.reduceat(depth[timed], blocks)
-        np.maximum.at(max_depth, track_codes[timed][blocks], block_max)
+    if len(runs.start):  # the deepest timed event of each run (-1 where none), then of each track
+        run_max = np.maximum.reduceat(np.where(timed, depth, -1), runs.start)
+        np.maximum.at(max_depth, runs.code, run_max)
 
     hosts = events["host"].cat.categories if n else []
     planes = events["plane"].cat.categories if n else []
     line_names = _line_display_names(events, lines)
     first_row = np.full(len(uniques), n, np.int64)
-    np.minimum.at(first_row, track_codes, np.arange(n))  # each track's first row
+    np.minimum.at(first_row, runs.code, runs.start)  # each track's first row
     first_row[first_row == n] = 0
     first_line = events["line"].take(first_row).tolist() if n else []  # each track's line name (one take)
     candidates = []
@@ -174,7 +174,7 @@ def build_layout(
     for code, tid in code_to_track.items():
         track_lane0[code] = tracks[tid].lane0
     if n:  # in int32 and in place: no event-length int64 temporaries
-        event_lane = track_lane0.astype(np.int32)[track_codes]
+        event_lane = np.repeat(track_lane0.astype(np.int32)[runs.code], runs.length)
         event_lane += depth
         event_lane[~timed] = -1
     else:
@@ -185,15 +185,27 @@ def build_layout(
     return Layout(sections, tracks, lane, event_lane, lane_track)
 
 
-def _track_codes(host: np.ndarray, plane: np.ndarray, line_id: np.ndarray) -> tuple[np.ndarray, list]:
-    """Track code per row and the (host code, plane code, line id) of each code.
+@dataclass
+class TrackRuns:
+    """Runs of consecutive rows on one track: first row, length and track code of each run, and the
+    (host code, plane code, line id) of each track code."""
+
+    start: np.ndarray
+    length: np.ndarray
+    code: np.ndarray
+    keys: list
+
+
+def _track_runs(host: np.ndarray, plane: np.ndarray, line_id: np.ndarray) -> TrackRuns:
+    """The rows' runs of one (host, plane, line id) and their track codes.
 
     Rows come grouped by line (docs/frames.md), so runs are found first and only the run
-    keys are factorised: O(n) vectorised work plus a dict over the runs.
+    keys are factorised: O(n) vectorised work plus a dict over the runs; nothing per row is
+    kept, the callers work on the runs.
     """
     n = len(line_id)
     if n == 0:
-        return np.zeros(0, np.int32), []
+        return TrackRuns(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int32), [])
     change = np.ones(n, bool)  # comparisons of neighbours: a byte per event, no wider temporaries
     np.not_equal(line_id[1:], line_id[:-1], out=change[1:])
     change[1:] |= host[1:] != host[:-1]
@@ -202,8 +214,7 @@ def _track_codes(host: np.ndarray, plane: np.ndarray, line_id: np.ndarray) -> tu
     run_keys = list(zip(host[run_start].tolist(), plane[run_start].tolist(), line_id[run_start].tolist()))
     codes: dict[tuple, int] = {}
     run_code = np.array([codes.setdefault(k, len(codes)) for k in run_keys], np.int32)
-    run_len = np.diff(np.r_[run_start, n])
-    return np.repeat(run_code, run_len), list(codes)
+    return TrackRuns(run_start, np.diff(np.r_[run_start, n]), run_code, list(codes))
 
 
 def _line_display_names(events: pd.DataFrame, lines: pd.DataFrame | None) -> dict[tuple[str, str, int], str]:
