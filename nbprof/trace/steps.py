@@ -59,7 +59,7 @@ def find_step_events(events: pd.DataFrame, group_ids: Callable[[], np.ndarray] |
         missing = num < 0
         if missing.any() and group_ids is not None:
             num[missing] = np.asarray(group_ids(), np.int64)[roots[missing]]
-        prefix = xs.str_values(xs.column(events, "graph_type").astype("category"), roots)
+        prefix = xs.str_values(xs.column(events, "graph_type").iloc[roots].astype("category"))  # the roots' only
         own = xs.str_values(events["name"], roots)
         prefix = np.where(prefix != "", prefix, own)
         keep = num >= 0
@@ -83,7 +83,7 @@ def rename_in_index(index: TraceIndex, names: dict[int, str]) -> None:
     if len(full) - 1 > np.iinfo(index.name.dtype).max:  # the name codes' small dtype must hold the new ones
         index.name = index.name.astype(np.min_scalar_type(-len(full)))
     order = np.argsort(rows)
-    pos = np.flatnonzero(np.isin(index.row, rows))
+    pos = np.flatnonzero(np.isin(index.row, rows, kind="table"))  # one lookup per event, not a pass per name
     index.name[pos] = codes[order][np.searchsorted(rows[order], index.row[pos])]
     added = [_label(str(x)) for x in new]
     index.full_names = np.asarray(full, dtype=object)
