@@ -71,10 +71,15 @@ def leaf_ops(ops: pd.DataFrame) -> pd.DataFrame:
 def is_leaf(ops: Mapping[str, Any]) -> np.ndarray:
     """Row mask of ``leaf_ops``: the op's category (as str, lower case) may hold no inner ops
     (tested once per distinct category). ``ops``: a frame, or its columns by name (Series or arrays)."""
-    categories = np.asarray(ops["category"], dtype=object)
+    categories = _array(ops["category"], object)
     code, distinct = pd.factorize(categories, use_na_sentinel=False)
     inner = np.array([str(c).lower() in INNER_OP_CATEGORIES for c in distinct], dtype=bool)
     return ~inner[code] if len(distinct) else np.ones(len(categories), bool)
+
+
+def _array(column: Any, dtype: Any) -> np.ndarray:
+    """A column's values as a numpy array of ``dtype``: a Series' ``to_numpy``, else ``np.asarray``."""
+    return column.to_numpy(dtype) if isinstance(column, pd.Series) else np.asarray(column, dtype=dtype)
 
 
 def _sum_of(column: Any, rows: np.ndarray) -> float:
@@ -84,7 +89,7 @@ def _sum_of(column: Any, rows: np.ndarray) -> float:
     if not isinstance(dtype, np.dtype) or dtype.kind not in "iubf":
         series = column if isinstance(column, pd.Series) else pd.Series(column)
         return float(series[rows].sum())
-    values = np.asarray(column)[rows]
+    values = _array(column, None)[rows]
     if dtype.kind == "f":
         return float(np.nansum(values))
     return float(values.sum(dtype=np.uint64 if dtype.kind == "u" else np.int64))
@@ -93,7 +98,7 @@ def _sum_of(column: Any, rows: np.ndarray) -> float:
 def hbm_bytes_of(ops: Mapping[str, Any]) -> np.ndarray:
     """HBM bytes per op: the memory-access breakdown's where the op has one, else all its bytes
     (``ops``: a frame, or its columns by name)."""
-    has_breakdown = np.asarray(ops["has_breakdown"], dtype=bool)
+    has_breakdown = _array(ops["has_breakdown"], bool)
     return np.where(has_breakdown, ops["hbm_bytes_all"], ops["bytes_accessed"]).astype(np.float64)
 
 
@@ -120,7 +125,7 @@ def device_utilization(ops: Mapping[str, Any], time_ps: int, env: PerfEnv, basis
     if counted and peak_flops > 0 and peak_bw > 0 and (flops > 0 or hbm_total > 0):
         attainable = min(intensity * peak_bw, peak_flops) if hbm_total > 0 else peak_flops
         roofline_pct = 100.0 * rate / attainable if attainable > 0 else None
-        op_flops = np.asarray(ops["flops"], dtype=np.float64)[leaf]
+        op_flops = _array(ops["flops"], np.float64)[leaf]
         ideal_s = np.maximum(op_flops / peak_flops, hbm / peak_bw).sum()
         goodput = 100.0 * float(ideal_s) / seconds
     return Utilization(
