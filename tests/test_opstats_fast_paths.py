@@ -9,10 +9,12 @@ import pandas as pd
 import pytest
 from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES
 
-from nbprof.opstats import combine, inference, op_metrics_db, xla_ops
+from nbprof.opstats import combine, inference, op_metrics_db, utilization, xla_ops
 from nbprof.opstats import event_columns as ec
+from nbprof.opstats.device_ops import LazyColumns
 from nbprof.opstats.kernel_db import KernelDb
 from nbprof.opstats.xla_ops import XlaOps
+from nbprof.tools import overview
 from nbprof.xspace.typed_frame import column_arrays
 
 ALL_FIXTURES = FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES
@@ -155,6 +157,26 @@ def test_xla_ops_made_of_their_columns_match_the_device_op_table(name, load_fixt
         assert x.num_ops == len(x.ops)
         shipped = pickle.loads(pickle.dumps(x))  # made before pickling
         pd.testing.assert_frame_equal(shipped.ops, x.ops)
+
+
+@pytest.mark.parametrize("name", ALL_FIXTURES)
+def test_utilization_and_programs_of_xla_op_columns_match_the_frame(name, load_fixture) -> None:
+    # the overview reads the kept columns by name (no frame made, the db's lazy text columns unmade)
+    stats = load_fixture(name).op_stats()
+    for host in stats.hosts:
+        own = stats.for_host(host)
+        x = own.xla_ops
+        if x.source != "device" or x.op_columns is None:
+            continue
+        columns = xla_ops.device_db_xla_op_columns(own.device_ops)  # as kept: each column taken when read
+        assert isinstance(columns, LazyColumns) and not dict.__len__(columns)
+        env = own.perf_env
+        found = utilization.device_utilization(columns, x.total_time_ps, env, "b")
+        assert "expression" not in columns._made  # read by name alone
+        expected = utilization.device_utilization(x.ops, x.total_time_ps, env, "b")
+        assert found == expected
+        for c in ("tf_op", "name", "program"):
+            assert overview._text_values(columns[c]).tolist() == overview._str_values(x.ops[c]).tolist()
 
 
 @pytest.mark.parametrize("name", MULTI_HOST_FIXTURE_NAMES)

@@ -27,7 +27,9 @@ Percentages are 0-100; None where the peak or the counts are unknown.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -66,34 +68,45 @@ def leaf_ops(ops: pd.DataFrame) -> pd.DataFrame:
     return ops[is_leaf(ops)]
 
 
-def is_leaf(ops: pd.DataFrame) -> np.ndarray:
+def is_leaf(ops: Mapping[str, Any]) -> np.ndarray:
     """Row mask of ``leaf_ops``: the op's category (as str, lower case) may hold no inner ops
-    (tested once per distinct category)."""
-    code, distinct = pd.factorize(ops["category"].to_numpy(dtype=object), use_na_sentinel=False)
+    (tested once per distinct category). ``ops``: a frame, or its columns by name (Series or arrays)."""
+    categories = _array(ops["category"], object)
+    code, distinct = pd.factorize(categories, use_na_sentinel=False)
     inner = np.array([str(c).lower() in INNER_OP_CATEGORIES for c in distinct], dtype=bool)
-    return ~inner[code] if len(distinct) else np.ones(len(ops), bool)
+    return ~inner[code] if len(distinct) else np.ones(len(categories), bool)
 
 
-def _sum_of(column: pd.Series, rows: np.ndarray) -> float:
-    """``float(column[rows].sum())`` (pandas' sum: integers as int64 or uint64, NaN skipped) without
-    selecting a Series for a numpy column."""
+def _array(column: Any, dtype: Any) -> np.ndarray:
+    """A column's values as a numpy array of ``dtype``: a Series' ``to_numpy``, else ``np.asarray``."""
+    return column.to_numpy(dtype) if isinstance(column, pd.Series) else np.asarray(column, dtype=dtype)
+
+
+def _sum_of(column: Any, rows: np.ndarray) -> float:
+    """``float(pd.Series(column)[rows].sum())`` (pandas' sum: integers as int64 or uint64, NaN skipped)
+    without selecting a Series for a numpy column (``column``: a Series, numpy or pandas array)."""
     dtype = column.dtype
     if not isinstance(dtype, np.dtype) or dtype.kind not in "iubf":
-        return float(column[rows].sum())
-    values = column.to_numpy()[rows]
+        series = column if isinstance(column, pd.Series) else pd.Series(column)
+        return float(series[rows].sum())
+    values = _array(column, None)[rows]
     if dtype.kind == "f":
         return float(np.nansum(values))
     return float(values.sum(dtype=np.uint64 if dtype.kind == "u" else np.int64))
 
 
-def hbm_bytes_of(ops: pd.DataFrame) -> np.ndarray:
-    """HBM bytes per op: the memory-access breakdown's where the op has one, else all its bytes."""
-    return np.where(ops["has_breakdown"].to_numpy(bool), ops["hbm_bytes_all"], ops["bytes_accessed"]).astype(np.float64)
+def hbm_bytes_of(ops: Mapping[str, Any]) -> np.ndarray:
+    """HBM bytes per op: the memory-access breakdown's where the op has one, else all its bytes
+    (``ops``: a frame, or its columns by name)."""
+    has_breakdown = _array(ops["has_breakdown"], bool)
+    return np.where(has_breakdown, ops["hbm_bytes_all"], ops["bytes_accessed"]).astype(np.float64)
 
 
-def device_utilization(ops: pd.DataFrame, time_ps: int, env: PerfEnv, basis: str) -> Utilization:
-    """Utilisations of device ops (device op db rows, no IDLE) over ``time_ps`` against ``env``'s peaks."""
-    leaf = is_leaf(ops) if len(ops) else np.zeros(0, bool)
+def device_utilization(ops: Mapping[str, Any], time_ps: int, env: PerfEnv, basis: str) -> Utilization:
+    """Utilisations of device ops (device op db rows, no IDLE) over ``time_ps`` against ``env``'s peaks.
+    ``ops``: a frame, or its columns by name (Series, numpy or pandas arrays; ``XlaOps.op_columns``):
+    ``category``, ``flops``, ``has_breakdown``, ``hbm_bytes_all``, ``bytes_accessed``."""
+    leaf = is_leaf(ops) if len(ops["flops"]) else np.zeros(0, bool)
     n_leaves = int(leaf.sum())
     flops = _sum_of(ops["flops"], leaf) if n_leaves else 0.0
     hbm = hbm_bytes_of(ops)[leaf] if n_leaves else np.zeros(0)
@@ -112,7 +125,7 @@ def device_utilization(ops: pd.DataFrame, time_ps: int, env: PerfEnv, basis: str
     if counted and peak_flops > 0 and peak_bw > 0 and (flops > 0 or hbm_total > 0):
         attainable = min(intensity * peak_bw, peak_flops) if hbm_total > 0 else peak_flops
         roofline_pct = 100.0 * rate / attainable if attainable > 0 else None
-        op_flops = ops["flops"].to_numpy(np.float64)[leaf]
+        op_flops = _array(ops["flops"], np.float64)[leaf]
         ideal_s = np.maximum(op_flops / peak_flops, hbm / peak_bw).sum()
         goodput = 100.0 * float(ideal_s) / seconds
     return Utilization(

@@ -10,6 +10,7 @@ ones, ``total_time_ps`` named ``time_ps`` and ``provenance`` named ``tf_op`` (th
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +19,7 @@ import pandas as pd
 
 from nbprof.hlo.index import TREE_COLUMNS, HloIndex
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.device_ops import META_COLUMNS, SUM_COLUMNS, DeviceOpDb
+from nbprof.opstats.device_ops import META_COLUMNS, SUM_COLUMNS, DeviceOpDb, LazyColumns
 from nbprof.opstats.host_ops import IDLE
 from nbprof.opstats.perf_env import PerfEnv
 from nbprof.opstats.xla_cpu_ops import XlaCpuOpRows
@@ -172,13 +173,21 @@ def device_db_xla_ops(device: DeviceOpDb) -> pd.DataFrame:
 
 def device_db_xla_op_columns(device: DeviceOpDb) -> dict[str, Any] | None:
     """The columns of ``device_db_xla_ops(device)`` before its frame (``OP_COLUMNS``: the db's arrays at its
-    rows but ``IDLE``; texts as the db holds them), None where those are not one host's rows (or none)."""
+    rows but ``IDLE``; texts as the db holds them), None where those are not one host's rows (or none).
+    Each column is taken when first read (``LazyColumns``: the overview reads a few of them)."""
     columns = device.columns()
-    names = np.asarray(columns["name"], dtype=object) if columns else np.zeros(0, object)
+    # by name, not ``if columns``: the db's columns made when read (``LazyColumns``) stay unmade
+    names = np.asarray(columns["name"], dtype=object) if "name" in columns else np.zeros(0, object)
     rows = np.flatnonzero(names != IDLE)
     if len(rows) == 0 or _several(np.asarray(columns["host"], dtype=object)[rows]):
         return None
-    return {VIEW_NAMES.get(c, c): take_array(columns[c], rows) for c in _DB_COLUMNS}
+    takes = {VIEW_NAMES.get(c, c): functools.partial(_taken, columns, c, rows) for c in _DB_COLUMNS}
+    return LazyColumns(OP_COLUMNS, {}, takes)
+
+
+def _taken(columns: dict[str, Any], name: str, rows: np.ndarray) -> Any:
+    """Column ``name`` of ``columns`` at positions ``rows`` (``take_array``)."""
+    return take_array(columns[name], rows)
 
 
 def op_frame(columns: dict[str, Any]) -> pd.DataFrame:

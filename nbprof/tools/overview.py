@@ -29,6 +29,7 @@ the input-pipeline analyzer):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import field
 from typing import Any, ClassVar
 
@@ -52,6 +53,7 @@ from nbprof.opstats.step_db import CATEGORIES
 from nbprof.opstats.step_rows import StepRows, analysed_rows
 from nbprof.opstats.utilization import device_utilization, performance_counters
 from nbprof.opstats.xla_cpu_ops import XlaCpuOpRows
+from nbprof.opstats.xla_ops import XlaOps
 from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.typed_frame import strings, typed_frame
@@ -329,11 +331,11 @@ def _device_programs(names: list[str], op_stats: OpStats) -> tuple[np.ndarray, n
     programs of the XLA ops its time comes from (a framework op, or an XLA op without one, can span
     several; ``program`` is then ""). Ops that are not XLA ops (TensorFlow without XLA): "", 0."""
     x = op_stats.xla_ops
-    ops = x.ops if x.source == "device" else x.ops.iloc[:0]
-    provenance = _str_values(ops["tf_op"])
+    ops = _device_op_columns(x) if x.source == "device" else x.ops.iloc[:0]
+    provenance = _text_values(ops["tf_op"])
     _, parsed, _ = _tf_op.parse_each(provenance)
-    framework_name = np.where(provenance != "", parsed, _str_values(ops["name"])).astype(str)
-    op_programs = _str_values(ops["program"])
+    framework_name = np.where(provenance != "", parsed, _text_values(ops["name"])).astype(str)
+    op_programs = _text_values(ops["program"])
     count = np.zeros(len(names), np.int64)
     program = np.full(len(names), "", dtype=object)
     for k, name in enumerate(names):  # the top ops (ten): the programs of the XLA ops each comes from
@@ -461,6 +463,14 @@ def _str_values(column: pd.Series) -> np.ndarray:
     return column.astype(str).to_numpy(dtype=object)
 
 
+def _text_values(values: Any) -> np.ndarray:
+    """``_str_values`` of a column given as a Series, or as an array (the frame's column made of it: an
+    object array of str is taken as it is)."""
+    if isinstance(values, np.ndarray) and values.dtype == _OBJECT and all(type(v) is str for v in values.tolist()):
+        return values
+    return _str_values(values if isinstance(values, pd.Series) else pd.Series(values))
+
+
 def _at_most_zero(column: pd.Series) -> np.ndarray:
     """``(column <= 0).to_numpy()``: compared as numpy where the column is a numpy one (no Series made)."""
     if isinstance(column.dtype, np.dtype) and column.dtype.kind in "iuf":
@@ -486,7 +496,7 @@ def _utilization(op_stats: OpStats, notes: list[str]) -> dict[str, float | str |
     if not op_stats.has_device_xla_ops:  # not building the XLA CPU ops to learn it
         return out
     x = op_stats.xla_ops
-    util = device_utilization(x.ops, x.total_time_ps, op_stats.perf_env, "the whole profile")
+    util = device_utilization(_device_op_columns(x), x.total_time_ps, op_stats.perf_env, "the whole profile")
     if util.flops == 0 and util.hbm_bytes == 0:
         reason = "no FLOP or byte counts: the device ops carry none"
         if not op_stats.frames.hlo_protos:
@@ -516,6 +526,13 @@ def _utilization(op_stats: OpStats, notes: list[str]) -> dict[str, float | str |
             "program goodput = the time the ops would take at the roofline / the device time"
         )
     return out
+
+
+def _device_op_columns(x: XlaOps) -> Mapping[str, Any]:
+    """The device XLA ops' columns by name: the builder's arrays where it kept them (``XlaOps.op_columns``:
+    each made when read, no frame made), else the ops' frame."""
+    columns = x.op_columns
+    return columns if columns is not None else x.ops
 
 
 def _idle(db: pd.DataFrame, side: str) -> dict[str, float]:
