@@ -58,7 +58,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -876,28 +876,45 @@ def join_hlo_costs(ops: pd.DataFrame, costs: pd.DataFrame | None) -> pd.DataFram
     return out
 
 
-def _cost_positions(costs: pd.DataFrame, program_id: np.ndarray, name: np.ndarray) -> np.ndarray:
+Costs = pd.DataFrame | Mapping[str, np.ndarray]  # HLO costs: a frame, or its columns as arrays (module_cost_columns)
+
+
+def _cost_values(costs: Costs, column: str, dtype: Any = None) -> np.ndarray:
+    """A column of ``costs`` as a numpy array (``Series.to_numpy(dtype)`` of a frame's)."""
+    values = costs[column]
+    if isinstance(values, pd.Series):
+        return values.to_numpy(dtype)
+    return np.asarray(values, dtype)
+
+
+def _cost_rows(costs: Costs) -> int:
+    """The number of rows of ``costs``."""
+    return len(costs) if isinstance(costs, pd.DataFrame) else len(costs["name"])
+
+
+def _cost_positions(costs: Costs, program_id: np.ndarray, name: np.ndarray) -> np.ndarray:
     """Row of ``costs`` of each (program id, instruction name) pair (the first of equal keys; -1: none)."""
-    keys = zip(costs["program_id"].to_numpy(np.uint64).tolist(), costs["name"].to_numpy(object).tolist())
-    first = dict(zip(list(keys)[::-1], range(len(costs) - 1, -1, -1)))  # reversed: the first row wins
+    keys = zip(_cost_values(costs, "program_id", np.uint64).tolist(), _cost_values(costs, "name", object).tolist())
+    first = dict(zip(list(keys)[::-1], range(_cost_rows(costs) - 1, -1, -1)))  # reversed: the first row wins
     pairs = zip(program_id.tolist(), name.tolist())
     return np.fromiter((first.get(pair, -1) for pair in pairs), np.int64, len(program_id))
 
 
-def _per_run(costs: pd.DataFrame, column: str, pos: np.ndarray) -> np.ndarray:
+def _per_run(costs: Costs, column: str, pos: np.ndarray) -> np.ndarray:
     """float64 per-execution cost of each op (0 where not found, missing or not numeric)."""
     if column not in costs:
         return np.zeros(len(pos))
-    values = costs[column].to_numpy()
+    values = _cost_values(costs, column)
     if values.dtype.kind in "iuf":
         values = values.astype(np.float64)
         values = np.where(np.isnan(values), 0.0, values)
     else:
-        values = pd.to_numeric(costs[column], errors="coerce").fillna(0).to_numpy(np.float64)
+        column_values = costs[column] if isinstance(costs, pd.DataFrame) else pd.Series(values)
+        values = pd.to_numeric(column_values, errors="coerce").fillna(0).to_numpy(np.float64)
     return np.where(pos >= 0, values[np.maximum(pos, 0)], 0.0)
 
 
-def _cost_updates(ops: Any, costs: pd.DataFrame) -> dict[str, np.ndarray]:
+def _cost_updates(ops: Any, costs: Costs) -> dict[str, np.ndarray]:
     """The columns ``join_hlo_costs`` replaces, from the ops' columns (a frame or arrays by column)."""
     pos = _cost_positions(costs, _uint64(ops["program_id"]), np.asarray(ops["name"], dtype=object))
     found = pos >= 0
@@ -1285,14 +1302,14 @@ def _frame_of(ordered: dict[str, Any]) -> pd.DataFrame:
 def build_device_op_db(
     frames: Frames,
     index: HloIndex,
-    hlo_costs: pd.DataFrame | Callable[[list[int], dict[int, set[str]]], pd.DataFrame] | None = None,
+    hlo_costs: Costs | Callable[[list[int], dict[int, set[str]]], Costs] | None = None,
     keep_ops_without_hlo: bool = True,
     event_groups: Callable[[], np.ndarray] | None = None,
 ) -> DeviceOpDb:
     """The device op metrics db of a profile (see the module docstring).
 
     ``index``: the profile's HLO instructions; ``hlo_costs``: per-instruction FLOPs and bytes for
-    GPU ops (``join_hlo_costs``), or a function giving them for a list of program ids and the instructions
+    GPU ops (``join_hlo_costs``; a frame or its columns as arrays), or a function giving them for a list of program ids and the instructions
     whose rows are wanted (called with the programs whose ops the HLO protos hold and the ops' program id ->
     names), ``None`` to keep the events' values. ``keep_ops_without_hlo=False``
     drops GPU kernels whose HLO instruction the HLO protos lack, as XProf does (their time is idle).
@@ -1364,10 +1381,10 @@ def device_op_keys(
     return {c: keys[c][order] for c in ("host", "name", "provenance", "program_id")}  # as op_keys()
 
 
-def _with_costs(columns: dict[str, Any], n_ops: int, costs: pd.DataFrame | None) -> dict[str, Any]:
+def _with_costs(columns: dict[str, Any], n_ops: int, costs: Costs | None) -> dict[str, Any]:
     """``_finished_columns``' columns with HLO ``costs`` joined onto its first ``n_ops`` rows (the ops; the
     IDLE rows after them keep theirs), as ``join_hlo_costs`` joins them; as they are without costs."""
-    if costs is None or not len(costs):
+    if costs is None or not _cost_rows(costs):
         return columns
     ops = {c: columns[c][:n_ops] for c in ("program_id", "name", "occurrences", *_COSTED_COLUMNS)}
     out = dict(columns)
