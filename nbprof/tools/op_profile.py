@@ -29,6 +29,7 @@ from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.xla_ops import GIBI, XlaOps
 from nbprof.tools._result import ToolResult, result_dataclass
+from nbprof.xspace.absent import masked
 from nbprof.xspace.typed_frame import column_arrays, strings, typed_frame
 
 COLUMNS = [
@@ -520,16 +521,14 @@ def _tree_table(x: XlaOps, by: str, include_idle: bool) -> tuple[pd.DataFrame, i
     for col in ("tf_op", "expression", "shape", "deduplicated_name", "source_file", "category", "program"):
         columns[col] = ec.text(nodes[col])
     columns["layout"] = _layout(columns["shape"])
-    columns["source_line"] = _nullable_ints(
-        np.asarray(pd.to_numeric(nodes["source_line"], errors="coerce"), np.float64)
-    )
+    columns["source_line"] = _source_lines(nodes["source_line"])
     for col in ("time_ps", "self_time_ps", "occurrences"):
         columns[col] = (
             nodes[col].astype(np.float64).astype(np.int64) if _has_float(nodes[col]) else nodes[col].astype(np.int64)
         )
     for col in ("flops", "model_flops", "bytes_accessed", "hbm_bytes"):
         columns[col] = nodes[col].astype(np.float64)
-    columns["program_id"] = pd.array(nodes["program_id"].tolist(), dtype="UInt64")
+    columns["program_id"] = _program_ids(nodes["program_id"])
     table = _tree_frame({c: columns[c] if c in columns else nodes[c] for c in COLUMNS})
     idle = int(columns["time_ps"][nodes["kind"] == "idle"].sum())
     return table, idle
@@ -551,6 +550,38 @@ def _tree_frame(columns: dict[str, Any]) -> pd.DataFrame:
 def _has_float(values: np.ndarray) -> bool:
     """Whether an object array holds a float (then pandas would have typed its column float64)."""
     return any(isinstance(v, float) for v in values)
+
+
+def _missing(values: list[Any]) -> list[bool]:
+    """Whether each node value is missing (``pd.NA``, or the NaN of a node without the value)."""
+    return [v is pd.NA or (type(v) is float and v != v) for v in values]
+
+
+def _present_ints(values: list[Any], missing: list[bool], low: int, high: int) -> bool:
+    """Whether every value not missing is a python int in ``[low, high)``."""
+    return all(m or (type(v) is int and low <= v < high) for v, m in zip(values, missing))
+
+
+def _program_ids(values: np.ndarray) -> object:
+    """``pd.array(values.tolist(), dtype="UInt64")`` of the nodes' program ids: made from the values and their
+    mask where every present one is a python int within uint64 (no pandas conversion of the list)."""
+    ids = values.tolist()
+    missing = _missing(ids)
+    if not _present_ints(ids, missing, 0, 2**64):
+        return pd.array(ids, dtype="UInt64")
+    data = np.array([0 if m else v for v, m in zip(ids, missing)], dtype=np.uint64)
+    return masked(pd.arrays.IntegerArray, data, np.array(missing, dtype=bool))
+
+
+def _source_lines(values: np.ndarray) -> object:
+    """``_nullable_ints`` of ``pd.to_numeric(values, errors="coerce")`` (float64) for the nodes' source lines:
+    made from the values and their mask where every present one is a python int that float64 holds exactly."""
+    lines = values.tolist()
+    missing = _missing(lines)
+    if not _present_ints(lines, missing, -(2**53), 2**53):
+        return _nullable_ints(np.asarray(pd.to_numeric(values, errors="coerce"), np.float64))
+    data = np.array([0 if m else v for v, m in zip(lines, missing)], dtype=np.int64)
+    return pd.arrays.IntegerArray(data, np.array(missing, dtype=bool))
 
 
 def _nullable_ints(values: np.ndarray) -> object:
