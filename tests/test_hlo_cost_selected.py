@@ -9,7 +9,7 @@ import pytest
 from fixture_paths import FIXTURES
 
 import nbprof
-from nbprof.hlo.cost import module_costs
+from nbprof.hlo.cost import module_cost_columns, module_costs
 
 FIXTURE_NAMES = ["amd_mi300x_gemm", "amd_mi300x_conv", "jax_gpu_kernels", "flax_cnn_gpu", "jax_gpu_train",
                  "jax_two_gpu_procs", "torch_xla_train", "jax_mlp_train"]  # fmt: skip
@@ -53,3 +53,18 @@ def test_selected_instructions_of_some_programs(name) -> None:
     wanted = {p: set(full["name"][full["program_id"].to_numpy(np.uint64) == p]) for p in programs}
     selected = module_costs(protos, fused=False, programs=programs, instructions=wanted)
     pd.testing.assert_frame_equal(selected, _selected(full, wanted), check_exact=True)
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES)
+def test_cost_columns_are_the_frames(name) -> None:
+    """``module_cost_columns`` (what the device ops join, no frame made): the arrays and notes of ``module_costs``."""
+    protos = nbprof.load(FIXTURES / name, cache=False).hlo_protos
+    full = module_costs(protos, fused=False)
+    wanted = {p: set(full["name"][full["program_id"].to_numpy(np.uint64) == p]) for p in set(full["program_id"])}
+    for kwargs in ({"fused": True}, {"fused": False, "instructions": wanted}):
+        frame = module_costs(protos, **kwargs)
+        columns, notes = module_cost_columns(protos, **kwargs)
+        assert list(columns) == list(frame.columns) and notes == frame.attrs["notes"]
+        for column, values in columns.items():
+            assert values.dtype == frame[column].dtype, column
+            np.testing.assert_array_equal(values, frame[column].to_numpy(), err_msg=column)

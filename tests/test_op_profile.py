@@ -247,3 +247,25 @@ def test_gpu_xla_kernels_form_ops(tmp_path):
     assert idle == 23_000_000 - 19_000_000
     rate = 2_000_000 / 10_000  # FLOP per ns = GFLOP/s
     assert ops.loc["dot.2", "flops_utilization_ratio"] == pytest.approx(rate / (108 * 2048 * 1.41))
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "jax_gpu_train", "torch_xla_train", "tpu_v6e", "jax_mlp_train"])
+def test_node_ids_and_lines_as_pandas_converts_them(name) -> None:
+    """The tree's ``program_id`` and ``source_line`` columns made from the nodes' values and their mask: what
+    pandas' conversions of the values give (``pd.array(..., "UInt64")``, ``pd.to_numeric`` then Int64)."""
+    from nbprof.tools.op_profile import _nullable_ints, _program_ids, _source_lines, build_tree
+
+    x = load_fixture(name).op_stats().xla_ops
+    if x.source == "none":
+        pytest.skip("no XLA ops")
+    for by in ("category", "program"):
+        nodes = build_tree(x, by, include_idle=True)
+        ids, lines = nodes["program_id"], nodes["source_line"]
+        pd.testing.assert_extension_array_equal(_program_ids(ids), pd.array(ids.tolist(), dtype="UInt64"))
+        expected = _nullable_ints(np.asarray(pd.to_numeric(lines, errors="coerce"), np.float64))
+        pd.testing.assert_extension_array_equal(_source_lines(lines), expected)
+    odd = np.array([1, pd.NA, np.nan, 2**63, 7], dtype=object)  # beyond int64 and float64's whole numbers
+    pd.testing.assert_extension_array_equal(_program_ids(odd), pd.array(odd.tolist(), dtype="UInt64"))
+    odd_lines = np.array([3, pd.NA, "x", 2**60], dtype=object)
+    expected = _nullable_ints(np.asarray(pd.to_numeric(odd_lines, errors="coerce"), np.float64))
+    pd.testing.assert_extension_array_equal(_source_lines(odd_lines), expected)

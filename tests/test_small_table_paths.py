@@ -911,3 +911,18 @@ def test_kernel_text_codes_fall_back_to_factorize() -> None:
         assert len(set(texts.tolist())) == len(texts)
     codes, texts = kernel_db._text_codes(frame, "absent", rows)
     assert texts[codes].tolist() == [""] * 4
+
+
+@pytest.mark.parametrize("name", ["amd_mi300x_gemm", "jax_gpu_train", "tpu_v6e", "jax_two_gpu_procs"])
+def test_device_planes_made_when_first_read(name) -> None:
+    """The device op db's planes frame is made of the builder's columns on first read; its total time read
+    without it is the frame's, and a pickled db carries the frame."""
+    import pickle
+
+    device = nbprof.load(FIXTURES / name, cache=False).op_stats().device_ops
+    assert not isinstance(device.__dict__["_planes"], pd.DataFrame)  # not made by the build
+    total = device.total_time_ps
+    planes = device.planes
+    assert list(planes.columns) == device_ops.PLANE_COLUMNS and len(planes)
+    assert total == int(planes["total_time_ps"].sum())
+    pd.testing.assert_frame_equal(pickle.loads(pickle.dumps(device)).planes, planes)

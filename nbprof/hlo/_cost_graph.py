@@ -18,13 +18,16 @@ def shape_facts(shape: shp.Shape) -> ShapeFacts:
     """What the cost analysis reads of a result shape: its cost-analysis size (a tuple: its pointer
     table), its elements (0 for a tuple), the elements of all its arrays, and the bytes an instruction
     producing it writes by default (a tuple: its arrays' bytes)."""
+    if shp.is_array(shape):  # the common case: its elements counted once
+        count = shp.elements(shape)
+        size = shp.array_bytes(shape, count) if shape.HasField("layout") else 0
+        return (size, count, count, size)
     size = shp.byte_size(shape)
-    return (
-        size,
-        shp.elements(shape),
-        shp.elements_recursive(shape),
-        shp.leaf_bytes(shape) if shp.is_tuple(shape) else size,
-    )
+    if not shp.is_tuple(shape):
+        return (size, 0, 0, size)
+    leaves = [leaf for _, leaf in shp.leaves(shape)]
+    written = sum(shp.byte_size(leaf) for leaf in leaves if shp.is_array(leaf))
+    return (size, 0, sum(shp.elements(leaf) for leaf in leaves), written)
 
 
 class Instr:

@@ -82,9 +82,10 @@ def has_layout(shape: Shape) -> bool:
     return shape.HasField("layout")
 
 
-def array_bytes(shape: Shape) -> int:
-    """Bytes of an array's elements (packed when its layout gives ``element_size_in_bits``)."""
-    count = elements(shape)
+def array_bytes(shape: Shape, count: int | None = None) -> int:
+    """Bytes of an array's elements (packed when its layout gives ``element_size_in_bits``); ``count``: its
+    ``elements``, where known."""
+    count = elements(shape) if count is None else count
     bits = shape.layout.element_size_in_bits if shape.HasField("layout") else 0
     if bits > 0:
         return -(-count * bits // 8)

@@ -111,8 +111,8 @@ def instruction_costs(
     notes: list[str] = []
     module_proto = _module_proto(hlo_proto, notes)
     if module_proto is None:
-        return _frame(_empty_columns(), notes)
-    return _frame(_module_rows(module_proto, program_id, variant, match_xprof, notes), notes)
+        return _frame(_arrays(_empty_columns()), notes)
+    return _frame(_arrays(_module_rows(module_proto, program_id, variant, match_xprof, notes)), notes)
 
 
 def module_costs(
@@ -138,6 +138,23 @@ def module_costs(
     the ``"<module>(<id>)"`` key, else the module's own id) and the instruction name, unique within a
     module. ``df.attrs["notes"]`` lists problems, prefixed by the module key.
     """
+    columns, notes = module_cost_columns(
+        hlo_protos, variant=variant, match_xprof=match_xprof, programs=programs, fused=fused, instructions=instructions
+    )
+    return _frame(columns, notes)
+
+
+def module_cost_columns(
+    hlo_protos: Mapping[str, bytes],
+    *,
+    variant: Variant = "gpu",
+    match_xprof: bool = False,
+    programs: Collection[int] | None = None,
+    fused: bool = True,
+    instructions: Mapping[int, Collection[str]] | None = None,
+) -> tuple[dict[str, np.ndarray], list[str]]:
+    """:func:`module_costs`' columns as arrays (``COLUMNS``, its dtypes; texts as object arrays) and its notes,
+    without the frame (the device ops join them: ``device_ops.join_hlo_costs`` reads either)."""
     _check_variant(variant)
     columns = _empty_columns()
     notes: list[str] = []
@@ -158,7 +175,7 @@ def module_costs(
         if module_proto is not None:
             _module_rows(module_proto, program_id, variant, match_xprof, module_notes, fused, columns, facts, names)
         notes.extend(f"{key}: {n}" for n in module_notes)
-    return _frame(columns, notes)
+    return _arrays(columns), notes
 
 
 def _check_variant(variant: str) -> None:
@@ -393,9 +410,15 @@ def _bytes_written(ins: Instr, props: Props) -> float:
     return sum(props.out(index) for index, leaf in shp.leaves(ins.shape) if shp.memory_space(leaf) == 0)
 
 
-def _frame(columns: dict[str, list], notes: list[str]) -> pd.DataFrame:
-    """The columns as one frame, each built once with its dtype (texts as object), without pandas'
-    per-column inference."""
+def _frame(columns: dict[str, np.ndarray], notes: list[str]) -> pd.DataFrame:
+    """The columns (``_arrays``) as one frame, without pandas' per-column inference; ``notes`` in its attrs."""
+    df = typed_frame(columns)
+    df.attrs["notes"] = list(notes)
+    return df
+
+
+def _arrays(columns: dict[str, list]) -> dict[str, np.ndarray]:
+    """The rows' columns (``COLUMNS`` -> values) as arrays, each built once with its dtype (texts as object)."""
     data = {}
     for col in COLUMNS:
         values = columns[col]
@@ -406,6 +429,4 @@ def _frame(columns: dict[str, list], notes: list[str]) -> pd.DataFrame:
         else:
             array = np.array(values, dtype=dtype) if values else np.empty(0, dtype=dtype)
         data[col] = array
-    df = typed_frame(data)
-    df.attrs["notes"] = list(notes)
-    return df
+    return data

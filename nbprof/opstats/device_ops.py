@@ -58,7 +58,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,7 +99,7 @@ class DeviceOpDb:
     """The device op metrics db of a profile.
 
     ``table``: one row per (host, program, op) plus one ``IDLE`` row per host (``COLUMNS``; given as
-    a frame, or as a function making it on first read). ``planes``: per device plane, ``span_ps``
+    a frame, or as a function making it on first read). ``planes`` (given as ``table``): per device plane, ``span_ps``
     (first to last event), ``op_time_ps`` (its ops' self time), ``total_time_ps`` (max of the two)
     and ``idle_ps``. ``hardware_type``: ``TPU``, ``GPU`` or ``CPU_ONLY`` (then both frames are
     empty). ``info``: event counts behind ``notes``. ``columns()`` and ``op_keys()`` give the table's
@@ -108,12 +108,13 @@ class DeviceOpDb:
 
     # given, or made on first read of the builder's ``columns`` (GPU: their HLO costs joined then)
     table: pd.DataFrame = FrameOrMaker()  # type: ignore[assignment]
-    planes: pd.DataFrame
+    planes: pd.DataFrame = FrameOrMaker()  # type: ignore[assignment]
     hardware_type: str
     info: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     _op_keys: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
     _columns: dict[str, Any] | Callable[[], dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+    _total_time_ps: int | None = field(default=None, repr=False, compare=False)  # the builder's, planes not made
 
     @property
     def ops(self) -> pd.DataFrame:
@@ -123,6 +124,8 @@ class DeviceOpDb:
     @property
     def total_time_ps(self) -> int:
         """Device time over all planes of all hosts, idle included (XProf's db total time)."""
+        if self._total_time_ps is not None:
+            return self._total_time_ps
         return int(self.planes["total_time_ps"].sum()) if len(self.planes) else 0
 
     def columns(self) -> dict[str, Any]:
@@ -150,6 +153,7 @@ class DeviceOpDb:
         """Pickled with its columns and table made (not the functions making them)."""
         state = dict(self.__dict__)
         state["_table"] = self.table
+        state["_planes"] = self.planes
         if self._columns is not None:
             state["_columns"] = self.columns()
         return state
@@ -383,9 +387,10 @@ def _plane_totals(
     keys: list[tuple[str, str]],
     spans: tuple[np.ndarray, np.ndarray, np.ndarray],
     op_time: tuple[np.ndarray, np.ndarray],
-) -> pd.DataFrame:
-    """``PLANE_COLUMNS`` from per-event (plane position, start, end) and per-op-event (plane
-    position, self time); positions in ``keys``, -1 for an event of no listed plane."""
+) -> dict[str, Any]:
+    """``PLANE_COLUMNS`` (hosts and planes as lists, times int64 arrays; ``_planes_frame`` makes their frame)
+    from per-event (plane position, start, end) and per-op-event (plane position, self time); positions in
+    ``keys``, -1 for an event of no listed plane."""
     n = len(keys)
     start = np.zeros(n, np.int64)
     end = np.zeros(n, np.int64)
@@ -404,20 +409,19 @@ def _plane_totals(
     np.add.at(op, k[hit], self_time.astype(np.int64)[hit])
     span = np.maximum(end - start, 0)
     total = np.maximum(span, op)
-    if n == 0 or not all(type(h) is str and type(p) is str for h, p in keys):
-        host = np.empty(n, dtype=object)
-        plane = np.empty(n, dtype=object)
-        host[:] = [h for h, _ in keys]
-        plane[:] = [p for _, p in keys]
-        return pd.DataFrame(
-            {"host": host, "plane": plane, "span_ps": span, "op_time_ps": op, "total_time_ps": total,
-             "idle_ps": total - op},
-            columns=PLANE_COLUMNS,
-        )  # fmt: skip
-    return typed_frame(
-        {"host": strings([h for h, _ in keys]), "plane": strings([p for _, p in keys]), "span_ps": span,
-         "op_time_ps": op, "total_time_ps": total, "idle_ps": total - op}
-    )  # fmt: skip
+    return {"host": [h for h, _ in keys], "plane": [p for _, p in keys], "span_ps": span, "op_time_ps": op,
+            "total_time_ps": total, "idle_ps": total - op}  # fmt: skip
+
+
+def _planes_frame(planes: dict[str, Any]) -> pd.DataFrame:
+    """``DeviceOpDb.planes``: the frame of ``_plane_totals``' columns."""
+    host, plane = planes["host"], planes["plane"]
+    numbers = {c: planes[c] for c in PLANE_COLUMNS[2:]}
+    if not host or not all(type(h) is str and type(p) is str for h, p in zip(host, plane)):
+        texts = {"host": np.empty(len(host), dtype=object), "plane": np.empty(len(host), dtype=object)}
+        texts["host"][:], texts["plane"][:] = host, plane
+        return pd.DataFrame({**texts, **numbers}, columns=PLANE_COLUMNS)
+    return typed_frame({"host": strings(host), "plane": strings(plane), **numbers})
 
 
 def _text_or_empty(values: np.ndarray) -> np.ndarray:
@@ -523,7 +527,7 @@ class _GpuOpKeys:
     xla: _KeyedOps | None
     tf: _KeyedOps | None
     unattributed: np.ndarray
-    planes: pd.DataFrame
+    planes: dict[str, Any]  # ``_plane_totals``' columns
 
 
 def _gpu_op_keys(
@@ -672,7 +676,7 @@ def _gpu_ops(
     info: dict[str, Any],
     keep_without_hlo: bool = True,
     event_groups: Callable[[], np.ndarray] | None = None,
-) -> tuple[list[OpEvents], pd.DataFrame]:
+) -> tuple[list[OpEvents], dict[str, Any]]:
     """The GPU op events and plane totals: the ops of ``_gpu_op_keys`` with all their metadata (an XLA
     op's from its HLO instruction) and metrics."""
     keys = _gpu_op_keys(frames, plane_names, index, info, keep_without_hlo, event_groups, LIGHT_COLUMNS)
@@ -770,7 +774,7 @@ def _time_scale(values: np.ndarray) -> np.ndarray:
     return pd.to_numeric(pd.Series(values), errors="coerce").fillna(1.0).to_numpy(np.float64)
 
 
-def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tuple[list[OpEvents], pd.DataFrame]:
+def _tpu_ops(frames: Frames, plane_names: list[str], info: dict[str, Any]) -> tuple[list[OpEvents], dict[str, Any]]:
     ev = frames.events
     wanted = set(plane_names)
     in_plane = xs.plane_mask(ev, lambda n: n in wanted)
@@ -876,28 +880,45 @@ def join_hlo_costs(ops: pd.DataFrame, costs: pd.DataFrame | None) -> pd.DataFram
     return out
 
 
-def _cost_positions(costs: pd.DataFrame, program_id: np.ndarray, name: np.ndarray) -> np.ndarray:
+Costs = pd.DataFrame | Mapping[str, np.ndarray]  # HLO costs: a frame, or its columns as arrays (module_cost_columns)
+
+
+def _cost_values(costs: Costs, column: str, dtype: Any = None) -> np.ndarray:
+    """A column of ``costs`` as a numpy array (``Series.to_numpy(dtype)`` of a frame's)."""
+    values = costs[column]
+    if isinstance(values, pd.Series):
+        return values.to_numpy(dtype)
+    return np.asarray(values, dtype)
+
+
+def _cost_rows(costs: Costs) -> int:
+    """The number of rows of ``costs``."""
+    return len(costs) if isinstance(costs, pd.DataFrame) else len(costs["name"])
+
+
+def _cost_positions(costs: Costs, program_id: np.ndarray, name: np.ndarray) -> np.ndarray:
     """Row of ``costs`` of each (program id, instruction name) pair (the first of equal keys; -1: none)."""
-    keys = zip(costs["program_id"].to_numpy(np.uint64).tolist(), costs["name"].to_numpy(object).tolist())
-    first = dict(zip(list(keys)[::-1], range(len(costs) - 1, -1, -1)))  # reversed: the first row wins
+    keys = zip(_cost_values(costs, "program_id", np.uint64).tolist(), _cost_values(costs, "name", object).tolist())
+    first = dict(zip(list(keys)[::-1], range(_cost_rows(costs) - 1, -1, -1)))  # reversed: the first row wins
     pairs = zip(program_id.tolist(), name.tolist())
     return np.fromiter((first.get(pair, -1) for pair in pairs), np.int64, len(program_id))
 
 
-def _per_run(costs: pd.DataFrame, column: str, pos: np.ndarray) -> np.ndarray:
+def _per_run(costs: Costs, column: str, pos: np.ndarray) -> np.ndarray:
     """float64 per-execution cost of each op (0 where not found, missing or not numeric)."""
     if column not in costs:
         return np.zeros(len(pos))
-    values = costs[column].to_numpy()
+    values = _cost_values(costs, column)
     if values.dtype.kind in "iuf":
         values = values.astype(np.float64)
         values = np.where(np.isnan(values), 0.0, values)
     else:
-        values = pd.to_numeric(costs[column], errors="coerce").fillna(0).to_numpy(np.float64)
+        column_values = costs[column] if isinstance(costs, pd.DataFrame) else pd.Series(values)
+        values = pd.to_numeric(column_values, errors="coerce").fillna(0).to_numpy(np.float64)
     return np.where(pos >= 0, values[np.maximum(pos, 0)], 0.0)
 
 
-def _cost_updates(ops: Any, costs: pd.DataFrame) -> dict[str, np.ndarray]:
+def _cost_updates(ops: Any, costs: Costs) -> dict[str, np.ndarray]:
     """The columns ``join_hlo_costs`` replaces, from the ops' columns (a frame or arrays by column)."""
     pos = _cost_positions(costs, _uint64(ops["program_id"]), np.asarray(ops["name"], dtype=object))
     found = pos >= 0
@@ -1031,7 +1052,7 @@ def _program_names(module: np.ndarray, program_id: np.ndarray) -> np.ndarray:
 
 
 def _finished_columns(
-    table: dict[str, Any] | None, planes: pd.DataFrame, frames: Frames, index: HloIndex, later: tuple[str, ...] = ()
+    table: dict[str, Any] | None, planes: dict[str, Any], frames: Frames, index: HloIndex, later: tuple[str, ...] = ()
 ) -> tuple[dict[str, Any], np.ndarray]:
     """The table's columns (the ops' rows, then the IDLE rows) and their order in it: program names,
     the per-host IDLE rows and db totals added, dtypes fixed.
@@ -1086,12 +1107,13 @@ def _finished_columns(
     return out, _row_order(out["host"], out["self_time_ps"], out["name"])
 
 
-def _host_totals(planes: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The hosts of the device planes (sorted str), each host's device total time and ops' self time (ps)."""
-    plane_host = planes["host"].to_numpy(object).astype(str) if len(planes) else np.zeros(0, dtype=str)
+def _host_totals(planes: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The hosts of the device planes (``_plane_totals``' columns; sorted str), each host's device total time
+    and ops' self time (ps)."""
+    plane_host = np.array(planes["host"], dtype=object).astype(str) if planes["host"] else np.zeros(0, dtype=str)
     hosts, host_of_plane = np.unique(plane_host, return_inverse=True)
-    host_total = np.bincount(host_of_plane, planes["total_time_ps"].to_numpy(np.int64), len(hosts)).astype(np.int64)
-    host_op = np.bincount(host_of_plane, planes["op_time_ps"].to_numpy(np.int64), len(hosts)).astype(np.int64)
+    host_total = np.bincount(host_of_plane, planes["total_time_ps"], len(hosts)).astype(np.int64)
+    host_op = np.bincount(host_of_plane, planes["op_time_ps"], len(hosts)).astype(np.int64)
     return hosts, host_total, host_op
 
 
@@ -1285,14 +1307,14 @@ def _frame_of(ordered: dict[str, Any]) -> pd.DataFrame:
 def build_device_op_db(
     frames: Frames,
     index: HloIndex,
-    hlo_costs: pd.DataFrame | Callable[[list[int], dict[int, set[str]]], pd.DataFrame] | None = None,
+    hlo_costs: Costs | Callable[[list[int], dict[int, set[str]]], Costs] | None = None,
     keep_ops_without_hlo: bool = True,
     event_groups: Callable[[], np.ndarray] | None = None,
 ) -> DeviceOpDb:
     """The device op metrics db of a profile (see the module docstring).
 
     ``index``: the profile's HLO instructions; ``hlo_costs``: per-instruction FLOPs and bytes for
-    GPU ops (``join_hlo_costs``), or a function giving them for a list of program ids and the instructions
+    GPU ops (``join_hlo_costs``; a frame or its columns as arrays), or a function giving them for a list of program ids and the instructions
     whose rows are wanted (called with the programs whose ops the HLO protos hold and the ops' program id ->
     names), ``None`` to keep the events' values. ``keep_ops_without_hlo=False``
     drops GPU kernels whose HLO instruction the HLO protos lack, as XProf does (their time is idle).
@@ -1330,7 +1352,9 @@ def build_device_op_db(
     else:
         given, n_ops = hlo_costs, len(table["name"])
         columns = functools.cache(lambda: _ordered_columns(_with_costs(out, n_ops, given), order, texts))
-    return DeviceOpDb(lambda: _frame_of(columns()), plane_totals, kind, info, _notes(info), keys, columns)
+    planes_frame = functools.partial(_planes_frame, plane_totals)
+    total_time = int(plane_totals["total_time_ps"].sum())
+    return DeviceOpDb(lambda: _frame_of(columns()), planes_frame, kind, info, _notes(info), keys, columns, total_time)
 
 
 def device_op_keys(
@@ -1364,10 +1388,10 @@ def device_op_keys(
     return {c: keys[c][order] for c in ("host", "name", "provenance", "program_id")}  # as op_keys()
 
 
-def _with_costs(columns: dict[str, Any], n_ops: int, costs: pd.DataFrame | None) -> dict[str, Any]:
+def _with_costs(columns: dict[str, Any], n_ops: int, costs: Costs | None) -> dict[str, Any]:
     """``_finished_columns``' columns with HLO ``costs`` joined onto its first ``n_ops`` rows (the ops; the
     IDLE rows after them keep theirs), as ``join_hlo_costs`` joins them; as they are without costs."""
-    if costs is None or not len(costs):
+    if costs is None or not _cost_rows(costs):
         return columns
     ops = {c: columns[c][:n_ops] for c in ("program_id", "name", "occurrences", *_COSTED_COLUMNS)}
     out = dict(columns)

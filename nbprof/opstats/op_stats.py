@@ -50,7 +50,7 @@ import pandas as pd
 
 from nbprof.errors import ProfileError
 from nbprof.hlo.cost import COLUMNS as COST_COLUMNS
-from nbprof.hlo.cost import module_costs
+from nbprof.hlo.cost import module_cost_columns, module_costs
 from nbprof.hlo.index import HloIndex, hlo_index
 from nbprof.opstats import combine
 from nbprof.opstats.combine import OpStatsTables
@@ -214,13 +214,19 @@ class OpStats:
             return pd.DataFrame(columns=COST_COLUMNS)
         return module_costs(self.frames.hlo_protos, programs=programs, fused=fused, instructions=instructions)
 
-    def _hlo_costs_of(self, programs: list[int], instructions: dict[int, set[str]] | None = None) -> pd.DataFrame:
+    def _hlo_costs_of(
+        self, programs: list[int], instructions: dict[int, set[str]] | None = None
+    ) -> pd.DataFrame | dict[str, np.ndarray]:
         """``hlo_costs`` where already made, else the costs of these programs only (the device ops ask
         for the programs whose instructions they found: a profile whose kernels all run in XLA command
-        buffers analyses none), the rows of ``instructions`` alone (the ops' program ids and names)."""
+        buffers analyses none), the rows of ``instructions`` alone (the ops' program ids and names): as
+        ``module_costs``' columns (no frame made; ``module_cost_columns``) unless a subclass prices them
+        (``costs_of``)."""
         if "hlo_costs" in self.__dict__:
             return self.hlo_costs
-        return self.costs_of(programs, fused=False, instructions=instructions)
+        if type(self).costs_of is not OpStats.costs_of or not self.frames.hlo_protos:
+            return self.costs_of(programs, fused=False, instructions=instructions)
+        return module_cost_columns(self.frames.hlo_protos, programs=programs, fused=False, instructions=instructions)[0]
 
     @cached_property
     def xla_cpu_op_db(self) -> pd.DataFrame:

@@ -29,6 +29,7 @@ from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.xla_ops import GIBI, XlaOps
 from nbprof.tools._result import ToolResult, result_dataclass
+from nbprof.xspace.absent import masked
 from nbprof.xspace.typed_frame import column_arrays, strings, typed_frame
 
 COLUMNS = [
@@ -215,11 +216,28 @@ _OBJECT_COLUMNS = ["name", "category", "program", "program_id", "tf_op", "expres
                    "deduplicated_name", "source_file", "source_line"]  # fmt: skip
 
 
-def _op_columns(ops: pd.DataFrame) -> dict[str, np.ndarray]:
-    """The ops' columns the tree reads, as arrays: text and ids as object arrays of python values
-    (what a row of the frame holds), times and counts int64, ``normalized_time_ps`` float64,
-    ``hbm_bytes`` (HBM reads + writes) float64, ``op_index`` the frame's index labels."""
+def op_arrays(x: XlaOps) -> tuple[dict[str, Any], np.ndarray]:
+    """``x.ops``' columns as arrays (numpy, or pandas arrays) and its index labels (object array): the
+    arrays the builder kept (``x.op_columns``, the frame's own values; no frame made), else the frame's."""
+    columns = x.op_columns
+    if columns is not None:
+        return columns, np.arange(len(columns["name"])).astype(object)  # the frame made of them: a RangeIndex
+    ops = x.ops
     arrays = column_arrays(ops) or {c: ops[c].array for c in ops.columns}  # no Series made per column
+    return arrays, np.asarray(ops.index, dtype=object)
+
+
+def _total_self_time(values: Any) -> int:
+    """``int(x.ops["self_time_ps"].sum())`` of the column's array (int64: numpy's sum, which is pandas')."""
+    if isinstance(values, np.ndarray) and values.dtype == np.int64:
+        return int(values.sum())
+    return int(pd.Series(values).sum())
+
+
+def _op_columns(arrays: dict[str, Any], labels: np.ndarray) -> dict[str, np.ndarray]:
+    """The ops' columns the tree reads (``op_arrays``' arrays and index labels), as arrays: text and ids as
+    object arrays of python values (what a row of the frame holds), times and counts int64,
+    ``normalized_time_ps`` float64, ``hbm_bytes`` (HBM reads + writes) float64, ``op_index`` the labels."""
     out = {c: np.asarray(arrays[c], dtype=object) for c in _OBJECT_COLUMNS}
     for c in ("time_ps", "self_time_ps", "occurrences", "children_time_ps", "flops", "model_flops",
               "bytes_accessed"):  # fmt: skip
@@ -227,7 +245,7 @@ def _op_columns(ops: pd.DataFrame) -> dict[str, np.ndarray]:
     out["normalized_time_ps"] = ec.array_values(arrays["normalized_time_ps"], np.float64)
     hbm = ec.array_values(arrays["hbm_read_bytes"], np.int64) + ec.array_values(arrays["hbm_write_bytes"], np.int64)
     out["hbm_bytes"] = hbm.astype(np.float64)
-    out["op_index"] = np.asarray(ops.index, dtype=object)
+    out["op_index"] = labels
     return out
 
 
@@ -244,7 +262,8 @@ def _node_values(leaf: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
 def build_tree(x: XlaOps, by: str, include_idle: bool) -> dict[str, np.ndarray]:
     """The node table (pre-order) for op metrics ``x``: ``_NODE_COLUMNS`` as object columns, then
     ``node_id``, ``parent_id``, ``level``, ``num_children``."""
-    every = _op_columns(x.ops)
+    arrays, labels = op_arrays(x)
+    every = _op_columns(arrays, labels)
     # XProf leaves out ops it cannot symbolize (names starting with "region").
     kept = np.flatnonzero(~_is_region(every["name"]))
     ops = {c: v[kept] for c, v in every.items()}
@@ -261,7 +280,7 @@ def build_tree(x: XlaOps, by: str, include_idle: bool) -> dict[str, np.ndarray]:
     nodes = _Nodes(leaf)
 
     # Root: sums of op self time (program / root rule), time reset to the device total.
-    total_op_self = int(x.ops["self_time_ps"].sum())  # the db total, unsymbolized ops included
+    total_op_self = _total_self_time(arrays["self_time_ps"])  # the db total, unsymbolized ops included
     idle_ps = max(0, int(x.total_time_ps) - total_op_self) if x.source == "device" else 0
     root_time = int(x.total_time_ps) if (include_idle and x.source == "device") else total_op_self
     nodes.add("root", None, ("root",), name=f"by_{by}", category="", program="", program_id=pd.NA,
@@ -460,22 +479,26 @@ def op_profile(op_stats: OpStats, by: str = "category", include_idle: bool = Fal
     if by not in ("category", "program"):
         raise OpProfileError(f"op_profile(by={by!r}): use 'category' or 'program'")
     x = op_stats.xla_ops
-    result = OpProfile(
-        tree=ec.empty_frame(COLUMNS),
+    table, idle = _tree_table(x, by, include_idle) if x.source != "none" else (ec.empty_frame(COLUMNS), 0)
+    return OpProfile(
+        tree=table,
         source=x.source,
         hardware_type=x.device_kind,
         device_type=x.device_type,
         peak_tflops=x.peak_tflops,
         peak_hbm_gibps=x.peak_hbm_gibps,
         total_time_ps=int(x.total_time_ps),
-        idle_time_ps=0,
+        idle_time_ps=idle,
         by=by,
         include_idle=include_idle,
         notes=list(x.notes),
         _op_stats=op_stats,
     )
-    if x.source == "none":
-        return result
+
+
+def _tree_table(x: XlaOps, by: str, include_idle: bool) -> tuple[pd.DataFrame, int]:
+    """The tree frame (``COLUMNS``) of ops ``x`` (``build_tree`` with its derived columns) and the IDLE node's
+    time (ps)."""
     nodes = build_tree(x, by, include_idle)
     time = nodes["time_ps"].astype(np.float64)
     fu, bu = _utilization(
@@ -498,19 +521,17 @@ def op_profile(op_stats: OpStats, by: str = "category", include_idle: bool = Fal
     for col in ("tf_op", "expression", "shape", "deduplicated_name", "source_file", "category", "program"):
         columns[col] = ec.text(nodes[col])
     columns["layout"] = _layout(columns["shape"])
-    columns["source_line"] = _nullable_ints(
-        np.asarray(pd.to_numeric(nodes["source_line"], errors="coerce"), np.float64)
-    )
+    columns["source_line"] = _source_lines(nodes["source_line"])
     for col in ("time_ps", "self_time_ps", "occurrences"):
         columns[col] = (
             nodes[col].astype(np.float64).astype(np.int64) if _has_float(nodes[col]) else nodes[col].astype(np.int64)
         )
     for col in ("flops", "model_flops", "bytes_accessed", "hbm_bytes"):
         columns[col] = nodes[col].astype(np.float64)
-    columns["program_id"] = pd.array(nodes["program_id"].tolist(), dtype="UInt64")
+    columns["program_id"] = _program_ids(nodes["program_id"])
     table = _tree_frame({c: columns[c] if c in columns else nodes[c] for c in COLUMNS})
     idle = int(columns["time_ps"][nodes["kind"] == "idle"].sum())
-    return replace(result, tree=table, idle_time_ps=idle)
+    return table, idle
 
 
 _TREE_TEXT_COLUMNS = ("kind", "name", "category", "program", "tf_op", "expression", "shape", "layout",
@@ -529,6 +550,38 @@ def _tree_frame(columns: dict[str, Any]) -> pd.DataFrame:
 def _has_float(values: np.ndarray) -> bool:
     """Whether an object array holds a float (then pandas would have typed its column float64)."""
     return any(isinstance(v, float) for v in values)
+
+
+def _missing(values: list[Any]) -> list[bool]:
+    """Whether each node value is missing (``pd.NA``, or the NaN of a node without the value)."""
+    return [v is pd.NA or (type(v) is float and v != v) for v in values]
+
+
+def _present_ints(values: list[Any], missing: list[bool], low: int, high: int) -> bool:
+    """Whether every value not missing is a python int in ``[low, high)``."""
+    return all(m or (type(v) is int and low <= v < high) for v, m in zip(values, missing))
+
+
+def _program_ids(values: np.ndarray) -> object:
+    """``pd.array(values.tolist(), dtype="UInt64")`` of the nodes' program ids: made from the values and their
+    mask where every present one is a python int within uint64 (no pandas conversion of the list)."""
+    ids = values.tolist()
+    missing = _missing(ids)
+    if not _present_ints(ids, missing, 0, 2**64):
+        return pd.array(ids, dtype="UInt64")
+    data = np.array([0 if m else v for v, m in zip(ids, missing)], dtype=np.uint64)
+    return masked(pd.arrays.IntegerArray, data, np.array(missing, dtype=bool))
+
+
+def _source_lines(values: np.ndarray) -> object:
+    """``_nullable_ints`` of ``pd.to_numeric(values, errors="coerce")`` (float64) for the nodes' source lines:
+    made from the values and their mask where every present one is a python int that float64 holds exactly."""
+    lines = values.tolist()
+    missing = _missing(lines)
+    if not _present_ints(lines, missing, -(2**53), 2**53):
+        return _nullable_ints(np.asarray(pd.to_numeric(values, errors="coerce"), np.float64))
+    data = np.array([0 if m else v for v, m in zip(lines, missing)], dtype=np.int64)
+    return pd.arrays.IntegerArray(data, np.array(missing, dtype=bool))
 
 
 def _nullable_ints(values: np.ndarray) -> object:

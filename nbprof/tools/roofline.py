@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
 from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
-from nbprof.opstats.xla_ops import GIBI, hbm_bytes_values
+from nbprof.opstats.xla_ops import GIBI, XlaOps, hbm_bytes_values
 from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace.typed_frame import column_arrays, strings, typed_frame
 
@@ -134,8 +134,8 @@ def roofline(op_stats: OpStats) -> Roofline:
     x = op_stats.xla_ops
     peak_gflops = x.peak_tflops * 1000.0 if x.peak_tflops == x.peak_tflops else 0.0
     peak_gibps = x.peak_hbm_gibps if x.peak_hbm_gibps == x.peak_hbm_gibps else 0.0
-    result = Roofline(
-        table=ec.empty_frame(COLUMNS),
+    return Roofline(
+        table=_table(x, peak_gflops, peak_gibps) if x.num_ops else ec.empty_frame(COLUMNS),
         source=x.source,
         hardware_type=x.device_kind,
         device_type=op_stats.perf_env.device_type if x.source == "device" else x.device_type,
@@ -146,11 +146,12 @@ def roofline(op_stats: OpStats) -> Roofline:
         total_time_ps=int(x.total_time_ps),
         notes=list(x.notes),
     )
-    ops = x.ops
-    if len(ops) == 0:
-        return result
+
+
+def _table(x: XlaOps, peak_gflops: float, peak_gibps: float) -> pd.DataFrame:
+    """The roofline table (``COLUMNS``) of ops ``x`` (some), against these peaks (GFLOP/s, GiB/s; 0: unknown)."""
     # ops by self time, longest first (stable), each column as an array (no Series made); the frame is made once
-    arrays = column_arrays(ops) or {c: ops[c].array for c in ops.columns}
+    arrays = _op_arrays(x)
     order = np.argsort(-ec.array_values(arrays["self_time_ps"], np.int64), kind="stable")
     text = {c: ec.array_values(arrays[c], object)[order] for c in ("program", "category", "name")}
     ints = {c: ec.array_values(arrays[s], np.int64)[order] for c, s in (("occurrences", "occurrences"),
@@ -185,8 +186,16 @@ def roofline(op_stats: OpStats) -> Roofline:
     columns["self_time_pct"] = columns["self_time_ps"] / total_time * 100 if total_time > 0 else np.full(n, np.nan)
     columns["time_pct"] = time_ps / total_time * 100 if total_time > 0 else np.full(n, np.nan)
     columns.update(_rates(columns, peak_gflops, peak_gibps))
-    result.table = _frame(columns)
-    return result
+    return _frame(columns)
+
+
+def _op_arrays(x: XlaOps) -> dict[str, Any]:
+    """``x.ops``' columns as arrays: those the builder kept (``x.op_columns``, the frame's own values; no frame
+    made), else the frame's (numpy or pandas arrays, no Series made per column)."""
+    if x.op_columns is not None:
+        return x.op_columns
+    ops = x.ops
+    return column_arrays(ops) or {c: ops[c].array for c in ops.columns}
 
 
 def _frame(columns: dict[str, np.ndarray]) -> pd.DataFrame:
