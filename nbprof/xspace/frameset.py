@@ -22,7 +22,7 @@ from nbprof.errors import ProfileError
 from nbprof.xspace import metadata_frames
 from nbprof.xspace.absent import is_absent
 from nbprof.xspace.frames import HostSpace, shifted_source
-from nbprof.xspace.origin import time_axis_error
+from nbprof.xspace.origin import time_axis, time_axis_error
 from nbprof.xspace.semantics import stat_names, values_in
 from nbprof.xspace.stat_values import FLOW_STATS, numeric_values, promoted_rows
 from nbprof.xspace.stats_frame import StatsSource
@@ -552,10 +552,8 @@ def check_time_axis(events: pd.DataFrame, paths: list[str]) -> None:
     """``Frames.check_time_axis`` on an events frame (``paths`` name the files in the error)."""
     if len(events) == 0:
         return
-    start, end = events["start_ps"].to_numpy(), events["end_ps"].to_numpy()
-    span = max(int(end.max()), int(start.max())) - min(int(start.min()), int(end.min()))  # Python ints: exact
-    wrapped = int(((end < start) & (events["duration_ps"].to_numpy() >= 0)).sum())
-    error = time_axis_error(span, wrapped, paths)
+    columns = (events[name].to_numpy() for name in ("start_ps", "end_ps", "duration_ps"))
+    error = time_axis_error(*time_axis(*columns), paths)
     if error is not None:
         raise error
 
