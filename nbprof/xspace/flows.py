@@ -12,12 +12,15 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from nbprof.xspace.stat_values import FLOW_STATS, name_codes, numeric_values
+from nbprof.xspace.absent import masked
+from nbprof.xspace.raw import RawStats
+from nbprof.xspace.stat_values import FLOW_STATS, StatNames, ids_called, numeric_values
 from nbprof.xspace.stats_frame import StatsSource
 from nbprof.xspace.typed_frame import typed_frame
 
 # stat name in the file -> column of ``flows``
 FLOW_COLUMNS = dict(zip(FLOW_STATS, ("producer_type", "producer_id", "consumer_type", "consumer_id")))
+_FLOW_NAMES = set(FLOW_STATS)
 
 
 def build_flows(sources: list[StatsSource]) -> pd.DataFrame:
@@ -32,11 +35,7 @@ def build_flows(sources: list[StatsSource]) -> pd.DataFrame:
     for source in sources:  # in order: a plane's metadata stats before its event stats
         if not len(source.stats):
             continue
-        codes, labels = name_codes(source.stats, source.names)
-        for code, label in enumerate(labels):
-            if label not in found:
-                continue
-            at = np.flatnonzero(codes == code)
+        for label, at in _flow_stat_rows(source.stats, source.names):
             values, valid = numeric_values(source.stats, at, "int")
             found[label].append((source.rows[at[valid]].astype(np.int64, copy=False), values[valid]))
     parts = {name: _joined(pieces) for name, pieces in found.items()}
@@ -56,8 +55,20 @@ def build_flows(sources: list[StatsSource]) -> pd.DataFrame:
         mask = last < 0
         data = values[np.maximum(last, 0)] if len(values) else np.zeros(len(event), np.int64)
         data[mask] = 0
-        columns[FLOW_COLUMNS[name]] = pd.arrays.IntegerArray(data, mask)
+        columns[FLOW_COLUMNS[name]] = masked(pd.arrays.IntegerArray, data, mask)
     return typed_frame(columns)
+
+
+def _flow_stat_rows(stats: RawStats, names: StatNames) -> list[tuple[str, np.ndarray]]:
+    """(flow stat name, its rows in ``stats``) per stat metadata id named one of ``FLOW_STATS`` that some
+    stat has, by ascending id (the order of ``name_codes``' codes): a pass per such id, none for the
+    other stats (most sources have no flow stat)."""
+    out = []
+    for mid in ids_called(names, _FLOW_NAMES):
+        rows = np.flatnonzero(stats.metadata_id == mid)
+        if len(rows):
+            out.append((names[mid][0], rows))
+    return out
 
 
 def _joined(pieces: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
