@@ -119,6 +119,15 @@ class Frames:
             return state[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
+    def file_time_offsets_ps(self) -> dict[str, int]:
+        """Per host, what nbprof added to the file's own times (ps; ``metadata_frames.file_time_offsets_ps``
+        of ``lines``), read without building ``lines`` where it is not built yet."""
+        lazy = self.__dict__.get("_lazy_frames")
+        offsets = getattr(lazy, "file_time_offsets_ps", None)
+        if "lines" not in self.__dict__ and callable(offsets) and self.is_built:
+            return offsets()  # type: ignore[no-any-return]
+        return metadata_frames.file_time_offsets_ps(self.lines)
+
     def stat_metadata_names(self) -> frozenset[object] | None:
         """The stat names ``stat_metadata`` holds (missing ones left out), without building it where
         it is not built yet; None where it is no frame with a ``name`` column (any name may be)."""
@@ -546,6 +555,14 @@ class HostFrames:
     def stat_names(self) -> None:
         """None: the names are read from ``stat_metadata`` (these hosts' only)."""
         return None
+
+    def file_time_offsets_ps(self) -> dict[str, int]:
+        """``Frames.file_time_offsets_ps`` of these hosts: the whole profile's, of these hosts (a host's
+        offset is read from its own lines alone), while their ``lines`` is not taken."""
+        if "lines" in self._built or self.whole is None:
+            return metadata_frames.file_time_offsets_ps(self.frame("lines"))
+        hosts = set(self.hosts)
+        return {host: offset for host, offset in self.whole.file_time_offsets_ps().items() if host in hosts}
 
 
 def check_time_axis(events: pd.DataFrame, paths: list[str]) -> None:
