@@ -263,8 +263,8 @@ def _host_and_plane(runs: list[tuple[str, str, int]]) -> dict[str, object]:
 def hlo_protos_of(em: raw.RawEventMetadata, names: StatNames) -> dict[str, bytes]:
     """Module name -> serialized HloProto, from the ``Hlo Proto`` stats of a plane's event metadata."""
     out: dict[str, bytes] = {}
-    if not len(em.stats):
-        return out
+    if not len(em.stats) or not any(name == HLO_PROTO_STAT for name, _ in names.values()):
+        return out  # most planes name no such stat: no pass over their stats
     codes, labels = name_codes(em.stats, names)
     is_proto = np.array([label == HLO_PROTO_STAT for label in labels])
     if not is_proto.any():  # most planes hold none
