@@ -13,14 +13,13 @@ import numpy as np
 import pandas as pd
 
 from nbprof.xspace.absent import masked
-from nbprof.xspace.raw import RawStats
-from nbprof.xspace.stat_values import FLOW_STATS, StatNames, ids_called, numeric_values
+from nbprof.xspace.stat_values import FLOW_STATS, numeric_values, promoted_rows
 from nbprof.xspace.stats_frame import StatsSource
 from nbprof.xspace.typed_frame import typed_frame
 
 # stat name in the file -> column of ``flows``
 FLOW_COLUMNS = dict(zip(FLOW_STATS, ("producer_type", "producer_id", "consumer_type", "consumer_id")))
-_FLOW_NAMES = set(FLOW_STATS)
+_FLOW_KINDS = dict.fromkeys(FLOW_STATS, "int")  # read as an Int64 event column reads them
 
 
 def build_flows(sources: list[StatsSource]) -> pd.DataFrame:
@@ -35,8 +34,8 @@ def build_flows(sources: list[StatsSource]) -> pd.DataFrame:
     for source in sources:  # in order: a plane's metadata stats before its event stats
         if not len(source.stats):
             continue
-        for label, at in _flow_stat_rows(source.stats, source.names):
-            values, valid = numeric_values(source.stats, at, "int")
+        for label, kind, at in promoted_rows(source.stats, source.names, _FLOW_KINDS):
+            values, valid = numeric_values(source.stats, at, kind)
             found[label].append((source.rows[at[valid]].astype(np.int64, copy=False), values[valid]))
     parts = {name: _joined(pieces) for name, pieces in found.items()}
     n_rows = max((int(rows.max()) + 1 for rows, _ in parts.values() if len(rows)), default=0)
@@ -57,18 +56,6 @@ def build_flows(sources: list[StatsSource]) -> pd.DataFrame:
         data[mask] = 0
         columns[FLOW_COLUMNS[name]] = masked(pd.arrays.IntegerArray, data, mask)
     return typed_frame(columns)
-
-
-def _flow_stat_rows(stats: RawStats, names: StatNames) -> list[tuple[str, np.ndarray]]:
-    """(flow stat name, its rows in ``stats``) per stat metadata id named one of ``FLOW_STATS`` that some
-    stat has, by ascending id (the order of ``name_codes``' codes): a pass per such id, none for the
-    other stats (most sources have no flow stat)."""
-    out = []
-    for mid in ids_called(names, _FLOW_NAMES):
-        rows = np.flatnonzero(stats.metadata_id == mid)
-        if len(rows):
-            out.append((names[mid][0], rows))
-    return out
 
 
 def _joined(pieces: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:

@@ -145,7 +145,12 @@ def promoted_rows(
     stats: raw.RawStats, names: StatNames, wanted: dict[str, str] = PROMOTED
 ) -> list[tuple[str, str, np.ndarray]]:
     """(stat name, kind, stat rows) for each promoted stat present in ``stats`` (of ``wanted``: name -> kind,
-    ``PROMOTED`` or a part of it; the rows of the others are not looked for)."""
+    ``PROMOTED`` or a part of it; the rows of the others are not looked for), one per stat metadata id
+    (ids ascending: several ids may carry one name)."""
+    ids = sorted(mid for mid, (name, _) in names.items() if name in wanted)
+    if len(ids) <= FEW_CODES:  # a pass per named id, no codes made (most planes name few of ``wanted``)
+        by_id = [(names[mid][0], np.flatnonzero(stats.metadata_id == mid)) for mid in ids]
+        return [(label, wanted[label], rows) for label, rows in by_id if len(rows)]
     codes, labels = name_codes(stats, names)
     found = [(code, label, kind) for code, label in enumerate(labels) if (kind := wanted.get(label)) is not None]
     if len(found) <= FEW_CODES:  # a pass per code costs less than the sort
