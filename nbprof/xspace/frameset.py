@@ -125,7 +125,7 @@ class Frames:
         lazy = self.__dict__.get("_lazy_frames")
         offsets = getattr(lazy, "file_time_offsets_ps", None)
         if "lines" not in self.__dict__ and callable(offsets) and self.is_built:
-            return offsets()  # type: ignore[no-any-return]
+            return offsets()
         return metadata_frames.file_time_offsets_ps(self.lines)
 
     def stat_metadata_names(self) -> frozenset[object] | None:
