@@ -126,3 +126,60 @@ def test_stats_read_by_name_leave_other_metadata_stats_unexpanded() -> None:
         if got[stat] is not None:
             assert pd.Series(got[stat]).equals(pd.Series(want[stat])), stat
     assert not pending._made  # nothing expanded it all
+
+
+def _flows_by_name_codes(sources: list) -> pd.DataFrame:  # type: ignore[type-arg]
+    """``build_flows`` as it was written before it looked flow stats up by metadata id: stats grouped by
+    ``name_codes`` (ids ascending), each event's last value of a name winning."""
+    from nbprof.xspace.stat_values import name_codes, numeric_values
+
+    found: dict[str, list[tuple[np.ndarray, np.ndarray]]] = {name: [] for name in FLOW_COLUMNS}
+    for source in sources:
+        codes, labels = name_codes(source.stats, source.names)
+        for code, label in enumerate(labels):
+            if label in found:
+                at = np.flatnonzero(codes == code)
+                values, valid = numeric_values(source.stats, at, "int")
+                found[label].append((source.rows[at[valid]], values[valid]))
+    last: dict[str, dict[int, int]] = {name: {} for name in FLOW_COLUMNS}
+    for name, pieces in found.items():
+        for rows, values in pieces:
+            for row, value in zip(rows.tolist(), values.tolist()):
+                last[name][row] = value
+    events = sorted({row for by_row in last.values() for row in by_row})
+    out = pd.DataFrame({"event": np.array(events, np.int64)})
+    for name, column in FLOW_COLUMNS.items():
+        out[column] = pd.array([last[name].get(e, pd.NA) for e in events], dtype="Int64")
+    return out
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_flow_stats_of_ids_sharing_a_name_are_read_by_ascending_id(seed: int) -> None:
+    """Several stat metadata ids may carry one flow name (and ids no name): ``build_flows`` reads each
+    name's stats id by id, ascending, so an event's last value is the one ``name_codes``' order gives."""
+    from nbprof.xspace import raw
+    from nbprof.xspace.flows import build_flows
+    from nbprof.xspace.stats_frame import StatsSource
+
+    rng = np.random.default_rng(seed)
+    sources = []
+    for _ in range(int(rng.integers(1, 4))):
+        n = int(rng.integers(0, 60))
+        names = {9: ("_p", ""), 3: ("_p", ""), 5: ("_ct", ""), 7: ("step_num", ""), 2: ("_c", ""), 4: ("_pt", "")}
+        rows = np.sort(rng.integers(0, 20, n)).astype(np.int64)
+        sources.append(
+            StatsSource(
+                rows,
+                raw.RawStats(
+                    owner=rows,
+                    metadata_id=rng.choice([2, 3, 4, 5, 7, 8, 9], n).astype(np.int64),  # 8: no name
+                    kind=np.full(n, raw.KIND_INT64, np.int8),
+                    int_value=rng.integers(0, 50, n).astype(np.uint64),
+                    double_value=np.zeros(n),
+                    obj_value=np.full(n, None, object),
+                ),
+                names,
+                "event",
+            )
+        )
+    pd.testing.assert_frame_equal(build_flows(sources), _flows_by_name_codes(sources))

@@ -306,6 +306,42 @@ def test_promoted_rows_of_some_names_are_those_of_all_names_kept(seed: int) -> N
         assert np.array_equal(a[2], b[2])
 
 
+@pytest.mark.parametrize("n_names", [1, 4, 6, 7, 20, 200])
+@pytest.mark.parametrize("seed", range(3))
+def test_promoted_rows_are_each_names_rows_found_one_by_one(n_names: int, seed: int) -> None:
+    """``promoted_rows`` gives each present name's rows as a pass per name finds them (ascending, int64),
+    where it finds them that way (up to ``FEW_CODES`` names) and where it sorts (``code_runs``: more,
+    including more names than an int8 code holds)."""
+    from nbprof.xspace import raw
+    from nbprof.xspace.stat_values import FEW_CODES, PROMOTED, code_runs, name_codes, promoted_rows
+
+    rng = np.random.default_rng(seed)
+    promoted = list(PROMOTED)
+    names = {k: (promoted[k % len(promoted)] if k < len(promoted) else f"other{k}", "") for k in range(n_names)}
+    n_stats = int(rng.integers(0, 3000))
+    stats = raw.RawStats(
+        owner=rng.integers(0, 10, n_stats),
+        metadata_id=rng.integers(0, n_names + 2, n_stats),  # ids beyond ``names``: unnamed stats
+        kind=np.full(n_stats, raw.KIND_INT64, np.int8),
+        int_value=rng.integers(0, 100, n_stats).astype(np.uint64),
+        double_value=np.zeros(n_stats),
+        obj_value=np.full(n_stats, None, object),
+    )
+    codes, labels = name_codes(stats, names)
+    expected = [
+        (label, PROMOTED[label], np.flatnonzero(codes == c)) for c, label in enumerate(labels) if label in PROMOTED
+    ]
+    got = promoted_rows(stats, names)
+    assert [g[:2] for g in got] == [e[:2] for e in expected]
+    for g, e in zip(got, expected):
+        assert g[2].dtype == np.intp and np.array_equal(g[2], e[2])
+    positions, bounds = code_runs(codes, len(labels))
+    for c in range(len(labels)):
+        assert np.array_equal(positions[bounds[c] : bounds[c + 1]], np.flatnonzero(codes == c))
+    if n_names >= 20 and n_stats > 500:
+        assert len(expected) > FEW_CODES  # the sorting branch ran
+
+
 @pytest.mark.parametrize(
     "labels", [("a",), ("start_ps", "end_ps", "name", "é", ""), tuple(f"c{k}" for k in range(300))]
 )

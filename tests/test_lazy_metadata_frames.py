@@ -14,6 +14,7 @@ from fixture_paths import FIXTURE_NAMES, FIXTURES, MULTI_HOST_FIXTURE_NAMES
 import nbprof
 from nbprof.xspace import cache
 from nbprof.xspace.frameset import METADATA_FRAMES
+from nbprof.xspace.metadata_frames import file_time_offsets_ps
 from nbprof.xspace.semantics import stat_names
 
 ALL = FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES
@@ -57,6 +58,22 @@ def test_stat_names_without_the_frame_are_the_frames(fixture: str) -> None:
     names = prof.stat_metadata_names()
     assert "stat_metadata" not in prof.__dict__
     assert names == stat_names(prof.stat_metadata) == prof.stat_metadata_names()
+
+
+@pytest.mark.parametrize("fixture", ALL)
+def test_file_time_offsets_without_the_lines_frame_are_the_frames(fixture: str) -> None:
+    """``file_time_offsets_ps`` read before ``lines`` is built (the whole profile's and each host's, in
+    the dict's order too) equals what the built ``lines`` frame gives."""
+    prof = nbprof.load(FIXTURES / fixture, cache=False)
+    prof.events  # noqa: B018
+    hosts = [prof.for_host(host) for host in prof.hosts]
+    got = [prof.file_time_offsets_ps(), *(h.file_time_offsets_ps() for h in hosts)]
+    assert "lines" not in prof.__dict__ and not any("lines" in h.__dict__ for h in hosts)
+    want = [file_time_offsets_ps(prof.lines), *(file_time_offsets_ps(h.lines) for h in hosts)]
+    assert [list(g.items()) for g in got] == [list(w.items()) for w in want]
+    assert all(type(v) is int for offsets in got for v in offsets.values())
+    assert [prof.file_time_offsets_ps(), *(h.file_time_offsets_ps() for h in hosts)] == want  # once built
+    assert set(got[0]) == {h for h in prof.hosts if len(prof.lines[(prof.lines["host"] == h).to_numpy()])}
 
 
 @pytest.mark.parametrize("fixture", ["jax_two_hosts", "jax_two_gpu_procs"])

@@ -251,17 +251,9 @@ def _flows_of(frames: Frames) -> Callable[[], pd.DataFrame]:
 
 def file_time_offsets_ps(frames: Frames) -> dict[str, int]:
     """Per host, nbprof's time minus the file's time (ps), from its ``/host:CPU`` lines (else any
-    line): nonzero where the file's line timestamps are relative to its session start."""
-    lines = frames.lines
-    if len(lines) == 0:
-        return {}
-    offset = lines["start_ps"].to_numpy(np.int64) - lines["timestamp_ns"].to_numpy(np.int64) * 1000
-    hosts = [str(h) for h in xs.values_list(lines["host"])]
-    on_host_plane = np.array([plane == xs.HOST_PLANE for plane in xs.values_list(lines["plane"])], bool)
-    out: dict[str, int] = {}
-    for row in np.argsort(~on_host_plane, kind="stable").tolist():  # host-plane lines first (a few lines)
-        out.setdefault(hosts[row], int(offset[row]))
-    return out
+    line): nonzero where the file's line timestamps are relative to its session start
+    (``Frames.file_time_offsets_ps``)."""
+    return frames.file_time_offsets_ps()  # type: ignore[no-any-return]
 
 
 _EMPTY_STEP_DTYPES = {

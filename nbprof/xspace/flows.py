@@ -12,12 +12,14 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from nbprof.xspace.stat_values import FLOW_STATS, name_codes, numeric_values
+from nbprof.xspace.absent import masked
+from nbprof.xspace.stat_values import FLOW_STATS, numeric_values, promoted_rows
 from nbprof.xspace.stats_frame import StatsSource
 from nbprof.xspace.typed_frame import typed_frame
 
 # stat name in the file -> column of ``flows``
 FLOW_COLUMNS = dict(zip(FLOW_STATS, ("producer_type", "producer_id", "consumer_type", "consumer_id")))
+_FLOW_KINDS = dict.fromkeys(FLOW_STATS, "int")  # read as an Int64 event column reads them
 
 
 def build_flows(sources: list[StatsSource]) -> pd.DataFrame:
@@ -32,12 +34,8 @@ def build_flows(sources: list[StatsSource]) -> pd.DataFrame:
     for source in sources:  # in order: a plane's metadata stats before its event stats
         if not len(source.stats):
             continue
-        codes, labels = name_codes(source.stats, source.names)
-        for code, label in enumerate(labels):
-            if label not in found:
-                continue
-            at = np.flatnonzero(codes == code)
-            values, valid = numeric_values(source.stats, at, "int")
+        for label, kind, at in promoted_rows(source.stats, source.names, _FLOW_KINDS):
+            values, valid = numeric_values(source.stats, at, kind)
             found[label].append((source.rows[at[valid]].astype(np.int64, copy=False), values[valid]))
     parts = {name: _joined(pieces) for name, pieces in found.items()}
     n_rows = max((int(rows.max()) + 1 for rows, _ in parts.values() if len(rows)), default=0)
@@ -56,7 +54,7 @@ def build_flows(sources: list[StatsSource]) -> pd.DataFrame:
         mask = last < 0
         data = values[np.maximum(last, 0)] if len(values) else np.zeros(len(event), np.int64)
         data[mask] = 0
-        columns[FLOW_COLUMNS[name]] = pd.arrays.IntegerArray(data, mask)
+        columns[FLOW_COLUMNS[name]] = masked(pd.arrays.IntegerArray, data, mask)
     return typed_frame(columns)
 
 

@@ -39,6 +39,7 @@ from nbprof.xspace.origin import (
     host_clock,
     line_zero_ps,
     profile_origin,
+    time_axis,
     time_axis_error,
 )
 from nbprof.xspace.stat_values import (
@@ -98,6 +99,8 @@ class BuiltFrames:
     returning them, where metadata stats are expanded per event only then)."""
     notes: list[str] = field(default_factory=list)
     """What the user should know about how the times were read."""
+    time_axis: tuple[int, int] = (0, 0)
+    """``origin.time_axis`` of the events (for ``time_axis_error``), told before they became a frame."""
 
     @property
     def planes(self) -> pd.DataFrame:
@@ -203,6 +206,9 @@ def _categories_dtype(categories: list[str]) -> pd.CategoricalDtype:
     return categories_dtype(object_index(categories))
 
 
+Times = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""An events frame's ``start_ps``, ``end_ps`` and ``duration_ps`` arrays (its own: no copy), int64 ps."""
+
 # --------------------------------------------------------------------------- build
 
 
@@ -217,7 +223,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     origin_ns, origin_source = profile_origin([hs.space for hs in hosts], clocks)
     notes = list(dict.fromkeys(c.note for c in clocks if c.note))
     meta = MetadataFrames()
-    events, stats_sources = _events_and_stats(hosts, clocks, origin_ns, meta.add_plane, PROMOTED, consume=True)
+    events, stats_sources, times = _events_and_stats(hosts, clocks, origin_ns, meta.add_plane, PROMOTED, consume=True)
     return BuiltFrames(
         events=events,
         metadata=meta,
@@ -226,6 +232,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
         hlo_protos=meta.hlo_protos,
         stats_sources=stats_sources,
         notes=notes,
+        time_axis=time_axis(*times),
     )
 
 
@@ -238,15 +245,22 @@ class BuiltEvents:
     A plain class: a dataclass execs code on import.
     """
 
-    __slots__ = ("events", "stats_sources", "line_zero_ps")
+    __slots__ = ("events", "stats_sources", "line_zero_ps", "_times")
 
     def __init__(
         self,
         events: pd.DataFrame,
         stats_sources: list[StatsSource] | Callable[[], list[StatsSource]],
         line_zero_ps: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]],
+        times: Times,
     ) -> None:
         self.events, self.stats_sources, self.line_zero_ps = events, stats_sources, line_zero_ps
+        self._times = times  # the events' start, end and duration (ps): the frame's own arrays
+
+    @property
+    def time_axis(self) -> tuple[int, int]:
+        """``BuiltFrames.time_axis`` of these events (told from their arrays, no column read)."""
+        return time_axis(*self._times)
 
 
 def build_events(hosts: list[HostSpace], stat_names: tuple[str, ...]) -> BuiltEvents:
@@ -267,7 +281,7 @@ def build_events(hosts: list[HostSpace], stat_names: tuple[str, ...]) -> BuiltEv
 
     wanted = set(stat_names)
     promoted = {name: kind for name, kind in PROMOTED.items() if name in wanted}  # in the frame's order
-    events, stats_sources = _events_and_stats(hosts, clocks, origin_ns, add_lines, promoted, consume=False)
+    events, stats_sources, times = _events_and_stats(hosts, clocks, origin_ns, add_lines, promoted, consume=False)
     line_zero_ps = {
         key: (
             np.concatenate([ids for ids, _ in parts]).astype(np.int64, copy=False),
@@ -275,7 +289,7 @@ def build_events(hosts: list[HostSpace], stat_names: tuple[str, ...]) -> BuiltEv
         )
         for key, parts in lines.items()
     }
-    return BuiltEvents(events, stats_sources, line_zero_ps)
+    return BuiltEvents(events, stats_sources, line_zero_ps, times)
 
 
 def _events_and_stats(
@@ -285,10 +299,10 @@ def _events_and_stats(
     add_plane: Callable[[str, raw.RawPlane, int, np.ndarray], None],
     promoted: dict[str, str],
     consume: bool,
-) -> tuple[pd.DataFrame, list[StatsSource] | Callable[[], list[StatsSource]]]:
-    """The events frame (``promoted``: its promoted stat columns, name -> kind) and its stats sources,
-    ``add_plane(host, plane, events, line zeros)`` called per plane first; ``consume``: the RawSpaces'
-    event arrays are consumed (``build_frames``), else left as they are."""
+) -> tuple[pd.DataFrame, list[StatsSource] | Callable[[], list[StatsSource]], Times]:
+    """The events frame (``promoted``: its promoted stat columns, name -> kind), its stats sources and
+    its ``Times``, ``add_plane(host, plane, events, line zeros)`` called per plane first; ``consume``:
+    the RawSpaces' event arrays are consumed (``build_frames``), else left as they are."""
     host_i, plane_i, line_i, name_i = _Interner(), _Interner(), _Interner(), _Interner()
     # Pass 1, per plane: metadata frames, line tables, names interned, times checked.
     line_ids: list[np.ndarray] = []  # XLine.id per line key
@@ -330,7 +344,7 @@ def _events_and_stats(
         np.concatenate(line_name_codes) if line_name_codes else _NO_ROWS,
     )
     interners = (host_i, plane_i, line_i, name_i)
-    events, perm_inverse = _assemble_events(pieces, line_tables, *interners, offset, promoted)
+    events, perm_inverse, times = _assemble_events(pieces, line_tables, *interners, offset, promoted)
     del pieces
     stats_sources: list[StatsSource | _PlacedMetadataStats] = []
     for off, st, names, src in stats_pieces:
@@ -341,7 +355,7 @@ def _events_and_stats(
             stats_sources.append(StatsSource(kept.owner, kept, names, src))
     del stats_pieces
     del perm_inverse
-    return events, _sources_when_read(stats_sources)
+    return events, _sources_when_read(stats_sources), times
 
 
 def _plane_events(
@@ -675,11 +689,12 @@ def _assemble_events(
     name_i: _Interner,
     n: int,
     promoted: dict[str, str],
-) -> tuple[pd.DataFrame, np.ndarray | None]:
+) -> tuple[pd.DataFrame, np.ndarray | None, Times]:
     """Concatenate plane pieces, sort, nest, and build the events DataFrame (``promoted``: its promoted
     stat columns, name -> kind).
 
-    Returns the frame and, when sorting moved events, the new row of each old row (else None).
+    Returns the frame, when sorting moved events the new row of each old row (else None), and its
+    ``Times``.
     Line keys increase from piece to piece, so sorting only moves events within a piece's
     lines: per-piece and per-line values need no permutation.
     """
@@ -769,7 +784,7 @@ def _assemble_events(
                 valid_list.append(valid)
         columns[sname] = _promoted_column(kind, n, rows_list, vals_list, valid_list, zeroed.pop(sname, None))
         del rows_list, vals_list, valid_list
-    return typed_frame(columns), inverse
+    return typed_frame(columns), inverse, (start, end, duration)
 
 
 def _text_column(n: int, rows_list: list[np.ndarray], codes_list: list[np.ndarray], texts_list: list[Any]) -> object:

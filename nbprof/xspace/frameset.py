@@ -22,7 +22,7 @@ from nbprof.errors import ProfileError
 from nbprof.xspace import metadata_frames
 from nbprof.xspace.absent import is_absent
 from nbprof.xspace.frames import HostSpace, shifted_source
-from nbprof.xspace.origin import time_axis_error
+from nbprof.xspace.origin import time_axis, time_axis_error
 from nbprof.xspace.semantics import stat_names, values_in
 from nbprof.xspace.stat_values import FLOW_STATS, numeric_values, promoted_rows
 from nbprof.xspace.stats_frame import StatsSource
@@ -118,6 +118,15 @@ class Frames:
             state[name] = lazy.frame(name)
             return state[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def file_time_offsets_ps(self) -> dict[str, int]:
+        """Per host, what nbprof added to the file's own times (ps; ``metadata_frames.file_time_offsets_ps``
+        of ``lines``), read without building ``lines`` where it is not built yet."""
+        lazy = self.__dict__.get("_lazy_frames")
+        offsets = getattr(lazy, "file_time_offsets_ps", None)
+        if "lines" not in self.__dict__ and callable(offsets) and self.is_built:
+            return offsets()
+        return metadata_frames.file_time_offsets_ps(self.lines)
 
     def stat_metadata_names(self) -> frozenset[object] | None:
         """The stat names ``stat_metadata`` holds (missing ones left out), without building it where
@@ -547,15 +556,21 @@ class HostFrames:
         """None: the names are read from ``stat_metadata`` (these hosts' only)."""
         return None
 
+    def file_time_offsets_ps(self) -> dict[str, int]:
+        """``Frames.file_time_offsets_ps`` of these hosts: the whole profile's, of these hosts (a host's
+        offset is read from its own lines alone), while their ``lines`` is not taken."""
+        if "lines" in self._built or self.whole is None:
+            return metadata_frames.file_time_offsets_ps(self.frame("lines"))
+        hosts = set(self.hosts)
+        return {host: offset for host, offset in self.whole.file_time_offsets_ps().items() if host in hosts}
+
 
 def check_time_axis(events: pd.DataFrame, paths: list[str]) -> None:
     """``Frames.check_time_axis`` on an events frame (``paths`` name the files in the error)."""
     if len(events) == 0:
         return
-    start, end = events["start_ps"].to_numpy(), events["end_ps"].to_numpy()
-    span = max(int(end.max()), int(start.max())) - min(int(start.min()), int(end.min()))  # Python ints: exact
-    wrapped = int(((end < start) & (events["duration_ps"].to_numpy() >= 0)).sum())
-    error = time_axis_error(span, wrapped, paths)
+    columns = (events[name].to_numpy() for name in ("start_ps", "end_ps", "duration_ps"))
+    error = time_axis_error(*time_axis(*columns), paths)
     if error is not None:
         raise error
 

@@ -13,6 +13,7 @@ import pandas as pd
 
 from nbprof.xspace import raw
 from nbprof.xspace.absent import masked
+from nbprof.xspace.semantics import HOST_PLANE, values_list
 from nbprof.xspace.stat_values import StatNames, few_values_python, name_codes
 from nbprof.xspace.typed_frame import (
     categories_dtype,
@@ -163,6 +164,19 @@ class MetadataFrames:
         else:
             self.sm = {c: [] for c in self.sm}
 
+    def file_time_offsets_ps(self) -> dict[str, int]:
+        """``file_time_offsets_ps`` of the ``lines`` frame, read from what it is built of while it is not
+        built: each plane's first line (host-plane lines first, as there); the frame's once it is."""
+        if "lines" in self._built:
+            return file_time_offsets_ps(self._built["lines"])
+        out: dict[str, int] = {}
+        runs = list(zip(self.line_runs, self.lines["start_ps"], self.lines["timestamp_ns"]))
+        for on_host_plane in (True, False):
+            for (host, plane, k), start_ps, timestamp_ns in runs:
+                if k and (plane == HOST_PLANE) == on_host_plane and host not in out:
+                    out[host] = _offsets(start_ps[:1], timestamp_ns[:1])[0]
+        return out
+
     def stat_names(self) -> frozenset[str] | None:
         """The names in ``stat_metadata`` (all str) without building it; None once it is built."""
         if "stat_metadata" in self._built:
@@ -219,6 +233,25 @@ class MetadataFrames:
         )
 
 
+def file_time_offsets_ps(lines: pd.DataFrame) -> dict[str, int]:
+    """Per host of a ``lines`` frame, nbprof's time minus the file's time (ps), from its ``/host:CPU`` lines
+    (else any line): nonzero where the file's line timestamps are relative to its session start."""
+    if len(lines) == 0:
+        return {}
+    offset = _offsets(lines["start_ps"].to_numpy(np.int64), lines["timestamp_ns"].to_numpy(np.int64))
+    hosts = [str(h) for h in values_list(lines["host"])]
+    on_host_plane = np.array([plane == HOST_PLANE for plane in values_list(lines["plane"])], bool)
+    out: dict[str, int] = {}
+    for row in np.argsort(~on_host_plane, kind="stable").tolist():  # host-plane lines first (a few lines)
+        out.setdefault(hosts[row], offset[row])
+    return out
+
+
+def _offsets(start_ps: np.ndarray, timestamp_ns: np.ndarray) -> list[int]:
+    """Lines' ``start_ps`` minus their timestamp in ps, in int64 arithmetic (wrapping as numpy's does)."""
+    return (start_ps.astype(np.int64, copy=False) - timestamp_ns.astype(np.int64, copy=False) * 1000).tolist()
+
+
 def _host_and_plane(runs: list[tuple[str, str, int]]) -> dict[str, object]:
     """The ``host`` and ``plane`` columns of rows gathered a plane at a time: (host, plane, rows) per plane."""
     return {
@@ -230,8 +263,8 @@ def _host_and_plane(runs: list[tuple[str, str, int]]) -> dict[str, object]:
 def hlo_protos_of(em: raw.RawEventMetadata, names: StatNames) -> dict[str, bytes]:
     """Module name -> serialized HloProto, from the ``Hlo Proto`` stats of a plane's event metadata."""
     out: dict[str, bytes] = {}
-    if not len(em.stats):
-        return out
+    if not len(em.stats) or not any(name == HLO_PROTO_STAT for name, _ in names.values()):
+        return out  # most planes name no such stat: no pass over their stats
     codes, labels = name_codes(em.stats, names)
     is_proto = np.array([label == HLO_PROTO_STAT for label in labels])
     if not is_proto.any():  # most planes hold none

@@ -161,6 +161,16 @@ def _out_of_range(path: str, what: str) -> ProfileError:
     )
 
 
+def time_axis(start_ps: np.ndarray, end_ps: np.ndarray, duration_ps: np.ndarray) -> tuple[int, int]:
+    """What ``time_axis_error`` is told of events (their start, end and duration, int64 ps): their span
+    (from the earliest start or end to the latest, a Python int: exact) and how many end before they
+    start with a non-negative duration; (0, 0) for no event."""
+    if not len(start_ps):
+        return 0, 0
+    span = max(int(end_ps.max()), int(start_ps.max())) - min(int(start_ps.min()), int(end_ps.min()))
+    return span, int(((end_ps < start_ps) & (duration_ps >= 0)).sum())
+
+
 def time_axis_error(span: int, wrapped: int, paths: list[str]) -> ProfileError | None:
     """The error for events whose times wrapped around int64 ps (``Frames.check_time_axis``): their
     ``span`` (ps, from the earliest start or end to the latest; a Python int) passes 2^63, or ``wrapped``

@@ -27,8 +27,9 @@ from nbprof.xspace import cache as _cache
 from nbprof.xspace import decode_native, files
 from nbprof.xspace.decode import check_structure, decode_space, decoder_name
 from nbprof.xspace.frames import HostSpace, build_frames
-from nbprof.xspace.frameset import Frames, check_time_axis
+from nbprof.xspace.frameset import Frames
 from nbprof.xspace.metadata_frames import METADATA_FRAMES, METADATA_PLANE, hlo_protos_of
+from nbprof.xspace.origin import time_axis_error
 from nbprof.xspace.raw import RawPlane, RawSpace
 
 
@@ -169,6 +170,7 @@ class FramesBuilder:
         self._entry = entry
         self._known = known
         self._built: dict[str, Any] | None = None
+        self._time_axis = (0, 0)  # ``BuiltFrames.time_axis`` once built
 
     def event_names(self, plane_name: str) -> set[str] | None:
         """Event metadata names on the planes called ``plane_name`` of every host, without building the
@@ -207,7 +209,7 @@ class FramesBuilder:
         """The deferred fields (``_lazy_frames`` in place of the metadata frames where they are not
         cached); a ProfileError (on every call) when the events' times wrapped int64."""
         if self._built is not None:
-            check_time_axis(self._built["events"], self._known["paths"])
+            self._check_time_axis()
             return self._built
         try:
             self._built = self._build()
@@ -215,12 +217,18 @@ class FramesBuilder:
             if isinstance(exc, NbprofMemoryError):
                 raise
             raise load_memory_error(", ".join(self._known["paths"])) from None
-        check_time_axis(self._built["events"], self._known["paths"])  # never cached, never garbage times
+        self._check_time_axis()  # never cached, never garbage times
         if self._entry is not None:  # the cache holds every frame: built now, not in the writer's thread
             metadata = self._built.pop("_lazy_frames")
             self._built.update({name: metadata.frame(name) for name in METADATA_FRAMES})
             _cache.save_in_background(self._entry, {**self._known, **self._built})
         return self._built
+
+    def _check_time_axis(self) -> None:
+        """``Frames.check_time_axis`` of the built events, told by the build (``BuiltFrames.time_axis``)."""
+        error = time_axis_error(*self._time_axis, self._known["paths"])
+        if error is not None:
+            raise error
 
     def _build(self) -> dict[str, Any]:
         hosts = self._hosts or []
@@ -229,6 +237,7 @@ class FramesBuilder:
         built = build_frames(spaces)
         del spaces
         self._hosts = None
+        self._time_axis = built.time_axis
         notes = list(built.notes)
         if "relative; no Task Environment" in built.origin_source:
             notes.append(

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from nbprof.xspace import raw
+from nbprof.xspace.typed_frame import code_dtype
 
 # Stats promoted to typed event columns (docs/frames.md). Everything else is in `stats`; the
 # producer/consumer stats (`_p`, `_pt`, `_c`, `_ct`) are also in `flows` (nbprof/xspace/flows.py); `run_id`
@@ -144,14 +145,32 @@ def promoted_rows(
     stats: raw.RawStats, names: StatNames, wanted: dict[str, str] = PROMOTED
 ) -> list[tuple[str, str, np.ndarray]]:
     """(stat name, kind, stat rows) for each promoted stat present in ``stats`` (of ``wanted``: name -> kind,
-    ``PROMOTED`` or a part of it; the rows of the others are not looked for)."""
+    ``PROMOTED`` or a part of it; the rows of the others are not looked for), one per stat metadata id
+    (ids ascending: several ids may carry one name)."""
+    ids = sorted(mid for mid, (name, _) in names.items() if name in wanted)
+    if len(ids) <= FEW_CODES:  # a pass per named id, no codes made (most planes name few of ``wanted``)
+        by_id = [(names[mid][0], np.flatnonzero(stats.metadata_id == mid)) for mid in ids]
+        return [(label, wanted[label], rows) for label, rows in by_id if len(rows)]
     codes, labels = name_codes(stats, names)
-    out = []
-    for code, label in enumerate(labels):
-        kind = wanted.get(label)
-        if kind is not None:
-            out.append((label, kind, np.flatnonzero(codes == code)))
-    return out
+    found = [(code, label, kind) for code, label in enumerate(labels) if (kind := wanted.get(label)) is not None]
+    if len(found) <= FEW_CODES:  # a pass per code costs less than the sort
+        return [(label, kind, np.flatnonzero(codes == code)) for code, label, kind in found]
+    positions, bounds = code_runs(codes, len(labels))
+    return [(label, kind, positions[bounds[code] : bounds[code + 1]]) for code, label, kind in found]
+
+
+FEW_CODES = 6
+"""Up to this many codes, ``promoted_rows`` finds each one's rows by a pass over the codes; beyond, by
+``code_runs``' one sort (numpy 2.4: the sort costs as much as 6-8 passes)."""
+
+
+def code_runs(codes: np.ndarray, n_codes: int) -> tuple[np.ndarray, list[int]]:
+    """``codes`` (ints in [0, ``n_codes``)) grouped by one stable sort: (positions, bounds) where the
+    positions of code ``c`` are ``positions[bounds[c] : bounds[c + 1]]``, ascending, as
+    ``np.flatnonzero(codes == c)`` gives them (one pass over the codes instead of one per code)."""
+    positions = np.argsort(codes.astype(code_dtype(n_codes), copy=False), kind="stable")  # small ints: a radix sort
+    bounds = [0, *np.cumsum(np.bincount(codes, minlength=n_codes)).tolist()]
+    return positions, bounds
 
 
 def value_strings(stats: raw.RawStats, rows: np.ndarray, names: StatNames) -> np.ndarray:
