@@ -11,6 +11,7 @@ ones, ``total_time_ps`` named ``time_ps`` and ``provenance`` named ``tf_op`` (th
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +25,7 @@ from nbprof.opstats.host_ops import IDLE
 from nbprof.opstats.perf_env import PerfEnv
 from nbprof.opstats.xla_cpu_ops import XlaCpuOpRows
 from nbprof.xspace import semantics as xs
-from nbprof.xspace.typed_frame import strings, take_array, typed_frame
+from nbprof.xspace.typed_frame import column_arrays, strings, take_array, typed_frame
 
 GIBI = 2**30
 VIEW_NAMES = {"total_time_ps": "time_ps", "provenance": "tf_op"}
@@ -105,6 +106,23 @@ class XlaOps:
         """The arrays ``ops`` is made of (``OP_COLUMNS``; texts as the device db holds them) where the builder
         kept them (one host's GPU ops), else None. Read-only: shared with ``ops``."""
         return self._op_columns
+
+    def op_arrays(self) -> Mapping[str, Any]:
+        """``ops``' columns by name as arrays: those the builder kept (``op_columns``; no frame made, a
+        lazy text column made when read), else the frame's (numpy or pandas arrays, no Series per column).
+        The frame's rows are numbered 0.. where the columns were kept (``op_row_labels``)."""
+        columns = self.op_columns
+        if columns is not None:
+            return columns
+        ops = self.ops
+        return column_arrays(ops) or {c: ops[c].array for c in ops.columns}
+
+    def op_row_labels(self) -> np.ndarray:
+        """``ops``' index labels (object array), without making the frame where the builder kept its columns
+        (the frame made of them has a RangeIndex)."""
+        if self.op_columns is not None:
+            return np.arange(self.num_ops).astype(object)
+        return np.asarray(self.ops.index, dtype=object)
 
     @property
     def num_ops(self) -> int:

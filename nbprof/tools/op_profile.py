@@ -30,7 +30,7 @@ from nbprof.opstats import event_columns as ec
 from nbprof.opstats.xla_ops import GIBI, XlaOps
 from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace.absent import masked
-from nbprof.xspace.typed_frame import column_arrays, strings, typed_frame
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 COLUMNS = [
     "node_id", "parent_id", "level", "kind", "name", "category", "program", "program_id", "time_ps",
@@ -216,17 +216,6 @@ _OBJECT_COLUMNS = ["name", "category", "program", "program_id", "tf_op", "expres
                    "deduplicated_name", "source_file", "source_line"]  # fmt: skip
 
 
-def op_arrays(x: XlaOps) -> tuple[dict[str, Any], np.ndarray]:
-    """``x.ops``' columns as arrays (numpy, or pandas arrays) and its index labels (object array): the
-    arrays the builder kept (``x.op_columns``, the frame's own values; no frame made), else the frame's."""
-    columns = x.op_columns
-    if columns is not None:
-        return columns, np.arange(len(columns["name"])).astype(object)  # the frame made of them: a RangeIndex
-    ops = x.ops
-    arrays = column_arrays(ops) or {c: ops[c].array for c in ops.columns}  # no Series made per column
-    return arrays, np.asarray(ops.index, dtype=object)
-
-
 def _total_self_time(values: Any) -> int:
     """``int(x.ops["self_time_ps"].sum())`` of the column's array (int64: numpy's sum, which is pandas')."""
     if isinstance(values, np.ndarray) and values.dtype == np.int64:
@@ -235,7 +224,7 @@ def _total_self_time(values: Any) -> int:
 
 
 def _op_columns(arrays: dict[str, Any], labels: np.ndarray) -> dict[str, np.ndarray]:
-    """The ops' columns the tree reads (``op_arrays``' arrays and index labels), as arrays: text and ids as
+    """The ops' columns the tree reads (``XlaOps.op_arrays`` and ``op_row_labels``), as arrays: text and ids as
     object arrays of python values (what a row of the frame holds), times and counts int64,
     ``normalized_time_ps`` float64, ``hbm_bytes`` (HBM reads + writes) float64, ``op_index`` the labels."""
     out = {c: np.asarray(arrays[c], dtype=object) for c in _OBJECT_COLUMNS}
@@ -262,7 +251,7 @@ def _node_values(leaf: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
 def build_tree(x: XlaOps, by: str, include_idle: bool) -> dict[str, np.ndarray]:
     """The node table (pre-order) for op metrics ``x``: ``_NODE_COLUMNS`` as object columns, then
     ``node_id``, ``parent_id``, ``level``, ``num_children``."""
-    arrays, labels = op_arrays(x)
+    arrays, labels = x.op_arrays(), x.op_row_labels()
     every = _op_columns(arrays, labels)
     # XProf leaves out ops it cannot symbolize (names starting with "region").
     kept = np.flatnonzero(~_is_region(every["name"]))

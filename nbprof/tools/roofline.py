@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -31,7 +31,7 @@ from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats.xla_ops import GIBI, XlaOps, hbm_bytes_values
 from nbprof.tools._result import ToolResult, result_dataclass
-from nbprof.xspace.typed_frame import column_arrays, strings, typed_frame
+from nbprof.xspace.typed_frame import strings, typed_frame
 
 COLUMNS = [
     "rank", "program", "program_id", "category", "name", "occurrences", "total_time_ps", "avg_time_ps",
@@ -151,7 +151,7 @@ def roofline(op_stats: OpStats) -> Roofline:
 def _table(x: XlaOps, peak_gflops: float, peak_gibps: float) -> pd.DataFrame:
     """The roofline table (``COLUMNS``) of ops ``x`` (some), against these peaks (GFLOP/s, GiB/s; 0: unknown)."""
     # ops by self time, longest first (stable), each column as an array (no Series made); the frame is made once
-    arrays = _op_arrays(x)
+    arrays = x.op_arrays()
     order = np.argsort(-ec.array_values(arrays["self_time_ps"], np.int64), kind="stable")
     text = {c: ec.array_values(arrays[c], object)[order] for c in ("program", "category", "name")}
     ints = {c: ec.array_values(arrays[s], np.int64)[order] for c, s in (("occurrences", "occurrences"),
@@ -187,15 +187,6 @@ def _table(x: XlaOps, peak_gflops: float, peak_gibps: float) -> pd.DataFrame:
     columns["time_pct"] = time_ps / total_time * 100 if total_time > 0 else np.full(n, np.nan)
     columns.update(_rates(columns, peak_gflops, peak_gibps))
     return _frame(columns)
-
-
-def _op_arrays(x: XlaOps) -> dict[str, Any]:
-    """``x.ops``' columns as arrays: those the builder kept (``x.op_columns``, the frame's own values; no frame
-    made), else the frame's (numpy or pandas arrays, no Series made per column)."""
-    if x.op_columns is not None:
-        return x.op_columns
-    ops = x.ops
-    return column_arrays(ops) or {c: ops[c].array for c in ops.columns}
 
 
 def _frame(columns: dict[str, np.ndarray]) -> pd.DataFrame:
