@@ -910,8 +910,8 @@ def _str_columns(texts: dict[str, _Text]) -> dict[str, Any]:
     0.04 ms each) and one of the columns of a single str (``repeated_strings``: its bytes repeated, no
     string per row; the allocator events' ops, shapes and types often are one value)."""
     n = len(next(iter(texts.values())).codes)
-    one_code = _one_code_each([text.codes for text in texts.values()])
-    single = [name for (name, text), one in zip(texts.items(), one_code) if one and n and _encodable_str(text)]
+    one_code = _one_code_each([text.codes for text in texts.values()]) if n >= _REPEATED_MIN_ROWS else []
+    single = [name for (name, text), one in zip(texts.items(), one_code) if one and _encodable_str(text)]
     varying = [name for name in texts if name not in single]
     out: dict[str, Any] = {}
     if varying:
@@ -924,6 +924,11 @@ def _str_columns(texts: dict[str, _Text]) -> dict[str, Any]:
     if len(out) != len(texts):  # pandas 2 (object), a value not str: a column at a time
         return {name: _str_column(text) for name, text in texts.items()}
     return {name: out[name] for name in texts}
+
+
+# From this many rows on, the text columns of one value are made apart (``repeated_strings``; on fewer, a
+# second Arrow array costs more than the joined rows it saves) and deallocations of such columns not matched.
+_REPEATED_MIN_ROWS = 128
 
 
 def _encodable_str(text: _Text) -> bool:
@@ -997,7 +1002,8 @@ def _name_deallocations(timeline: dict[str, Any]) -> None:
     previous deallocation of that address (XProf's address map keeps the first one): the
     first row of its segment, where that is an allocation.
     """
-    if all(_one_code_each([timeline[column].codes for column in _TEXT_COLUMNS])):
+    many = len(timeline["address"]) >= _REPEATED_MIN_ROWS  # on fewer rows the check costs what it saves
+    if many and all(_one_code_each([timeline[column].codes for column in _TEXT_COLUMNS])):
         return  # one value per column: a deallocation has its allocation's already
     is_dealloc = timeline["is_deallocation"]
     segment, first_row = _segments(is_dealloc, *_address_order(timeline["address"]))
