@@ -399,10 +399,10 @@ def test_data_types_per_category_match_the_per_event_conversion():
     ev = pd.DataFrame({"data_type": pd.Categorical(values)})
     rows = np.arange(len(values))
     per_event = mp._dtype_text(pd.to_numeric(ev["data_type"], errors="coerce").fillna(0).to_numpy(np.int64))
-    assert mp._data_types(ev, rows).values().tolist() == per_event.values().tolist()
+    assert mp._data_types(ev["data_type"].array, rows).values().tolist() == per_event.values().tolist()
     plain = ev.iloc[[0, 1, 2, 3, 4]].reset_index(drop=True)  # plain numbers only: read per category
     names = ["float", "bfloat16", "INVALID", "half_ref", "unknown dtype enum (-3)"]
-    assert mp._data_types(plain, np.arange(5)).values().tolist() == names
+    assert mp._data_types(plain["data_type"].array, np.arange(5)).values().tolist() == names
 
 
 def test_values_in_at_rows_on_categorical_and_plain_columns():

@@ -72,3 +72,39 @@ def test_no_rows() -> None:
     joined = mp._string_columns({"a": [], "b": []}, pd.StringDtype())
     for name in "ab":
         _assert_same(joined[name], string_array([], pd.StringDtype()))
+
+
+def test_columns_of_one_value_and_of_several_mixed() -> None:
+    """Columns of one str (made by repeating its bytes), of one value that is no str or that UTF-8 cannot
+    encode, and of several values: each the array ``_str_column`` makes of it alone."""
+    one = np.zeros(4, np.int64)
+    cases = [
+        {
+            "a": mp._Text(one, np.array(["x", "y"], dtype=object)),
+            "b": mp._Text(np.array([0, 1, 0, 1]), np.array(["p", "ü"], dtype=object)),
+        },
+        {"a": mp._Text(one, np.array([""], dtype=object)), "b": mp._Text(one + 1, np.array(["", "op"], dtype=object))},
+        {"a": mp._Text(one, np.array(["\ud800"], dtype=object)), "b": mp._Text(one, np.array(["x"], dtype=object))},
+        {"a": mp._Text(one, np.array([7], dtype=object)), "b": mp._Text(one, np.array(["x"], dtype=object))},
+    ]
+    for texts in cases:
+        try:
+            expected = {name: mp._str_column(text) for name, text in texts.items()}
+        except Exception as error:  # what pandas makes of a lone surrogate: the same error either way
+            with pytest.raises(type(error)):
+                mp._str_columns(texts)
+            continue
+        joined = mp._str_columns(texts)
+        assert list(joined) == list(texts)
+        for name in texts:
+            _assert_same(joined[name], expected[name])
+
+
+@pytest.mark.parametrize("fixture", FIXTURES)
+def test_deallocations_named_alike_with_one_value_per_column(fixture: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Naming deallocations is skipped where each text column holds one value: the timeline is the one the
+    full matching makes."""
+    fast = load_fixture(fixture).memory_profile().timeline
+    monkeypatch.setattr(mp, "_one_code_each", lambda codes: [False] * len(codes))
+    slow = load_fixture(fixture).memory_profile().timeline
+    pd.testing.assert_frame_equal(fast, slow, check_exact=True)

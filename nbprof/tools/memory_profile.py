@@ -49,7 +49,14 @@ from nbprof.xspace.frames import BuiltEvents, HostSpace, SelectedEvents, build_e
 from nbprof.xspace.frameset import check_time_axis
 from nbprof.xspace.stat_values import FLOW_STATS
 from nbprof.xspace.stats_frame import first_stat_values
-from nbprof.xspace.typed_frame import coded_strings, string_array, strings, typed_frame
+from nbprof.xspace.typed_frame import (
+    coded_strings,
+    column_arrays,
+    repeated_strings,
+    string_array,
+    strings,
+    typed_frame,
+)
 
 EVENT_NAMES = ("MemoryAllocation", "MemoryDeallocation")
 MAX_TIMELINE_SNAPSHOTS = 1000
@@ -466,9 +473,14 @@ def _memory_ids(profile: Any, ev: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
 
 def _str_categories(series: pd.Series) -> np.ndarray | None:
     """The categories of a categorical column of str (object array), else None."""
-    if not isinstance(series.dtype, pd.CategoricalDtype):
+    return _categories_if_str(series.array)
+
+
+def _categories_if_str(values: Any) -> np.ndarray | None:
+    """The categories of a categorical array of str (object array), else None."""
+    if not isinstance(values.dtype, pd.CategoricalDtype):
         return None
-    categories = np.asarray(series.array.categories, dtype=object)
+    categories = np.asarray(values.categories, dtype=object)
     return categories if all(type(c) is str for c in categories.tolist()) else None
 
 
@@ -621,18 +633,23 @@ def _timestamp_base_ns(profile: Any, host: str) -> int:
 _MAX_BYTES = 2**60
 
 
-def _int(ev: pd.DataFrame, name: str, rows: np.ndarray, limit: bool = True) -> np.ndarray:
-    """int64 values of a numeric stat at ``rows`` (0 where missing; with ``limit``, 0 past +-``_MAX_BYTES``)."""
-    if name not in ev.columns:
+def _int(values: Any, rows: np.ndarray, limit: bool = True) -> np.ndarray:
+    """int64 values of a numeric stat at ``rows`` (0 where missing; with ``limit``, 0 past +-``_MAX_BYTES``).
+    ``values``: the stat's column as its array (``_FrameColumns.array``), None where no event has it."""
+    if values is None:
         return np.zeros(len(rows), np.int64)
-    column = ev[name]
-    if isinstance(column.dtype, pd.Int64Dtype):
-        values = _masked_values(column.array, rows, 0)
+    if isinstance(values.dtype, pd.Int64Dtype):
+        out = _masked_values(values, rows, 0)
     else:
-        values = pd.to_numeric(column.iloc[rows], errors="coerce").fillna(0).to_numpy(np.int64, copy=True)
+        out = pd.to_numeric(_taken(values, rows), errors="coerce").fillna(0).to_numpy(np.int64, copy=True)
     if limit:
-        values[(values >= _MAX_BYTES) | (values <= -_MAX_BYTES)] = 0
-    return values
+        out[(out >= _MAX_BYTES) | (out <= -_MAX_BYTES)] = 0
+    return out
+
+
+def _taken(values: Any, rows: np.ndarray) -> pd.Series:
+    """A column's values (its array) at ``rows`` as a Series, for pandas' conversions."""
+    return pd.Series(values[rows], copy=False)
 
 
 def _masked_values(array: Any, rows: np.ndarray, missing: float) -> np.ndarray:
@@ -644,44 +661,43 @@ def _masked_values(array: Any, rows: np.ndarray, missing: float) -> np.ndarray:
     return values
 
 
-def _float(ev: pd.DataFrame, name: str, rows: np.ndarray) -> np.ndarray:
-    """float64 values of a numeric stat at ``rows`` (0.0 where missing)."""
-    if name not in ev.columns:
+def _float(values: Any, rows: np.ndarray) -> np.ndarray:
+    """float64 values of a numeric stat at ``rows`` (0.0 where missing; ``values`` as ``_int``'s)."""
+    if values is None:
         return np.zeros(len(rows), np.float64)
-    column = ev[name]
-    if isinstance(column.dtype, pd.Float64Dtype):
-        return _masked_values(column.array, rows, 0.0)
-    return pd.to_numeric(column.iloc[rows], errors="coerce").fillna(0.0).to_numpy(np.float64)
+    if isinstance(values.dtype, pd.Float64Dtype):
+        return _masked_values(values, rows, 0.0)
+    return pd.to_numeric(_taken(values, rows), errors="coerce").fillna(0.0).to_numpy(np.float64)
 
 
-def _text(ev: pd.DataFrame, name: str, rows: np.ndarray) -> _Text:
-    """A text stat at ``rows`` (``""`` where missing): a categorical's codes, else its distinct values."""
-    if name not in ev.columns:
+def _text(values: Any, rows: np.ndarray) -> _Text:
+    """A text stat at ``rows`` (``""`` where missing): a categorical's codes, else its distinct values
+    (``values`` as ``_int``'s)."""
+    if values is None:
         return _Text(np.zeros(len(rows), np.int64), np.array([""], dtype=object))
-    column = ev[name]
-    if isinstance(column.dtype, pd.CategoricalDtype):
-        categories = np.append(np.asarray(column.array.categories, dtype=object), "")
-        codes = np.asarray(column.array.codes)[rows].astype(np.int64)
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        categories = np.append(np.asarray(values.categories, dtype=object), "")
+        codes = np.asarray(values.codes)[rows].astype(np.int64)
         codes[codes < 0] = len(categories) - 1
         return _Text(codes, categories)
-    values = column.iloc[rows].to_numpy(dtype=object, copy=True)
-    values[pd.isna(values)] = ""
-    codes, distinct = pd.factorize(values)
+    taken = _taken(values, rows).to_numpy(dtype=object, copy=True)
+    taken[pd.isna(taken)] = ""
+    codes, distinct = pd.factorize(taken)
     return _Text(codes.astype(np.int64), np.asarray(distinct, dtype=object))
 
 
-def _data_types(ev: pd.DataFrame, rows: np.ndarray) -> _Text:
-    """TensorFlow data type name of each event's ``data_type`` stat (an enum number; 0, INVALID, where none).
+def _data_types(values: Any, rows: np.ndarray) -> _Text:
+    """TensorFlow data type name of each event's ``data_type`` stat (an enum number; 0, INVALID, where none;
+    ``values`` as ``_int``'s).
 
     A categorical of plain decimal numbers is read once per category; other values take pandas'
     numeric conversion per event.
     """
-    if "data_type" not in ev.columns:
+    if values is None:
         return _Text(np.zeros(len(rows), np.int64), np.array(["INVALID"], dtype=object))
-    column = ev["data_type"]
-    categories = _str_categories(column)
+    categories = _categories_if_str(values)
     if categories is not None:
-        code = np.asarray(column.array.codes)[rows].astype(np.int64) + 1  # 0: missing, k: category k - 1
+        code = np.asarray(values.codes)[rows].astype(np.int64) + 1  # 0: missing, k: category k - 1
         used = np.flatnonzero(np.bincount(code, minlength=len(categories) + 1))
         read = [0 if k == 0 else _plain_int(categories[k - 1]) for k in used.tolist()]
         enums = [e for e in read if e is not None]
@@ -690,7 +706,7 @@ def _data_types(ev: pd.DataFrame, rows: np.ndarray) -> _Text:
             position = np.zeros(len(categories) + 1, np.int64)
             position[used] = [table.setdefault(e, len(table)) for e in enums]
             return _Text(position[code], np.array([_dtype_name(e) for e in table], dtype=object))
-    return _dtype_text(pd.to_numeric(column.iloc[rows], errors="coerce").fillna(0).to_numpy(np.int64))
+    return _dtype_text(pd.to_numeric(_taken(values, rows), errors="coerce").fillna(0).to_numpy(np.int64))
 
 
 def _plain_int(text: str) -> int | None:
@@ -735,13 +751,21 @@ def _snapshots(columns: Any, steps: np.ndarray) -> dict[str, Any]:
 
 
 class _FrameColumns:
-    """What ``_snapshots`` reads of the allocator events ``rows`` of ``host``, from the events frame."""
+    """What ``_snapshots`` reads of the allocator events ``rows`` of ``host``, from the events frame (each
+    column read as its array: ``ev[name]`` makes a Series, ~15 us a column)."""
 
     def __init__(self, profile: Any, ev: pd.DataFrame, rows: np.ndarray, host: str) -> None:
         self.profile, self.ev, self.rows, self.host = profile, ev, rows, host
+        self.arrays = column_arrays(ev)
+
+    def array(self, name: str) -> Any:
+        """The column ``name`` as its array (numpy's, else pandas'); None where the frame has no such column."""
+        if self.arrays is not None:
+            return self.arrays.get(name)
+        return self.ev[name].array if name in self.ev.columns else None
 
     def start_ps(self) -> np.ndarray:
-        return self.ev["start_ps"].to_numpy(np.int64)[self.rows]
+        return np.asarray(self.array("start_ps"), np.int64)[self.rows]
 
     def line_zero_ps(self) -> np.ndarray:
         return _line_zero_ps(self.profile, self.ev, self.rows, self.host)
@@ -750,16 +774,16 @@ class _FrameColumns:
         return ~xs.values_in(self.ev["name"], ["MemoryAllocation"], self.rows)
 
     def int(self, name: str, limit: bool = True) -> np.ndarray:
-        return _int(self.ev, name, self.rows, limit)
+        return _int(self.array(name), self.rows, limit)
 
     def float(self, name: str) -> np.ndarray:
-        return _float(self.ev, name, self.rows)
+        return _float(self.array(name), self.rows)
 
     def text(self, name: str) -> _Text:
-        return _text(self.ev, name, self.rows)
+        return _text(self.array(name), self.rows)
 
     def data_types(self) -> _Text:
-        return _data_types(self.ev, self.rows)
+        return _data_types(self.array("data_type"), self.rows)
 
     def event_rows(self) -> np.ndarray:
         return _event_labels(self.ev, self.rows)
@@ -882,14 +906,58 @@ def _timeline_frame(timeline: dict[str, Any]) -> pd.DataFrame:
 
 def _str_columns(texts: dict[str, _Text]) -> dict[str, Any]:
     """``_str_column`` of each of several text columns of one length: pandas' Arrow-backed ``str`` arrays
-    sliced from one array of them all (one Arrow conversion instead of one a column, 0.04 ms each)."""
+    sliced from one array of the columns of several values (one Arrow conversion instead of one a column,
+    0.04 ms each) and one of the columns of a single str (``repeated_strings``: its bytes repeated, no
+    string per row; the allocator events' ops, shapes and types often are one value)."""
     n = len(next(iter(texts.values())).codes)
-    starts = np.cumsum([0] + [len(text.table) for text in texts.values()])
-    codes = np.concatenate([text.codes + start for text, start in zip(texts.values(), starts.tolist())])
-    joined = coded_strings(np.concatenate([text.table for text in texts.values()]), codes)
-    if not isinstance(joined, pd.arrays.ArrowStringArray):  # pandas 2 (object), a value not str: a column at a time
+    one_code = _one_code_each([text.codes for text in texts.values()]) if n >= _REPEATED_MIN_ROWS else []
+    single = [name for (name, text), one in zip(texts.items(), one_code) if one and _encodable_str(text)]
+    varying = [name for name in texts if name not in single]
+    out: dict[str, Any] = {}
+    if varying:
+        starts = np.cumsum([0] + [len(texts[name].table) for name in varying])
+        codes = np.concatenate([texts[name].codes + start for name, start in zip(varying, starts.tolist())])
+        out.update(_sliced(coded_strings(np.concatenate([texts[name].table for name in varying]), codes), varying, n))
+    if single:
+        runs = [(texts[name].table[texts[name].codes[0]], n) for name in single]
+        out.update(_sliced(repeated_strings(runs), single, n))
+    if len(out) != len(texts):  # pandas 2 (object), a value not str: a column at a time
         return {name: _str_column(text) for name, text in texts.items()}
-    return {name: joined[k * n : (k + 1) * n] for k, name in enumerate(texts)}
+    return {name: out[name] for name in texts}
+
+
+# From this many rows on, the text columns of one value are made apart (``repeated_strings``; on fewer, a
+# second Arrow array costs more than the joined rows it saves) and deallocations of such columns not matched.
+_REPEATED_MIN_ROWS = 128
+
+
+def _encodable_str(text: _Text) -> bool:
+    """Whether the first row of a (non-empty) text column is a str that UTF-8 can encode."""
+    value = text.table[text.codes[0]]
+    if type(value) is not str:
+        return False
+    try:
+        value.encode()
+    except UnicodeEncodeError:  # a lone surrogate: pandas' own conversion says what it makes of it
+        return False
+    return True
+
+
+def _one_code_each(codes: list[np.ndarray]) -> list[bool]:
+    """Per array of codes (all of one length), whether its codes are all one (or there are none): one
+    comparison of them all (numpy's per-call costs were most of the work for a few hundred rows)."""
+    if not len(codes[0]):
+        return [True] * len(codes)
+    stacked = np.stack(codes)
+    return (stacked == stacked[:, :1]).all(axis=1).tolist()  # type: ignore[no-any-return]
+
+
+def _sliced(joined: object, names: list[str], n: int) -> dict[str, Any]:
+    """The columns ``names`` of ``n`` rows each, one after the other in ``joined``: slices of it where it is
+    an Arrow-backed ``str`` array, else none."""
+    if not isinstance(joined, pd.arrays.ArrowStringArray):
+        return {}
+    return {name: joined[k * n : (k + 1) * n] for k, name in enumerate(names)}
 
 
 def _str_column(text: _Text) -> Any:
@@ -934,6 +1002,9 @@ def _name_deallocations(timeline: dict[str, Any]) -> None:
     previous deallocation of that address (XProf's address map keeps the first one): the
     first row of its segment, where that is an allocation.
     """
+    many = len(timeline["address"]) >= _REPEATED_MIN_ROWS  # on fewer rows the check costs what it saves
+    if many and all(_one_code_each([timeline[column].codes for column in _TEXT_COLUMNS])):
+        return  # one value per column: a deallocation has its allocation's already
     is_dealloc = timeline["is_deallocation"]
     segment, first_row = _segments(is_dealloc, *_address_order(timeline["address"]))
     dealloc_rows = np.flatnonzero(is_dealloc)
