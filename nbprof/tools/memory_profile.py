@@ -46,7 +46,7 @@ from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
 from nbprof.xspace.flows import build_flows
 from nbprof.xspace.frames import BuiltEvents, HostSpace, SelectedEvents, build_events, select_events
-from nbprof.xspace.frameset import check_time_axis
+from nbprof.xspace.origin import time_axis_error
 from nbprof.xspace.stat_values import FLOW_STATS
 from nbprof.xspace.stats_frame import first_stat_values
 from nbprof.xspace.typed_frame import (
@@ -301,9 +301,12 @@ def _from_few_stats(op_stats: OpStats, memory_id: str | None, host: str | None) 
     decoded = frames.decoded_hosts()
     if decoded is None or not frames.sums_fit_unbuilt(decoded) or not _few_events_on_host_and_devices(decoded):
         return None
-    few = _FewStatsFrames(build_events(decoded, _ALLOCATOR_STATS + GROUP_ID_STATS), decoded)
+    built = build_events(decoded, _ALLOCATOR_STATS + GROUP_ID_STATS)
+    error = time_axis_error(*built.time_axis, frames.paths)  # the build's check of the times, on its arrays
+    if error is not None:
+        raise error
+    few = _FewStatsFrames(built, decoded)
     ev = few.events
-    check_time_axis(ev, frames.paths)  # the build's check of the times
     rows = _allocator_rows(ev)
     if not len(rows):
         return _empty(_NO_DATA)
