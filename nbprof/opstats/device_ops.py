@@ -58,7 +58,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1205,93 +1205,32 @@ class LazyColumns(dict):
         dict.clear(self)
         dict.update(self, values)
 
-    # every other read or change of the dict: the columns all made first
-    def __iter__(self) -> Iterator[str]:
-        self.made_all()
-        return super().__iter__()
-
-    def __reversed__(self) -> Iterator[str]:
-        self.made_all()
-        return super().__reversed__()
-
-    def __len__(self) -> int:
-        self.made_all()
-        return super().__len__()
-
-    def __eq__(self, other: object) -> bool:
-        self.made_all()
-        return super().__eq__(other)
-
-    def __ne__(self, other: object) -> bool:
-        self.made_all()
-        return super().__ne__(other)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        self.made_all()
-        return super().__repr__()
-
-    def keys(self) -> Any:
-        self.made_all()
-        return super().keys()
-
-    def values(self) -> Any:
-        self.made_all()
-        return super().values()
-
-    def items(self) -> Any:
-        self.made_all()
-        return super().items()
-
-    def copy(self) -> dict[str, Any]:
-        self.made_all()
-        return dict(super().items())
-
-    def __or__(self, other: Any) -> Any:
-        self.made_all()
-        return dict(super().items()) | other
-
-    def __ror__(self, other: Any) -> Any:
-        self.made_all()
-        return other | dict(super().items())
-
-    def __ior__(self, other: Any) -> Any:  # type: ignore[misc]
-        self.made_all()
-        return super().__ior__(other)
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.made_all()
-        super().__setitem__(key, value)
-
-    def __delitem__(self, key: str) -> None:
-        self.made_all()
-        super().__delitem__(key)
-
-    def pop(self, key: str, *default: Any) -> Any:
-        self.made_all()
-        return super().pop(key, *default)
-
-    def popitem(self) -> tuple[str, Any]:
-        self.made_all()
-        return super().popitem()
-
-    def setdefault(self, key: str, default: Any = None) -> Any:
-        self.made_all()
-        return super().setdefault(key, default)
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        self.made_all()
-        super().update(*args, **kwargs)
-
-    def clear(self) -> None:
-        self.made_all()
-        super().clear()
-
     def __reduce__(self) -> tuple[type[dict], tuple[dict[str, Any]]]:
         """Pickled as the plain dict of every column."""
         self.made_all()
         return dict, (dict(self),)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _all_made_first(name: str) -> Callable[..., Any]:
+    """dict's method ``name`` run on a ``LazyColumns`` once all its columns are made."""
+    method = getattr(dict, name)
+
+    def run(self: LazyColumns, *args: Any, **kwargs: Any) -> Any:
+        self.made_all()
+        return method(self, *args, **kwargs)
+
+    run.__name__ = run.__qualname__ = name
+    return run
+
+
+# every other read or change of the dict (a copy or ``|`` gives a plain dict): the columns all made first
+for _name in ("__iter__", "__reversed__", "__len__", "__eq__", "__ne__", "__repr__", "keys", "values", "items",
+              "copy", "__or__", "__ror__", "__ior__", "__setitem__", "__delitem__", "pop", "popitem", "setdefault",
+              "update", "clear"):  # fmt: skip
+    setattr(LazyColumns, _name, _all_made_first(_name))
+del _name
 
 
 def _frame_of(ordered: dict[str, Any]) -> pd.DataFrame:
