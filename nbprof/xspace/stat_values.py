@@ -147,7 +147,7 @@ def promoted_rows(
     """(stat name, kind, stat rows) for each promoted stat present in ``stats`` (of ``wanted``: name -> kind,
     ``PROMOTED`` or a part of it; the rows of the others are not looked for), one per stat metadata id
     (ids ascending: several ids may carry one name)."""
-    ids = sorted(mid for mid, (name, _) in names.items() if name in wanted)
+    ids = [mid for mid in ids_called(names, set(wanted)) if mid in names]  # the promoted names are real ones
     if len(ids) <= FEW_CODES:  # a pass per named id, no codes made (most planes name few of ``wanted``)
         by_id = [(names[mid][0], np.flatnonzero(stats.metadata_id == mid)) for mid in ids]
         return [(label, wanted[label], rows) for label, rows in by_id if len(rows)]
