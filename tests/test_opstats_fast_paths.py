@@ -143,15 +143,19 @@ def test_merged_xla_ops_numpy_on_multi_host_fixtures(name, load_fixture) -> None
         assert found[1].tolist() == expected_group.tolist()
 
 
-@pytest.mark.parametrize("name", ALL_FIXTURES)
-def test_xla_ops_made_of_their_columns_match_the_device_op_table(name, load_fixture) -> None:
-    # one host's XLA ops: the frame made on first read of the kept columns is the device op table's rows
-    stats = load_fixture(name).op_stats()
+def _hosts_with_kept_xla_op_columns(stats):
+    """(host's OpStats, its XLA ops) of each host whose device XLA ops kept the builder's columns."""
     for host in stats.hosts:
         own = stats.for_host(host)
         x = own.xla_ops
-        if x.source != "device" or x.op_columns is None:
-            continue
+        if x.source == "device" and x.op_columns is not None:
+            yield own, x
+
+
+@pytest.mark.parametrize("name", ALL_FIXTURES)
+def test_xla_ops_made_of_their_columns_match_the_device_op_table(name, load_fixture) -> None:
+    # one host's XLA ops: the frame made on first read of the kept columns is the device op table's rows
+    for own, x in _hosts_with_kept_xla_op_columns(load_fixture(name).op_stats()):
         assert x.num_ops == len(x.op_columns["name"])
         pd.testing.assert_frame_equal(x.ops, xla_ops.device_xla_ops(own.device_ops.table))
         assert x.num_ops == len(x.ops)
@@ -162,12 +166,7 @@ def test_xla_ops_made_of_their_columns_match_the_device_op_table(name, load_fixt
 @pytest.mark.parametrize("name", ALL_FIXTURES)
 def test_utilization_and_programs_of_xla_op_columns_match_the_frame(name, load_fixture) -> None:
     # the overview reads the kept columns by name (no frame made, the db's lazy text columns unmade)
-    stats = load_fixture(name).op_stats()
-    for host in stats.hosts:
-        own = stats.for_host(host)
-        x = own.xla_ops
-        if x.source != "device" or x.op_columns is None:
-            continue
+    for own, x in _hosts_with_kept_xla_op_columns(load_fixture(name).op_stats()):
         columns = xla_ops.device_db_xla_op_columns(own.device_ops)  # as kept: each column taken when read
         assert isinstance(columns, LazyColumns) and not dict.__len__(columns)
         env = own.perf_env
