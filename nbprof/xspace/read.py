@@ -4,7 +4,8 @@ A load reads each host file once and checks its structure (clear errors before a
 else). Then:
 
 - with the compiled decoder (``decode_native``): every byte is checked and each plane's
-  metadata is parsed, but no event is decoded yet. The returned ``Frames`` is deferred:
+  metadata is parsed, but no event is decoded yet (files under ``DECODE_AT_LOAD_BYTES``: the events
+  are decoded in the same pass). The returned ``Frames`` is deferred:
   hosts, errors and HLO protos are there at once, the event frames are built on first read
   (one more pass over the bytes) and then written to the cache (``cache.py``);
 - without it: the pure-Python decoder decodes and builds everything at once.
@@ -145,7 +146,8 @@ def _check_and_summarize(fs: files.FileSystem, hf: files.HostFile, partial: bool
     if damage:
         warnings.warn(f"nbprof: {hf.path}: {damage}; loaded the whole planes only", stacklevel=4)
     if decoder_name() == "native":
-        summaries, errors, warns, hostnames = decode_native.summarize_space(data, hf.path)
+        decode_now = len(data) <= DECODE_AT_LOAD_BYTES
+        summaries, errors, warns, hostnames = decode_native.summarize_space(data, hf.path, decode_now)
         hlo: dict[str, bytes] = {}
         for s in summaries:
             if s.plane.name == METADATA_PLANE:
@@ -160,6 +162,12 @@ def _check_and_summarize(fs: files.FileSystem, hf: files.HostFile, partial: bool
     return _HostRead(
         hf.host, hf.path, None, damage, space.errors, space.warnings, space.hostnames, hlo, None, space, len(data)
     )
+
+
+# Files up to this size have their events decoded in the pass that checks them (one pass over the bytes
+# instead of a check now and a decode when the events are first read): nearly every tool reads the events
+# of a small profile. Bigger ones decode when first read (memory_viewer never does).
+DECODE_AT_LOAD_BYTES = 4 << 20
 
 
 class FramesBuilder:
