@@ -252,10 +252,9 @@ class FramesBuilder:
                 "line timestamps are relative and there is no Task Environment plane: times are relative "
                 "to the profiler session, not wall-clock"
             )
-        aggregated = built.events["aggregated"]
-        if aggregated.any():
+        if built.num_aggregated:  # counted by the build: no Series made of the column
             notes.append(
-                f"{int(aggregated.sum()):,} aggregated events (num_occurrences, no start time) "
+                f"{built.num_aggregated:,} aggregated events (num_occurrences, no start time) "
                 "are kept with aggregated=True and start_ps at their line's start"
             )
         out = {
