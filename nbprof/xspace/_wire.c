@@ -62,6 +62,18 @@ static inline int read_varint(ptr *pp, ptr end, uint64_t *out) {
         return 0;
     }
     uint64_t value = 0;
+    if (end - p >= 10) { /* all ten bytes there: no bounds check per byte */
+        for (int i = 0; i < 10; i++) {
+            uint8_t b = p[i];
+            value |= (uint64_t)(b & 0x7F) << (7 * i);
+            if (!(b & 0x80)) {
+                *out = value;
+                *pp = p + i + 1;
+                return 0;
+            }
+        }
+        return fail("varint longer than 10 bytes");
+    }
     for (int i = 0; i < 10; i++) {
         if (p >= end) return fail("truncated varint");
         uint8_t b = *p++;
