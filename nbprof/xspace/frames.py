@@ -15,7 +15,7 @@ builder touches as few new bytes as it can:
   order and never permuted.
 - A promoted numeric column starts as fresh mmap'd zero pages (``_zeros``): a stat on a
   few events costs its mask and the pages written, not 8 bytes per event. An absent stat
-  costs nothing (a read-only all-NA view).
+  costs nothing (a read-only all-NA view, one per kind shared by all such columns).
 """
 
 from __future__ import annotations
@@ -783,7 +783,13 @@ def _assemble_events(
     present = set().union(*(p.promoted for p in pieces))  # promoted stats some plane has
     numeric = [s for s, kind in promoted.items() if kind != "str" and s in present]
     zeroed = dict(zip(numeric, _zero_columns(n, len(numeric))))
+    missing: dict[str, object] = {}  # per kind, one all-missing column for the stats no event has (read-only)
     for sname, kind in promoted.items():
+        if sname not in present:
+            if kind not in missing:
+                missing[kind] = _promoted_column(kind, n, [], [], [])
+            columns[sname] = missing[kind]
+            continue
         rows_list, vals_list, valid_list = [], [], []
         for p, off in zip(pieces, offsets[:-1]):
             for rows, (vals, valid) in p.promoted.pop(sname, []):
