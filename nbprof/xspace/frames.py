@@ -103,6 +103,9 @@ class BuiltFrames:
     """``origin.time_axis`` of the events (for ``time_axis_error``), told before they became a frame."""
     num_aggregated: int = 0
     """Events with ``aggregated`` True (``num_occurrences`` > 0), counted before they became a frame."""
+    sums_bound: float = 0.0
+    """A bound at or above the sums ``Frames.check_sums`` takes (of |durations|, |num_occurrences| and
+    |device_duration_ps|): the largest magnitude of those values x events, told before the frame."""
 
     @property
     def planes(self) -> pd.DataFrame:
@@ -225,7 +228,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     origin_ns, origin_source = profile_origin([hs.space for hs in hosts], clocks)
     notes = list(dict.fromkeys(c.note for c in clocks if c.note))
     meta = MetadataFrames()
-    events, stats_sources, times, num_aggregated = _events_and_stats(
+    events, stats_sources, times, (num_aggregated, sums_bound) = _events_and_stats(
         hosts, clocks, origin_ns, meta.add_plane, PROMOTED, consume=True
     )
     return BuiltFrames(
@@ -238,6 +241,7 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
         notes=notes,
         time_axis=time_axis(*times),
         num_aggregated=num_aggregated,
+        sums_bound=sums_bound,
     )
 
 
@@ -304,11 +308,11 @@ def _events_and_stats(
     add_plane: Callable[[str, raw.RawPlane, int, np.ndarray], None],
     promoted: dict[str, str],
     consume: bool,
-) -> tuple[pd.DataFrame, list[StatsSource] | Callable[[], list[StatsSource]], Times, int]:
+) -> tuple[pd.DataFrame, list[StatsSource] | Callable[[], list[StatsSource]], Times, tuple[int, float]]:
     """The events frame (``promoted``: its promoted stat columns, name -> kind), its stats sources, its
-    ``Times`` and its number of aggregated events, ``add_plane(host, plane, events, line zeros)`` called
-    per plane first; ``consume``: the RawSpaces' event arrays are consumed (``build_frames``), else left
-    as they are."""
+    ``Times`` and ``_assemble_events``' (aggregated events, sums bound), ``add_plane(host, plane, events,
+    line zeros)`` called per plane first; ``consume``: the RawSpaces' event arrays are consumed
+    (``build_frames``), else left as they are."""
     host_i, plane_i, line_i, name_i = _Interner(), _Interner(), _Interner(), _Interner()
     # Pass 1, per plane: metadata frames, line tables, names interned, times checked.
     line_ids: list[np.ndarray] = []  # XLine.id per line key
@@ -350,7 +354,7 @@ def _events_and_stats(
         np.concatenate(line_name_codes) if line_name_codes else _NO_ROWS,
     )
     interners = (host_i, plane_i, line_i, name_i)
-    events, perm_inverse, times, num_aggregated = _assemble_events(pieces, line_tables, *interners, offset, promoted)
+    events, perm_inverse, times, facts = _assemble_events(pieces, line_tables, *interners, offset, promoted)
     del pieces
     stats_sources: list[StatsSource | _PlacedMetadataStats] = []
     for off, st, names, src in stats_pieces:
@@ -361,7 +365,7 @@ def _events_and_stats(
             stats_sources.append(StatsSource(kept.owner, kept, names, src))
     del stats_pieces
     del perm_inverse
-    return events, _sources_when_read(stats_sources), times, num_aggregated
+    return events, _sources_when_read(stats_sources), times, facts
 
 
 def _plane_events(
@@ -695,12 +699,12 @@ def _assemble_events(
     name_i: _Interner,
     n: int,
     promoted: dict[str, str],
-) -> tuple[pd.DataFrame, np.ndarray | None, Times, int]:
+) -> tuple[pd.DataFrame, np.ndarray | None, Times, tuple[int, float]]:
     """Concatenate plane pieces, sort, nest, and build the events DataFrame (``promoted``: its promoted
     stat columns, name -> kind).
 
     Returns the frame, when sorting moved events the new row of each old row (else None), its
-    ``Times`` and its number of aggregated events.
+    ``Times`` and (its number of aggregated events, ``BuiltFrames.sums_bound``).
     Line keys increase from piece to piece, so sorting only moves events within a piece's
     lines: per-piece and per-line values need no permutation.
     """
@@ -719,11 +723,13 @@ def _assemble_events(
         line_key, start, duration = line_key[perm], start[perm], duration[perm]
     occurrences = _take(_join(pieces, "num_occurrences", np.int64), perm)
     num_aggregated = 0
+    largest = _largest_magnitude(duration)  # of the values check_sums adds up
     if not occurrences.any():  # the usual case: columns that take no memory until written
         occurrences, aggregated = _zeros(n, np.int64), _zeros(n, bool)
     else:
         aggregated = occurrences > 0
         num_aggregated = int(np.count_nonzero(aggregated))
+        largest = max(largest, _largest_magnitude(occurrences))
     end = start + duration  # checked to fit int64 (origin.check_times)
     if not aggregated.any():
         depth, parent, self_ps = nest_lines(line_key, start, end)
@@ -796,9 +802,22 @@ def _assemble_events(
                 rows_list.append(_event_rows(rows, off, inverse))
                 vals_list.append(vals)
                 valid_list.append(valid)
+                if sname == SUMMED_STAT:  # every value written (a later one may replace it): a bound
+                    largest = max(largest, _largest_magnitude(vals[valid]))
         columns[sname] = _promoted_column(kind, n, rows_list, vals_list, valid_list, zeroed.pop(sname, None))
         del rows_list, vals_list, valid_list
-    return typed_frame(columns), inverse, (start, end, duration), num_aggregated
+    return typed_frame(columns), inverse, (start, end, duration), (num_aggregated, largest * n)
+
+
+# The promoted stat whose values ``Frames.check_sums`` adds up beside durations (TPU ops' device times).
+SUMMED_STAT = "device_duration_ps"
+
+
+def _largest_magnitude(values: np.ndarray) -> float:
+    """The largest |value| of a numeric array, 0.0 when empty (float64: |INT64_MIN| too)."""
+    if not len(values):
+        return 0.0
+    return max(abs(float(values.min())), abs(float(values.max())))
 
 
 def _text_column(n: int, rows_list: list[np.ndarray], codes_list: list[np.ndarray], texts_list: list[Any]) -> object:

@@ -28,7 +28,7 @@ from nbprof.xspace import cache as _cache
 from nbprof.xspace import decode_native, files
 from nbprof.xspace.decode import check_structure, decode_space, decoder_name
 from nbprof.xspace.frames import HostSpace, build_frames
-from nbprof.xspace.frameset import Frames
+from nbprof.xspace.frameset import TIME_SUM_LIMIT_PS, Frames
 from nbprof.xspace.metadata_frames import METADATA_FRAMES, METADATA_PLANE, hlo_protos_of
 from nbprof.xspace.origin import time_axis_error
 from nbprof.xspace.raw import RawPlane, RawSpace
@@ -179,6 +179,9 @@ class FramesBuilder:
         self._known = known
         self._built: dict[str, Any] | None = None
         self._time_axis = (0, 0)  # ``BuiltFrames.time_axis`` once built
+        self.sums_fit = False
+        """Once built: whether ``Frames.check_sums`` passes on the built events, told by the build's bound
+        (``BuiltFrames.sums_bound``); False where the bound cannot tell (the check reads the frame then)."""
 
     def event_names(self, plane_name: str) -> set[str] | None:
         """Event metadata names on the planes called ``plane_name`` of every host, without building the
@@ -246,6 +249,7 @@ class FramesBuilder:
         del spaces
         self._hosts = None
         self._time_axis = built.time_axis
+        self.sums_fit = built.sums_bound < TIME_SUM_LIMIT_PS
         notes = list(built.notes)
         if "relative; no Task Environment" in built.origin_source:
             notes.append(
