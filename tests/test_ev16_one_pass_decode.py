@@ -53,6 +53,7 @@ def test_columns_grow_past_their_first_size() -> None:
         )
         for i in range(20_000)
     ]
+    events += [xplane_pb2.XEvent()] * 30_000  # two bytes each: more events than a first guess from the bytes
     events += [xplane_pb2.XEvent(metadata_id=1, num_occurrences=3, stats=[stat(3, double_value=0.5)])]
     data = one_line_space(events).SerializeToString()
     got = one_pass(data)

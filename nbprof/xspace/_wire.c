@@ -571,8 +571,9 @@ static int trim_columns(PlaneOut *o, PyObject *result) {
     return 0;
 }
 
-/* Starting rows of each group's columns for one pass over `size` bytes (they double as they fill). */
-static Py_ssize_t first_rows(Py_ssize_t size) { return size / 32 + 16; }
+/* Starting rows of each group's columns for one pass over `size` bytes (they double as they fill): a
+ * generous guess (about 20 bytes an event or stat is usual), since growing copies and faults in more. */
+static Py_ssize_t first_rows(Py_ssize_t size) { return size / 16 + 16; }
 
 static PyObject *read_plane(PyObject *self, PyObject *args) {
     Py_buffer view;
