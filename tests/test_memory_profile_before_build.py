@@ -15,7 +15,7 @@ from xspace_builder import XSpaceBuilder
 import nbprof
 from nbprof.errors import ProfileError
 from nbprof.tools import memory_profile as mp
-from nbprof.xspace import decode_native
+from nbprof.xspace import decode_native, read
 from nbprof.xspace.decode import decode_space
 from nbprof.xspace.frames import PROMOTED, HostSpace, select_events
 
@@ -198,11 +198,17 @@ def test_small_built_profile_before_and_after_the_build(tmp_path):
 
 
 @native_only
-def test_plane_headers_before_and_after_decoding():
-    """The plane headers are there before any event is decoded, the same planes once decoded, none once built."""
+def test_plane_headers_before_and_after_decoding(monkeypatch):
+    """The plane headers are there before any event is decoded, the same planes once decoded, none once built
+    (a file decoded when its events are first read; a small one decodes them at load: its headers hold them)."""
+    small = load(HERE / "fixtures" / "amd_mi300x_gemm")
+    small_headers = small.plane_headers()
+    assert small_headers is not None and sum(len(plane.events) for plane in small_headers) == 3782
+    monkeypatch.setattr(read, "DECODE_AT_LOAD_BYTES", 0)
     prof = load(HERE / "fixtures" / "amd_mi300x_gemm")
     headers = prof.plane_headers()
     assert headers is not None and all(len(plane.events) == 0 for plane in headers)
+    assert [plane.name for plane in headers] == [plane.name for plane in small_headers]
     names = [plane.name for plane in headers]
     decoded = prof.decoded_hosts()
     assert decoded is not None and [plane.name for plane in decoded[0].space.planes] == names

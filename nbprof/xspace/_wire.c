@@ -7,7 +7,7 @@
  *
  *   split_space(buf) -> (plane_spans, errors, warnings, hostnames)
  *       plane_spans: list of (start, end) byte offsets of each XSpace.planes entry.
- *   read_plane(buf, start, end, decode_events, counts=None) -> dict
+ *   read_plane(buf, start, end, decode_events, counts=None, one_pass=False) -> dict
  *       "header": the plane's fields other than `lines`, as bytes (parse with
  *       protobuf: id, name, metadata maps, plane stats; they are small);
  *       per line: "line_id", "display_id", "timestamp_ns", "line_duration_ps",
@@ -23,6 +23,8 @@
  *       (num_occurrences and stat_double are absent when no event / stat has one: all 0)
  *       str/bytes stats) and "objects" (their values; equal values share one object).
  *       Without decode_events every byte is still checked, no event is kept.
+ *       one_pass (with decode_events, no counts): no counting pass; every byte is checked
+ *       while the columns fill, growing as they do (cut to size at the end).
  *   nest(line_key, start, end, parent_out) -> None
  *       direct parent of each event on its line by a stack walk (see nesting.py).
  *
@@ -60,6 +62,18 @@ static inline int read_varint(ptr *pp, ptr end, uint64_t *out) {
         return 0;
     }
     uint64_t value = 0;
+    if (end - p >= 10) { /* all ten bytes there: no bounds check per byte */
+        for (int i = 0; i < 10; i++) {
+            uint8_t b = p[i];
+            value |= (uint64_t)(b & 0x7F) << (7 * i);
+            if (!(b & 0x80)) {
+                *out = value;
+                *pp = p + i + 1;
+                return 0;
+            }
+        }
+        return fail("varint longer than 10 bytes");
+    }
     for (int i = 0; i < 10; i++) {
         if (p >= end) return fail("truncated varint");
         uint8_t b = *p++;
@@ -208,6 +222,7 @@ static int interner_grow(Interner *t) {
 
 /* New reference to the str (is_str) or bytes object for data[0:size]. */
 static PyObject *intern_value(Interner *t, ptr data, Py_ssize_t size, int is_str) {
+    if (!t->slots && interner_init(t) < 0) return NULL; /* made at the first value: most planes have none */
     uint64_t h = hash_bytes(data, size);
     size_t j = h & t->mask;
     while (t->slots[j].value) {
@@ -237,6 +252,20 @@ static PyObject *intern_value(Interner *t, ptr data, Py_ssize_t size, int is_str
 
 /* ------------------------------------------------------------------ plane decoding */
 
+/* The columns of one kind of row (lines, events, stats, str/bytes stats): their bytearrays (owned by
+ * read_plane's result) and where each one's data pointer is kept, to grow them together. */
+enum { G_LINES, G_EVENTS, G_STATS, G_OBJECTS, N_GROUPS };
+#define MAX_GROUP_COLUMNS 6
+typedef struct {
+    PyObject *array;
+    void **data;
+    Py_ssize_t itemsize;
+} Column;
+typedef struct {
+    Column columns[MAX_GROUP_COLUMNS];
+    int n;
+} ColumnGroup;
+
 typedef struct {
     /* counts (both passes) */
     Py_ssize_t n_lines, n_events, n_stats, n_objects;
@@ -254,11 +283,46 @@ typedef struct {
     PyObject *objects;
     Interner str_table, bytes_table;
     int filling;
-    /* fill pass: sizes of the columns (a count above one means the bytes changed) */
+    /* fill pass: sizes of the columns (a count above one means the bytes changed, unless growing) */
     Py_ssize_t cap_lines, cap_events, cap_stats, cap_objects, cap_header;
+    /* one pass (no counts known): the columns grow as they fill (see grow) and lists are appended to */
+    int growing;
+    ColumnGroup groups[N_GROUPS];
 } PlaneOut;
 
 static const char CHANGED[] = "the bytes changed while they were decoded";
+
+/* Room for `need` rows in a group's columns (*cap rows now): where growing, each column at least doubles;
+ * else the bytes changed since they were counted. 0, -1 (g_error set) or -2 (a Python error set). */
+static int grow(PlaneOut *o, int group, Py_ssize_t *cap, Py_ssize_t need) {
+    if (!o->growing) return fail(CHANGED);
+    Py_ssize_t rows = *cap * 2 > need ? *cap * 2 : need;
+    if (rows < 64) rows = 64;
+    ColumnGroup *g = &o->groups[group];
+    for (int i = 0; i < g->n; i++) {
+        Column *c = &g->columns[i];
+        if (rows > PY_SSIZE_T_MAX / c->itemsize) {
+            PyErr_NoMemory();
+            return -2;
+        }
+        if (PyByteArray_Resize(c->array, rows * c->itemsize) < 0) return -2;
+        *c->data = PyByteArray_AS_STRING(c->array);
+    }
+    *cap = rows;
+    return 0;
+}
+
+/* Stores a new reference as item i of a list: set in its slot (a list of the counted size) or appended
+ * (growing). 0, or -2 with a Python error set. */
+static int store_item(PlaneOut *o, PyObject *list, Py_ssize_t i, PyObject *value) {
+    if (!o->growing) {
+        PyList_SET_ITEM(list, i, value);
+        return 0;
+    }
+    int rc = PyList_Append(list, value);
+    Py_DECREF(value);
+    return rc < 0 ? -2 : 0;
+}
 
 /* One XStat's fields, as protobuf reads them: the last value of the oneof wins. */
 typedef struct {
@@ -315,7 +379,9 @@ static int read_stat(PlaneOut *o, ptr p, ptr end, int64_t owner) {
     if (kind == KIND_STR || kind == KIND_BYTES) o->n_objects++;
     if (kind == KIND_DOUBLE) o->n_doubles++;
     if (!o->filling) return 0;
-    if (row >= o->cap_stats || o->n_objects > o->cap_objects) return fail(CHANGED);
+    int rc;
+    if (row >= o->cap_stats && (rc = grow(o, G_STATS, &o->cap_stats, row + 1)) < 0) return rc;
+    if (o->n_objects > o->cap_objects && (rc = grow(o, G_OBJECTS, &o->cap_objects, o->n_objects)) < 0) return rc;
     o->st_owner[row] = owner;
     o->st_metadata_id[row] = (int64_t)metadata_id;
     o->st_kind[row] = (int8_t)kind;
@@ -326,7 +392,7 @@ static int read_stat(PlaneOut *o, ptr p, ptr end, int64_t owner) {
         PyObject *value = intern_value(t, obj, obj_end - obj, kind == KIND_STR);
         if (!value) return -2; /* a Python error is set */
         o->object_rows[o->n_objects - 1] = row;
-        PyList_SET_ITEM(o->objects, o->n_objects - 1, value);
+        if (store_item(o, o->objects, o->n_objects - 1, value) < 0) return -2;
     }
     return 0;
 }
@@ -335,7 +401,10 @@ static int read_stat(PlaneOut *o, ptr p, ptr end, int64_t owner) {
 static int read_event(PlaneOut *o, ptr p, ptr end, int32_t line) {
     uint64_t metadata_id = 0, offset = 0, duration = 0, occurrences = 0;
     Py_ssize_t row = o->n_events++;
-    if (o->filling && row >= o->cap_events) return fail(CHANGED);
+    if (o->filling && row >= o->cap_events) {
+        int rc = grow(o, G_EVENTS, &o->cap_events, row + 1);
+        if (rc < 0) return rc;
+    }
     while (p < end) {
         uint32_t field;
         int wire;
@@ -381,7 +450,10 @@ static int read_line(PlaneOut *o, ptr p, ptr end, int decode_events) {
     Py_ssize_t line = o->n_lines++;
     Py_ssize_t first_event = o->n_events;
     if (line > INT32_MAX) return fail("too many lines in one plane");
-    if (o->filling && line >= o->cap_lines) return fail(CHANGED);
+    if (o->filling && line >= o->cap_lines) {
+        int rc = grow(o, G_LINES, &o->cap_lines, line + 1);
+        if (rc < 0) return rc;
+    }
     while (p < end) {
         uint32_t field;
         int wire;
@@ -428,11 +500,9 @@ static int read_line(PlaneOut *o, ptr p, ptr end, int decode_events) {
     o->line_duration[line] = (int64_t)duration;
     o->num_events[line] = (int64_t)(o->n_events - first_event);
     PyObject *a = name_of(name, name_end);
-    if (!a) return -2;
-    PyList_SET_ITEM(o->line_name, line, a);
+    if (!a || store_item(o, o->line_name, line, a) < 0) return -2;
     PyObject *b = name_of(display, display_end);
-    if (!b) return -2;
-    PyList_SET_ITEM(o->line_display_name, line, b);
+    if (!b || store_item(o, o->line_display_name, line, b) < 0) return -2;
     return 0;
 }
 
@@ -478,22 +548,51 @@ static PyObject *column(Py_ssize_t n, Py_ssize_t itemsize, void *data) {
     return arr;
 }
 
+/* A column of n rows stored in `dict` under `key` and added to `group` (to grow and trim it). */
+static int add_column(PlaneOut *o, int group, PyObject *dict, const char *key, Py_ssize_t n, Py_ssize_t itemsize,
+                      void *data) {
+    PyObject *arr = column(n, itemsize, data);
+    if (!arr) return -1;
+    ColumnGroup *g = &o->groups[group];
+    g->columns[g->n++] = (Column){arr, (void **)data, itemsize};
+    return put(dict, key, arr); /* the dict keeps it alive: the group's reference is borrowed */
+}
+
+/* Where growing: each group's columns cut to their rows, the all-zero columns left out (as counted ones are). */
+static int trim_columns(PlaneOut *o, PyObject *result) {
+    Py_ssize_t rows[N_GROUPS] = {o->n_lines, o->n_events, o->n_stats, o->n_objects};
+    for (int k = 0; k < N_GROUPS; k++) {
+        ColumnGroup *g = &o->groups[k];
+        for (int i = 0; i < g->n; i++)
+            if (PyByteArray_Resize(g->columns[i].array, rows[k] * g->columns[i].itemsize) < 0) return -1;
+    }
+    if (o->ev_occurrences && !o->n_aggregated && PyDict_DelItemString(result, "num_occurrences") < 0) return -1;
+    if (o->st_double && !o->n_doubles && PyDict_DelItemString(result, "stat_double") < 0) return -1;
+    return 0;
+}
+
+/* Starting rows of each group's columns for one pass over `size` bytes (they double as they fill): a
+ * generous guess (about 20 bytes an event or stat is usual), since growing copies and faults in more. */
+static Py_ssize_t first_rows(Py_ssize_t size) { return size / 16 + 16; }
+
 static PyObject *read_plane(PyObject *self, PyObject *args) {
     Py_buffer view;
     Py_ssize_t start, stop;
-    int decode_events;
+    int decode_events, one_pass = 0;
     PyObject *counts = Py_None;
-    if (!PyArg_ParseTuple(args, "y*nnp|O", &view, &start, &stop, &decode_events, &counts)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*nnp|Op", &view, &start, &stop, &decode_events, &counts, &one_pass)) return NULL;
     PyObject *result = NULL, *header = NULL;
+    char *header_buffer = NULL; /* one pass: the header's bytes, at most the plane's */
     PlaneOut o;
     memset(&o, 0, sizeof o);
-    Py_ssize_t header_size = 0, n_lines, n_events, n_stats, n_objects, n_aggregated, n_doubles;
+    Py_ssize_t header_size = 0, n_lines = 0, n_events = 0, n_stats = 0, n_objects = 0, n_aggregated = 0, n_doubles = 0;
     int rc;
     if (start < 0 || stop > view.len || start > stop) {
         PyErr_SetString(PyExc_ValueError, "plane span outside the buffer");
         goto done;
     }
     ptr base = (ptr)view.buf;
+    o.growing = one_pass && decode_events && counts == Py_None;
     if (counts != Py_None) { /* counted (and checked) by an earlier call: one pass */
         if (!PyArg_ParseTuple(counts, "nnnnnnn", &n_lines, &n_events, &n_stats, &n_objects, &header_size, &n_aggregated,
                               &n_doubles))
@@ -503,6 +602,10 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "negative counts");
             goto done;
         }
+    } else if (o.growing) { /* one pass: every byte is checked while the columns fill and grow */
+        n_lines = 16, n_events = n_stats = first_rows(stop - start), n_objects = 16;
+        n_aggregated = n_doubles = 1; /* their columns are made, then left out where they hold no value */
+        header_size = stop - start;
     } else { /* pass 1: check every byte and count */
         rc = walk_plane(&o, base + start, base + stop, 1, NULL, &header_size);
         if (rc < 0) {
@@ -515,61 +618,77 @@ static PyObject *read_plane(PyObject *self, PyObject *args) {
     /* events decoded with known counts: the header was read with those counts, it is not copied again */
     int want_header = !(decode_events && counts != Py_None);
     result = PyDict_New();
-    if (want_header) header = PyBytes_FromStringAndSize(NULL, header_size);
-    o.line_name = PyList_New(n_lines);
-    o.line_display_name = PyList_New(n_lines);
-    if (!result || (want_header && !header) || !o.line_name || !o.line_display_name) goto fail;
-    if (put(result, "line_id", column(n_lines, 8, &o.line_id)) < 0 ||
-        put(result, "display_id", column(n_lines, 8, &o.display_id)) < 0 ||
-        put(result, "timestamp_ns", column(n_lines, 8, &o.timestamp_ns)) < 0 ||
-        put(result, "line_duration_ps", column(n_lines, 8, &o.line_duration)) < 0 ||
-        put(result, "num_events", column(n_lines, 8, &o.num_events)) < 0 ||
+    if (want_header) {
+        if (o.growing) {
+            header_buffer = PyMem_Malloc(header_size ? (size_t)header_size : 1);
+            if (!header_buffer) {
+                PyErr_NoMemory();
+                goto fail;
+            }
+        } else {
+            header = PyBytes_FromStringAndSize(NULL, header_size);
+        }
+    }
+    o.line_name = PyList_New(o.growing ? 0 : n_lines);
+    o.line_display_name = PyList_New(o.growing ? 0 : n_lines);
+    if (!result || (want_header && !header && !header_buffer) || !o.line_name || !o.line_display_name) goto fail;
+    if (add_column(&o, G_LINES, result, "line_id", n_lines, 8, &o.line_id) < 0 ||
+        add_column(&o, G_LINES, result, "display_id", n_lines, 8, &o.display_id) < 0 ||
+        add_column(&o, G_LINES, result, "timestamp_ns", n_lines, 8, &o.timestamp_ns) < 0 ||
+        add_column(&o, G_LINES, result, "line_duration_ps", n_lines, 8, &o.line_duration) < 0 ||
+        add_column(&o, G_LINES, result, "num_events", n_lines, 8, &o.num_events) < 0 ||
         PyDict_SetItemString(result, "line_name", o.line_name) < 0 ||
-        PyDict_SetItemString(result, "line_display_name", o.line_display_name) < 0 ||
-        put(result, "counts",
-            Py_BuildValue("(nnnnnnn)", n_lines, n_events, n_stats, n_objects, header_size, n_aggregated, n_doubles)) <
-            0)
+        PyDict_SetItemString(result, "line_display_name", o.line_display_name) < 0)
         goto fail;
     if (decode_events) {
-        o.objects = PyList_New(n_objects);
+        o.objects = PyList_New(o.growing ? 0 : n_objects);
         if (!o.objects || PyDict_SetItemString(result, "objects", o.objects) < 0) goto fail;
-        if (put(result, "line", column(n_events, 4, &o.ev_line)) < 0 ||
-            put(result, "metadata_id", column(n_events, 8, &o.ev_metadata_id)) < 0 ||
-            put(result, "offset_ps", column(n_events, 8, &o.ev_offset)) < 0 ||
-            put(result, "duration_ps", column(n_events, 8, &o.ev_duration)) < 0 ||
-            (n_aggregated && put(result, "num_occurrences", column(n_events, 8, &o.ev_occurrences)) < 0) ||
-            put(result, "stat_owner", column(n_stats, 8, &o.st_owner)) < 0 ||
-            put(result, "stat_metadata_id", column(n_stats, 8, &o.st_metadata_id)) < 0 ||
-            put(result, "stat_kind", column(n_stats, 1, &o.st_kind)) < 0 ||
-            put(result, "stat_int", column(n_stats, 8, &o.st_int)) < 0 ||
-            (n_doubles && put(result, "stat_double", column(n_stats, 8, &o.st_double)) < 0) ||
-            put(result, "object_rows", column(n_objects, 8, &o.object_rows)) < 0)
+        if (add_column(&o, G_EVENTS, result, "line", n_events, 4, &o.ev_line) < 0 ||
+            add_column(&o, G_EVENTS, result, "metadata_id", n_events, 8, &o.ev_metadata_id) < 0 ||
+            add_column(&o, G_EVENTS, result, "offset_ps", n_events, 8, &o.ev_offset) < 0 ||
+            add_column(&o, G_EVENTS, result, "duration_ps", n_events, 8, &o.ev_duration) < 0 ||
+            (n_aggregated && add_column(&o, G_EVENTS, result, "num_occurrences", n_events, 8, &o.ev_occurrences) < 0) ||
+            add_column(&o, G_STATS, result, "stat_owner", n_stats, 8, &o.st_owner) < 0 ||
+            add_column(&o, G_STATS, result, "stat_metadata_id", n_stats, 8, &o.st_metadata_id) < 0 ||
+            add_column(&o, G_STATS, result, "stat_kind", n_stats, 1, &o.st_kind) < 0 ||
+            add_column(&o, G_STATS, result, "stat_int", n_stats, 8, &o.st_int) < 0 ||
+            (n_doubles && add_column(&o, G_STATS, result, "stat_double", n_stats, 8, &o.st_double) < 0) ||
+            add_column(&o, G_OBJECTS, result, "object_rows", n_objects, 8, &o.object_rows) < 0)
             goto fail;
-        if (interner_init(&o.str_table) < 0 || interner_init(&o.bytes_table) < 0) goto fail;
     }
-    /* pass 2: fill (every byte was checked in pass 1) */
+    /* pass 2: fill (every byte was checked in pass 1, or is checked now where growing) */
     o.filling = 1;
     o.cap_lines = n_lines, o.cap_events = n_events, o.cap_stats = n_stats, o.cap_objects = n_objects;
     o.cap_header = header_size;
     o.n_lines = o.n_events = o.n_stats = o.n_objects = o.n_aggregated = o.n_doubles = 0;
-    rc = walk_plane(&o, base + start, base + stop, decode_events, header ? PyBytes_AS_STRING(header) : NULL,
-                    &header_size);
+    char *header_out = header ? PyBytes_AS_STRING(header) : header_buffer;
+    rc = walk_plane(&o, base + start, base + stop, decode_events, header_out, &header_size);
     if (rc < 0) {
         if (rc == -1) PyErr_SetString(PyExc_ValueError, g_error);
         goto fail;
     }
-    if (o.n_lines != n_lines || o.n_events != n_events || header_size != o.cap_header ||
-        (decode_events && (o.n_stats != n_stats || o.n_objects != n_objects || o.n_aggregated != n_aggregated ||
-                           o.n_doubles != n_doubles))) {
+    if (o.growing) {
+        n_lines = o.n_lines, n_events = o.n_events, n_stats = o.n_stats, n_objects = o.n_objects;
+        n_aggregated = o.n_aggregated, n_doubles = o.n_doubles;
+        if (trim_columns(&o, result) < 0) goto fail;
+        header = PyBytes_FromStringAndSize(header_buffer, header_size);
+        if (!header) goto fail;
+    } else if (o.n_lines != n_lines || o.n_events != n_events || header_size != o.cap_header ||
+               (decode_events && (o.n_stats != n_stats || o.n_objects != n_objects || o.n_aggregated != n_aggregated ||
+                                  o.n_doubles != n_doubles))) {
         PyErr_SetString(PyExc_ValueError, CHANGED);
         goto fail;
     }
+    if (put(result, "counts",
+            Py_BuildValue("(nnnnnnn)", n_lines, n_events, n_stats, n_objects, header_size, n_aggregated, n_doubles)) < 0)
+        goto fail;
     if (header && PyDict_SetItemString(result, "header", header) < 0) goto fail;
     goto done;
 fail:
     Py_CLEAR(result);
 done:
     Py_XDECREF(header);
+    PyMem_Free(header_buffer);
     Py_XDECREF(o.line_name);
     Py_XDECREF(o.line_display_name);
     Py_XDECREF(o.objects);

@@ -8,7 +8,8 @@ from the plane's bytes less its lines; string stat values equal to each other sh
 Python object. Nothing depends on protobuf's 2 GiB message limit.
 
 ``plane_summaries(data)`` is the cheap half: every plane's name, metadata and lines with
-each byte of its events checked but none decoded (``load``'s lazy path).
+each byte of its events checked but none decoded (``load``'s lazy path); with
+``decode_events=True`` (``load`` of a small file) the events are decoded in that same pass.
 
 The module exists only where it was compiled (``pip install`` does it when a C compiler is
 there; ``python -m nbprof.xspace.build_native`` in a checkout); ``available()`` says so.
@@ -78,18 +79,26 @@ def decode_plane(data: Any, start: int, stop: int, summary: PlaneSummary | None 
 
     With the plane's ``summary`` (from ``plane_summaries``: counts known, header parsed), one
     pass over the bytes instead of two, and the header is not parsed again; none where the summary
-    counted no event in immutable ``bytes`` (every byte was checked then, and cannot have changed).
+    decoded the events already or counted none, in immutable ``bytes`` (every byte was checked then,
+    and cannot have changed).
     """
-    if summary is not None and not summary.num_events and type(data) is bytes:
+    if summary is not None and (summary.decoded or not summary.num_events) and type(data) is bytes:
         plane = summary.plane
         summary.plane = None  # type: ignore[assignment]  # handed over
-        return plane  # its events: the summary's empty ones
+        return plane  # its events: the summary's (none, or decoded)
     out = _wire_call(_wire.read_plane, data, start, stop, True, summary.counts if summary else None)
     if summary is not None:
         plane = summary.plane
         summary.plane = None  # type: ignore[assignment]  # handed over
     else:
         plane = _plane_without_events(out)
+    plane.events = _events_of(out)
+    return plane
+
+
+def _events_of(out: dict[str, Any]) -> RawEvents:
+    """The events and their stats of a ``read_plane`` result decoded with its events (numpy views of
+    the C module's bytearrays)."""
     n_events, n_stats = out["counts"][1], out["counts"][2]
     # no str/bytes stat: a read-only view of None (8 bytes a stat saved; readers index it by kind)
     objects = np.broadcast_to(np.array(None, object), (n_stats,))
@@ -98,7 +107,7 @@ def decode_plane(data: Any, start: int, stop: int, summary: PlaneSummary | None 
         values = np.empty(len(out["objects"]), dtype=object)
         values[:] = out["objects"]
         objects[np.frombuffer(out["object_rows"], np.int64)] = values
-    plane.events = RawEvents(
+    return RawEvents(
         line=np.frombuffer(out["line"], np.int32),
         metadata_id=np.frombuffer(out["metadata_id"], np.int64),
         offset_ps=np.frombuffer(out["offset_ps"], np.int64),
@@ -113,7 +122,6 @@ def decode_plane(data: Any, start: int, stop: int, summary: PlaneSummary | None 
             obj_value=objects,
         ),
     )
-    return plane
 
 
 def _column_or_zeros(out: dict[str, Any], key: str, dtype: type, n: int) -> np.ndarray:
@@ -125,21 +133,25 @@ def _column_or_zeros(out: dict[str, Any], key: str, dtype: type, n: int) -> np.n
 
 @dataclass
 class PlaneSummary:
-    """A plane whose events were checked but not decoded: ``plane.events`` is empty."""
+    """A plane whose events were checked but not decoded (``plane.events`` empty), or where ``decoded``,
+    decoded in the same pass."""
 
     plane: RawPlane
     span: tuple[int, int]  # its bytes in the file
     counts: tuple[int, ...]  # lines, events, stats, str/bytes stats, header bytes, aggregated events, double stats
+    decoded: bool = False
 
     @property
     def num_events(self) -> int:
         return self.counts[1]
 
 
-def summarize_space(data: Any, path: str) -> tuple[list[PlaneSummary], list[str], list[str], list[str]]:
+def summarize_space(
+    data: Any, path: str, decode_events: bool = False
+) -> tuple[list[PlaneSummary], list[str], list[str], list[str]]:
     """``plane_summaries`` with a ProfileError naming ``path`` for corrupt bytes."""
     try:
-        return plane_summaries(data)
+        return plane_summaries(data, decode_events)
     except ProfileError as exc:
         raise ProfileError(f"cannot decode: {exc}", path=path, hint="the file is corrupt") from None
     except Exception as exc:  # protobuf's DecodeError (a plane header), UnicodeDecodeError (a name)
@@ -150,13 +162,23 @@ def summarize_space(data: Any, path: str) -> tuple[list[PlaneSummary], list[str]
         ) from None
 
 
-def plane_summaries(data: Any) -> tuple[list[PlaneSummary], list[str], list[str], list[str]]:
-    """(every plane without its events, errors, warnings, hostnames); every byte is checked."""
+def plane_summaries(
+    data: Any, decode_events: bool = False
+) -> tuple[list[PlaneSummary], list[str], list[str], list[str]]:
+    """(every plane without its events, errors, warnings, hostnames); every byte is checked.
+
+    ``decode_events``: each plane's events are decoded in the pass that checks them (one pass over
+    its bytes, where checking now and decoding later take two; their columns grow as they fill):
+    for small files, whose events a tool nearly always reads.
+    """
     spans, errors, warnings, hostnames = split_space(data)
     summaries = []
     for start, stop in spans:
-        out = _wire_call(_wire.read_plane, data, start, stop, False)
-        summaries.append(PlaneSummary(_plane_without_events(out), (start, stop), out["counts"]))
+        out = _wire_call(_wire.read_plane, data, start, stop, decode_events, None, decode_events)
+        plane = _plane_without_events(out)
+        if decode_events and out["counts"][1]:
+            plane.events = _events_of(out)
+        summaries.append(PlaneSummary(plane, (start, stop), out["counts"], decode_events))
     return summaries, errors, warnings, hostnames
 
 

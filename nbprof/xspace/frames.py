@@ -15,7 +15,7 @@ builder touches as few new bytes as it can:
   order and never permuted.
 - A promoted numeric column starts as fresh mmap'd zero pages (``_zeros``): a stat on a
   few events costs its mask and the pages written, not 8 bytes per event. An absent stat
-  costs nothing (a read-only all-NA view).
+  costs nothing (a read-only all-NA view, one per kind shared by all such columns).
 """
 
 from __future__ import annotations
@@ -101,6 +101,11 @@ class BuiltFrames:
     """What the user should know about how the times were read."""
     time_axis: tuple[int, int] = (0, 0)
     """``origin.time_axis`` of the events (for ``time_axis_error``), told before they became a frame."""
+    num_aggregated: int = 0
+    """Events with ``aggregated`` True (``num_occurrences`` > 0), counted before they became a frame."""
+    sums_bound: float = 0.0
+    """A bound at or above the sums ``Frames.check_sums`` takes (of |durations|, |num_occurrences| and
+    |device_duration_ps|): the largest magnitude of those values x events, told before the frame."""
 
     @property
     def planes(self) -> pd.DataFrame:
@@ -223,7 +228,9 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
     origin_ns, origin_source = profile_origin([hs.space for hs in hosts], clocks)
     notes = list(dict.fromkeys(c.note for c in clocks if c.note))
     meta = MetadataFrames()
-    events, stats_sources, times = _events_and_stats(hosts, clocks, origin_ns, meta.add_plane, PROMOTED, consume=True)
+    events, stats_sources, times, (num_aggregated, sums_bound) = _events_and_stats(
+        hosts, clocks, origin_ns, meta.add_plane, PROMOTED, consume=True
+    )
     return BuiltFrames(
         events=events,
         metadata=meta,
@@ -233,6 +240,8 @@ def build_frames(hosts: list[HostSpace]) -> BuiltFrames:
         stats_sources=stats_sources,
         notes=notes,
         time_axis=time_axis(*times),
+        num_aggregated=num_aggregated,
+        sums_bound=sums_bound,
     )
 
 
@@ -281,7 +290,7 @@ def build_events(hosts: list[HostSpace], stat_names: tuple[str, ...]) -> BuiltEv
 
     wanted = set(stat_names)
     promoted = {name: kind for name, kind in PROMOTED.items() if name in wanted}  # in the frame's order
-    events, stats_sources, times = _events_and_stats(hosts, clocks, origin_ns, add_lines, promoted, consume=False)
+    events, stats_sources, times, _ = _events_and_stats(hosts, clocks, origin_ns, add_lines, promoted, consume=False)
     line_zero_ps = {
         key: (
             np.concatenate([ids for ids, _ in parts]).astype(np.int64, copy=False),
@@ -299,10 +308,11 @@ def _events_and_stats(
     add_plane: Callable[[str, raw.RawPlane, int, np.ndarray], None],
     promoted: dict[str, str],
     consume: bool,
-) -> tuple[pd.DataFrame, list[StatsSource] | Callable[[], list[StatsSource]], Times]:
-    """The events frame (``promoted``: its promoted stat columns, name -> kind), its stats sources and
-    its ``Times``, ``add_plane(host, plane, events, line zeros)`` called per plane first; ``consume``:
-    the RawSpaces' event arrays are consumed (``build_frames``), else left as they are."""
+) -> tuple[pd.DataFrame, list[StatsSource] | Callable[[], list[StatsSource]], Times, tuple[int, float]]:
+    """The events frame (``promoted``: its promoted stat columns, name -> kind), its stats sources, its
+    ``Times`` and ``_assemble_events``' (aggregated events, sums bound), ``add_plane(host, plane, events,
+    line zeros)`` called per plane first; ``consume``: the RawSpaces' event arrays are consumed
+    (``build_frames``), else left as they are."""
     host_i, plane_i, line_i, name_i = _Interner(), _Interner(), _Interner(), _Interner()
     # Pass 1, per plane: metadata frames, line tables, names interned, times checked.
     line_ids: list[np.ndarray] = []  # XLine.id per line key
@@ -344,7 +354,7 @@ def _events_and_stats(
         np.concatenate(line_name_codes) if line_name_codes else _NO_ROWS,
     )
     interners = (host_i, plane_i, line_i, name_i)
-    events, perm_inverse, times = _assemble_events(pieces, line_tables, *interners, offset, promoted)
+    events, perm_inverse, times, facts = _assemble_events(pieces, line_tables, *interners, offset, promoted)
     del pieces
     stats_sources: list[StatsSource | _PlacedMetadataStats] = []
     for off, st, names, src in stats_pieces:
@@ -355,7 +365,7 @@ def _events_and_stats(
             stats_sources.append(StatsSource(kept.owner, kept, names, src))
     del stats_pieces
     del perm_inverse
-    return events, _sources_when_read(stats_sources), times
+    return events, _sources_when_read(stats_sources), times, facts
 
 
 def _plane_events(
@@ -689,12 +699,12 @@ def _assemble_events(
     name_i: _Interner,
     n: int,
     promoted: dict[str, str],
-) -> tuple[pd.DataFrame, np.ndarray | None, Times]:
+) -> tuple[pd.DataFrame, np.ndarray | None, Times, tuple[int, float]]:
     """Concatenate plane pieces, sort, nest, and build the events DataFrame (``promoted``: its promoted
     stat columns, name -> kind).
 
-    Returns the frame, when sorting moved events the new row of each old row (else None), and its
-    ``Times``.
+    Returns the frame, when sorting moved events the new row of each old row (else None), its
+    ``Times`` and (its number of aggregated events, ``BuiltFrames.sums_bound``).
     Line keys increase from piece to piece, so sorting only moves events within a piece's
     lines: per-piece and per-line values need no permutation.
     """
@@ -712,10 +722,14 @@ def _assemble_events(
         inverse[perm] = np.arange(n)
         line_key, start, duration = line_key[perm], start[perm], duration[perm]
     occurrences = _take(_join(pieces, "num_occurrences", np.int64), perm)
+    num_aggregated = 0
+    largest = _largest_magnitude(duration)  # of the values check_sums adds up
     if not occurrences.any():  # the usual case: columns that take no memory until written
         occurrences, aggregated = _zeros(n, np.int64), _zeros(n, bool)
     else:
         aggregated = occurrences > 0
+        num_aggregated = int(np.count_nonzero(aggregated))
+        largest = max(largest, _largest_magnitude(occurrences))
     end = start + duration  # checked to fit int64 (origin.check_times)
     if not aggregated.any():
         depth, parent, self_ps = nest_lines(line_key, start, end)
@@ -775,16 +789,35 @@ def _assemble_events(
     present = set().union(*(p.promoted for p in pieces))  # promoted stats some plane has
     numeric = [s for s, kind in promoted.items() if kind != "str" and s in present]
     zeroed = dict(zip(numeric, _zero_columns(n, len(numeric))))
+    missing: dict[str, object] = {}  # per kind, one all-missing column for the stats no event has (read-only)
     for sname, kind in promoted.items():
+        if sname not in present:
+            if kind not in missing:
+                missing[kind] = _promoted_column(kind, n, [], [], [])
+            columns[sname] = missing[kind]
+            continue
         rows_list, vals_list, valid_list = [], [], []
         for p, off in zip(pieces, offsets[:-1]):
             for rows, (vals, valid) in p.promoted.pop(sname, []):
                 rows_list.append(_event_rows(rows, off, inverse))
                 vals_list.append(vals)
                 valid_list.append(valid)
+                if sname == SUMMED_STAT:  # every value written (a later one may replace it): a bound
+                    largest = max(largest, _largest_magnitude(vals[valid]))
         columns[sname] = _promoted_column(kind, n, rows_list, vals_list, valid_list, zeroed.pop(sname, None))
         del rows_list, vals_list, valid_list
-    return typed_frame(columns), inverse, (start, end, duration)
+    return typed_frame(columns), inverse, (start, end, duration), (num_aggregated, largest * n)
+
+
+# The promoted stat whose values ``Frames.check_sums`` adds up beside durations (TPU ops' device times).
+SUMMED_STAT = "device_duration_ps"
+
+
+def _largest_magnitude(values: np.ndarray) -> float:
+    """The largest |value| of a numeric array, 0.0 when empty (float64: |INT64_MIN| too)."""
+    if not len(values):
+        return 0.0
+    return max(abs(float(values.min())), abs(float(values.max())))
 
 
 def _text_column(n: int, rows_list: list[np.ndarray], codes_list: list[np.ndarray], texts_list: list[Any]) -> object:

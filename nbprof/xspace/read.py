@@ -4,7 +4,8 @@ A load reads each host file once and checks its structure (clear errors before a
 else). Then:
 
 - with the compiled decoder (``decode_native``): every byte is checked and each plane's
-  metadata is parsed, but no event is decoded yet. The returned ``Frames`` is deferred:
+  metadata is parsed, but no event is decoded yet (files under ``DECODE_AT_LOAD_BYTES``: the events
+  are decoded in the same pass). The returned ``Frames`` is deferred:
   hosts, errors and HLO protos are there at once, the event frames are built on first read
   (one more pass over the bytes) and then written to the cache (``cache.py``);
 - without it: the pure-Python decoder decodes and builds everything at once.
@@ -27,7 +28,7 @@ from nbprof.xspace import cache as _cache
 from nbprof.xspace import decode_native, files
 from nbprof.xspace.decode import check_structure, decode_space, decoder_name
 from nbprof.xspace.frames import HostSpace, build_frames
-from nbprof.xspace.frameset import Frames
+from nbprof.xspace.frameset import TIME_SUM_LIMIT_PS, Frames
 from nbprof.xspace.metadata_frames import METADATA_FRAMES, METADATA_PLANE, hlo_protos_of
 from nbprof.xspace.origin import time_axis_error
 from nbprof.xspace.raw import RawPlane, RawSpace
@@ -145,7 +146,8 @@ def _check_and_summarize(fs: files.FileSystem, hf: files.HostFile, partial: bool
     if damage:
         warnings.warn(f"nbprof: {hf.path}: {damage}; loaded the whole planes only", stacklevel=4)
     if decoder_name() == "native":
-        summaries, errors, warns, hostnames = decode_native.summarize_space(data, hf.path)
+        decode_now = len(data) <= DECODE_AT_LOAD_BYTES
+        summaries, errors, warns, hostnames = decode_native.summarize_space(data, hf.path, decode_now)
         hlo: dict[str, bytes] = {}
         for s in summaries:
             if s.plane.name == METADATA_PLANE:
@@ -162,6 +164,12 @@ def _check_and_summarize(fs: files.FileSystem, hf: files.HostFile, partial: bool
     )
 
 
+# Files up to this size have their events decoded in the pass that checks them (one pass over the bytes
+# instead of a check now and a decode when the events are first read): nearly every tool reads the events
+# of a small profile. Bigger ones decode when first read (memory_viewer never does).
+DECODE_AT_LOAD_BYTES = 4 << 20
+
+
 class FramesBuilder:
     """Builds the deferred fields of a ``Frames`` once (and writes them to the cache)."""
 
@@ -171,6 +179,9 @@ class FramesBuilder:
         self._known = known
         self._built: dict[str, Any] | None = None
         self._time_axis = (0, 0)  # ``BuiltFrames.time_axis`` once built
+        self.sums_fit = False
+        """Once built: whether ``Frames.check_sums`` passes on the built events, told by the build's bound
+        (``BuiltFrames.sums_bound``); False where the bound cannot tell (the check reads the frame then)."""
 
     def event_names(self, plane_name: str) -> set[str] | None:
         """Event metadata names on the planes called ``plane_name`` of every host, without building the
@@ -238,16 +249,16 @@ class FramesBuilder:
         del spaces
         self._hosts = None
         self._time_axis = built.time_axis
+        self.sums_fit = built.sums_bound < TIME_SUM_LIMIT_PS
         notes = list(built.notes)
         if "relative; no Task Environment" in built.origin_source:
             notes.append(
                 "line timestamps are relative and there is no Task Environment plane: times are relative "
                 "to the profiler session, not wall-clock"
             )
-        aggregated = built.events["aggregated"]
-        if aggregated.any():
+        if built.num_aggregated:  # counted by the build: no Series made of the column
             notes.append(
-                f"{int(aggregated.sum()):,} aggregated events (num_occurrences, no start time) "
+                f"{built.num_aggregated:,} aggregated events (num_occurrences, no start time) "
                 "are kept with aggregated=True and start_ps at their line's start"
             )
         out = {

@@ -200,6 +200,10 @@ def text_codes(stats: raw.RawStats, rows: np.ndarray, names: StatNames) -> tuple
     """The text of the stats at ``rows`` as (code per stat, distinct texts by code): the text
     ``value_strings`` gives, "None" for a stat without a value (what ``str`` makes of it). Each
     distinct value is converted once: ref values by id, numbers by value, strings by hashing."""
+    if 0 < len(rows) <= FEW_TEXT_ROWS:
+        few = _few_int_text_codes(stats, rows, names)
+        if few is not None:
+            return few
     kind = stats.kind[rows]
     kinds = distinct_kinds(kind)
     if len(kinds) == 1:
@@ -213,6 +217,37 @@ def text_codes(stats: raw.RawStats, rows: np.ndarray, names: StatNames) -> tuple
             codes[m] = part + len(texts)
             texts.extend(part_texts)
     return _merged_texts(codes, texts)
+
+
+FEW_TEXT_ROWS = 64
+"""Up to this many stats, ``text_codes`` of integer stats (ref, int64, uint64: the usual text stats) is
+made in Python (``_few_int_text_codes``): less than a dozen numpy calls cost on so few values."""
+
+_INT_TEXT_KINDS = (raw.KIND_REF, raw.KIND_INT64, raw.KIND_UINT64)
+
+
+def _few_int_text_codes(stats: raw.RawStats, rows: np.ndarray, names: StatNames) -> tuple[np.ndarray, list[str]] | None:
+    """``text_codes`` of a few stats all of one integer kind, the same codes and texts, in Python; None
+    where they are of another kind or of several."""
+    kinds = stats.kind[rows].tolist()
+    kind = kinds[0]
+    if kind not in _INT_TEXT_KINDS or kinds.count(kind) != len(kinds):
+        return None
+    values = stats.int_value[rows].tolist()  # uint64 as Python ints: ascending as int_codes sorts them
+    distinct = sorted(set(values))
+    code_of = {value: code for code, value in enumerate(distinct)}
+    if kind == raw.KIND_REF:
+        texts = [names.get(r, ("", ""))[0] for r in distinct]
+    elif kind == raw.KIND_INT64:  # the 64 bits as signed
+        texts = [str(v - (1 << 64) if v >= 1 << 63 else v) for v in distinct]
+    else:
+        texts = [str(v) for v in distinct]
+    first: dict[str, int] = {}  # equal texts merged into one code (first seen), as _merged_texts does
+    merged = [first.setdefault(t, len(first)) for t in texts]
+    if len(first) < len(texts):
+        code_of = {value: merged[code] for value, code in code_of.items()}
+        texts = list(first)
+    return np.array([code_of[v] for v in values], np.int64), texts
 
 
 def _kind_text_codes(
