@@ -442,15 +442,25 @@ def _is_missing(value: object) -> bool:
 
 
 # ---------------------------------------------------------------------------------- GPU
+def hlo_op_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(id of each row's HLO op name, the text of each id): the last ``::`` part of its ``hlo_op`` stat
+    (``ec.last_component``; ``""`` where missing), numbered per distinct text (equal ids: equal names)."""
+    if "hlo_op" not in ev.columns or len(rows) == 0:
+        return np.zeros(len(rows), np.int64), np.array([""], dtype=object)
+    hlo_op = ev["hlo_op"]
+    parts = [text.split("::")[-1] for text in ec.category_text(hlo_op)]  # per category, not per kernel
+    ids, texts = pd.factorize(np.array([*parts, ""], dtype=object))
+    return ids.astype(np.int64)[ec.row_codes(hlo_op, rows)], np.asarray(texts, dtype=object)
+
+
 def _merged_run_programs(
     ev: pd.DataFrame,
     rows: np.ndarray,
     x: np.ndarray,
     is_tf: np.ndarray,
     pid: np.ndarray,
-    names: np.ndarray,
-    pair_id: np.ndarray,
-    index: HloIndex,
+    name_id: np.ndarray,
+    found: np.ndarray,
     event_groups: Callable[[], np.ndarray],
 ) -> np.ndarray:
     """Program ids of the XLA op events ``rows[x]`` as XProf's HLOTracker books them.
@@ -460,10 +470,9 @@ def _merged_run_programs(
     ``jit_stage`` programs back to back are one op of the first program with two occurrences. Events
     whose instruction the HLO protos lack are skipped without ending a run; a TensorFlow op event
     ends it; so does the end of a line or an event without a step. ``event_groups`` gives the step of
-    every event (called only when some run spans two programs). ``pair_id``: ``ec.group_ids(pid, names)``;
-    ``pid`` itself is returned where no run spans two programs."""
-    first = np.unique(pair_id, return_index=True)[1]
-    found = index.contains(pid[first], names[first])[pair_id]
+    every event (called only when some run spans two programs). ``name_id``: each event's HLO op name as
+    an integer id (equal ids: equal names); ``found``: per event, whether the HLO protos hold its
+    instruction (its own program's). ``pid`` itself is returned where no run spans two programs."""
     in_runs = np.zeros(len(rows), bool)
     in_runs[x[found]] = True
     in_runs |= is_tf
@@ -475,10 +484,9 @@ def _merged_run_programs(
     at = xla_pos[seq]  # index into x (-1: a TF op event)
     plane = ec.row_codes(ev["plane"], rows[seq])
     line_id = ev["line_id"].to_numpy()[rows[seq]]
-    name_code = pd.factorize(names, use_na_sentinel=False)[0]
     both_xla = (at[1:] >= 0) & (at[:-1] >= 0)
     same = both_xla & (plane[1:] == plane[:-1]) & (line_id[1:] == line_id[:-1])  # one line
-    same &= name_code[np.maximum(at[1:], 0)] == name_code[np.maximum(at[:-1], 0)]
+    same &= name_id[np.maximum(at[1:], 0)] == name_id[np.maximum(at[:-1], 0)]
     across = same & (pid[np.maximum(at[1:], 0)] != pid[np.maximum(at[:-1], 0)])
     if not across.any():
         return pid  # runs within one program change nothing
@@ -547,12 +555,13 @@ def _gpu_op_keys(
     mask = xs.plane_mask(ev, lambda n: n in wanted) & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
     rows = np.flatnonzero(mask)
     dur = ev["duration_ps"].to_numpy()[rows]
-    hlo = ec.last_component(ev, "hlo_op", rows, "::")
+    hlo_id, hlo_text = hlo_op_ids(ev, rows)
     tf_full = ec.str_column(ev, "tf_op", rows)
-    is_xla = hlo != ""
+    is_xla = hlo_text[hlo_id] != ""
     is_tf = ~is_xla & (tf_full != "")
     x = np.flatnonzero(is_xla)
-    xla = _xla_op_keys(ev, rows, x, is_tf, (hlo, tf_full), (index, hlo_columns), info, event_groups) if len(x) else None
+    texts = (hlo_id, hlo_text, tf_full)
+    xla = _xla_op_keys(ev, rows, x, is_tf, texts, (index, hlo_columns), info, event_groups) if len(x) else None
     matched = 0
     if xla is not None and xla.found is not None:
         event_found = xla.found[xla.op_of]
@@ -589,42 +598,69 @@ def _xla_op_keys(
     rows: np.ndarray,
     x: np.ndarray,
     is_tf: np.ndarray,
-    texts: tuple[np.ndarray, np.ndarray],
+    texts: tuple[np.ndarray, np.ndarray, np.ndarray],
     instructions: tuple[HloIndex, tuple[str, ...]],
     info: dict[str, Any],
     event_groups: Callable[[], np.ndarray] | None,
 ) -> _KeyedOps:
     """The XLA op events ``rows[x]`` keyed by (program id, HLO op name); ``texts``: the rows' HLO op
-    names and ``tf_op`` stats; ``instructions``: the HLO index and the instruction columns to read (the
-    provenance alone is read without making rows). An op whose instruction the HLO protos lack takes its
-    event's ``tf_op`` as provenance, unless that is the XLA runtime's module annotation."""
-    hlo, tf_full = texts
+    names (``hlo_op_ids``: id per row, text per id) and ``tf_op`` stats; ``instructions``: the HLO index
+    and the instruction columns to read (the provenance alone is read without making rows). An op whose
+    instruction the HLO protos lack takes its event's ``tf_op`` as provenance, unless that is the XLA
+    runtime's module annotation."""
+    hlo_id, hlo_text, tf_full = texts
     index, hlo_columns = instructions
+    name_id = hlo_id[x]
     pid, _ = ec.uint_column(ev, "program_id", rows[x])
-    pair_id, n_pairs = ec.group_ids(pid, hlo[x])
+    keyed = _keyed_pairs(pid, name_id, hlo_text, index, hlo_columns)
     if event_groups is not None:
-        merged = _merged_run_programs(ev, rows, x, is_tf, pid, hlo[x], pair_id, index, event_groups)
+        merged = _merged_run_programs(ev, rows, x, is_tf, pid, name_id, keyed.found[keyed.pair_id], event_groups)
         if merged is not pid:  # some event booked under another program
             pid = merged
-            pair_id, n_pairs = ec.group_ids(pid, hlo[x])
-    first = np.full(n_pairs, len(x), np.int64)
-    np.minimum.at(first, pair_id, np.arange(len(x)))
-    upid, uname = pid[first], hlo[x][first]
-    if set(hlo_columns) <= set(LIGHT_COLUMNS):  # read without making the instructions' rows; "" where not found
-        hlo_values, found = index.lookup_light_values(upid, uname, list(hlo_columns))
-    else:
-        hlo_values, found = index.lookup_values(upid, uname, list(hlo_columns))
-    provenance = hlo_values["provenance"]
-    event_tf = tf_full[x][first]
-    module_marker, distinct_tf = pd.factorize(event_tf)  # event_tf: str, none missing
-    _, tf_names, _ = _tf_op.parse_many(distinct_tf)
-    is_marker = tf_names[module_marker] == XLA_MODULE_ANNOTATION if len(distinct_tf) else np.zeros(0, bool)
+            keyed = _keyed_pairs(pid, name_id, hlo_text, index, hlo_columns)
+    pair_id, first, found, n_pairs = keyed.pair_id, keyed.first, keyed.found, len(keyed.first)
+    upid, uname = pid[first], hlo_text[name_id[first]]
     meta: dict[str, Any] = {"program_id": upid, **_empty_meta(n_pairs)}
-    meta["provenance"] = np.where(found, provenance, np.where(is_marker, "", event_tf))
+    meta["provenance"] = keyed.values["provenance"]
+    if not found.all():  # the event's tf_op, unless it is the module annotation
+        missing = np.flatnonzero(~found)
+        event_tf = tf_full[x][first[missing]]
+        module_marker, distinct_tf = pd.factorize(event_tf)  # event_tf: str, none missing
+        _, tf_names, _ = _tf_op.parse_many(distinct_tf)
+        is_marker = tf_names[module_marker] == XLA_MODULE_ANNOTATION
+        meta["provenance"] = meta["provenance"].copy()
+        meta["provenance"][missing] = np.where(is_marker, "", event_tf)
     meta["name"] = uname
     meta["source_line"] = pd.arrays.IntegerArray(np.full(n_pairs, -1, np.int64), np.ones(n_pairs, bool))
     info["programs_with_hlo"] = sorted({int(p) for p in upid[found]})
-    return _KeyedOps(x, pair_id, first, {c: meta[c] for c in META_COLUMNS}, found=found, hlo_values=hlo_values)
+    return _KeyedOps(x, pair_id, first, {c: meta[c] for c in META_COLUMNS}, found=found, hlo_values=keyed.values)
+
+
+@dataclass
+class _Pairs:
+    """XLA op events keyed by (program id, HLO op name): each event's pair (``pair_id``), each pair's first
+    event (``first``), whether the HLO protos hold its instruction (``found``) and the instruction columns
+    read (``values``: object arrays, "" where not found)."""
+
+    pair_id: np.ndarray
+    first: np.ndarray
+    found: np.ndarray
+    values: dict[str, np.ndarray]
+
+
+def _keyed_pairs(
+    pid: np.ndarray, name_id: np.ndarray, name_text: np.ndarray, index: HloIndex, columns: tuple[str, ...]
+) -> _Pairs:
+    """The events' (program id, name id) pairs, numbered in order of first appearance, and their
+    instructions' ``columns`` (one lookup per pair; ``LIGHT_COLUMNS`` read without the instructions' rows)."""
+    pair_id, n_pairs = ec.group_ids(pid, name_id)
+    first = ec.first_of_groups(pair_id, n_pairs)
+    upid, uname = pid[first], name_text[name_id[first]]
+    if set(columns) <= set(LIGHT_COLUMNS):  # read without making the instructions' rows; "" where not found
+        values, found = index.lookup_light_values(upid, uname, list(columns))
+    else:
+        values, found = index.lookup_values(upid, uname, list(columns))
+    return _Pairs(pair_id, first, found, values)
 
 
 def _tf_op_keys(ev: pd.DataFrame, rows: np.ndarray, t: np.ndarray, tf_full: np.ndarray) -> _KeyedOps:
@@ -714,9 +750,12 @@ def _xla_op_meta(ev: pd.DataFrame, first_rows: np.ndarray, xla: _KeyedOps) -> di
     op's first event row."""
     found = xla.found if xla.found is not None else np.ones(len(first_rows), bool)
     meta = dict(xla.meta)
-    stat_category = ec.str_column(ev, "hlo_category", first_rows)
-    fallback_category = np.where(stat_category != "", stat_category, category_from_name(xla.meta["name"]))
-    meta["category"] = np.where(found, xla.hlo_values["category"], fallback_category)
+    meta["category"] = np.array(xla.hlo_values["category"], dtype=object)  # a copy: the lookup's stays as read
+    missing = np.flatnonzero(~found)
+    if len(missing):  # ops without an instruction: their first event's hlo_category, else their name's
+        stat_category = ec.str_column(ev, "hlo_category", first_rows[missing])
+        by_name = category_from_name(xla.meta["name"][missing])
+        meta["category"][missing] = np.where(stat_category != "", stat_category, by_name)
     meta["hlo_module"] = ec.str_column(ev, "hlo_module", first_rows)
     return {**{c: meta[c] for c in META_COLUMNS}, _HLO_FOUND: found}
 

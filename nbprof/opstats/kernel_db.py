@@ -44,7 +44,7 @@ import pandas as pd
 from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
-from nbprof.opstats.device_ops import DeviceOpDb
+from nbprof.opstats.device_ops import DeviceOpDb, hlo_op_ids
 from nbprof.opstats.group_agg import group_agg, group_columns
 from nbprof.opstats.lazy_frame import FrameOrMaker
 from nbprof.opstats.perf_env import VENDOR_AMD, VENDOR_NVIDIA
@@ -341,7 +341,7 @@ def _xla_framework_ops(
     each belongs to. With ``index``, a kernel whose HLO instruction the profile's HLO protos lack is no
     XLA op here (XProf then names its op by the ``tf_op`` stat: ``XlaModule`` on JAX)."""
     ev = frames.events
-    hlo_id, hlo_text = _hlo_op_ids(ev, rows)
+    hlo_id, hlo_text = hlo_op_ids(ev, rows)
     hlo = hlo_text[hlo_id]
     is_xla = hlo != ""
     names = np.full(len(rows), "", dtype=object)
@@ -379,17 +379,6 @@ def _op_keys_of(op_keys: Callable[[], OpKeysSource]) -> dict[str, np.ndarray]:
     """The device op db's ``op_keys`` (no HLO costs needed), of the db or the keys the function gives."""
     source = op_keys()
     return source.op_keys() if isinstance(source, DeviceOpDb) else source
-
-
-def _hlo_op_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(id of each kernel row's HLO op name, the text of each id): the last ``::`` part of its
-    ``hlo_op`` stat (``ec.last_component``; ``""`` where missing), numbered per distinct text."""
-    if "hlo_op" not in ev.columns or len(rows) == 0:
-        return np.zeros(len(rows), np.int64), np.array([""], dtype=object)
-    hlo_op = ev["hlo_op"]
-    parts = [text.split("::")[-1] for text in ec.category_text(hlo_op)]  # per category, not per kernel
-    ids, texts = pd.factorize(np.array([*parts, ""], dtype=object))
-    return ids.astype(np.int64)[ec.row_codes(hlo_op, rows)], np.asarray(texts, dtype=object)
 
 
 @dataclass
@@ -491,7 +480,8 @@ def _numpy_reports(
     uses_tc, eligible = flags
     seen: dict[tuple, int] = {}  # distinct launch parameters, over the distinct texts
     launch_of_text = np.array([seen.setdefault(row, len(seen)) for row in map(tuple, launches.ints.tolist())], np.int64)
-    group, n = ec.group_ids(name_code, launch_of_text[launches.detail], eligible, op_code)
+    # every key an integer: packed into one int64 and factorised once (a bool key is factorised on its own)
+    group, n = ec.group_ids(name_code, launch_of_text[launches.detail], eligible.astype(np.int8), op_code)
     first = ec.first_rows(group)
     launch = launches.ints[launches.detail[first]]
     duration_ns = duration_ps // 1000
