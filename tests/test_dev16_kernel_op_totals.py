@@ -1,0 +1,62 @@
+"""The kernel db's per-op totals (``OpTotals``: by-op values read from the kernel events, no report made)
+against the reports' ``by_op_name`` on every GPU fixture, and the reports made only when read."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from fixture_paths import load_fixture
+
+from nbprof.opstats.kernel_db import MAX_KERNELS, KernelDb, OpTotals, op_totals
+
+GPU_FIXTURES = ["amd_mi300x_gemm", "amd_mi300x_conv", "flax_cnn_gpu", "gpu_v100", "jax_gpu_kernels", "jax_gpu_train",
+                "jax_two_gpu_procs"]  # fmt: skip
+COLUMNS = [
+    ("is_op_tensor_core_eligible", False),
+    ("total_duration_ns", 0),
+    ("tensor_core_duration_ns", 0),
+    ("tensor_core_utilization_ratio", 0.0),
+]
+
+
+def _host_dbs(fixture: str) -> list[KernelDb]:
+    prof = load_fixture(fixture)
+    stats = prof.op_stats()
+    return [stats.for_host(host).kernel_db for host in stats.hosts]
+
+
+@pytest.mark.parametrize("fixture", GPU_FIXTURES)
+def test_op_totals_give_the_reports_by_op_values(fixture):
+    for db in _host_dbs(fixture):
+        from_reports = KernelDb(db.reports, db.num_kernel_events, db.vendor, db.notes)  # no totals: by the reports
+        names = sorted({str(n) for n in db.reports["op_name"].tolist()}) + ["no such op"]
+        for column, missing in COLUMNS:
+            got = db.by_op_name_values(names, column, missing)
+            expected = from_reports.by_op_name_values(names, column, missing)
+            assert got.dtype == expected.dtype, (fixture, column)
+            assert got.tolist() == expected.tolist(), (fixture, column)
+
+
+@pytest.mark.parametrize("fixture", ["amd_mi300x_gemm", "jax_gpu_train"])
+def test_reports_made_when_read(fixture):
+    prof = load_fixture(fixture)
+    stats = prof.op_stats()
+    db = stats.for_host(stats.hosts[0]).kernel_db
+    if db.num_kernel_events == 0:
+        pytest.skip("no kernels")
+    fresh = KernelDb(db.__dict__["_reports"], db.num_kernel_events, db.vendor, db.notes, db.__dict__["_columns"])
+    if db.__dict__["_op_totals"] is not None:  # made only where XProf keeps every report
+        assert db.num_reports <= MAX_KERNELS
+    arrays = db.report_arrays()
+    assert arrays is not None and len(arrays["kernel_name"]) == db.num_reports == len(db.reports)
+    assert fresh.reports.equals(db.reports)
+
+
+def test_totals_of_events_disagreeing_on_eligibility_defer_to_the_reports():
+    op = (np.array([0, 0, 1]), np.array(["a", "b"], dtype=object))
+    totals = op_totals(op, np.array([True, False, True]), np.array([True, False, False]), np.array([2500, 1000, 999]))
+    assert isinstance(totals, OpTotals)
+    assert totals.values(["a"], "total_duration_ns", 0) is None  # "a": one eligible event, one not
+    assert totals.values(["b", "c"], "total_duration_ns", 0).tolist() == [0, 0]  # 999 ps: 0 whole ns
+    assert totals.values(["b"], "is_op_tensor_core_eligible", False).tolist() == [True]
+    assert totals.values(["b"], "tensor_core_utilization_ratio", 0.0).tolist() == [0.0]
