@@ -267,6 +267,7 @@ class OpEvents:
     meta: pd.DataFrame | dict[str, Any]  # META_COLUMNS (a frame, or arrays by column), one row per distinct op
     meta_id: np.ndarray  # per event: its metadata row
     metrics: dict[str, np.ndarray]  # per event: SUM_COLUMNS + "eager" + "normalized"
+    distinct_keys: bool = False  # the metadata rows' (program id, name) are all distinct (each its own op)
 
 
 def _meta_columns(meta: pd.DataFrame | dict[str, Any]) -> dict[str, Any]:
@@ -308,7 +309,10 @@ def aggregate_op_columns(ev: pd.DataFrame, parts: list[OpEvents]) -> dict[str, A
     meta_id = np.concatenate([p.meta_id + off for p, off in zip(parts, offsets)])
     rows = np.concatenate([p.rows for p in parts])
     metrics = {k: np.concatenate([p.metrics[k] for p in parts]) for k in parts[0].metrics}
-    op_of_meta, _ = ec.group_ids(_uint64(meta["program_id"]), np.asarray(meta["name"], dtype=object))
+    if len(parts) == 1 and parts[0].distinct_keys:  # each metadata row its own op: no text to group
+        op_of_meta = np.arange(len(meta["name"]), dtype=np.int64)
+    else:
+        op_of_meta, _ = ec.group_ids(_uint64(meta["program_id"]), np.asarray(meta["name"], dtype=object))
     # Event order decides which event's metadata an op keeps (the first, as XProf's builder).
     order = np.argsort(rows, kind="stable")
     rows, meta_id = rows[order], meta_id[order]
@@ -683,15 +687,16 @@ def _tf_op_keys(ev: pd.DataFrame, rows: np.ndarray, t: np.ndarray, tf_full: np.n
 def _op_events(rows: np.ndarray, ops: _KeyedOps, meta: dict[str, Any], metrics: dict[str, np.ndarray]) -> OpEvents:
     """The ops' events (``rows[ops.events]``) with their ops' metadata and the events' metrics, those
     that are no ops (``ops.kept``) left out with their ops."""
+    distinct = ops.found is not None  # XLA ops: one per (program id, name) pair
     if ops.kept is None:
-        return OpEvents(rows[ops.events], meta, ops.op_of, metrics)
+        return OpEvents(rows[ops.events], meta, ops.op_of, metrics, distinct)
     keep = ops.kept
     kept_ops = np.flatnonzero(ops.found if ops.found is not None else np.ones(len(ops.first), bool))
     new_op = np.full(len(ops.first), -1, np.int64)
     new_op[kept_ops] = np.arange(len(kept_ops))
     kept_meta = {c: values[kept_ops] for c, values in meta.items()}
     kept_metrics = {k: v[keep] for k, v in metrics.items()}
-    return OpEvents(rows[ops.events][keep], kept_meta, new_op[ops.op_of[keep]], kept_metrics)
+    return OpEvents(rows[ops.events][keep], kept_meta, new_op[ops.op_of[keep]], kept_metrics, distinct)
 
 
 def _gpu_key_parts(keys: _GpuOpKeys) -> list[OpEvents]:
@@ -1081,13 +1086,17 @@ def _as_line(values: Any, n_idle: int) -> pd.api.extensions.ExtensionArray:
 
 def _program_names(module: np.ndarray, program_id: np.ndarray) -> np.ndarray:
     """``program_name`` of str modules and uint64 ids: ``<module>(<id>)``, ``main`` where the module is
-    ""; made once per distinct (module, id)."""
-    pair, n = ec.group_ids(module, program_id)
-    first = ec.first_rows(pair)
-    names = [f"{m}({p})" if m != "" else "main" for m, p in zip(module[first].tolist(), program_id[first].tolist())]
-    out = np.empty(n, dtype=object)
+    ""; made once per distinct (module, id) (a dict over the ops: no frame or factorisation)."""
+    made: dict[tuple[str, int], str] = {}
+    names = []
+    for key in zip(module.tolist(), program_id.tolist()):
+        name = made.get(key)
+        if name is None:
+            name = made[key] = f"{key[0]}({key[1]})" if key[0] != "" else "main"
+        names.append(name)
+    out = np.empty(len(names), dtype=object)
     out[:] = names
-    return out[pair] if len(pair) else np.zeros(0, dtype=object)
+    return out
 
 
 def _finished_columns(
