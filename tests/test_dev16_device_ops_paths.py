@@ -24,7 +24,7 @@ def test_distinct_keys_aggregate_as_grouped_keys(fixture):
         names = [str(n) for n in xs.values_list(frames.planes["name"])]
         planes = xs.device_planes(names)
         index = stats.for_host(host).hlo_index
-        parts, _ = device_ops._gpu_ops(frames, planes, index, {})
+        parts, _, _ = device_ops._gpu_ops(frames, planes, index, {})
         general = [dataclasses.replace(p, distinct_keys=False) for p in parts]
         fast = device_ops.aggregate_op_columns(frames.events, parts)
         expected = device_ops.aggregate_op_columns(frames.events, general)

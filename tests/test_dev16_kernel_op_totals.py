@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 from fixture_paths import load_fixture
 
-from nbprof.opstats.kernel_db import MAX_KERNELS, KernelDb, OpTotals, op_totals
+from nbprof.opstats.kernel_db import MAX_KERNELS, KernelDb, OpTotals, build_kernel_db, op_totals
+from nbprof.opstats.perf_env import gpu_vendor
 
 GPU_FIXTURES = ["amd_mi300x_gemm", "amd_mi300x_conv", "flax_cnn_gpu", "gpu_v100", "jax_gpu_kernels", "jax_gpu_train",
                 "jax_two_gpu_procs"]  # fmt: skip
@@ -60,3 +61,17 @@ def test_totals_of_events_disagreeing_on_eligibility_defer_to_the_reports():
     assert totals.values(["b", "c"], "total_duration_ns", 0).tolist() == [0, 0]  # 999 ps: 0 whole ns
     assert totals.values(["b"], "is_op_tensor_core_eligible", False).tolist() == [True]
     assert totals.values(["b"], "tensor_core_utilization_ratio", 0.0).tolist() == [0.0]
+
+
+@pytest.mark.parametrize("fixture", GPU_FIXTURES)
+def test_kernel_db_of_the_device_ops_gpu_events_as_read_anew(fixture):
+    stats = load_fixture(fixture).op_stats()
+    for host in stats.hosts:
+        own = stats.for_host(host)
+        gpu_events = own.device_ops.gpu_events
+        assert gpu_events is not None
+        vendor = gpu_vendor(own.frames.planes)
+        shared = build_kernel_db(own.frames, own._device_op_keys, vendor, own.hlo_index, gpu_events)
+        anew = build_kernel_db(own.frames, own._device_op_keys, vendor, own.hlo_index)
+        assert shared.num_kernel_events == anew.num_kernel_events and shared.notes == anew.notes
+        assert shared.reports.equals(anew.reports)

@@ -103,7 +103,8 @@ class DeviceOpDb:
     (first to last event), ``op_time_ps`` (its ops' self time), ``total_time_ps`` (max of the two)
     and ``idle_ps``. ``hardware_type``: ``TPU``, ``GPU`` or ``CPU_ONLY`` (then both frames are
     empty). ``info``: event counts behind ``notes``. ``columns()`` and ``op_keys()`` give the table's
-    columns as arrays (the builder's, made before the frame, which they need not wait for).
+    columns as arrays (the builder's, made before the frame, which they need not wait for). ``gpu_events``:
+    on GPU, the events the builder read (``GpuEvents``; not pickled).
     """
 
     # given, or made on first read of the builder's ``columns`` (GPU: their HLO costs joined then)
@@ -115,6 +116,7 @@ class DeviceOpDb:
     _op_keys: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
     _columns: dict[str, Any] | Callable[[], dict[str, Any]] | None = field(default=None, repr=False, compare=False)
     _total_time_ps: int | None = field(default=None, repr=False, compare=False)  # the builder's, planes not made
+    gpu_events: GpuEvents | None = field(default=None, repr=False, compare=False)  # GPU: the events read
 
     @property
     def ops(self) -> pd.DataFrame:
@@ -156,6 +158,7 @@ class DeviceOpDb:
         state["_planes"] = self.planes
         if self._columns is not None:
             state["_columns"] = self.columns()
+        state["gpu_events"] = None  # the frames' rows: of no use without them
         return state
 
 
@@ -530,9 +533,23 @@ class _KeyedOps:
 
 
 @dataclass
+class GpuEvents:
+    """The events of the GPU planes' non-derived lines as the device op builder read them: their ``rows`` (of
+    the events frame, ascending), each one's HLO op name (``hlo_op_ids``: ``hlo_id`` per row, ``hlo_text``
+    per id) and program id (``program_id``: uint64, 0 where missing or the event names no HLO op). The
+    kernel stats db reads its kernels' from these (``build_kernel_db``)."""
+
+    rows: np.ndarray
+    hlo_id: np.ndarray
+    hlo_text: np.ndarray
+    program_id: np.ndarray
+
+
+@dataclass
 class _GpuOpKeys:
     """The event ``rows`` of the GPU planes' non-derived lines, their ``duration`` (ps), the XLA and TF
-    ops among them (None: no such event), the rows attributed to no op, and the plane totals."""
+    ops among them (None: no such event), the rows attributed to no op, the plane totals and the events'
+    keys (``GpuEvents``)."""
 
     rows: np.ndarray
     duration: np.ndarray
@@ -540,6 +557,7 @@ class _GpuOpKeys:
     tf: _KeyedOps | None
     unattributed: np.ndarray
     planes: dict[str, Any]  # ``_plane_totals``' columns
+    events: GpuEvents
 
 
 def _gpu_op_keys(
@@ -564,8 +582,12 @@ def _gpu_op_keys(
     is_xla = hlo_text[hlo_id] != ""
     is_tf = ~is_xla & (tf_full != "")
     x = np.flatnonzero(is_xla)
+    pid = np.zeros(len(rows), np.uint64)
+    pid[x] = ec.uint_column(ev, "program_id", rows[x])[0]
     texts = (hlo_id, hlo_text, tf_full)
-    xla = _xla_op_keys(ev, rows, x, is_tf, texts, (index, hlo_columns), info, event_groups) if len(x) else None
+    xla = (
+        _xla_op_keys(ev, rows, (x, pid[x]), is_tf, texts, (index, hlo_columns), info, event_groups) if len(x) else None
+    )
     matched = 0
     if xla is not None and xla.found is not None:
         event_found = xla.found[xla.op_of]
@@ -594,28 +616,29 @@ def _gpu_op_keys(
     plane_of = _plane_positions(ev, rows, keys)
     op = ~unattributed
     planes = _plane_totals(keys, (plane_of, start, start + dur), (plane_of[op], dur[op]))
-    return _GpuOpKeys(rows, dur, xla, tf, unattributed, planes)
+    return _GpuOpKeys(rows, dur, xla, tf, unattributed, planes, GpuEvents(rows, hlo_id, hlo_text, pid))
 
 
 def _xla_op_keys(
     ev: pd.DataFrame,
     rows: np.ndarray,
-    x: np.ndarray,
+    xla_events: tuple[np.ndarray, np.ndarray],
     is_tf: np.ndarray,
     texts: tuple[np.ndarray, np.ndarray, np.ndarray],
     instructions: tuple[HloIndex, tuple[str, ...]],
     info: dict[str, Any],
     event_groups: Callable[[], np.ndarray] | None,
 ) -> _KeyedOps:
-    """The XLA op events ``rows[x]`` keyed by (program id, HLO op name); ``texts``: the rows' HLO op
+    """The XLA op events ``rows[x]`` keyed by (program id, HLO op name); ``xla_events``: ``x`` and those
+    events' program ids (uint64, 0 where missing); ``texts``: the rows' HLO op
     names (``hlo_op_ids``: id per row, text per id) and ``tf_op`` stats; ``instructions``: the HLO index
     and the instruction columns to read (the provenance alone is read without making rows). An op whose
     instruction the HLO protos lack takes its event's ``tf_op`` as provenance, unless that is the XLA
     runtime's module annotation."""
     hlo_id, hlo_text, tf_full = texts
     index, hlo_columns = instructions
+    x, pid = xla_events
     name_id = hlo_id[x]
-    pid, _ = ec.uint_column(ev, "program_id", rows[x])
     keyed = _keyed_pairs(pid, name_id, hlo_text, index, hlo_columns)
     if event_groups is not None:
         merged = _merged_run_programs(ev, rows, x, is_tf, pid, name_id, keyed.found[keyed.pair_id], event_groups)
@@ -717,9 +740,9 @@ def _gpu_ops(
     info: dict[str, Any],
     keep_without_hlo: bool = True,
     event_groups: Callable[[], np.ndarray] | None = None,
-) -> tuple[list[OpEvents], dict[str, Any]]:
-    """The GPU op events and plane totals: the ops of ``_gpu_op_keys`` with all their metadata (an XLA
-    op's from its HLO instruction) and metrics."""
+) -> tuple[list[OpEvents], dict[str, Any], GpuEvents]:
+    """The GPU op events, plane totals and events' keys: the ops of ``_gpu_op_keys`` with all their metadata
+    (an XLA op's from its HLO instruction) and metrics."""
     keys = _gpu_op_keys(frames, plane_names, index, info, keep_without_hlo, event_groups, LIGHT_COLUMNS)
     ev, rows, dur = frames.events, keys.rows, keys.duration
     parts = []
@@ -744,7 +767,7 @@ def _gpu_ops(
         # Older TF GPU profiles name the op only in the kernel's annotation ("level 0" stat).
         _, annotated = xs.stat_values(frames, "level 0", rows[keys.unattributed])
         info["device_events_with_annotation_only"] = int(annotated.sum())
-    return parts, keys.planes
+    return parts, keys.planes, keys.events
 
 
 def _xla_op_meta(ev: pd.DataFrame, first_rows: np.ndarray, xla: _KeyedOps) -> dict[str, Any]:
@@ -1313,9 +1336,9 @@ def build_device_op_db(
     planes = xs.device_planes(names)
     info: dict[str, Any] = {"hardware_type": kind, "device_planes": planes}
     if kind == xs.HARDWARE_GPU:
-        parts, plane_totals = _gpu_ops(frames, planes, index, info, keep_ops_without_hlo, event_groups)
+        parts, plane_totals, gpu_events = _gpu_ops(frames, planes, index, info, keep_ops_without_hlo, event_groups)
     elif kind == xs.HARDWARE_TPU:
-        parts, plane_totals = _tpu_ops(frames, planes, info)
+        (parts, plane_totals), gpu_events = _tpu_ops(frames, planes, info), None
     else:
         empty, no_planes = (typed_frame({c: np.empty(0, object) for c in cs}) for cs in (COLUMNS, PLANE_COLUMNS))
         return DeviceOpDb(empty, no_planes, kind, info, _notes(info))  # as pd.DataFrame(columns=...) makes them
@@ -1341,7 +1364,9 @@ def build_device_op_db(
         columns = functools.cache(lambda: _ordered_columns(_with_costs(out, n_ops, given), order, texts))
     planes_frame = functools.partial(_planes_frame, plane_totals)
     total_time = int(plane_totals["total_time_ps"].sum())
-    return DeviceOpDb(lambda: _frame_of(columns()), planes_frame, kind, info, _notes(info), keys, columns, total_time)
+    return DeviceOpDb(
+        lambda: _frame_of(columns()), planes_frame, kind, info, _notes(info), keys, columns, total_time, gpu_events
+    )
 
 
 def device_op_keys(

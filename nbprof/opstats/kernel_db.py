@@ -44,7 +44,7 @@ import pandas as pd
 from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
-from nbprof.opstats.device_ops import DeviceOpDb, hlo_op_ids
+from nbprof.opstats.device_ops import DeviceOpDb, GpuEvents, hlo_op_ids
 from nbprof.opstats.group_agg import group_agg, group_columns
 from nbprof.opstats.lazy_frame import FrameOrMaker
 from nbprof.opstats.perf_env import VENDOR_AMD, VENDOR_NVIDIA
@@ -404,14 +404,49 @@ def _positions_in(
     return found[group] if len(group) else np.zeros(0, np.int64)
 
 
+def _kernel_rows(
+    ev: pd.DataFrame, durations: np.ndarray, gpu_events: GpuEvents | None
+) -> tuple[np.ndarray, KernelHloKeys | None]:
+    """The kernel event rows (events of the GPU planes' non-derived lines with a ``kernel_details`` stat,
+    lasting at least 1 ns; ascending) and, where ``gpu_events`` gives them, their HLO op name ids and texts
+    and program ids (``KernelHloKeys``)."""
+    if gpu_events is None:
+        mask = (
+            xs.plane_mask(ev, xs.is_gpu_plane)
+            & _present(ev["kernel_details"])
+            & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
+            & (durations >= 1000)
+        )
+        return np.flatnonzero(mask), None
+    gpu_rows = gpu_events.rows
+    kept = _present(ev["kernel_details"])[gpu_rows] & (durations[gpu_rows] >= 1000)
+    keys = KernelHloKeys(gpu_events.hlo_id[kept], gpu_events.hlo_text, gpu_events.program_id[kept])
+    return gpu_rows[kept], keys
+
+
+@dataclass
+class KernelHloKeys:
+    """Per kernel row: its HLO op name id (``hlo_id``; ``hlo_text`` per id, ``device_ops.hlo_op_ids``) and
+    program id (uint64, 0 where missing; read only where the row names an HLO op)."""
+
+    hlo_id: np.ndarray
+    hlo_text: np.ndarray
+    program_id: np.ndarray
+
+
 def _xla_framework_ops(
-    frames: Frames, rows: np.ndarray, op_keys: Callable[[], OpKeysSource], index: HloIndex | None = None
+    frames: Frames,
+    rows: np.ndarray,
+    op_keys: Callable[[], OpKeysSource],
+    index: HloIndex | None = None,
+    read: KernelHloKeys | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(is an XLA op whose instruction is known, framework op name) of kernel rows, from the device op
     each belongs to. With ``index``, a kernel whose HLO instruction the profile's HLO protos lack is no
-    XLA op here (XProf then names its op by the ``tf_op`` stat: ``XlaModule`` on JAX)."""
+    XLA op here (XProf then names its op by the ``tf_op`` stat: ``XlaModule`` on JAX). ``read``: the rows'
+    HLO op names and program ids where already read (else read here)."""
     ev = frames.events
-    hlo_id, hlo_text = hlo_op_ids(ev, rows)
+    hlo_id, hlo_text = (read.hlo_id, read.hlo_text) if read is not None else hlo_op_ids(ev, rows)
     hlo = hlo_text[hlo_id]
     is_xla = hlo != ""
     names = np.full(len(rows), "", dtype=object)
@@ -421,7 +456,7 @@ def _xla_framework_ops(
     table = _op_keys_of(op_keys)
     if len(table["name"]) == 0:
         return is_xla, names
-    pid, _ = ec.uint_column(ev, "program_id", rows[x])
+    pid = read.program_id[x] if read is not None else ec.uint_column(ev, "program_id", rows[x])[0]
     if index is not None:
         pair, _ = ec.group_ids(pid, hlo_id[x])
         first = ec.first_rows(pair)
@@ -601,31 +636,30 @@ def _present(column: pd.Series) -> np.ndarray:
 
 
 def build_kernel_db(
-    frames: Frames, op_keys: Callable[[], OpKeysSource], vendor: str, index: HloIndex | None = None
+    frames: Frames,
+    op_keys: Callable[[], OpKeysSource],
+    vendor: str,
+    index: HloIndex | None = None,
+    gpu_events: GpuEvents | None = None,
 ) -> KernelDb:
     """The kernel stats db of a profile (see the module docstring); ``op_keys``: a function giving the device
     op db or its ``op_keys`` (called only where kernels of XLA ops need their framework op: a profile
     without GPU kernels builds no device op db for it); ``index``: the profile's HLO instructions, to name
-    the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
+    the op of a kernel whose instruction is unknown by its ``tf_op`` stat; ``gpu_events``: the events of the
+    GPU planes' non-derived lines as the device op db read them (``DeviceOpDb.gpu_events``), else read here."""
     ev = frames.events
     none = "no GPU kernel events with kernel_details in this profile"
     if len(ev) == 0 or "kernel_details" not in ev.columns:
         return KernelDb(ec.empty_frame(REPORT_COLUMNS), 0, vendor, [none])
     all_durations = ev["duration_ps"].to_numpy()
-    mask = (
-        xs.plane_mask(ev, xs.is_gpu_plane)
-        & _present(ev["kernel_details"])
-        & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
-        & (all_durations >= 1000)
-    )
-    rows = np.flatnonzero(mask)
+    rows, hlo = _kernel_rows(ev, all_durations, gpu_events)
     if len(rows) == 0:
         return KernelDb(ec.empty_frame(REPORT_COLUMNS), 0, vendor, [none])
     # the text keys are grouped as integer codes (no text column of one value per kernel)
     name_code, name_text = _text_codes(ev, "name", rows)
     duration = all_durations[rows]
     tf_name, has_tf_op, tf_eligible = _tf_ops(ev, rows)
-    is_xla, xla_name = _xla_framework_ops(frames, rows, op_keys, index)
+    is_xla, xla_name = _xla_framework_ops(frames, rows, op_keys, index, hlo)
     op_name = np.where(is_xla, xla_name, np.where(has_tf_op, tf_name, ""))
     # name tests once per distinct name (hundreds), not per kernel (up to millions)
     uses_tc = _per_code(name_code, name_text, lambda name: kernel_name_uses_tensor_core(name, vendor))

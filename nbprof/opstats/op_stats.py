@@ -249,7 +249,10 @@ class OpStats:
     def kernel_db(self) -> KernelDb:
         """GPU kernel launches grouped as XProf's kernel stats db (see ``kernel_db.py``)."""
         self._built("kernel_db")
-        return build_kernel_db(self.frames, self._device_op_keys, gpu_vendor(self.frames.planes), self.hlo_index)
+        device = self.__dict__.get("device_ops")  # built: its GPU events' keys read, not read again
+        gpu_events = device.gpu_events if device is not None else None
+        vendor = gpu_vendor(self.frames.planes)
+        return build_kernel_db(self.frames, self._device_op_keys, vendor, self.hlo_index, gpu_events)
 
     def _device_op_keys(self) -> DeviceOpDb | dict[str, np.ndarray]:
         """The device op db where built, else (GPU) its ``op_keys`` alone (``device_op_keys``)."""
