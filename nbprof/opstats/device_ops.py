@@ -530,6 +530,7 @@ class _KeyedOps:
     kept: np.ndarray | None = None
     found: np.ndarray | None = None
     hlo_values: dict[str, np.ndarray] = field(default_factory=dict)
+    rekeyed: bool = False  # some event's op is keyed by another program's id (a run merged by XProf's rule)
 
 
 @dataclass
@@ -543,6 +544,18 @@ class GpuEvents:
     hlo_id: np.ndarray
     hlo_text: np.ndarray
     program_id: np.ndarray
+    ops: XlaOpsOfEvents | None = None
+
+
+@dataclass
+class XlaOpsOfEvents:
+    """The XLA ops of ``GpuEvents``' rows, where each event's op is keyed by its own program id (no run of
+    events was booked under another program): ``op`` per row (-1: no XLA op event), and per op whether the
+    HLO protos hold its instruction (``found``) and its ``provenance``."""
+
+    op: np.ndarray
+    found: np.ndarray
+    provenance: np.ndarray
 
 
 @dataclass
@@ -616,7 +629,17 @@ def _gpu_op_keys(
     plane_of = _plane_positions(ev, rows, keys)
     op = ~unattributed
     planes = _plane_totals(keys, (plane_of, start, start + dur), (plane_of[op], dur[op]))
-    return _GpuOpKeys(rows, dur, xla, tf, unattributed, planes, GpuEvents(rows, hlo_id, hlo_text, pid))
+    events = GpuEvents(rows, hlo_id, hlo_text, pid, _ops_of_events(len(rows), xla))
+    return _GpuOpKeys(rows, dur, xla, tf, unattributed, planes, events)
+
+
+def _ops_of_events(n: int, xla: _KeyedOps | None) -> XlaOpsOfEvents | None:
+    """``XlaOpsOfEvents`` of ``n`` GPU rows and their XLA ops (None: none, or events re-keyed by a run merge)."""
+    if xla is None or xla.rekeyed or xla.found is None:
+        return None
+    op = np.full(n, -1, np.int64)
+    op[xla.events] = xla.op_of
+    return XlaOpsOfEvents(op, xla.found, xla.meta["provenance"])
 
 
 def _xla_op_keys(
@@ -640,9 +663,11 @@ def _xla_op_keys(
     x, pid = xla_events
     name_id = hlo_id[x]
     keyed = _keyed_pairs(pid, name_id, hlo_text, index, hlo_columns)
+    rekeyed = False
     if event_groups is not None:
         merged = _merged_run_programs(ev, rows, x, is_tf, pid, name_id, keyed.found[keyed.pair_id], event_groups)
-        if merged is not pid:  # some event booked under another program
+        rekeyed = merged is not pid  # some event booked under another program
+        if rekeyed:
             pid = merged
             keyed = _keyed_pairs(pid, name_id, hlo_text, index, hlo_columns)
     pair_id, first, found, n_pairs = keyed.pair_id, keyed.first, keyed.found, len(keyed.first)
@@ -660,7 +685,8 @@ def _xla_op_keys(
     meta["name"] = uname
     meta["source_line"] = pd.arrays.IntegerArray(np.full(n_pairs, -1, np.int64), np.ones(n_pairs, bool))
     info["programs_with_hlo"] = sorted({int(p) for p in upid[found]})
-    return _KeyedOps(x, pair_id, first, {c: meta[c] for c in META_COLUMNS}, found=found, hlo_values=keyed.values)
+    meta = {c: meta[c] for c in META_COLUMNS}
+    return _KeyedOps(x, pair_id, first, meta, found=found, hlo_values=keyed.values, rekeyed=rekeyed)
 
 
 @dataclass

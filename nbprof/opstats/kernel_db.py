@@ -420,18 +420,26 @@ def _kernel_rows(
         return np.flatnonzero(mask), None
     gpu_rows = gpu_events.rows
     kept = _present(ev["kernel_details"])[gpu_rows] & (durations[gpu_rows] >= 1000)
-    keys = KernelHloKeys(gpu_events.hlo_id[kept], gpu_events.hlo_text, gpu_events.program_id[kept])
+    ops = gpu_events.ops
+    keys = KernelHloKeys(
+        gpu_events.hlo_id[kept],
+        gpu_events.hlo_text,
+        gpu_events.program_id[kept],
+        (ops.op[kept], ops.found, ops.provenance) if ops is not None else None,
+    )
     return gpu_rows[kept], keys
 
 
 @dataclass
 class KernelHloKeys:
     """Per kernel row: its HLO op name id (``hlo_id``; ``hlo_text`` per id, ``device_ops.hlo_op_ids``) and
-    program id (uint64, 0 where missing; read only where the row names an HLO op)."""
+    program id (uint64, 0 where missing; read only where the row names an HLO op); ``ops``: its device XLA op
+    (-1: none), each op's instruction found and provenance (``device_ops.XlaOpsOfEvents``), where known."""
 
     hlo_id: np.ndarray
     hlo_text: np.ndarray
     program_id: np.ndarray
+    ops: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
 
 def _xla_framework_ops(
@@ -453,6 +461,11 @@ def _xla_framework_ops(
     x = np.flatnonzero(is_xla)
     if len(x) == 0:
         return is_xla, names
+    if read is not None and read.ops is not None and index is not None:
+        names_of_ops = _names_of_device_ops(frames, rows, x, read.ops)
+        if names_of_ops is not None:
+            is_xla[x], names[x] = names_of_ops
+            return is_xla, names
     table = _op_keys_of(op_keys)
     if len(table["name"]) == 0:
         return is_xla, names
@@ -478,6 +491,23 @@ def _xla_framework_ops(
     op_of_row = np.where(provenance != "", parsed, "")
     names[x] = op_of_row[np.where(pos >= 0, pos, len(table["name"]))]
     return is_xla, names
+
+
+def _names_of_device_ops(
+    frames: Frames, rows: np.ndarray, x: np.ndarray, ops: tuple[np.ndarray, np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """``_xla_framework_ops``' (is an XLA op, framework op name) of the kernel rows ``rows[x]`` (those naming
+    an HLO op) from their device XLA ops (``KernelHloKeys.ops``, each keyed by the event's own program id):
+    an op's row of the device op db is then the one its key finds. None where an event has no host (its
+    op's row is not found by its key)."""
+    op, found, provenance = ops
+    if (ec.row_codes(frames.events["host"], rows[x]) < 0).any():
+        return None
+    op_of_event = op[x]
+    is_xla = found[op_of_event]
+    _, parsed, _ = _tf_op.parse_each(provenance)  # once per distinct framework op, not per kernel
+    op_name = np.where(provenance != "", parsed, "")
+    return is_xla, np.where(is_xla, op_name[op_of_event], "")
 
 
 def _op_keys_of(op_keys: Callable[[], OpKeysSource]) -> dict[str, np.ndarray]:
