@@ -79,3 +79,11 @@ def test_kernel_db_of_the_device_ops_gpu_events_as_read_anew(fixture):
             shared = build_kernel_db(own.frames, own._device_op_keys, vendor, own.hlo_index, given)
             assert shared.num_kernel_events == anew.num_kernel_events and shared.notes == anew.notes
             assert shared.reports.equals(anew.reports)
+
+
+@pytest.mark.parametrize("fixture", GPU_FIXTURES)
+def test_kernel_db_vendor_read_from_a_built_perf_env_is_the_planes(fixture):
+    stats = load_fixture(fixture).op_stats()
+    for host in stats.hosts:
+        own = stats.for_host(host)
+        assert own.perf_env.vendor == gpu_vendor(own.frames.planes) == own.kernel_db.vendor

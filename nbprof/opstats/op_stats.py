@@ -251,7 +251,10 @@ class OpStats:
         self._built("kernel_db")
         device = self.__dict__.get("device_ops")  # built: its GPU events' keys read, not read again
         gpu_events = device.gpu_events if device is not None else None
-        vendor = gpu_vendor(self.frames.planes)
+        env = self.__dict__.get("perf_env")  # built: its GPU vendor is the first GPU plane's, as gpu_vendor reads
+        vendor = (
+            env.vendor if env is not None and env.hardware_type == xs.HARDWARE_GPU else gpu_vendor(self.frames.planes)
+        )
         return build_kernel_db(self.frames, self._device_op_keys, vendor, self.hlo_index, gpu_events)
 
     def _device_op_keys(self) -> DeviceOpDb | dict[str, np.ndarray]:
