@@ -10,6 +10,7 @@ import pytest
 from fixture_paths import load_fixture
 
 from nbprof.opstats.kernel_db import MAX_KERNELS, KernelDb, OpTotals, build_kernel_db, op_totals
+from nbprof.opstats.op_stats import OpStats
 from nbprof.opstats.perf_env import gpu_vendor
 
 GPU_FIXTURES = ["amd_mi300x_gemm", "amd_mi300x_conv", "flax_cnn_gpu", "gpu_v100", "jax_gpu_kernels", "jax_gpu_train",
@@ -87,3 +88,16 @@ def test_kernel_db_vendor_read_from_a_built_perf_env_is_the_planes(fixture):
     for host in stats.hosts:
         own = stats.for_host(host)
         assert own.perf_env.vendor == gpu_vendor(own.frames.planes) == own.kernel_db.vendor
+
+
+@pytest.mark.parametrize("fixture", GPU_FIXTURES)
+def test_kernel_db_built_first_as_after_the_device_ops(fixture):
+    stats = load_fixture(fixture).op_stats()
+    for host in stats.hosts:
+        own = stats.for_host(host)
+        after = own.device_ops and own.kernel_db
+        first = OpStats(own.frames, own.keep_ops_without_hlo)  # its device op keys and GPU events read for it
+        db = first.kernel_db
+        assert "device_ops" not in first.__dict__
+        assert db.num_kernel_events == after.num_kernel_events and db.notes == after.notes
+        assert db.reports.equals(after.reports)

@@ -1404,6 +1404,17 @@ def device_op_keys(
     """``build_device_op_db(...).op_keys()`` of a GPU profile, without the rest of the db: the ops'
     programs (merged runs included), names and provenance, and the per-host IDLE rows, in the table's
     order (the same rules: ``_gpu_ops``, ``aggregate_op_columns``, ``_row_order``)."""
+    return device_op_keys_and_events(frames, index, keep_ops_without_hlo, event_groups)[0]
+
+
+def device_op_keys_and_events(
+    frames: Frames,
+    index: HloIndex,
+    keep_ops_without_hlo: bool = True,
+    event_groups: Callable[[], np.ndarray] | None = None,
+) -> tuple[dict[str, np.ndarray], GpuEvents]:
+    """``device_op_keys`` and the GPU events they were read from (``GpuEvents``, as ``DeviceOpDb.gpu_events``:
+    the kernel stats db reads its kernels' from them)."""
     names = [str(n) for n in xs.values_list(frames.planes["name"])] if len(frames.planes) else []
     if xs.hardware_type(names) != xs.HARDWARE_GPU:
         raise ValueError("device_op_keys reads GPU profiles only")
@@ -1423,7 +1434,7 @@ def device_op_keys(
     }
     self_time = _as_int(np.zeros(0, np.int64) if no_ops else table["self_time_ps"], host_total - host_op)
     order = _row_order(keys["host"], self_time, keys["name"])
-    return {c: keys[c][order] for c in ("host", "name", "provenance", "program_id")}  # as op_keys()
+    return {c: keys[c][order] for c in ("host", "name", "provenance", "program_id")}, keyed.events  # as op_keys()
 
 
 def _with_costs(columns: dict[str, Any], n_ops: int, costs: Costs | None) -> dict[str, Any]:
