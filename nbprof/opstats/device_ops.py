@@ -103,7 +103,8 @@ class DeviceOpDb:
     (first to last event), ``op_time_ps`` (its ops' self time), ``total_time_ps`` (max of the two)
     and ``idle_ps``. ``hardware_type``: ``TPU``, ``GPU`` or ``CPU_ONLY`` (then both frames are
     empty). ``info``: event counts behind ``notes``. ``columns()`` and ``op_keys()`` give the table's
-    columns as arrays (the builder's, made before the frame, which they need not wait for).
+    columns as arrays (the builder's, made before the frame, which they need not wait for). ``gpu_events``:
+    on GPU, the events the builder read (``GpuEvents``; not pickled).
     """
 
     # given, or made on first read of the builder's ``columns`` (GPU: their HLO costs joined then)
@@ -115,6 +116,7 @@ class DeviceOpDb:
     _op_keys: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
     _columns: dict[str, Any] | Callable[[], dict[str, Any]] | None = field(default=None, repr=False, compare=False)
     _total_time_ps: int | None = field(default=None, repr=False, compare=False)  # the builder's, planes not made
+    gpu_events: GpuEvents | None = field(default=None, repr=False, compare=False)  # GPU: the events read
 
     @property
     def ops(self) -> pd.DataFrame:
@@ -156,6 +158,7 @@ class DeviceOpDb:
         state["_planes"] = self.planes
         if self._columns is not None:
             state["_columns"] = self.columns()
+        state["gpu_events"] = None  # the frames' rows: of no use without them
         return state
 
 
@@ -267,6 +270,7 @@ class OpEvents:
     meta: pd.DataFrame | dict[str, Any]  # META_COLUMNS (a frame, or arrays by column), one row per distinct op
     meta_id: np.ndarray  # per event: its metadata row
     metrics: dict[str, np.ndarray]  # per event: SUM_COLUMNS + "eager" + "normalized"
+    distinct_keys: bool = False  # the metadata rows' (program id, name) are all distinct (each its own op)
 
 
 def _meta_columns(meta: pd.DataFrame | dict[str, Any]) -> dict[str, Any]:
@@ -308,7 +312,10 @@ def aggregate_op_columns(ev: pd.DataFrame, parts: list[OpEvents]) -> dict[str, A
     meta_id = np.concatenate([p.meta_id + off for p, off in zip(parts, offsets)])
     rows = np.concatenate([p.rows for p in parts])
     metrics = {k: np.concatenate([p.metrics[k] for p in parts]) for k in parts[0].metrics}
-    op_of_meta, _ = ec.group_ids(_uint64(meta["program_id"]), np.asarray(meta["name"], dtype=object))
+    if len(parts) == 1 and parts[0].distinct_keys:  # each metadata row its own op: no text to group
+        op_of_meta = np.arange(len(meta["name"]), dtype=np.int64)
+    else:
+        op_of_meta, _ = ec.group_ids(_uint64(meta["program_id"]), np.asarray(meta["name"], dtype=object))
     # Event order decides which event's metadata an op keeps (the first, as XProf's builder).
     order = np.argsort(rows, kind="stable")
     rows, meta_id = rows[order], meta_id[order]
@@ -442,15 +449,25 @@ def _is_missing(value: object) -> bool:
 
 
 # ---------------------------------------------------------------------------------- GPU
+def hlo_op_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(id of each row's HLO op name, the text of each id): the last ``::`` part of its ``hlo_op`` stat
+    (``ec.last_component``; ``""`` where missing), numbered per distinct text (equal ids: equal names)."""
+    if "hlo_op" not in ev.columns or len(rows) == 0:
+        return np.zeros(len(rows), np.int64), np.array([""], dtype=object)
+    hlo_op = ev["hlo_op"]
+    parts = [text.split("::")[-1] for text in ec.category_text(hlo_op)]  # per category, not per kernel
+    ids, texts = pd.factorize(np.array([*parts, ""], dtype=object))
+    return ids.astype(np.int64)[ec.row_codes(hlo_op, rows)], np.asarray(texts, dtype=object)
+
+
 def _merged_run_programs(
     ev: pd.DataFrame,
     rows: np.ndarray,
     x: np.ndarray,
     is_tf: np.ndarray,
     pid: np.ndarray,
-    names: np.ndarray,
-    pair_id: np.ndarray,
-    index: HloIndex,
+    name_id: np.ndarray,
+    found: np.ndarray,
     event_groups: Callable[[], np.ndarray],
 ) -> np.ndarray:
     """Program ids of the XLA op events ``rows[x]`` as XProf's HLOTracker books them.
@@ -460,10 +477,9 @@ def _merged_run_programs(
     ``jit_stage`` programs back to back are one op of the first program with two occurrences. Events
     whose instruction the HLO protos lack are skipped without ending a run; a TensorFlow op event
     ends it; so does the end of a line or an event without a step. ``event_groups`` gives the step of
-    every event (called only when some run spans two programs). ``pair_id``: ``ec.group_ids(pid, names)``;
-    ``pid`` itself is returned where no run spans two programs."""
-    first = np.unique(pair_id, return_index=True)[1]
-    found = index.contains(pid[first], names[first])[pair_id]
+    every event (called only when some run spans two programs). ``name_id``: each event's HLO op name as
+    an integer id (equal ids: equal names); ``found``: per event, whether the HLO protos hold its
+    instruction (its own program's). ``pid`` itself is returned where no run spans two programs."""
     in_runs = np.zeros(len(rows), bool)
     in_runs[x[found]] = True
     in_runs |= is_tf
@@ -475,10 +491,9 @@ def _merged_run_programs(
     at = xla_pos[seq]  # index into x (-1: a TF op event)
     plane = ec.row_codes(ev["plane"], rows[seq])
     line_id = ev["line_id"].to_numpy()[rows[seq]]
-    name_code = pd.factorize(names, use_na_sentinel=False)[0]
     both_xla = (at[1:] >= 0) & (at[:-1] >= 0)
     same = both_xla & (plane[1:] == plane[:-1]) & (line_id[1:] == line_id[:-1])  # one line
-    same &= name_code[np.maximum(at[1:], 0)] == name_code[np.maximum(at[:-1], 0)]
+    same &= name_id[np.maximum(at[1:], 0)] == name_id[np.maximum(at[:-1], 0)]
     across = same & (pid[np.maximum(at[1:], 0)] != pid[np.maximum(at[:-1], 0)])
     if not across.any():
         return pid  # runs within one program change nothing
@@ -515,12 +530,39 @@ class _KeyedOps:
     kept: np.ndarray | None = None
     found: np.ndarray | None = None
     hlo_values: dict[str, np.ndarray] = field(default_factory=dict)
+    rekeyed: bool = False  # some event's op is keyed by another program's id (a run merged by XProf's rule)
+
+
+@dataclass
+class GpuEvents:
+    """The events of the GPU planes' non-derived lines as the device op builder read them: their ``rows`` (of
+    the events frame, ascending), each one's HLO op name (``hlo_op_ids``: ``hlo_id`` per row, ``hlo_text``
+    per id) and program id (``program_id``: uint64, 0 where missing or the event names no HLO op). The
+    kernel stats db reads its kernels' from these (``build_kernel_db``)."""
+
+    rows: np.ndarray
+    hlo_id: np.ndarray
+    hlo_text: np.ndarray
+    program_id: np.ndarray
+    ops: XlaOpsOfEvents | None = None
+
+
+@dataclass
+class XlaOpsOfEvents:
+    """The XLA ops of ``GpuEvents``' rows, where each event's op is keyed by its own program id (no run of
+    events was booked under another program): ``op`` per row (-1: no XLA op event), and per op whether the
+    HLO protos hold its instruction (``found``) and its ``provenance``."""
+
+    op: np.ndarray
+    found: np.ndarray
+    provenance: np.ndarray
 
 
 @dataclass
 class _GpuOpKeys:
     """The event ``rows`` of the GPU planes' non-derived lines, their ``duration`` (ps), the XLA and TF
-    ops among them (None: no such event), the rows attributed to no op, and the plane totals."""
+    ops among them (None: no such event), the rows attributed to no op, the plane totals and the events'
+    keys (``GpuEvents``)."""
 
     rows: np.ndarray
     duration: np.ndarray
@@ -528,6 +570,7 @@ class _GpuOpKeys:
     tf: _KeyedOps | None
     unattributed: np.ndarray
     planes: dict[str, Any]  # ``_plane_totals``' columns
+    events: GpuEvents
 
 
 def _gpu_op_keys(
@@ -547,12 +590,17 @@ def _gpu_op_keys(
     mask = xs.plane_mask(ev, lambda n: n in wanted) & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
     rows = np.flatnonzero(mask)
     dur = ev["duration_ps"].to_numpy()[rows]
-    hlo = ec.last_component(ev, "hlo_op", rows, "::")
+    hlo_id, hlo_text = hlo_op_ids(ev, rows)
     tf_full = ec.str_column(ev, "tf_op", rows)
-    is_xla = hlo != ""
+    is_xla = hlo_text[hlo_id] != ""
     is_tf = ~is_xla & (tf_full != "")
     x = np.flatnonzero(is_xla)
-    xla = _xla_op_keys(ev, rows, x, is_tf, (hlo, tf_full), (index, hlo_columns), info, event_groups) if len(x) else None
+    pid = np.zeros(len(rows), np.uint64)
+    pid[x] = ec.uint_column(ev, "program_id", rows[x])[0]
+    texts = (hlo_id, hlo_text, tf_full)
+    xla = (
+        _xla_op_keys(ev, rows, (x, pid[x]), is_tf, texts, (index, hlo_columns), info, event_groups) if len(x) else None
+    )
     matched = 0
     if xla is not None and xla.found is not None:
         event_found = xla.found[xla.op_of]
@@ -581,50 +629,91 @@ def _gpu_op_keys(
     plane_of = _plane_positions(ev, rows, keys)
     op = ~unattributed
     planes = _plane_totals(keys, (plane_of, start, start + dur), (plane_of[op], dur[op]))
-    return _GpuOpKeys(rows, dur, xla, tf, unattributed, planes)
+    events = GpuEvents(rows, hlo_id, hlo_text, pid, _ops_of_events(len(rows), xla))
+    return _GpuOpKeys(rows, dur, xla, tf, unattributed, planes, events)
+
+
+def _ops_of_events(n: int, xla: _KeyedOps | None) -> XlaOpsOfEvents | None:
+    """``XlaOpsOfEvents`` of ``n`` GPU rows and their XLA ops (None: none, or events re-keyed by a run merge)."""
+    if xla is None or xla.rekeyed or xla.found is None:
+        return None
+    op = np.full(n, -1, np.int64)
+    op[xla.events] = xla.op_of
+    return XlaOpsOfEvents(op, xla.found, xla.meta["provenance"])
 
 
 def _xla_op_keys(
     ev: pd.DataFrame,
     rows: np.ndarray,
-    x: np.ndarray,
+    xla_events: tuple[np.ndarray, np.ndarray],
     is_tf: np.ndarray,
-    texts: tuple[np.ndarray, np.ndarray],
+    texts: tuple[np.ndarray, np.ndarray, np.ndarray],
     instructions: tuple[HloIndex, tuple[str, ...]],
     info: dict[str, Any],
     event_groups: Callable[[], np.ndarray] | None,
 ) -> _KeyedOps:
-    """The XLA op events ``rows[x]`` keyed by (program id, HLO op name); ``texts``: the rows' HLO op
-    names and ``tf_op`` stats; ``instructions``: the HLO index and the instruction columns to read (the
-    provenance alone is read without making rows). An op whose instruction the HLO protos lack takes its
-    event's ``tf_op`` as provenance, unless that is the XLA runtime's module annotation."""
-    hlo, tf_full = texts
+    """The XLA op events ``rows[x]`` keyed by (program id, HLO op name); ``xla_events``: ``x`` and those
+    events' program ids (uint64, 0 where missing); ``texts``: the rows' HLO op
+    names (``hlo_op_ids``: id per row, text per id) and ``tf_op`` stats; ``instructions``: the HLO index
+    and the instruction columns to read (the provenance alone is read without making rows). An op whose
+    instruction the HLO protos lack takes its event's ``tf_op`` as provenance, unless that is the XLA
+    runtime's module annotation."""
+    hlo_id, hlo_text, tf_full = texts
     index, hlo_columns = instructions
-    pid, _ = ec.uint_column(ev, "program_id", rows[x])
-    pair_id, n_pairs = ec.group_ids(pid, hlo[x])
+    x, pid = xla_events
+    name_id = hlo_id[x]
+    keyed = _keyed_pairs(pid, name_id, hlo_text, index, hlo_columns)
+    rekeyed = False
     if event_groups is not None:
-        merged = _merged_run_programs(ev, rows, x, is_tf, pid, hlo[x], pair_id, index, event_groups)
-        if merged is not pid:  # some event booked under another program
+        merged = _merged_run_programs(ev, rows, x, is_tf, pid, name_id, keyed.found[keyed.pair_id], event_groups)
+        rekeyed = merged is not pid  # some event booked under another program
+        if rekeyed:
             pid = merged
-            pair_id, n_pairs = ec.group_ids(pid, hlo[x])
-    first = np.full(n_pairs, len(x), np.int64)
-    np.minimum.at(first, pair_id, np.arange(len(x)))
-    upid, uname = pid[first], hlo[x][first]
-    if set(hlo_columns) <= set(LIGHT_COLUMNS):  # read without making the instructions' rows; "" where not found
-        hlo_values, found = index.lookup_light_values(upid, uname, list(hlo_columns))
-    else:
-        hlo_values, found = index.lookup_values(upid, uname, list(hlo_columns))
-    provenance = hlo_values["provenance"]
-    event_tf = tf_full[x][first]
-    module_marker, distinct_tf = pd.factorize(event_tf)  # event_tf: str, none missing
-    _, tf_names, _ = _tf_op.parse_many(distinct_tf)
-    is_marker = tf_names[module_marker] == XLA_MODULE_ANNOTATION if len(distinct_tf) else np.zeros(0, bool)
+            keyed = _keyed_pairs(pid, name_id, hlo_text, index, hlo_columns)
+    pair_id, first, found, n_pairs = keyed.pair_id, keyed.first, keyed.found, len(keyed.first)
+    upid, uname = pid[first], hlo_text[name_id[first]]
     meta: dict[str, Any] = {"program_id": upid, **_empty_meta(n_pairs)}
-    meta["provenance"] = np.where(found, provenance, np.where(is_marker, "", event_tf))
+    meta["provenance"] = keyed.values["provenance"]
+    if not found.all():  # the event's tf_op, unless it is the module annotation
+        missing = np.flatnonzero(~found)
+        event_tf = tf_full[x][first[missing]]
+        module_marker, distinct_tf = pd.factorize(event_tf)  # event_tf: str, none missing
+        _, tf_names, _ = _tf_op.parse_many(distinct_tf)
+        is_marker = tf_names[module_marker] == XLA_MODULE_ANNOTATION
+        meta["provenance"] = meta["provenance"].copy()
+        meta["provenance"][missing] = np.where(is_marker, "", event_tf)
     meta["name"] = uname
     meta["source_line"] = pd.arrays.IntegerArray(np.full(n_pairs, -1, np.int64), np.ones(n_pairs, bool))
     info["programs_with_hlo"] = sorted({int(p) for p in upid[found]})
-    return _KeyedOps(x, pair_id, first, {c: meta[c] for c in META_COLUMNS}, found=found, hlo_values=hlo_values)
+    meta = {c: meta[c] for c in META_COLUMNS}
+    return _KeyedOps(x, pair_id, first, meta, found=found, hlo_values=keyed.values, rekeyed=rekeyed)
+
+
+@dataclass
+class _Pairs:
+    """XLA op events keyed by (program id, HLO op name): each event's pair (``pair_id``), each pair's first
+    event (``first``), whether the HLO protos hold its instruction (``found``) and the instruction columns
+    read (``values``: object arrays, "" where not found)."""
+
+    pair_id: np.ndarray
+    first: np.ndarray
+    found: np.ndarray
+    values: dict[str, np.ndarray]
+
+
+def _keyed_pairs(
+    pid: np.ndarray, name_id: np.ndarray, name_text: np.ndarray, index: HloIndex, columns: tuple[str, ...]
+) -> _Pairs:
+    """The events' (program id, name id) pairs, numbered in order of first appearance, and their
+    instructions' ``columns`` (one lookup per pair; ``LIGHT_COLUMNS`` read without the instructions' rows)."""
+    pair_id, n_pairs = ec.group_ids(pid, name_id)
+    first = ec.first_of_groups(pair_id, n_pairs)
+    upid, uname = pid[first], name_text[name_id[first]]
+    if set(columns) <= set(LIGHT_COLUMNS):  # read without making the instructions' rows; "" where not found
+        values, found = index.lookup_light_values(upid, uname, list(columns))
+    else:
+        values, found = index.lookup_values(upid, uname, list(columns))
+    return _Pairs(pair_id, first, found, values)
 
 
 def _tf_op_keys(ev: pd.DataFrame, rows: np.ndarray, t: np.ndarray, tf_full: np.ndarray) -> _KeyedOps:
@@ -647,15 +736,16 @@ def _tf_op_keys(ev: pd.DataFrame, rows: np.ndarray, t: np.ndarray, tf_full: np.n
 def _op_events(rows: np.ndarray, ops: _KeyedOps, meta: dict[str, Any], metrics: dict[str, np.ndarray]) -> OpEvents:
     """The ops' events (``rows[ops.events]``) with their ops' metadata and the events' metrics, those
     that are no ops (``ops.kept``) left out with their ops."""
+    distinct = ops.found is not None  # XLA ops: one per (program id, name) pair
     if ops.kept is None:
-        return OpEvents(rows[ops.events], meta, ops.op_of, metrics)
+        return OpEvents(rows[ops.events], meta, ops.op_of, metrics, distinct)
     keep = ops.kept
     kept_ops = np.flatnonzero(ops.found if ops.found is not None else np.ones(len(ops.first), bool))
     new_op = np.full(len(ops.first), -1, np.int64)
     new_op[kept_ops] = np.arange(len(kept_ops))
     kept_meta = {c: values[kept_ops] for c, values in meta.items()}
     kept_metrics = {k: v[keep] for k, v in metrics.items()}
-    return OpEvents(rows[ops.events][keep], kept_meta, new_op[ops.op_of[keep]], kept_metrics)
+    return OpEvents(rows[ops.events][keep], kept_meta, new_op[ops.op_of[keep]], kept_metrics, distinct)
 
 
 def _gpu_key_parts(keys: _GpuOpKeys) -> list[OpEvents]:
@@ -676,9 +766,9 @@ def _gpu_ops(
     info: dict[str, Any],
     keep_without_hlo: bool = True,
     event_groups: Callable[[], np.ndarray] | None = None,
-) -> tuple[list[OpEvents], dict[str, Any]]:
-    """The GPU op events and plane totals: the ops of ``_gpu_op_keys`` with all their metadata (an XLA
-    op's from its HLO instruction) and metrics."""
+) -> tuple[list[OpEvents], dict[str, Any], GpuEvents]:
+    """The GPU op events, plane totals and events' keys: the ops of ``_gpu_op_keys`` with all their metadata
+    (an XLA op's from its HLO instruction) and metrics."""
     keys = _gpu_op_keys(frames, plane_names, index, info, keep_without_hlo, event_groups, LIGHT_COLUMNS)
     ev, rows, dur = frames.events, keys.rows, keys.duration
     parts = []
@@ -703,7 +793,7 @@ def _gpu_ops(
         # Older TF GPU profiles name the op only in the kernel's annotation ("level 0" stat).
         _, annotated = xs.stat_values(frames, "level 0", rows[keys.unattributed])
         info["device_events_with_annotation_only"] = int(annotated.sum())
-    return parts, keys.planes
+    return parts, keys.planes, keys.events
 
 
 def _xla_op_meta(ev: pd.DataFrame, first_rows: np.ndarray, xla: _KeyedOps) -> dict[str, Any]:
@@ -714,9 +804,12 @@ def _xla_op_meta(ev: pd.DataFrame, first_rows: np.ndarray, xla: _KeyedOps) -> di
     op's first event row."""
     found = xla.found if xla.found is not None else np.ones(len(first_rows), bool)
     meta = dict(xla.meta)
-    stat_category = ec.str_column(ev, "hlo_category", first_rows)
-    fallback_category = np.where(stat_category != "", stat_category, category_from_name(xla.meta["name"]))
-    meta["category"] = np.where(found, xla.hlo_values["category"], fallback_category)
+    meta["category"] = np.array(xla.hlo_values["category"], dtype=object)  # a copy: the lookup's stays as read
+    missing = np.flatnonzero(~found)
+    if len(missing):  # ops without an instruction: their first event's hlo_category, else their name's
+        stat_category = ec.str_column(ev, "hlo_category", first_rows[missing])
+        by_name = category_from_name(xla.meta["name"][missing])
+        meta["category"][missing] = np.where(stat_category != "", stat_category, by_name)
     meta["hlo_module"] = ec.str_column(ev, "hlo_module", first_rows)
     return {**{c: meta[c] for c in META_COLUMNS}, _HLO_FOUND: found}
 
@@ -1042,13 +1135,17 @@ def _as_line(values: Any, n_idle: int) -> pd.api.extensions.ExtensionArray:
 
 def _program_names(module: np.ndarray, program_id: np.ndarray) -> np.ndarray:
     """``program_name`` of str modules and uint64 ids: ``<module>(<id>)``, ``main`` where the module is
-    ""; made once per distinct (module, id)."""
-    pair, n = ec.group_ids(module, program_id)
-    first = ec.first_rows(pair)
-    names = [f"{m}({p})" if m != "" else "main" for m, p in zip(module[first].tolist(), program_id[first].tolist())]
-    out = np.empty(n, dtype=object)
+    ""; made once per distinct (module, id) (a dict over the ops: no frame or factorisation)."""
+    made: dict[tuple[str, int], str] = {}
+    names = []
+    for key in zip(module.tolist(), program_id.tolist()):
+        name = made.get(key)
+        if name is None:
+            name = made[key] = f"{key[0]}({key[1]})" if key[0] != "" else "main"
+        names.append(name)
+    out = np.empty(len(names), dtype=object)
     out[:] = names
-    return out[pair] if len(pair) else np.zeros(0, dtype=object)
+    return out
 
 
 def _finished_columns(
@@ -1265,9 +1362,9 @@ def build_device_op_db(
     planes = xs.device_planes(names)
     info: dict[str, Any] = {"hardware_type": kind, "device_planes": planes}
     if kind == xs.HARDWARE_GPU:
-        parts, plane_totals = _gpu_ops(frames, planes, index, info, keep_ops_without_hlo, event_groups)
+        parts, plane_totals, gpu_events = _gpu_ops(frames, planes, index, info, keep_ops_without_hlo, event_groups)
     elif kind == xs.HARDWARE_TPU:
-        parts, plane_totals = _tpu_ops(frames, planes, info)
+        (parts, plane_totals), gpu_events = _tpu_ops(frames, planes, info), None
     else:
         empty, no_planes = (typed_frame({c: np.empty(0, object) for c in cs}) for cs in (COLUMNS, PLANE_COLUMNS))
         return DeviceOpDb(empty, no_planes, kind, info, _notes(info))  # as pd.DataFrame(columns=...) makes them
@@ -1293,7 +1390,9 @@ def build_device_op_db(
         columns = functools.cache(lambda: _ordered_columns(_with_costs(out, n_ops, given), order, texts))
     planes_frame = functools.partial(_planes_frame, plane_totals)
     total_time = int(plane_totals["total_time_ps"].sum())
-    return DeviceOpDb(lambda: _frame_of(columns()), planes_frame, kind, info, _notes(info), keys, columns, total_time)
+    return DeviceOpDb(
+        lambda: _frame_of(columns()), planes_frame, kind, info, _notes(info), keys, columns, total_time, gpu_events
+    )
 
 
 def device_op_keys(
@@ -1305,6 +1404,17 @@ def device_op_keys(
     """``build_device_op_db(...).op_keys()`` of a GPU profile, without the rest of the db: the ops'
     programs (merged runs included), names and provenance, and the per-host IDLE rows, in the table's
     order (the same rules: ``_gpu_ops``, ``aggregate_op_columns``, ``_row_order``)."""
+    return device_op_keys_and_events(frames, index, keep_ops_without_hlo, event_groups)[0]
+
+
+def device_op_keys_and_events(
+    frames: Frames,
+    index: HloIndex,
+    keep_ops_without_hlo: bool = True,
+    event_groups: Callable[[], np.ndarray] | None = None,
+) -> tuple[dict[str, np.ndarray], GpuEvents]:
+    """``device_op_keys`` and the GPU events they were read from (``GpuEvents``, as ``DeviceOpDb.gpu_events``:
+    the kernel stats db reads its kernels' from them)."""
     names = [str(n) for n in xs.values_list(frames.planes["name"])] if len(frames.planes) else []
     if xs.hardware_type(names) != xs.HARDWARE_GPU:
         raise ValueError("device_op_keys reads GPU profiles only")
@@ -1324,7 +1434,7 @@ def device_op_keys(
     }
     self_time = _as_int(np.zeros(0, np.int64) if no_ops else table["self_time_ps"], host_total - host_op)
     order = _row_order(keys["host"], self_time, keys["name"])
-    return {c: keys[c][order] for c in ("host", "name", "provenance", "program_id")}  # as op_keys()
+    return {c: keys[c][order] for c in ("host", "name", "provenance", "program_id")}, keyed.events  # as op_keys()
 
 
 def _with_costs(columns: dict[str, Any], n_ops: int, costs: Costs | None) -> dict[str, Any]:

@@ -44,7 +44,7 @@ import pandas as pd
 from nbprof.hlo.index import HloIndex
 from nbprof.opstats import event_columns as ec
 from nbprof.opstats import tf_op as _tf_op
-from nbprof.opstats.device_ops import DeviceOpDb
+from nbprof.opstats.device_ops import DeviceOpDb, GpuEvents, hlo_op_ids
 from nbprof.opstats.group_agg import group_agg, group_columns
 from nbprof.opstats.lazy_frame import FrameOrMaker
 from nbprof.opstats.perf_env import VENDOR_AMD, VENDOR_NVIDIA
@@ -201,38 +201,102 @@ def parse_kernel_details(details: pd.Series) -> pd.DataFrame:
 
 
 @dataclass(frozen=True)
+class OpTotals:
+    """Per op name of a db's kernel events (``op_text``: the names, indexed by code): ``eligible`` (the Tensor
+    Core eligibility of its events where they all agree: their first report's, as ``by_op_name`` takes it),
+    ``uniform`` (whether they all agree), ``total_ns`` and ``tensor_core_ns`` (sums of whole ns per event:
+    the sums of its reports' totals). Made from the events, without the reports."""
+
+    op_text: np.ndarray
+    eligible: np.ndarray
+    uniform: np.ndarray
+    total_ns: np.ndarray
+    tensor_core_ns: np.ndarray
+
+    def values(self, names: list[str], column: str, missing: object) -> np.ndarray | None:
+        """``KernelDb.by_op_name_values(names, column, missing)`` from these totals; None where a name's
+        events disagree on their eligibility (its first report decides then)."""
+        code_of = {name: code for code, name in enumerate(self.op_text.tolist())}
+        codes = np.fromiter((code_of.get(name, -1) for name in names), np.int64, len(names))
+        if not self.uniform[codes[codes >= 0]].all():
+            return None
+        if column == "is_op_tensor_core_eligible":
+            values: np.ndarray = self.eligible
+        elif column == "total_duration_ns":
+            values = self.total_ns
+        elif column == "tensor_core_duration_ns":
+            values = self.tensor_core_ns
+        else:
+            total = self.total_ns.astype(np.float64)
+            tensor_core = self.tensor_core_ns.astype(np.float64)
+            values = np.divide(tensor_core, total, out=np.zeros(len(total)), where=total > 0)
+        return np.where(codes >= 0, values[codes], missing)
+
+
+def op_totals(
+    op: tuple[np.ndarray, np.ndarray], eligible: np.ndarray, uses_tc: np.ndarray, duration_ps: np.ndarray
+) -> OpTotals:
+    """``OpTotals`` of kernel events: ``op`` (code per event, name per code), each event's Tensor Core
+    eligibility and use, its duration (ps)."""
+    op_code, op_text = op
+    n = len(op_text)
+    events = np.bincount(op_code, minlength=n)
+    eligible_events = np.bincount(op_code, weights=eligible, minlength=n)
+    duration_ns = duration_ps // 1000
+    return OpTotals(
+        op_text=np.asarray(op_text, dtype=object),
+        eligible=eligible_events > 0,
+        uniform=(eligible_events == 0) | (eligible_events == events),
+        total_ns=ec.sum_by(op_code, duration_ns, n),
+        tensor_core_ns=ec.sum_by(op_code, np.where(uses_tc, duration_ns, 0), n),
+    )
+
+
+@dataclass(frozen=True)
 class KernelDb:
     """The kernel stats db (``REPORT_COLUMNS``): ``reports`` all unique kernel launches, longest
     first (given as a frame, or as a function making it on first read); ``num_kernel_events`` kernel
     events read; ``vendor`` of the GPU planes. ``_columns``: the reports' columns as the builder made
-    them (numpy arrays, texts as object arrays of str), where it did."""
+    them (numpy arrays, texts as object arrays of str), where it did (given, or as a function making them
+    on first read: None where it makes a frame instead). ``_op_totals``: the builder's ``OpTotals``, where
+    the reports are all kept (at most ``MAX_KERNELS`` events): ``by_op_name_values`` reads them without
+    the reports."""
 
     # given, or made on first read of the builder's report columns (``by_op_name`` reads those)
     reports: pd.DataFrame = FrameOrMaker()  # type: ignore[assignment]
     num_kernel_events: int
     vendor: str
     notes: list[str] = field(default_factory=list)
-    _columns: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
+    _columns: dict[str, np.ndarray] | Callable[[], dict[str, np.ndarray] | None] | None = field(
+        default=None, repr=False, compare=False
+    )
+    _op_totals: OpTotals | None = field(default=None, repr=False, compare=False)
 
     def __getstate__(self) -> dict[str, object]:
-        """Pickled with its reports made (not the function making them)."""
+        """Pickled with its reports and their columns made (not the functions making them)."""
         state = dict(self.__dict__)
         state["_reports"] = self.reports
+        state["_columns"] = self.report_arrays()
         return state
 
     @property
     def num_reports(self) -> int:
         """How many reports there are (without making their frame where it is not made yet)."""
-        return len(self._columns["kernel_name"]) if self._columns is not None else len(self.reports)
+        columns = self.report_arrays()
+        return len(columns["kernel_name"]) if columns is not None else len(self.reports)
 
     def report_arrays(self) -> dict[str, np.ndarray] | None:
         """The reports' columns as the builder made them (numpy arrays, texts as object arrays of str; read
         only), None where it made a frame instead."""
-        return self._columns
+        columns = self._columns
+        if callable(columns):
+            columns = columns()
+            object.__setattr__(self, "_columns", columns)  # made once: kept
+        return columns
 
     def relabelled(self, num_kernel_events: int, vendor: str, notes: list[str]) -> KernelDb:
         """This db's reports (their frame, or the function making it) with other counts, vendor and notes."""
-        return KernelDb(self.__dict__["_reports"], num_kernel_events, vendor, notes, self._columns)
+        return KernelDb(self.__dict__["_reports"], num_kernel_events, vendor, notes, self._columns, self._op_totals)
 
     @property
     def top_reports(self) -> pd.DataFrame:
@@ -247,7 +311,12 @@ class KernelDb:
 
     def by_op_name_values(self, names: list[str], column: str, missing: object) -> np.ndarray:
         """``by_op_name()[column]`` at each of ``names``, ``missing`` for a name without kernels: its
-        ``reindex(names).fillna(missing)`` values, looked up without an Index of the names."""
+        ``reindex(names).fillna(missing)`` values, looked up without an Index of the names (from the
+        builder's ``OpTotals`` where they serve: no report made)."""
+        if self._op_totals is not None:
+            values = self._op_totals.values(names, column, missing)
+            if values is not None:
+                return values
         grouped, row_of = self._by_op
         if not row_of:
             return np.full(len(names), missing)
@@ -300,8 +369,9 @@ class KernelDb:
     def _top_columns(self, names: list[str]) -> dict[str, np.ndarray]:
         """These columns of ``top_reports`` as numpy arrays (``op_name`` as an object array): the
         builder's arrays where it kept them (read only), else the frame's."""
-        if self._columns is not None:
-            return {c: self._columns[c][:MAX_KERNELS] for c in names}
+        columns = self.report_arrays()
+        if columns is not None:
+            return {c: columns[c][:MAX_KERNELS] for c in names}
         top = self.reports if len(self.reports) <= MAX_KERNELS else self.top_reports  # read only: no copy needed
         return {c: top[c].to_numpy(dtype=object) if c == "op_name" else top[c].to_numpy() for c in names}
 
@@ -334,24 +404,72 @@ def _positions_in(
     return found[group] if len(group) else np.zeros(0, np.int64)
 
 
+def _kernel_rows(
+    ev: pd.DataFrame, durations: np.ndarray, gpu_events: GpuEvents | None
+) -> tuple[np.ndarray, KernelHloKeys | None]:
+    """The kernel event rows (events of the GPU planes' non-derived lines with a ``kernel_details`` stat,
+    lasting at least 1 ns; ascending) and, where ``gpu_events`` gives them, their HLO op name ids and texts
+    and program ids (``KernelHloKeys``)."""
+    if gpu_events is None:
+        mask = (
+            xs.plane_mask(ev, xs.is_gpu_plane)
+            & _present(ev["kernel_details"])
+            & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
+            & (durations >= 1000)
+        )
+        return np.flatnonzero(mask), None
+    gpu_rows = gpu_events.rows
+    kept = _present(ev["kernel_details"])[gpu_rows] & (durations[gpu_rows] >= 1000)
+    ops = gpu_events.ops
+    keys = KernelHloKeys(
+        gpu_events.hlo_id[kept],
+        gpu_events.hlo_text,
+        gpu_events.program_id[kept],
+        (ops.op[kept], ops.found, ops.provenance) if ops is not None else None,
+    )
+    return gpu_rows[kept], keys
+
+
+@dataclass
+class KernelHloKeys:
+    """Per kernel row: its HLO op name id (``hlo_id``; ``hlo_text`` per id, ``device_ops.hlo_op_ids``) and
+    program id (uint64, 0 where missing; read only where the row names an HLO op); ``ops``: its device XLA op
+    (-1: none), each op's instruction found and provenance (``device_ops.XlaOpsOfEvents``), where known."""
+
+    hlo_id: np.ndarray
+    hlo_text: np.ndarray
+    program_id: np.ndarray
+    ops: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+
 def _xla_framework_ops(
-    frames: Frames, rows: np.ndarray, op_keys: Callable[[], OpKeysSource], index: HloIndex | None = None
+    frames: Frames,
+    rows: np.ndarray,
+    op_keys: Callable[[], OpKeysSource],
+    index: HloIndex | None = None,
+    read: KernelHloKeys | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(is an XLA op whose instruction is known, framework op name) of kernel rows, from the device op
     each belongs to. With ``index``, a kernel whose HLO instruction the profile's HLO protos lack is no
-    XLA op here (XProf then names its op by the ``tf_op`` stat: ``XlaModule`` on JAX)."""
+    XLA op here (XProf then names its op by the ``tf_op`` stat: ``XlaModule`` on JAX). ``read``: the rows'
+    HLO op names and program ids where already read (else read here)."""
     ev = frames.events
-    hlo_id, hlo_text = _hlo_op_ids(ev, rows)
+    hlo_id, hlo_text = (read.hlo_id, read.hlo_text) if read is not None else hlo_op_ids(ev, rows)
     hlo = hlo_text[hlo_id]
     is_xla = hlo != ""
     names = np.full(len(rows), "", dtype=object)
     x = np.flatnonzero(is_xla)
     if len(x) == 0:
         return is_xla, names
+    if read is not None and read.ops is not None and index is not None:
+        names_of_ops = _names_of_device_ops(frames, rows, x, read.ops)
+        if names_of_ops is not None:
+            is_xla[x], names[x] = names_of_ops
+            return is_xla, names
     table = _op_keys_of(op_keys)
     if len(table["name"]) == 0:
         return is_xla, names
-    pid, _ = ec.uint_column(ev, "program_id", rows[x])
+    pid = read.program_id[x] if read is not None else ec.uint_column(ev, "program_id", rows[x])[0]
     if index is not None:
         pair, _ = ec.group_ids(pid, hlo_id[x])
         first = ec.first_rows(pair)
@@ -375,21 +493,27 @@ def _xla_framework_ops(
     return is_xla, names
 
 
+def _names_of_device_ops(
+    frames: Frames, rows: np.ndarray, x: np.ndarray, ops: tuple[np.ndarray, np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """``_xla_framework_ops``' (is an XLA op, framework op name) of the kernel rows ``rows[x]`` (those naming
+    an HLO op) from their device XLA ops (``KernelHloKeys.ops``, each keyed by the event's own program id):
+    an op's row of the device op db is then the one its key finds. None where an event has no host (its
+    op's row is not found by its key)."""
+    op, found, provenance = ops
+    if (ec.row_codes(frames.events["host"], rows[x]) < 0).any():
+        return None
+    op_of_event = op[x]
+    is_xla = found[op_of_event]
+    _, parsed, _ = _tf_op.parse_each(provenance)  # once per distinct framework op, not per kernel
+    op_name = np.where(provenance != "", parsed, "")
+    return is_xla, np.where(is_xla, op_name[op_of_event], "")
+
+
 def _op_keys_of(op_keys: Callable[[], OpKeysSource]) -> dict[str, np.ndarray]:
     """The device op db's ``op_keys`` (no HLO costs needed), of the db or the keys the function gives."""
     source = op_keys()
     return source.op_keys() if isinstance(source, DeviceOpDb) else source
-
-
-def _hlo_op_ids(ev: pd.DataFrame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(id of each kernel row's HLO op name, the text of each id): the last ``::`` part of its
-    ``hlo_op`` stat (``ec.last_component``; ``""`` where missing), numbered per distinct text."""
-    if "hlo_op" not in ev.columns or len(rows) == 0:
-        return np.zeros(len(rows), np.int64), np.array([""], dtype=object)
-    hlo_op = ev["hlo_op"]
-    parts = [text.split("::")[-1] for text in ec.category_text(hlo_op)]  # per category, not per kernel
-    ids, texts = pd.factorize(np.array([*parts, ""], dtype=object))
-    return ids.astype(np.int64)[ec.row_codes(hlo_op, rows)], np.asarray(texts, dtype=object)
 
 
 @dataclass
@@ -491,7 +615,8 @@ def _numpy_reports(
     uses_tc, eligible = flags
     seen: dict[tuple, int] = {}  # distinct launch parameters, over the distinct texts
     launch_of_text = np.array([seen.setdefault(row, len(seen)) for row in map(tuple, launches.ints.tolist())], np.int64)
-    group, n = ec.group_ids(name_code, launch_of_text[launches.detail], eligible, op_code)
+    # every key an integer: packed into one int64 and factorised once (a bool key is factorised on its own)
+    group, n = ec.group_ids(name_code, launch_of_text[launches.detail], eligible.astype(np.int8), op_code)
     first = ec.first_rows(group)
     launch = launches.ints[launches.detail[first]]
     duration_ns = duration_ps // 1000
@@ -541,53 +666,40 @@ def _present(column: pd.Series) -> np.ndarray:
 
 
 def build_kernel_db(
-    frames: Frames, op_keys: Callable[[], OpKeysSource], vendor: str, index: HloIndex | None = None
+    frames: Frames,
+    op_keys: Callable[[], OpKeysSource],
+    vendor: str,
+    index: HloIndex | None = None,
+    gpu_events: GpuEvents | None = None,
 ) -> KernelDb:
     """The kernel stats db of a profile (see the module docstring); ``op_keys``: a function giving the device
     op db or its ``op_keys`` (called only where kernels of XLA ops need their framework op: a profile
     without GPU kernels builds no device op db for it); ``index``: the profile's HLO instructions, to name
-    the op of a kernel whose instruction is unknown by its ``tf_op`` stat."""
+    the op of a kernel whose instruction is unknown by its ``tf_op`` stat; ``gpu_events``: the events of the
+    GPU planes' non-derived lines as the device op db read them (``DeviceOpDb.gpu_events``), else read here."""
     ev = frames.events
     none = "no GPU kernel events with kernel_details in this profile"
     if len(ev) == 0 or "kernel_details" not in ev.columns:
         return KernelDb(ec.empty_frame(REPORT_COLUMNS), 0, vendor, [none])
     all_durations = ev["duration_ps"].to_numpy()
-    mask = (
-        xs.plane_mask(ev, xs.is_gpu_plane)
-        & _present(ev["kernel_details"])
-        & ~xs.is_derived_line_id(ev["line_id"].to_numpy())
-        & (all_durations >= 1000)
-    )
-    rows = np.flatnonzero(mask)
+    rows, hlo = _kernel_rows(ev, all_durations, gpu_events)
     if len(rows) == 0:
         return KernelDb(ec.empty_frame(REPORT_COLUMNS), 0, vendor, [none])
     # the text keys are grouped as integer codes (no text column of one value per kernel)
     name_code, name_text = _text_codes(ev, "name", rows)
     duration = all_durations[rows]
     tf_name, has_tf_op, tf_eligible = _tf_ops(ev, rows)
-    is_xla, xla_name = _xla_framework_ops(frames, rows, op_keys, index)
+    is_xla, xla_name = _xla_framework_ops(frames, rows, op_keys, index, hlo)
     op_name = np.where(is_xla, xla_name, np.where(has_tf_op, tf_name, ""))
     # name tests once per distinct name (hundreds), not per kernel (up to millions)
     uses_tc = _per_code(name_code, name_text, lambda name: kernel_name_uses_tensor_core(name, vendor))
     from_tf_op = has_tf_op & (_einsum_eligible(frames, rows) | tf_eligible | uses_tc) if has_tf_op.any() else has_tf_op
     op_code, op_text = pd.factorize(np.asarray(op_name, dtype=object), use_na_sentinel=False)
     from_xla = is_xla & _per_code(op_code, op_text, op_name_tensor_core_eligible)
-    detail_code, detail_text = _text_codes(ev, "kernel_details", rows)
-    launches = _parsed_launches(detail_code, detail_text)
-    columns = None
-    if launches is not None:
-        kernel, op = (name_code, name_text), (op_code.astype(np.int64), op_text)
-        columns = _numpy_reports(launches, kernel, op, (uses_tc, from_tf_op | from_xla), duration)
-        reports: pd.DataFrame | Callable[[], pd.DataFrame] = functools.partial(_reports_frame, columns)
-    else:
-        reports = _pandas_reports(
-            detail_text[detail_code],
-            (name_code, name_text),
-            (op_code, op_text),
-            uses_tc,
-            from_tf_op | from_xla,
-            duration,
-        )
+    eligible = from_tf_op | from_xla
+    keys = _ReportKeys((name_code, name_text), (op_code.astype(np.int64), op_text), (uses_tc, eligible), duration)
+    made = functools.cache(functools.partial(_launch_reports, ev, rows, keys))  # on the reports' first read
+    totals = op_totals(keys.op, eligible, uses_tc, duration) if _keeps_all_reports(ev, rows, keys) else None
     notes = [
         "kernels: events on /device:GPU planes (derived lines excluded) with a kernel_details stat; Tensor/Matrix "
         f"Core use from kernel names for vendor {vendor or 'unknown (the plane names none: no kernel is flagged, as XProf)'}"
@@ -603,7 +715,59 @@ def build_kernel_db(
                 "(cuBLASLt nvjet, XLA Triton GEMM fusions, sm90 CUTLASS): they most likely run on Tensor Cores, "
                 "but are not flagged, as in XProf"
             )
-    return KernelDb(reports, int(len(rows)), vendor, notes, columns)
+    columns = functools.partial(_report_columns, made)
+    return KernelDb(functools.partial(_report_frame, made), int(len(rows)), vendor, notes, columns, totals)
+
+
+@dataclass
+class _ReportKeys:
+    """The kernel events' report keys but their launch parameters: ``kernel`` and ``op`` (code per event,
+    text per code), ``flags`` (uses Tensor Cores, op eligible) and ``duration_ps`` per event."""
+
+    kernel: tuple[np.ndarray, np.ndarray]
+    op: tuple[np.ndarray, np.ndarray]
+    flags: tuple[np.ndarray, np.ndarray]
+    duration_ps: np.ndarray
+
+
+def _keeps_all_reports(ev: pd.DataFrame, rows: np.ndarray, keys: _ReportKeys) -> bool:
+    """Whether XProf keeps every report of the kernel event ``rows`` (at most ``MAX_KERNELS``): surely where
+    there are no more events, else where their distinct keys with the ``kernel_details`` text for the launch
+    are no more (as many as the reports or more: each text gives one launch, two may give the same)."""
+    if len(rows) <= MAX_KERNELS:
+        return True
+    detail_code, _ = _text_codes(ev, "kernel_details", rows)
+    (name_code, _), (op_code, _) = keys.kernel, keys.op
+    _, n = ec.group_ids(name_code, detail_code, keys.flags[1].astype(np.int8), op_code)
+    return n <= MAX_KERNELS
+
+
+def _launch_reports(
+    ev: pd.DataFrame, rows: np.ndarray, keys: _ReportKeys
+) -> tuple[dict[str, np.ndarray] | None, pd.DataFrame | None]:
+    """The reports of the kernel event ``rows``: their columns (``_numpy_reports``; their frame made when
+    read), or where launch values go beyond int64 their frame made through pandas (and no columns);
+    ``kernel_details`` parsed once per distinct text."""
+    detail_code, detail_text = _text_codes(ev, "kernel_details", rows)
+    launches = _parsed_launches(detail_code, detail_text)
+    if launches is None:
+        (uses_tc, eligible), details = keys.flags, detail_text[detail_code]
+        return None, _pandas_reports(details, keys.kernel, keys.op, uses_tc, eligible, keys.duration_ps)
+    return _numpy_reports(launches, keys.kernel, keys.op, keys.flags, keys.duration_ps), None
+
+
+_MadeReports = Callable[[], tuple[dict[str, np.ndarray] | None, pd.DataFrame | None]]  # ``_launch_reports``, cached
+
+
+def _report_columns(made: _MadeReports) -> dict[str, np.ndarray] | None:
+    """The report columns of ``_launch_reports`` (made once by ``made``), None where it made a frame."""
+    return made()[0]
+
+
+def _report_frame(made: _MadeReports) -> pd.DataFrame:
+    """The reports' frame of ``_launch_reports`` (made once by ``made``): made of their columns, or its own."""
+    columns, frame = made()
+    return frame if columns is None else _reports_frame(columns)
 
 
 def _pandas_reports(

@@ -39,6 +39,7 @@ Parts are built on first use and kept:
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -54,7 +55,7 @@ from nbprof.hlo.cost import module_cost_columns, module_costs
 from nbprof.hlo.index import HloIndex, hlo_index
 from nbprof.opstats import combine
 from nbprof.opstats.combine import OpStatsTables
-from nbprof.opstats.device_ops import device_op_keys
+from nbprof.opstats.device_ops import device_op_keys, device_op_keys_and_events
 from nbprof.opstats.duty_cycle import DutyCycle, build_duty_cycle, combine_duty_cycles
 from nbprof.opstats.framework_ops import FrameworkOpRows, FrameworkOpTable, build_framework_op_table, framework_op_rows
 from nbprof.opstats.host_ops import build_host_op_columns, host_op_frame
@@ -249,7 +250,23 @@ class OpStats:
     def kernel_db(self) -> KernelDb:
         """GPU kernel launches grouped as XProf's kernel stats db (see ``kernel_db.py``)."""
         self._built("kernel_db")
-        return build_kernel_db(self.frames, self._device_op_keys, gpu_vendor(self.frames.planes), self.hlo_index)
+        device = self.__dict__.get("device_ops")  # built: its GPU events' keys read, not read again
+        gpu_events = device.gpu_events if device is not None else None
+        op_keys: Callable[[], DeviceOpDb | dict[str, np.ndarray]] = self._device_op_keys
+        gpu = xs.hardware_type(self._plane_names) == xs.HARDWARE_GPU
+        if device is None and gpu and "kernel_details" in self.frames.events.columns:  # keys and events read once
+            keys, gpu_events = device_op_keys_and_events(
+                self.frames,
+                self.hlo_index,
+                keep_ops_without_hlo=self.keep_ops_without_hlo,
+                event_groups=lambda: self.event_groupings.event_groups,
+            )
+            op_keys = functools.partial(dict, keys)  # the keys read
+        env = self.__dict__.get("perf_env")  # built: its GPU vendor is the first GPU plane's, as gpu_vendor reads
+        vendor = (
+            env.vendor if env is not None and env.hardware_type == xs.HARDWARE_GPU else gpu_vendor(self.frames.planes)
+        )
+        return build_kernel_db(self.frames, op_keys, vendor, self.hlo_index, gpu_events)
 
     def _device_op_keys(self) -> DeviceOpDb | dict[str, np.ndarray]:
         """The device op db where built, else (GPU) its ``op_keys`` alone (``device_op_keys``)."""

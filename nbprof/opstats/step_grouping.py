@@ -492,7 +492,9 @@ def _find_groups(ev: pd.DataFrame, flows: Flows, gpu_fill: bool = True) -> _Foun
 
     # the flows before the event-length arrays below (the peak memory of large profiles), where roots may be
     may_root = ("_r" in ev.columns and _present(ev["_r"]).any()) or values_in(names, ["TraceContext"]).any()
-    flows_frame = _flows_frame(flows) if may_root else None
+    if not may_root:  # no `_r` stat, no TraceContext: no root, no event gets a group (nor a GPU event)
+        return _FoundGroups(np.full(n, -1, np.int64), NO_STEP_ROOTS, {})
+    flows_frame = _flows_frame(flows)
     # roots: `_r` (value = level) or legacy TraceContext (level 1); not tf.data function runs
     root_level = _root_levels(ev)
     root_level[values_in(names, ["TraceContext"]) & (root_level < 0)] = 1
@@ -500,7 +502,7 @@ def _find_groups(ev: pd.DataFrame, flows: Flows, gpu_fill: bool = True) -> _Foun
     if is_function_run.any():
         _drop_tf_data_roots(ev, root_level, np.flatnonzero(is_function_run))
     del is_function_run
-    if flows_frame is None or not (root_level >= 0).any():  # no root: no event gets a group (nor a GPU event)
+    if not (root_level >= 0).any():  # no root: no event gets a group (nor a GPU event)
         return _FoundGroups(np.full(n, -1, np.int64), NO_STEP_ROOTS, {})
 
     # Propagate over the skeleton only: roots and link ends; every other event takes its nearest
