@@ -327,7 +327,7 @@ def _device_framework_ops(device: dict[str, np.ndarray], include_idle: bool) -> 
     tf_type = np.where(tf_type == "", "Unknown", tf_type)
     tf_name = np.where(is_idle, IDLE, tf_name)
     tf_type = np.where(is_idle, IDLE, tf_type)
-    device = {**device, "tf_name": tf_name.astype(str).astype(object), "tf_type": tf_type.astype(str).astype(object)}
+    device = {**device, "tf_name": _str_objects(tf_name), "tf_type": _str_objects(tf_type)}
     grouped = group_columns(
         device,
         ["tf_name"],
@@ -340,6 +340,13 @@ def _device_framework_ops(device: dict[str, np.ndarray], include_idle: bool) -> 
     )
     grouped["name"] = grouped.pop("tf_name")
     return grouped
+
+
+def _str_objects(values: np.ndarray) -> np.ndarray:
+    """``values.astype(str).astype(object)``: the array itself where all are str already (no numpy str copy)."""
+    if values.dtype == object and pd.api.types.infer_dtype(values, skipna=False) == "string":  # one pass in C
+        return values
+    return values.astype(str).astype(object)
 
 
 def _one_row_per_op(device: dict[str, np.ndarray]) -> bool:
@@ -403,14 +410,14 @@ def _kernel_ops_may_be_named(op_stats: OpStats, names: list[str]) -> bool:
     wanted = set(names)
     if "" in wanted:
         return True
-    events = op_stats.frames.events
-    if "tf_op" in events.columns:
-        if not isinstance(events["tf_op"].dtype, pd.CategoricalDtype):
-            return True
-        if _may_name(xs.category_text(events["tf_op"]).tolist(), wanted):
-            return True
     provenance = op_stats.device_ops.op_keys()["provenance"]  # no table frame needed
-    return not wanted.isdisjoint(_tf_op.parse_each(provenance)[1].tolist())
+    if not wanted.isdisjoint(_tf_op.parse_each(provenance)[1].tolist()):  # the device rows' own names: GPU ops'
+        return True
+    events = op_stats.frames.events
+    if "tf_op" not in events.columns:
+        return False
+    tf_op = events["tf_op"]
+    return not isinstance(tf_op.dtype, pd.CategoricalDtype) or _may_name(xs.category_text(tf_op).tolist(), wanted)
 
 
 def _may_name(values: list, wanted: set[str]) -> bool:
