@@ -41,7 +41,8 @@ COLUMNS = [
 @dataclass
 class _Activities:
     """Framework-op activities on host threads: per activity its event row, op name id, op type id
-    and eager flag; ``name_text`` / ``type_text``: the text of each id (distinct values)."""
+    and eager flag; ``name_text`` / ``type_text``: the text of each id (distinct values; names and
+    types may share one numbering)."""
 
     event: np.ndarray
     name_id: np.ndarray
@@ -110,8 +111,10 @@ def _activities(ev: pd.DataFrame, rows: np.ndarray, duration: np.ndarray, info: 
     by_name = rows[known]
     by_stat = rows[by_stat_mask]
     by_name_codes, by_stat_codes = name_codes[known], tf_codes[by_stat_mask]
-    (name_of_name, name_of_tf), name_text = _unified((name_op, by_name_codes), (tf_name, by_stat_codes))
-    (type_of_name, type_of_tf), type_text = _unified((name_type, by_name_codes), (tf_type, by_stat_codes))
+    # op names and types numbered together (one factorize): an id is a text, whichever it names
+    (name_of_name, name_of_tf, type_of_name, type_of_tf), text = _unified(
+        (name_op, by_name_codes), (tf_name, by_stat_codes), (name_type, by_name_codes), (tf_type, by_stat_codes)
+    )
     info["host_framework_op_events"] = int(len(by_name) + len(by_stat))
     info["host_events_considered"] = int(len(rows))
     return _Activities(
@@ -119,8 +122,8 @@ def _activities(ev: pd.DataFrame, rows: np.ndarray, duration: np.ndarray, info: 
         name_id=np.concatenate([name_of_name[by_name_codes], name_of_tf[by_stat_codes]]),
         type_id=np.concatenate([type_of_name[by_name_codes], type_of_tf[by_stat_codes]]),
         eager=np.concatenate([ec.int_column(ev, "is_eager", by_name) != 0, np.zeros(len(by_stat), bool)]),
-        name_text=name_text,
-        type_text=type_text,
+        name_text=text,
+        type_text=text,
     )
 
 
