@@ -327,7 +327,7 @@ def _device_framework_ops(device: dict[str, np.ndarray], include_idle: bool) -> 
     tf_type = np.where(tf_type == "", "Unknown", tf_type)
     tf_name = np.where(is_idle, IDLE, tf_name)
     tf_type = np.where(is_idle, IDLE, tf_type)
-    device = {**device, "tf_name": tf_name.astype(str).astype(object), "tf_type": tf_type.astype(str).astype(object)}
+    device = {**device, "tf_name": _str_objects(tf_name), "tf_type": _str_objects(tf_type)}
     grouped = group_columns(
         device,
         ["tf_name"],
@@ -340,6 +340,13 @@ def _device_framework_ops(device: dict[str, np.ndarray], include_idle: bool) -> 
     )
     grouped["name"] = grouped.pop("tf_name")
     return grouped
+
+
+def _str_objects(values: np.ndarray) -> np.ndarray:
+    """``values.astype(str).astype(object)``: the array itself where all are str already (no numpy str copy)."""
+    if values.dtype == object and pd.api.types.infer_dtype(values, skipna=False) == "string":  # one pass in C
+        return values
+    return values.astype(str).astype(object)
 
 
 def _one_row_per_op(device: dict[str, np.ndarray]) -> bool:
@@ -403,14 +410,14 @@ def _kernel_ops_may_be_named(op_stats: OpStats, names: list[str]) -> bool:
     wanted = set(names)
     if "" in wanted:
         return True
-    events = op_stats.frames.events
-    if "tf_op" in events.columns:
-        if not isinstance(events["tf_op"].dtype, pd.CategoricalDtype):
-            return True
-        if _may_name(xs.category_text(events["tf_op"]).tolist(), wanted):
-            return True
     provenance = op_stats.device_ops.op_keys()["provenance"]  # no table frame needed
-    return not wanted.isdisjoint(_tf_op.parse_each(provenance)[1].tolist())
+    if not wanted.isdisjoint(_tf_op.parse_each(provenance)[1].tolist()):  # the device rows' own names: GPU ops'
+        return True
+    events = op_stats.frames.events
+    if "tf_op" not in events.columns:
+        return False
+    tf_op = events["tf_op"]
+    return not isinstance(tf_op.dtype, pd.CategoricalDtype) or _may_name(xs.category_text(tf_op).tolist(), wanted)
 
 
 def _may_name(values: list, wanted: set[str]) -> bool:
@@ -428,6 +435,16 @@ def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray | float) -> np.nd
     ok = denominator != 0
     out[ok] = numerator[ok] / denominator[ok]
     return out
+
+
+def _ratios(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
+    """``numerators / denominators`` elementwise (float64 2-D arrays; denominators broadcast), 0 where a
+    denominator is 0: all of the table's ratio columns in one division (``_safe_ratio``'s values)."""
+    out = np.zeros(np.broadcast_shapes(numerators.shape, denominators.shape))
+    return np.divide(numerators, denominators, out=out, where=denominators != 0)
+
+
+_NUMBER_COLUMNS = ["total_time_ps", "self_time_ps", "occurrences", "flops", "model_flops", "bytes_accessed"]
 
 
 def _finish(
@@ -458,18 +475,18 @@ def _derived_columns(
     averages, rates, roofline bound, execution mode, rank (``tensor_core``: the tensor core column,
     None: none); and each row's bound code (into ``_BOUND_BY``)."""
     table = _rows_or_empty(table)
-    total_ps = np.asarray(table["total_time_ps"], dtype=np.float64)
-    self_ps = np.asarray(table["self_time_ps"], dtype=np.float64)
-    occurrences = np.asarray(table["occurrences"], dtype=np.float64)
+    numbers = np.array([table[c] for c in _NUMBER_COLUMNS], dtype=np.float64).reshape(len(_NUMBER_COLUMNS), -1)
+    total_ps, self_ps, occurrences, flops, model_flops, bytes_accessed = numbers
     time_ns = total_ps / 1e3
-    flops = np.asarray(table["flops"], dtype=np.float64)
-    model_flops = np.asarray(table["model_flops"], dtype=np.float64)
-    bytes_accessed = np.asarray(table["bytes_accessed"], dtype=np.float64)
     n = len(total_ps)
-    flop_rate = _safe_ratio(flops, time_ns)  # FLOPs/ns = GFLOP/s
-    memory_bw = _safe_ratio(bytes_accessed, time_ns) / _GIBI  # GiB/s
-    flops_util = _safe_ratio(flop_rate, peak_tflops * 1e3)
-    hbm_util = _safe_ratio(memory_bw, peak_hbm_gibps)
+    ratios = _ratios(
+        np.array([flops, bytes_accessed, model_flops, total_ps / 1e6, self_ps / 1e6, flops]),
+        np.array([time_ns, time_ns, time_ns, occurrences, occurrences, bytes_accessed]),
+    )
+    flop_rate, bytes_rate, model_flop_rate, avg_time_us, avg_self_time_us, intensity = ratios  # flop rates GFLOP/s
+    memory_bw = bytes_rate / _GIBI  # GiB/s
+    utilization = _ratios(np.array([flop_rate, memory_bw]), np.array([[peak_tflops * 1e3], [peak_hbm_gibps]]))
+    flops_util, hbm_util = utilization
     bound = np.where(hbm_util > np.maximum(flops_util, 0), 2, (flops_util > 0).astype(np.int64))  # _BOUND_BY
     plain = _plain_columns(table)
     is_eager = plain["is_eager"]
@@ -480,14 +497,14 @@ def _derived_columns(
         "name": plain["name"],
         "occurrences": plain["occurrences"],
         "total_time_us": total_ps / 1e6,
-        "avg_time_us": _safe_ratio(total_ps / 1e6, occurrences),
+        "avg_time_us": avg_time_us,
         "total_self_time_us": self_ps / 1e6,
-        "avg_self_time_us": _safe_ratio(self_ps / 1e6, occurrences),
+        "avg_self_time_us": avg_self_time_us,
         **{c: plain[c] for c in _PERCENT_COLUMNS},
         "flop_rate_gflops": flop_rate,
-        "model_flop_rate_gflops": _safe_ratio(model_flops, time_ns),
+        "model_flop_rate_gflops": model_flop_rate,
         "memory_bw_gibps": memory_bw,
-        "operational_intensity": _safe_ratio(flops, bytes_accessed),
+        "operational_intensity": intensity,
     }
     if tensor_core is not None:
         out["gpu_tensorcore_utilization_ratio"] = tensor_core

@@ -41,7 +41,8 @@ COLUMNS = [
 @dataclass
 class _Activities:
     """Framework-op activities on host threads: per activity its event row, op name id, op type id
-    and eager flag; ``name_text`` / ``type_text``: the text of each id (distinct values)."""
+    and eager flag; ``name_text`` / ``type_text``: the text of each id (distinct values; names and
+    types may share one numbering)."""
 
     event: np.ndarray
     name_id: np.ndarray
@@ -51,11 +52,12 @@ class _Activities:
     type_text: np.ndarray
 
 
-def _host_rows(ev: pd.DataFrame) -> np.ndarray:
-    """Rows of the ``/host:CPU`` plane's events that are neither aggregated nor on derived lines."""
+def _host_rows(ev: pd.DataFrame, line_id: np.ndarray) -> np.ndarray:
+    """Rows of the ``/host:CPU`` plane's events that are neither aggregated nor on derived lines
+    (``line_id``: the events' line ids)."""
     mask = xs.plane_mask(ev, lambda name: name == xs.HOST_PLANE)
     mask &= ~ev["aggregated"].to_numpy(dtype=bool)
-    mask &= ~xs.is_derived_line_id(ev["line_id"].to_numpy())
+    mask &= ~xs.is_derived_line_id(line_id)
     return np.flatnonzero(mask)
 
 
@@ -78,8 +80,9 @@ def _unified(*parts: tuple[np.ndarray, np.ndarray]) -> tuple[list[np.ndarray], n
     return out, np.asarray(distinct, dtype=object)
 
 
-def _activities(ev: pd.DataFrame, rows: np.ndarray, info: dict[str, Any]) -> _Activities:
-    """The framework-op activities of host event ``rows``: by event name, then by ``tf_op`` stat."""
+def _activities(ev: pd.DataFrame, rows: np.ndarray, duration: np.ndarray, info: dict[str, Any]) -> _Activities:
+    """The framework-op activities of host event ``rows``: by event name, then by ``tf_op`` stat
+    (``duration``: the events' durations, ps)."""
     # 1. Framework ops by event name.
     names = ev["name"]  # each column read once (a Series made per read)
     name_codes = ec.row_codes(names, rows)
@@ -102,14 +105,16 @@ def _activities(ev: pd.DataFrame, rows: np.ndarray, info: dict[str, Any]) -> _Ac
     # XProf adds a second activity for an event that is both; with a positive duration its
     # stack then drops it (same span as the first), so keep it only for zero-length events.
     both = known & has_stat
-    second = both & (ev["duration_ps"].to_numpy()[rows] == 0)
+    second = both & (duration[rows] == 0)
     info["host_events_named_and_tf_op_stat_dropped"] = int((both & ~second).sum())
     by_stat_mask = (has_stat & ~known) | second
     by_name = rows[known]
     by_stat = rows[by_stat_mask]
     by_name_codes, by_stat_codes = name_codes[known], tf_codes[by_stat_mask]
-    (name_of_name, name_of_tf), name_text = _unified((name_op, by_name_codes), (tf_name, by_stat_codes))
-    (type_of_name, type_of_tf), type_text = _unified((name_type, by_name_codes), (tf_type, by_stat_codes))
+    # op names and types numbered together (one factorize): an id is a text, whichever it names
+    (name_of_name, name_of_tf, type_of_name, type_of_tf), text = _unified(
+        (name_op, by_name_codes), (tf_name, by_stat_codes), (name_type, by_name_codes), (tf_type, by_stat_codes)
+    )
     info["host_framework_op_events"] = int(len(by_name) + len(by_stat))
     info["host_events_considered"] = int(len(rows))
     return _Activities(
@@ -117,12 +122,12 @@ def _activities(ev: pd.DataFrame, rows: np.ndarray, info: dict[str, Any]) -> _Ac
         name_id=np.concatenate([name_of_name[by_name_codes], name_of_tf[by_stat_codes]]),
         type_id=np.concatenate([type_of_name[by_name_codes], type_of_tf[by_stat_codes]]),
         eager=np.concatenate([ec.int_column(ev, "is_eager", by_name) != 0, np.zeros(len(by_stat), bool)]),
-        name_text=name_text,
-        type_text=type_text,
+        name_text=text,
+        type_text=text,
     )
 
 
-def _self_times(ev: pd.DataFrame, act: _Activities) -> np.ndarray:
+def _self_times(ev: pd.DataFrame, act: _Activities, duration: np.ndarray) -> np.ndarray:
     """Each activity's duration minus those of the framework ops directly nested in it on the same
     line (its nearest framework-op ancestor; other events in between are transparent)."""
     is_act = np.zeros(len(ev), bool)
@@ -137,7 +142,7 @@ def _self_times(ev: pd.DataFrame, act: _Activities) -> np.ndarray:
         ancestor[climb] = parent_all[ancestor[climb]]
     # Children time per event row (unique rows; ancestors are activities' rows), then per activity.
     event_rows = ec.distinct_sorted(act.event)
-    dur = ev["duration_ps"].to_numpy()[act.event]
+    dur = duration[act.event]
     nested = ancestor >= 0
     child_time = ec.sum_by(np.searchsorted(event_rows, ancestor[nested]), dur[nested], len(event_rows))
     return dur - child_time[np.searchsorted(event_rows, act.event)]
@@ -184,29 +189,28 @@ def build_host_op_columns(frames: Frames, info: dict[str, Any]) -> dict[str, np.
     """``build_host_op_db``'s columns as numpy arrays (texts object arrays of str); None where the
     profile has no host event to read (its frame: ``ec.empty_frame``). Counts go into ``info``."""
     ev = frames.events
-    rows = _host_rows(ev)
+    line_id, duration = ev["line_id"].to_numpy(), ev["duration_ps"].to_numpy()  # each column read once
+    rows = _host_rows(ev, line_id)
     if len(rows) == 0:
         return None
     hosts = ev["host"]  # read once (a Series made per read)
     host_of_code, host_text = ec.text_ids(hosts)
-    act = _activities(ev, rows, info)
+    act = _activities(ev, rows, duration, info)
     if len(act.event) == 0:
         first_seen = pd.unique(host_of_code[ec.row_codes(hosts, rows)])  # host ids in order of appearance
         zeros = np.zeros(len(first_seen), np.int64)
         return _db_columns(_idle_columns(host_text[first_seen], zeros), zeros, zeros)
 
-    self_time = _self_times(ev, act)
+    self_time = _self_times(ev, act, duration)
     # Activities in frame order.
     order = np.argsort(act.event, kind="stable")
     rows_in_order = act.event[order]
     host = host_of_code[ec.row_codes(hosts, rows_in_order)]
     name_id, type_id, eager = act.name_id[order], act.type_id[order], act.eager[order]
-    dur, self_time = ev["duration_ps"].to_numpy()[rows_in_order], self_time[order]
+    dur, self_time = duration[rows_in_order], self_time[order]
 
     # Per line: span (first start to last end) or its ops' self time if larger; summed per host.
-    line_group, n_lines = ec.group_ids(
-        host, ev["plane_id"].to_numpy()[rows_in_order], ev["line_id"].to_numpy()[rows_in_order]
-    )
+    line_group, n_lines = ec.group_ids(host, ev["plane_id"].to_numpy()[rows_in_order], line_id[rows_in_order])
     line_start = np.full(n_lines, np.iinfo(np.int64).max)
     np.minimum.at(line_start, line_group, ev["start_ps"].to_numpy(np.int64)[rows_in_order])
     line_end = np.full(n_lines, np.iinfo(np.int64).min)
