@@ -1024,13 +1024,43 @@ def _name_deallocations(timeline: dict[str, Any]) -> None:
 
 
 def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFrame:
-    """Allocations live at the peak within the peak's step, merged and sorted as XProf (in numpy:
-    a few hundred rows, where pandas' per-call costs dominated)."""
+    """Allocations live at the peak within the peak's step, merged and sorted as XProf (in numpy, or in
+    Python for a few rows: a few hundred rows, where pandas' per-call costs dominated)."""
     in_use = timeline["in_use_bytes"]
     step_id = timeline["step_id"]
     at_peak = np.flatnonzero(in_use == summary["peak_bytes_in_use"])
     peak_step = int(step_id[at_peak[-1]]) if len(at_peak) else 0
     window = np.flatnonzero((timeline["offset_ps"] <= summary["peak_offset_ps"]) & (step_id == peak_step))
+    if len(window) <= _FEW_WINDOW_ROWS:
+        merged = _peak_rows_few(timeline, summary, window)
+    else:
+        merged = _peak_rows(timeline, summary, window)
+    n_groups = len(merged["occurrences"])
+    texts = _string_columns({c: merged[c] for c in _TEXT_COLUMNS}, pd.StringDtype())
+    return typed_frame(
+        {
+            "tf_op": texts["tf_op"],
+            "allocation_bytes": merged["allocation_bytes"],
+            "requested_bytes": merged["requested_bytes"],
+            "occurrences": merged["occurrences"],
+            "region_type": texts["region_type"],
+            "data_type": texts["data_type"],
+            "shape": texts["shape"],
+            "step_id": np.full(n_groups, peak_step, np.int64),
+            "special": merged["special"],
+        }
+    )
+
+
+# Up to this many events in the peak's window are walked in Python (``_peak_rows_few``: numpy's per-call
+# costs, ~0.1 ms in a fresh process, are most of the work for the few events a small profile has); more
+# take the vectorised ``_peak_rows``.
+_FEW_WINDOW_ROWS = 512
+
+
+def _peak_rows(timeline: dict[str, Any], summary: dict[str, Any], window: np.ndarray) -> dict[str, Any]:
+    """The breakdown's rows (``_merged``'s columns) of the allocations live at the end of ``window`` (the
+    peak's step up to the peak, time-ordered rows of ``timeline``), the special rows after them."""
     address = timeline["address"][window]
     is_dealloc = timeline["is_deallocation"][window]
     alloc_bytes = timeline["allocation_bytes"][window]
@@ -1051,12 +1081,7 @@ def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFram
     parts["allocation_bytes"] = timeline["allocation_bytes"][live]
     parts["requested_bytes"] = timeline["requested_bytes"][live]
     special = np.zeros(len(live), bool)
-    specials = []
-    if unmapped > 0:
-        specials.append((UNUSED_PREALLOCATED, unmapped, unmapped, "persist/dynamic", "INVALID", "unknown"))
-    if summary["peak_stack_bytes"] > 0:
-        stack = summary["peak_stack_bytes"]
-        specials.append(("stack", stack, stack, "stack", "INVALID", "unknown"))
+    specials = _special_rows(unmapped, summary["peak_stack_bytes"])
     if specials:
         for k, c in enumerate(("tf_op", "allocation_bytes", "requested_bytes", "region_type", "data_type", "shape")):
             extra = np.array([row[k] for row in specials], dtype=parts[c].dtype)
@@ -1064,24 +1089,78 @@ def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFram
         special = np.concatenate([special, np.ones(len(specials), bool)])
     texts = {c: ec.text(parts[c]) for c in _TEXT_COLUMNS}
     if len(special) <= _FEW_BREAKDOWN_ROWS:
-        merged = _merged_few(parts["allocation_bytes"], parts["requested_bytes"], texts, special)
-    else:
-        merged = _merged(parts["allocation_bytes"], parts["requested_bytes"], texts, special)
-    n_groups = len(merged["occurrences"])
-    texts = _string_columns({c: merged[c] for c in _TEXT_COLUMNS}, pd.StringDtype())
-    return typed_frame(
-        {
-            "tf_op": texts["tf_op"],
-            "allocation_bytes": merged["allocation_bytes"],
-            "requested_bytes": merged["requested_bytes"],
-            "occurrences": merged["occurrences"],
-            "region_type": texts["region_type"],
-            "data_type": texts["data_type"],
-            "shape": texts["shape"],
-            "step_id": np.full(n_groups, peak_step, np.int64),
-            "special": merged["special"],
-        }
+        return _merged_few(parts["allocation_bytes"], parts["requested_bytes"], texts, special)
+    return _merged(parts["allocation_bytes"], parts["requested_bytes"], texts, special)
+
+
+def _peak_rows_few(timeline: dict[str, Any], summary: dict[str, Any], window: np.ndarray) -> dict[str, Any]:
+    """``_peak_rows`` of a few events, walked in time order in Python (the same rows and order)."""
+    live, allocated, freed, unmatched = _walked_window(
+        timeline["address"][window].tolist(),
+        timeline["is_deallocation"][window].tolist(),
+        timeline["allocation_bytes"][window].tolist(),
     )
+    unmapped = summary["peak_heap_bytes"] - _int64_sum(allocated) + _int64_sum(freed) - _int64_sum(unmatched)
+    rows = window[live]
+    texts = {c: _text_list(timeline[c], rows) for c in _TEXT_COLUMNS}
+    allocation = timeline["allocation_bytes"][rows].tolist()
+    requested = timeline["requested_bytes"][rows].tolist()
+    special = [False] * len(rows)
+    for tf_op, size, requested_size, region_type, data_type, shape in _special_rows(
+        unmapped, summary["peak_stack_bytes"]
+    ):
+        for c, value in zip(_TEXT_COLUMNS, (tf_op, region_type, data_type, shape)):
+            texts[c].append(value)
+        allocation.append(size)
+        requested.append(requested_size)
+        special.append(True)
+    return _merged_lists(allocation, requested, texts, special)
+
+
+def _walked_window(address: list[int], is_dealloc: list[bool], size: list[int]) -> tuple[list[int], int, int, int]:
+    """Of some time-ordered allocator events: the positions of the allocations still live after them (the
+    last event of their address, ascending); the bytes (``allocation_bytes``) they allocate, free, and free
+    of memory allocated before them (no allocation of the address since its last deallocation among them),
+    exact sums."""
+    last: dict[int, int] = {}  # address -> position of its last event
+    allocated: set[int] = set()  # addresses whose last event so far is an allocation
+    allocated_bytes = freed_bytes = unmatched_bytes = 0
+    for position, (where, dealloc, nbytes) in enumerate(zip(address, is_dealloc, size)):
+        last[where] = position
+        if not dealloc:
+            allocated.add(where)
+            allocated_bytes += nbytes
+            continue
+        freed_bytes += nbytes
+        if where in allocated:
+            allocated.discard(where)
+        else:
+            unmatched_bytes += nbytes
+    return sorted([last[where] for where in allocated]), allocated_bytes, freed_bytes, unmatched_bytes
+
+
+def _int64_sum(total: int) -> int:
+    """An exact integer sum as numpy's int64 sum of its terms gives it (wrapped modulo 2^64)."""
+    return (total + 2**63) % 2**64 - 2**63
+
+
+def _text_list(text: _Text, rows: np.ndarray) -> list[str]:
+    """A text column's values at ``rows`` as ``ec.text`` gives them (``""`` for a missing one), as a list."""
+    table = text.table.tolist()
+    if not all(type(v) is str for v in table):
+        table = ec.text(text.table).tolist()
+    return [table[code] for code in text.codes[rows].tolist()]
+
+
+def _special_rows(unmapped: int, stack: int) -> list[tuple[str, int, int, str, str, str]]:
+    """The breakdown's special rows (tf_op, allocation and requested bytes, region type, data type, shape):
+    heap not accounted for by the live allocations (``unmapped``, where positive) and the stack reservation."""
+    specials = []
+    if unmapped > 0:
+        specials.append((UNUSED_PREALLOCATED, unmapped, unmapped, "persist/dynamic", "INVALID", "unknown"))
+    if stack > 0:
+        specials.append(("stack", stack, stack, "stack", "INVALID", "unknown"))
+    return specials
 
 
 def _string_columns(columns: dict[str, list[str]], dtype: pd.StringDtype) -> dict[str, Any]:
@@ -1125,9 +1204,18 @@ def _merged_few(
     allocation: np.ndarray, requested: np.ndarray, texts: dict[str, np.ndarray], special: np.ndarray
 ) -> dict[str, Any]:
     """``_merged`` of a few rows, with a dict keyed by each row's values (the same rows and order)."""
+    return _merged_lists(
+        allocation.tolist(), requested.tolist(), {c: v.tolist() for c, v in texts.items()}, special.tolist()
+    )
+
+
+def _merged_lists(
+    allocation: list[int], requested: list[int], texts: dict[str, list[str]], special: list[bool]
+) -> dict[str, Any]:
+    """``_merged_few`` of rows given as lists."""
     groups: dict[tuple[Any, ...], list[Any]] = {}  # key -> [occurrences, special]
-    keys = zip(allocation.tolist(), requested.tolist(), *(v.tolist() for v in texts.values()))
-    for key, is_special in zip(keys, special.tolist()):
+    keys = zip(allocation, requested, *texts.values())
+    for key, is_special in zip(keys, special):
         seen = groups.get(key)
         if seen is None:
             groups[key] = [1, is_special]
