@@ -271,14 +271,14 @@ def _before_build(op_stats: OpStats, memory_id: str | None, host: str | None) ->
     if picked is None or not len(picked.rows):
         return None
     ids = _selected_ids(picked)
-    columns = _SelectedColumns(picked, np.arange(len(picked.rows)))
-    if ids is None or columns.data_types() is None:
+    data_types = _selected_data_types(picked)
+    if ids is None or data_types is None:
         return None
     if host is not None and host != profile_host:
         raise MemoryProfileError(f"no allocator events for host {host!r} (hosts with memory data: {[profile_host]})")
     memory_ids = sorted(set(ids.tolist()))
     memory_id = _chosen_id(memory_id, memory_ids)
-    columns = _SelectedColumns(picked, np.flatnonzero(ids == memory_id))
+    columns = _SelectedColumns(picked, np.flatnonzero(ids == memory_id), data_types)
     steps = np.full(len(columns.keep), -1, np.int64)
     notes = [f"step ids: the step db's groups (step groups: {NO_STEP_ROOTS})"]
     return _result(_snapshots(columns, steps), memory_id, memory_ids, profile_host, notes)
@@ -724,13 +724,23 @@ def _dtype_text(enums: np.ndarray) -> _Text:
     return _Text(which.reshape(-1).astype(np.int64), np.array([_dtype_name(int(c)) for c in distinct], dtype=object))
 
 
+# The byte counts a snapshot reads (``_snapshots``), in its order.
+_SIZE_STATS = (
+    "bytes_reserved",
+    "bytes_allocated",
+    "bytes_available",
+    "peak_bytes_in_use",
+    "requested_bytes",
+    "allocation_bytes",
+)
+
+
 def _snapshots(columns: Any, steps: np.ndarray) -> dict[str, Any]:
     """XProf's snapshot fields of some allocator events (``columns``: ``_FrameColumns`` or
     ``_SelectedColumns``), in file order: int64 / float64 arrays, ``_Text`` for the texts;
     ``is_deallocation`` for the event kind."""
     start = columns.start_ps()
-    stack = columns.int("bytes_reserved")
-    heap = columns.int("bytes_allocated")
+    stack, heap, free, peak, requested, allocation = columns.ints(_SIZE_STATS)
     return {
         "time_ps": start,
         "offset_ps": start - columns.line_zero_ps(),
@@ -738,11 +748,11 @@ def _snapshots(columns: Any, steps: np.ndarray) -> dict[str, Any]:
         "stack_bytes": stack,
         "heap_bytes": heap,
         "in_use_bytes": stack + heap,
-        "free_bytes": columns.int("bytes_available"),
+        "free_bytes": free,
         "fragmentation": columns.float("fragmentation"),
-        "peak_bytes_in_use": columns.int("peak_bytes_in_use"),
-        "requested_bytes": columns.int("requested_bytes"),
-        "allocation_bytes": columns.int("allocation_bytes"),
+        "peak_bytes_in_use": peak,
+        "requested_bytes": requested,
+        "allocation_bytes": allocation,
         "address": columns.int("addr", limit=False),
         "tf_op": columns.text("tf_op"),
         "group_id": steps,
@@ -776,6 +786,10 @@ class _FrameColumns:
     def is_deallocation(self) -> np.ndarray:
         return ~xs.values_in(self.ev["name"], ["MemoryAllocation"], self.rows)
 
+    def ints(self, names: tuple[str, ...]) -> list[np.ndarray]:
+        """``int(name)`` of each of ``names``."""
+        return [_int(self.array(name), self.rows) for name in names]
+
     def int(self, name: str, limit: bool = True) -> np.ndarray:
         return _int(self.array(name), self.rows, limit)
 
@@ -793,10 +807,11 @@ class _FrameColumns:
 
 
 class _SelectedColumns:
-    """``_FrameColumns`` of the selected events ``keep`` (positions in ``picked``), from ``select_events``."""
+    """``_FrameColumns`` of the selected events ``keep`` (positions in ``picked``), from ``select_events``;
+    ``data_types``: ``_selected_data_types(picked)``."""
 
-    def __init__(self, picked: SelectedEvents, keep: np.ndarray) -> None:
-        self.picked, self.keep = picked, keep
+    def __init__(self, picked: SelectedEvents, keep: np.ndarray, data_types: tuple[np.ndarray, np.ndarray]) -> None:
+        self.picked, self.keep, self.types = picked, keep, data_types
 
     def start_ps(self) -> np.ndarray:
         return self.picked.start_ps[self.keep]
@@ -806,6 +821,12 @@ class _SelectedColumns:
 
     def is_deallocation(self) -> np.ndarray:
         return self.picked.name[self.keep] != "MemoryAllocation"
+
+    def ints(self, names: tuple[str, ...]) -> np.ndarray:
+        """``int(name)`` of each of ``names``, as the rows of one array."""
+        values = np.array([self.picked.numbers[name][0] for name in names], np.int64)[:, self.keep]  # 0 where missing
+        values[(values >= _MAX_BYTES) | (values <= -_MAX_BYTES)] = 0
+        return values
 
     def int(self, name: str, limit: bool = True) -> np.ndarray:
         values = self.picked.numbers[name][0][self.keep]  # 0 where missing
@@ -821,22 +842,28 @@ class _SelectedColumns:
         codes = codes[self.keep]
         return _Text(np.where(codes < 0, len(texts), codes), np.array([*texts, ""], dtype=object))
 
-    def data_types(self) -> _Text | None:
-        """``_data_types``, where every ``data_type`` is a plain decimal number (else None)."""
-        codes, texts = self.picked.texts["data_type"]
-        codes = codes[self.keep] + 1  # 0: missing, k: text k - 1
-        used = np.flatnonzero(np.bincount(codes, minlength=len(texts) + 1))
-        read = [0 if k == 0 else _plain_int(texts[k - 1]) for k in used.tolist()]
-        enums = [e for e in read if e is not None]
-        if len(enums) != len(read):
-            return None
-        table: dict[int, int] = {}  # enum -> its position in the names
-        position = np.zeros(len(texts) + 1, np.int64)
-        position[used] = [table.setdefault(e, len(table)) for e in enums]
-        return _Text(position[codes], np.array([_dtype_name(e) for e in table], dtype=object))
+    def data_types(self) -> _Text:
+        position, names = self.types
+        return _Text(position[self.picked.texts["data_type"][0][self.keep] + 1], names)
 
     def event_rows(self) -> np.ndarray:
         return self.picked.rows[self.keep]
+
+
+def _selected_data_types(picked: SelectedEvents) -> tuple[np.ndarray, np.ndarray] | None:
+    """The ``_data_types`` of the selected events, where every ``data_type`` is a plain decimal number (else
+    None): (the position in the names of each ``data_type`` text code + 1, 0 for none; the names, object
+    array: one per enum used)."""
+    codes, texts = picked.texts["data_type"]
+    used = np.flatnonzero(np.bincount(codes + 1, minlength=len(texts) + 1))  # 0: missing, k: text k - 1
+    read = [0 if k == 0 else _plain_int(texts[k - 1]) for k in used.tolist()]
+    enums = [e for e in read if e is not None]
+    if len(enums) != len(read):
+        return None
+    table: dict[int, int] = {}  # enum -> its position in the names
+    position = np.zeros(len(texts) + 1, np.int64)
+    position[used] = [table.setdefault(e, len(table)) for e in enums]
+    return position, np.array([_dtype_name(e) for e in table], dtype=object)
 
 
 def _dtype_name(code: int) -> str:
@@ -913,7 +940,7 @@ def _str_columns(texts: dict[str, _Text]) -> dict[str, Any]:
     0.04 ms each) and one of the columns of a single str (``repeated_strings``: its bytes repeated, no
     string per row; the allocator events' ops, shapes and types often are one value)."""
     n = len(next(iter(texts.values())).codes)
-    one_code = _one_code_each([text.codes for text in texts.values()]) if n >= _REPEATED_MIN_ROWS else []
+    one_code = _single_valued(list(texts.values())) if n >= _REPEATED_MIN_ROWS else []
     single = [name for (name, text), one in zip(texts.items(), one_code) if one and _encodable_str(text)]
     varying = [name for name in texts if name not in single]
     out: dict[str, Any] = {}
@@ -944,6 +971,14 @@ def _encodable_str(text: _Text) -> bool:
     except UnicodeEncodeError:  # a lone surrogate: pandas' own conversion says what it makes of it
         return False
     return True
+
+
+def _single_valued(texts: list[_Text]) -> list[bool]:
+    """Per text column (all of one length), whether its codes are all one (or there are none): known for a
+    column of a one-value table, ``_one_code_each`` of the others."""
+    tested = [text.codes for text in texts if len(text.table) != 1]
+    found = iter(_one_code_each(tested) if tested else [])
+    return [len(text.table) == 1 or next(found) for text in texts]
 
 
 def _one_code_each(codes: list[np.ndarray]) -> list[bool]:
@@ -1005,8 +1040,9 @@ def _name_deallocations(timeline: dict[str, Any]) -> None:
     previous deallocation of that address (XProf's address map keeps the first one): the
     first row of its segment, where that is an allocation.
     """
-    many = len(timeline["address"]) >= _REPEATED_MIN_ROWS  # on fewer rows the check costs what it saves
-    if many and all(_one_code_each([timeline[column].codes for column in _TEXT_COLUMNS])):
+    texts = [timeline[column] for column in _TEXT_COLUMNS]
+    many = len(timeline["address"]) >= _REPEATED_MIN_ROWS  # on fewer rows numpy's check costs what it saves
+    if all(len(text.table) == 1 for text in texts) or (many and all(_single_valued(texts))):
         return  # one value per column: a deallocation has its allocation's already
     is_dealloc = timeline["is_deallocation"]
     segment, first_row = _segments(is_dealloc, *_address_order(timeline["address"]))
