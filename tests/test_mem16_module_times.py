@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from fixture_paths import FIXTURE_NAMES, MULTI_HOST_FIXTURE_NAMES, load_fixture
+from fixture_paths import FIXTURE_NAMES, FIXTURES, MULTI_HOST_FIXTURE_NAMES, load_fixture
 
+import nbprof
 from nbprof.tools import memory_viewer as mv
 from nbprof.xspace import semantics as xs
 
@@ -116,3 +117,21 @@ def test_module_times_of_text_columns_not_categorical():
     events["name"] = pd.Series(["x", "y", "z", "a(1)"], dtype=object)
     events.loc[3, "line"] = xs.XLA_MODULES_LINE
     _check(events)
+
+
+@pytest.mark.parametrize("fixture", FIXTURE_NAMES + MULTI_HOST_FIXTURE_NAMES)
+def test_module_events_of_a_profile_not_built_give_the_built_ones_times(fixture):
+    """The events frame of the module stats only (``_module_events``) sums to the full frame's module times."""
+    fresh = nbprof.load(FIXTURES / fixture, cache=False).op_stats().frames
+    read = mv._module_events(fresh)
+    names, totals = mv._module_totals(read)
+    if not fresh.is_built and len(fresh.hosts) == 1:
+        assert read is not fresh and not fresh.is_built  # read without building the profile
+    full_names, full_totals = mv._module_totals(load_fixture(fixture).op_stats().frames)
+    assert names == full_names and totals.tolist() == full_totals.tolist()
+
+
+def test_module_events_leave_large_profiles_to_their_build(monkeypatch):
+    monkeypatch.setattr(mv, "_FEW_EVENTS", 10)
+    fresh = nbprof.load(FIXTURES / "torch_xla_train", cache=False).op_stats().frames
+    assert mv._module_events(fresh) is fresh

@@ -35,6 +35,8 @@ from nbprof.opstats import OpStats
 from nbprof.opstats import event_columns as ec
 from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.frames import build_events
+from nbprof.xspace.origin import time_axis_error
 from nbprof.xspace.typed_frame import string_array, typed_frame
 
 DEFAULT_SMALL_BUFFER_BYTES = 16 * 1024
@@ -158,7 +160,7 @@ def memory_viewer(
             "into the /host:metadata plane; TensorFlow graphs without XLA do not)",
         )
     if module is None:
-        module = _busiest_module(profile, modules)
+        module = _busiest_module(_module_events(profile), modules)
     if module is None:
         replays = {name: _replay(name, protos[name], memory_space) for name in modules}
         module = max(modules, key=lambda n: _peak_bytes(replays[n]))
@@ -216,6 +218,31 @@ def _busiest_module(profile: Any, modules: list[str]) -> str | None:
         if names[k] in known:
             return names[k] if totals[k] > 0 else None
     return None
+
+
+# Profiles not built yet of up to this many events are read on an events frame of the module stats only
+# (``_module_events``): its build beside the decoded arrays (shared, not consumed) stays small.
+_FEW_EVENTS = 200_000
+_MODULE_STATS = ("hlo_module", "program_id")
+
+
+def _module_events(profile: Any) -> Any:
+    """What ``_module_totals`` reads (``events``) of a profile: the profile itself; for a one-host profile not
+    built yet of at most ``_FEW_EVENTS`` events, an events frame of its module stats only (``build_events``:
+    the same rows and columns, half the work of the full build; not kept, the profile's own build is left
+    to a tool that needs it), the build's checks of the times run on it."""
+    if getattr(profile, "is_built", True) or len(profile.hosts) != 1:
+        return profile
+    decoded = profile.decoded_hosts()
+    if decoded is None or not profile.sums_fit_unbuilt(decoded):
+        return profile
+    if sum(len(plane.events) for hs in decoded for plane in hs.space.planes) > _FEW_EVENTS:
+        return profile
+    built = build_events(decoded, _MODULE_STATS)
+    error = time_axis_error(*built.time_axis, profile.paths)  # the build's check of the times, on its arrays
+    if error is not None:
+        raise error
+    return built
 
 
 def _module_totals(profile: Any) -> tuple[list[str], np.ndarray]:
