@@ -271,14 +271,14 @@ def _before_build(op_stats: OpStats, memory_id: str | None, host: str | None) ->
     if picked is None or not len(picked.rows):
         return None
     ids = _selected_ids(picked)
-    columns = _SelectedColumns(picked, np.arange(len(picked.rows)))
-    if ids is None or columns.data_types() is None:
+    data_types = _selected_data_types(picked)
+    if ids is None or data_types is None:
         return None
     if host is not None and host != profile_host:
         raise MemoryProfileError(f"no allocator events for host {host!r} (hosts with memory data: {[profile_host]})")
     memory_ids = sorted(set(ids.tolist()))
     memory_id = _chosen_id(memory_id, memory_ids)
-    columns = _SelectedColumns(picked, np.flatnonzero(ids == memory_id))
+    columns = _SelectedColumns(picked, np.flatnonzero(ids == memory_id), data_types)
     steps = np.full(len(columns.keep), -1, np.int64)
     notes = [f"step ids: the step db's groups (step groups: {NO_STEP_ROOTS})"]
     return _result(_snapshots(columns, steps), memory_id, memory_ids, profile_host, notes)
@@ -724,13 +724,23 @@ def _dtype_text(enums: np.ndarray) -> _Text:
     return _Text(which.reshape(-1).astype(np.int64), np.array([_dtype_name(int(c)) for c in distinct], dtype=object))
 
 
+# The byte counts a snapshot reads (``_snapshots``), in its order.
+_SIZE_STATS = (
+    "bytes_reserved",
+    "bytes_allocated",
+    "bytes_available",
+    "peak_bytes_in_use",
+    "requested_bytes",
+    "allocation_bytes",
+)
+
+
 def _snapshots(columns: Any, steps: np.ndarray) -> dict[str, Any]:
     """XProf's snapshot fields of some allocator events (``columns``: ``_FrameColumns`` or
     ``_SelectedColumns``), in file order: int64 / float64 arrays, ``_Text`` for the texts;
     ``is_deallocation`` for the event kind."""
     start = columns.start_ps()
-    stack = columns.int("bytes_reserved")
-    heap = columns.int("bytes_allocated")
+    stack, heap, free, peak, requested, allocation = columns.ints(_SIZE_STATS)
     return {
         "time_ps": start,
         "offset_ps": start - columns.line_zero_ps(),
@@ -738,11 +748,11 @@ def _snapshots(columns: Any, steps: np.ndarray) -> dict[str, Any]:
         "stack_bytes": stack,
         "heap_bytes": heap,
         "in_use_bytes": stack + heap,
-        "free_bytes": columns.int("bytes_available"),
+        "free_bytes": free,
         "fragmentation": columns.float("fragmentation"),
-        "peak_bytes_in_use": columns.int("peak_bytes_in_use"),
-        "requested_bytes": columns.int("requested_bytes"),
-        "allocation_bytes": columns.int("allocation_bytes"),
+        "peak_bytes_in_use": peak,
+        "requested_bytes": requested,
+        "allocation_bytes": allocation,
         "address": columns.int("addr", limit=False),
         "tf_op": columns.text("tf_op"),
         "group_id": steps,
@@ -776,6 +786,10 @@ class _FrameColumns:
     def is_deallocation(self) -> np.ndarray:
         return ~xs.values_in(self.ev["name"], ["MemoryAllocation"], self.rows)
 
+    def ints(self, names: tuple[str, ...]) -> list[np.ndarray]:
+        """``int(name)`` of each of ``names``."""
+        return [_int(self.array(name), self.rows) for name in names]
+
     def int(self, name: str, limit: bool = True) -> np.ndarray:
         return _int(self.array(name), self.rows, limit)
 
@@ -793,10 +807,11 @@ class _FrameColumns:
 
 
 class _SelectedColumns:
-    """``_FrameColumns`` of the selected events ``keep`` (positions in ``picked``), from ``select_events``."""
+    """``_FrameColumns`` of the selected events ``keep`` (positions in ``picked``), from ``select_events``;
+    ``data_types``: ``_selected_data_types(picked)``."""
 
-    def __init__(self, picked: SelectedEvents, keep: np.ndarray) -> None:
-        self.picked, self.keep = picked, keep
+    def __init__(self, picked: SelectedEvents, keep: np.ndarray, data_types: tuple[np.ndarray, np.ndarray]) -> None:
+        self.picked, self.keep, self.types = picked, keep, data_types
 
     def start_ps(self) -> np.ndarray:
         return self.picked.start_ps[self.keep]
@@ -806,6 +821,12 @@ class _SelectedColumns:
 
     def is_deallocation(self) -> np.ndarray:
         return self.picked.name[self.keep] != "MemoryAllocation"
+
+    def ints(self, names: tuple[str, ...]) -> np.ndarray:
+        """``int(name)`` of each of ``names``, as the rows of one array."""
+        values = np.array([self.picked.numbers[name][0] for name in names], np.int64)[:, self.keep]  # 0 where missing
+        values[(values >= _MAX_BYTES) | (values <= -_MAX_BYTES)] = 0
+        return values
 
     def int(self, name: str, limit: bool = True) -> np.ndarray:
         values = self.picked.numbers[name][0][self.keep]  # 0 where missing
@@ -821,22 +842,28 @@ class _SelectedColumns:
         codes = codes[self.keep]
         return _Text(np.where(codes < 0, len(texts), codes), np.array([*texts, ""], dtype=object))
 
-    def data_types(self) -> _Text | None:
-        """``_data_types``, where every ``data_type`` is a plain decimal number (else None)."""
-        codes, texts = self.picked.texts["data_type"]
-        codes = codes[self.keep] + 1  # 0: missing, k: text k - 1
-        used = np.flatnonzero(np.bincount(codes, minlength=len(texts) + 1))
-        read = [0 if k == 0 else _plain_int(texts[k - 1]) for k in used.tolist()]
-        enums = [e for e in read if e is not None]
-        if len(enums) != len(read):
-            return None
-        table: dict[int, int] = {}  # enum -> its position in the names
-        position = np.zeros(len(texts) + 1, np.int64)
-        position[used] = [table.setdefault(e, len(table)) for e in enums]
-        return _Text(position[codes], np.array([_dtype_name(e) for e in table], dtype=object))
+    def data_types(self) -> _Text:
+        position, names = self.types
+        return _Text(position[self.picked.texts["data_type"][0][self.keep] + 1], names)
 
     def event_rows(self) -> np.ndarray:
         return self.picked.rows[self.keep]
+
+
+def _selected_data_types(picked: SelectedEvents) -> tuple[np.ndarray, np.ndarray] | None:
+    """The ``_data_types`` of the selected events, where every ``data_type`` is a plain decimal number (else
+    None): (the position in the names of each ``data_type`` text code + 1, 0 for none; the names, object
+    array: one per enum used)."""
+    codes, texts = picked.texts["data_type"]
+    used = np.flatnonzero(np.bincount(codes + 1, minlength=len(texts) + 1))  # 0: missing, k: text k - 1
+    read = [0 if k == 0 else _plain_int(texts[k - 1]) for k in used.tolist()]
+    enums = [e for e in read if e is not None]
+    if len(enums) != len(read):
+        return None
+    table: dict[int, int] = {}  # enum -> its position in the names
+    position = np.zeros(len(texts) + 1, np.int64)
+    position[used] = [table.setdefault(e, len(table)) for e in enums]
+    return position, np.array([_dtype_name(e) for e in table], dtype=object)
 
 
 def _dtype_name(code: int) -> str:
@@ -913,7 +940,7 @@ def _str_columns(texts: dict[str, _Text]) -> dict[str, Any]:
     0.04 ms each) and one of the columns of a single str (``repeated_strings``: its bytes repeated, no
     string per row; the allocator events' ops, shapes and types often are one value)."""
     n = len(next(iter(texts.values())).codes)
-    one_code = _one_code_each([text.codes for text in texts.values()]) if n >= _REPEATED_MIN_ROWS else []
+    one_code = _single_valued(list(texts.values())) if n >= _REPEATED_MIN_ROWS else []
     single = [name for (name, text), one in zip(texts.items(), one_code) if one and _encodable_str(text)]
     varying = [name for name in texts if name not in single]
     out: dict[str, Any] = {}
@@ -944,6 +971,14 @@ def _encodable_str(text: _Text) -> bool:
     except UnicodeEncodeError:  # a lone surrogate: pandas' own conversion says what it makes of it
         return False
     return True
+
+
+def _single_valued(texts: list[_Text]) -> list[bool]:
+    """Per text column (all of one length), whether its codes are all one (or there are none): known for a
+    column of a one-value table, ``_one_code_each`` of the others."""
+    tested = [text.codes for text in texts if len(text.table) != 1]
+    found = iter(_one_code_each(tested) if tested else [])
+    return [len(text.table) == 1 or next(found) for text in texts]
 
 
 def _one_code_each(codes: list[np.ndarray]) -> list[bool]:
@@ -1005,8 +1040,9 @@ def _name_deallocations(timeline: dict[str, Any]) -> None:
     previous deallocation of that address (XProf's address map keeps the first one): the
     first row of its segment, where that is an allocation.
     """
-    many = len(timeline["address"]) >= _REPEATED_MIN_ROWS  # on fewer rows the check costs what it saves
-    if many and all(_one_code_each([timeline[column].codes for column in _TEXT_COLUMNS])):
+    texts = [timeline[column] for column in _TEXT_COLUMNS]
+    many = len(timeline["address"]) >= _REPEATED_MIN_ROWS  # on fewer rows numpy's check costs what it saves
+    if all(len(text.table) == 1 for text in texts) or (many and all(_single_valued(texts))):
         return  # one value per column: a deallocation has its allocation's already
     is_dealloc = timeline["is_deallocation"]
     segment, first_row = _segments(is_dealloc, *_address_order(timeline["address"]))
@@ -1024,13 +1060,43 @@ def _name_deallocations(timeline: dict[str, Any]) -> None:
 
 
 def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFrame:
-    """Allocations live at the peak within the peak's step, merged and sorted as XProf (in numpy:
-    a few hundred rows, where pandas' per-call costs dominated)."""
+    """Allocations live at the peak within the peak's step, merged and sorted as XProf (in numpy, or in
+    Python for a few rows: a few hundred rows, where pandas' per-call costs dominated)."""
     in_use = timeline["in_use_bytes"]
     step_id = timeline["step_id"]
     at_peak = np.flatnonzero(in_use == summary["peak_bytes_in_use"])
     peak_step = int(step_id[at_peak[-1]]) if len(at_peak) else 0
     window = np.flatnonzero((timeline["offset_ps"] <= summary["peak_offset_ps"]) & (step_id == peak_step))
+    if len(window) <= _FEW_WINDOW_ROWS:
+        merged = _peak_rows_few(timeline, summary, window)
+    else:
+        merged = _peak_rows(timeline, summary, window)
+    n_groups = len(merged["occurrences"])
+    texts = _string_columns({c: merged[c] for c in _TEXT_COLUMNS}, pd.StringDtype())
+    return typed_frame(
+        {
+            "tf_op": texts["tf_op"],
+            "allocation_bytes": merged["allocation_bytes"],
+            "requested_bytes": merged["requested_bytes"],
+            "occurrences": merged["occurrences"],
+            "region_type": texts["region_type"],
+            "data_type": texts["data_type"],
+            "shape": texts["shape"],
+            "step_id": np.full(n_groups, peak_step, np.int64),
+            "special": merged["special"],
+        }
+    )
+
+
+# Up to this many events in the peak's window are walked in Python (``_peak_rows_few``: numpy's per-call
+# costs, ~0.1 ms in a fresh process, are most of the work for the few events a small profile has); more
+# take the vectorised ``_peak_rows``.
+_FEW_WINDOW_ROWS = 512
+
+
+def _peak_rows(timeline: dict[str, Any], summary: dict[str, Any], window: np.ndarray) -> dict[str, Any]:
+    """The breakdown's rows (``_merged``'s columns) of the allocations live at the end of ``window`` (the
+    peak's step up to the peak, time-ordered rows of ``timeline``), the special rows after them."""
     address = timeline["address"][window]
     is_dealloc = timeline["is_deallocation"][window]
     alloc_bytes = timeline["allocation_bytes"][window]
@@ -1051,12 +1117,7 @@ def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFram
     parts["allocation_bytes"] = timeline["allocation_bytes"][live]
     parts["requested_bytes"] = timeline["requested_bytes"][live]
     special = np.zeros(len(live), bool)
-    specials = []
-    if unmapped > 0:
-        specials.append((UNUSED_PREALLOCATED, unmapped, unmapped, "persist/dynamic", "INVALID", "unknown"))
-    if summary["peak_stack_bytes"] > 0:
-        stack = summary["peak_stack_bytes"]
-        specials.append(("stack", stack, stack, "stack", "INVALID", "unknown"))
+    specials = _special_rows(unmapped, summary["peak_stack_bytes"])
     if specials:
         for k, c in enumerate(("tf_op", "allocation_bytes", "requested_bytes", "region_type", "data_type", "shape")):
             extra = np.array([row[k] for row in specials], dtype=parts[c].dtype)
@@ -1064,24 +1125,78 @@ def _breakdown(timeline: dict[str, Any], summary: dict[str, Any]) -> pd.DataFram
         special = np.concatenate([special, np.ones(len(specials), bool)])
     texts = {c: ec.text(parts[c]) for c in _TEXT_COLUMNS}
     if len(special) <= _FEW_BREAKDOWN_ROWS:
-        merged = _merged_few(parts["allocation_bytes"], parts["requested_bytes"], texts, special)
-    else:
-        merged = _merged(parts["allocation_bytes"], parts["requested_bytes"], texts, special)
-    n_groups = len(merged["occurrences"])
-    texts = _string_columns({c: merged[c] for c in _TEXT_COLUMNS}, pd.StringDtype())
-    return typed_frame(
-        {
-            "tf_op": texts["tf_op"],
-            "allocation_bytes": merged["allocation_bytes"],
-            "requested_bytes": merged["requested_bytes"],
-            "occurrences": merged["occurrences"],
-            "region_type": texts["region_type"],
-            "data_type": texts["data_type"],
-            "shape": texts["shape"],
-            "step_id": np.full(n_groups, peak_step, np.int64),
-            "special": merged["special"],
-        }
+        return _merged_few(parts["allocation_bytes"], parts["requested_bytes"], texts, special)
+    return _merged(parts["allocation_bytes"], parts["requested_bytes"], texts, special)
+
+
+def _peak_rows_few(timeline: dict[str, Any], summary: dict[str, Any], window: np.ndarray) -> dict[str, Any]:
+    """``_peak_rows`` of a few events, walked in time order in Python (the same rows and order)."""
+    live, allocated, freed, unmatched = _walked_window(
+        timeline["address"][window].tolist(),
+        timeline["is_deallocation"][window].tolist(),
+        timeline["allocation_bytes"][window].tolist(),
     )
+    unmapped = summary["peak_heap_bytes"] - _int64_sum(allocated) + _int64_sum(freed) - _int64_sum(unmatched)
+    rows = window[live]
+    texts = {c: _text_list(timeline[c], rows) for c in _TEXT_COLUMNS}
+    allocation = timeline["allocation_bytes"][rows].tolist()
+    requested = timeline["requested_bytes"][rows].tolist()
+    special = [False] * len(rows)
+    for tf_op, size, requested_size, region_type, data_type, shape in _special_rows(
+        unmapped, summary["peak_stack_bytes"]
+    ):
+        for c, value in zip(_TEXT_COLUMNS, (tf_op, region_type, data_type, shape)):
+            texts[c].append(value)
+        allocation.append(size)
+        requested.append(requested_size)
+        special.append(True)
+    return _merged_lists(allocation, requested, texts, special)
+
+
+def _walked_window(address: list[int], is_dealloc: list[bool], size: list[int]) -> tuple[list[int], int, int, int]:
+    """Of some time-ordered allocator events: the positions of the allocations still live after them (the
+    last event of their address, ascending); the bytes (``allocation_bytes``) they allocate, free, and free
+    of memory allocated before them (no allocation of the address since its last deallocation among them),
+    exact sums."""
+    last: dict[int, int] = {}  # address -> position of its last event
+    allocated: set[int] = set()  # addresses whose last event so far is an allocation
+    allocated_bytes = freed_bytes = unmatched_bytes = 0
+    for position, (where, dealloc, nbytes) in enumerate(zip(address, is_dealloc, size)):
+        last[where] = position
+        if not dealloc:
+            allocated.add(where)
+            allocated_bytes += nbytes
+            continue
+        freed_bytes += nbytes
+        if where in allocated:
+            allocated.discard(where)
+        else:
+            unmatched_bytes += nbytes
+    return sorted([last[where] for where in allocated]), allocated_bytes, freed_bytes, unmatched_bytes
+
+
+def _int64_sum(total: int) -> int:
+    """An exact integer sum as numpy's int64 sum of its terms gives it (wrapped modulo 2^64)."""
+    return (total + 2**63) % 2**64 - 2**63
+
+
+def _text_list(text: _Text, rows: np.ndarray) -> list[str]:
+    """A text column's values at ``rows`` as ``ec.text`` gives them (``""`` for a missing one), as a list."""
+    table = text.table.tolist()
+    if not all(type(v) is str for v in table):
+        table = ec.text(text.table).tolist()
+    return [table[code] for code in text.codes[rows].tolist()]
+
+
+def _special_rows(unmapped: int, stack: int) -> list[tuple[str, int, int, str, str, str]]:
+    """The breakdown's special rows (tf_op, allocation and requested bytes, region type, data type, shape):
+    heap not accounted for by the live allocations (``unmapped``, where positive) and the stack reservation."""
+    specials = []
+    if unmapped > 0:
+        specials.append((UNUSED_PREALLOCATED, unmapped, unmapped, "persist/dynamic", "INVALID", "unknown"))
+    if stack > 0:
+        specials.append(("stack", stack, stack, "stack", "INVALID", "unknown"))
+    return specials
 
 
 def _string_columns(columns: dict[str, list[str]], dtype: pd.StringDtype) -> dict[str, Any]:
@@ -1125,9 +1240,18 @@ def _merged_few(
     allocation: np.ndarray, requested: np.ndarray, texts: dict[str, np.ndarray], special: np.ndarray
 ) -> dict[str, Any]:
     """``_merged`` of a few rows, with a dict keyed by each row's values (the same rows and order)."""
+    return _merged_lists(
+        allocation.tolist(), requested.tolist(), {c: v.tolist() for c, v in texts.items()}, special.tolist()
+    )
+
+
+def _merged_lists(
+    allocation: list[int], requested: list[int], texts: dict[str, list[str]], special: list[bool]
+) -> dict[str, Any]:
+    """``_merged_few`` of rows given as lists."""
     groups: dict[tuple[Any, ...], list[Any]] = {}  # key -> [occurrences, special]
-    keys = zip(allocation.tolist(), requested.tolist(), *(v.tolist() for v in texts.values()))
-    for key, is_special in zip(keys, special.tolist()):
+    keys = zip(allocation, requested, *texts.values())
+    for key, is_special in zip(keys, special):
         seen = groups.get(key)
         if seen is None:
             groups[key] = [1, is_special]

@@ -32,8 +32,11 @@ from nbprof.errors import NbprofError
 from nbprof.hlo import buffers as _hlo_buffers
 from nbprof.hlo import shapes as _hlo_shapes
 from nbprof.opstats import OpStats
+from nbprof.opstats import event_columns as ec
 from nbprof.tools._result import ToolResult, result_dataclass
 from nbprof.xspace import semantics as xs
+from nbprof.xspace.frames import build_events
+from nbprof.xspace.origin import time_axis_error
 from nbprof.xspace.typed_frame import string_array, typed_frame
 
 DEFAULT_SMALL_BUFFER_BYTES = 16 * 1024
@@ -157,7 +160,7 @@ def memory_viewer(
             "into the /host:metadata plane; TensorFlow graphs without XLA do not)",
         )
     if module is None:
-        module = _busiest_module(profile, modules)
+        module = _busiest_module(_module_events(profile), modules)
     if module is None:
         replays = {name: _replay(name, protos[name], memory_space) for name in modules}
         module = max(modules, key=lambda n: _peak_bytes(replays[n]))
@@ -199,42 +202,121 @@ def module_times(profile: Any) -> pd.Series:
     Sums XLA op events carrying ``hlo_module`` and ``program_id`` stats, and the events of
     device ``XLA Modules`` lines (named after their module).
     """
-    ev = getattr(profile, "events", None)
-    if ev is None or not len(ev):
+    names, totals = _module_totals(profile)
+    if not names:
         return pd.Series(dtype="int64")
-    parts = []
-    if "hlo_module" in ev and "program_id" in ev:
-        module = ev["hlo_module"]
-        codes = module.cat.codes.to_numpy() if isinstance(module.dtype, pd.CategoricalDtype) else None
-        has = (codes >= 0) if codes is not None else module.notna().to_numpy()
-        has &= ev["program_id"].notna().to_numpy()
-        if has.any():
-            ops = pd.DataFrame(
-                {
-                    "module": module[has].astype(str).to_numpy() if codes is None else codes[has],
-                    "program": ev["program_id"][has].to_numpy(np.uint64),
-                    "ps": ev["duration_ps"].to_numpy(np.int64)[has],
-                }
-            )
-            sums = ops.groupby(["module", "program"], sort=False)["ps"].sum()
-            mods = sums.index.get_level_values(0)
-            if codes is not None:
-                mods = module.cat.categories[np.asarray(mods)]
-            names = [f"{m}({p})" for m, p in zip(mods, sums.index.get_level_values(1))]
-            parts.append(pd.Series(sums.to_numpy(), index=names))
-    on_modules_line = (ev["line"] == xs.XLA_MODULES_LINE).to_numpy()
-    if on_modules_line.any():
-        mods = ev[on_modules_line]
-        parts.append(pd.Series(mods["duration_ps"].to_numpy(np.int64), index=mods["name"].astype(str).to_numpy()))
-    if not parts:
-        return pd.Series(dtype="int64")
-    return pd.concat(parts).groupby(level=0).sum().sort_values(ascending=False)
+    order = _descending_order(totals)
+    return pd.Series(totals[order], index=[names[k] for k in order.tolist()])
 
 
 def _busiest_module(profile: Any, modules: list[str]) -> str | None:
-    times = module_times(profile)
-    times = times[times.index.isin(modules)]
-    return str(times.index[0]) if len(times) and times.iloc[0] > 0 else None
+    """The module of ``modules`` the profile spends most time in (``module_times``' first of them), None
+    where none has time."""
+    names, totals = _module_totals(profile)
+    known = set(modules)
+    for k in _descending_order(totals).tolist():
+        if names[k] in known:
+            return names[k] if totals[k] > 0 else None
+    return None
+
+
+# Profiles not built yet of up to this many events are read on an events frame of the module stats only
+# (``_module_events``): its build beside the decoded arrays (shared, not consumed) stays small.
+_FEW_EVENTS = 200_000
+_MODULE_STATS = ("hlo_module", "program_id")
+
+
+def _module_events(profile: Any) -> Any:
+    """What ``_module_totals`` reads (``events``) of a profile: the profile itself; for a one-host profile not
+    built yet of at most ``_FEW_EVENTS`` events, an events frame of its module stats only (``build_events``:
+    the same rows and columns, half the work of the full build; not kept, the profile's own build is left
+    to a tool that needs it), the build's checks of the times run on it."""
+    if getattr(profile, "is_built", True) or len(profile.hosts) != 1:
+        return profile
+    decoded = profile.decoded_hosts()
+    if decoded is None or not profile.sums_fit_unbuilt(decoded):
+        return profile
+    if sum(len(plane.events) for hs in decoded for plane in hs.space.planes) > _FEW_EVENTS:
+        return profile
+    built = build_events(decoded, _MODULE_STATS)
+    error = time_axis_error(*built.time_axis, profile.paths)  # the build's check of the times, on its arrays
+    if error is not None:
+        raise error
+    return built
+
+
+def _module_totals(profile: Any) -> tuple[list[str], np.ndarray]:
+    """(module names ``name(program_id)``, sorted; the ps spent in each, int64) of ``module_times``: numpy
+    sums by category codes (pandas' group-bys cost ~5 ms in a fresh process)."""
+    ev = getattr(profile, "events", None)
+    if ev is None or not len(ev):
+        return [], np.zeros(0, np.int64)
+    totals: dict[str, int] = {}
+    duration = None
+    parts = []
+    if "hlo_module" in ev.columns and "program_id" in ev.columns:
+        duration = ev["duration_ps"].to_numpy(np.int64)
+        parts.append(_xla_op_module_totals(ev, duration))
+    on_modules_line = np.flatnonzero(xs.values_in(ev["line"], [xs.XLA_MODULES_LINE]))
+    if len(on_modules_line):
+        duration = ev["duration_ps"].to_numpy(np.int64) if duration is None else duration
+        parts.append(_module_line_totals(ev["name"], on_modules_line, duration[on_modules_line]))
+    for part_names, part_totals in parts:
+        for name, ps in zip(part_names, part_totals.tolist()):
+            totals[name] = _int64(totals.get(name, 0) + ps)
+    names = sorted(totals)
+    return names, np.array([totals[name] for name in names], np.int64)
+
+
+def _xla_op_module_totals(ev: pd.DataFrame, duration: np.ndarray) -> tuple[list[str], np.ndarray]:
+    """(``name(program_id)`` of each module, int64 ps) summed over the events with both stats."""
+    module = ev["hlo_module"]
+    if isinstance(module.dtype, pd.CategoricalDtype):
+        codes = np.asarray(module.array.codes)
+        rows = np.flatnonzero(codes >= 0)
+        program, present = ec.uint_column(ev, "program_id", rows)
+        rows, program = rows[present], program[present]
+        keys, table = codes[rows], module.array.categories
+    else:
+        rows = np.flatnonzero(module.notna().to_numpy())
+        program, present = ec.uint_column(ev, "program_id", rows)
+        rows, program = rows[present], program[present]
+        keys, table = pd.factorize(module.iloc[rows].astype(str).to_numpy())
+    if not len(rows):
+        return [], np.zeros(0, np.int64)
+    group, n_groups = ec.group_ids(keys, program)
+    first = ec.first_rows(group)
+    sums = ec.sum_by(group, duration[rows], n_groups)
+    return [f"{m}({p})" for m, p in zip(table[keys[first]], program[first].tolist())], sums
+
+
+def _module_line_totals(name: pd.Series, rows: np.ndarray, duration: np.ndarray) -> tuple[list[str], np.ndarray]:
+    """(event name as text, int64 ps) summed over the ``XLA Modules`` line events ``rows`` (those without a
+    name left out, as pandas' group-by of their names did)."""
+    if isinstance(name.dtype, pd.CategoricalDtype):
+        codes, texts = np.asarray(name.array.codes)[rows], name.array.categories.tolist()
+    else:
+        codes, uniques = pd.factorize(name.iloc[rows].to_numpy(object))
+        texts = list(uniques)
+    named = np.flatnonzero(codes >= 0)
+    if not len(named):
+        return [], np.zeros(0, np.int64)
+    codes = codes[named].astype(np.int64)
+    group, n_groups = ec.group_ids(codes)
+    first = ec.first_rows(group)
+    return [str(texts[c]) for c in codes[first].tolist()], ec.sum_by(group, duration[named], n_groups)
+
+
+def _int64(value: int) -> int:
+    """An integer as int64 arithmetic wraps it (modulo 2^64)."""
+    return (value + 2**63) % 2**64 - 2**63
+
+
+def _descending_order(values: np.ndarray) -> np.ndarray:
+    """Positions ordering ``values`` (int64) as pandas' ``Series.sort_values(ascending=False)`` does (its
+    quicksort of the reversed values, reversed back: ties in its order too)."""
+    n = len(values)
+    return np.arange(n)[::-1][values[::-1].argsort(kind="quicksort")][::-1]
 
 
 def _replay(name: str, data: bytes, memory_space: int) -> _hlo_buffers.HeapReplay:
