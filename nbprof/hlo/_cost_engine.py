@@ -247,7 +247,7 @@ class CostAnalysis:
         rdn = ins.proto.ragged_dot_dimension_numbers
         result = hlo_pb2.ShapeProto()
         result.CopyFrom(ins.shape)
-        dims = list(result.dimensions)
+        dims = result.dimensions[:]
         for i in range(len(rdn.rhs_group_dimensions)):
             del dims[i]  # as XLA does: drops the i-th dimension for each group dimension
         del result.dimensions[:]
@@ -373,7 +373,7 @@ class CostAnalysis:
 
     def reduce_window(self, ins: Instr, p: Props) -> Props:
         sub = self.subcomputation(ins.called[0])
-        window = list(ins.proto.window.dimensions)
+        window = ins.proto.window.dimensions[:]
         window_count = math.prod(int(d.size) for d in window)
         out0 = ins.shape.tuple_shapes[0] if shp.is_tuple(ins.shape) else ins.shape
         n_out = shp.elements(out0)
@@ -401,7 +401,7 @@ class CostAnalysis:
         select = self.subcomputation(ins.called[0])
         scatter = self.subcomputation(ins.called[1])
         n_source = ins.operands[1].elements
-        window_count = math.prod(int(d.size) for d in ins.proto.window.dimensions)
+        window_count = math.prod(int(d.size) for d in ins.proto.window.dimensions[:])
         for key in _COPIED_KEYS:
             p[key] = p.get0(key) + select.get0(key) * n_source * (window_count - 1)
             p[key] += scatter.get0(key) * n_source
