@@ -286,7 +286,9 @@ def _compiled_instruction(i: Any, text_of: Callable[[Any], str]) -> tuple[Instru
     if opcode in DIMENSION_OPCODES and i.dimensions:
         ins.dimensions = _unsigned(i.dimensions)
     if i.HasField("frontend_attributes"):
-        ins.frontend_attributes = dict(i.frontend_attributes.map)
+        attributes = i.frontend_attributes.map
+        if len(attributes):  # none (the common case): the field's default {}, not a copy of upb's map
+            ins.frontend_attributes = dict(attributes)
     m = i.metadata
     meta = {
         "op_type": m.op_type, "op_name": m.op_name, "source_file": m.source_file,
