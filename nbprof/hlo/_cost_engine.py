@@ -17,8 +17,6 @@ import math
 import struct
 from collections.abc import Callable, Collection
 
-import numpy as np
-
 from nbprof.hlo import _cost_shapes as shp
 from nbprof.hlo._cost_formulas import (
     CONV_TARGETS,
