@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import functools
 import math
+import struct
 from collections.abc import Callable, Collection
-
-import numpy as np
 
 from nbprof.hlo import _cost_shapes as shp
 from nbprof.hlo._cost_formulas import (
@@ -47,6 +46,7 @@ FAILED = "failed"
 
 # Keys a caller copies (scaled) from a called computation; byte and utilization keys stay its own.
 _COPIED_KEYS = (FLOPS, TRANSCENDENTALS)
+_FLOAT32 = struct.Struct("f")
 
 
 class Props(dict):
@@ -245,7 +245,7 @@ class CostAnalysis:
         rdn = ins.proto.ragged_dot_dimension_numbers
         result = hlo_pb2.ShapeProto()
         result.CopyFrom(ins.shape)
-        dims = list(result.dimensions)
+        dims = result.dimensions[:]
         for i in range(len(rdn.rhs_group_dimensions)):
             del dims[i]  # as XLA does: drops the i-th dimension for each group dimension
         del result.dimensions[:]
@@ -371,7 +371,7 @@ class CostAnalysis:
 
     def reduce_window(self, ins: Instr, p: Props) -> Props:
         sub = self.subcomputation(ins.called[0])
-        window = list(ins.proto.window.dimensions)
+        window = ins.proto.window.dimensions[:]
         window_count = math.prod(int(d.size) for d in window)
         out0 = ins.shape.tuple_shapes[0] if shp.is_tuple(ins.shape) else ins.shape
         n_out = shp.elements(out0)
@@ -399,7 +399,7 @@ class CostAnalysis:
         select = self.subcomputation(ins.called[0])
         scatter = self.subcomputation(ins.called[1])
         n_source = ins.operands[1].elements
-        window_count = math.prod(int(d.size) for d in ins.proto.window.dimensions)
+        window_count = math.prod(int(d.size) for d in ins.proto.window.dimensions[:])
         for key in _COPIED_KEYS:
             p[key] = p.get0(key) + select.get0(key) * n_source * (window_count - 1)
             p[key] += scatter.get0(key) * n_source
@@ -595,9 +595,7 @@ class CostAnalysis:
             return
         root_util[root] = 1.0
         roots[root] = {root}
-        with np.errstate(over="ignore", invalid="ignore"):
-            flops = self._weighted_flops(order, roots, root_util)
-        p[FLOPS] = flops
+        p[FLOPS] = self._weighted_flops(order, roots, root_util)
 
     def _weighted_flops(
         self, order: list[Instr], roots: dict[Instr, set[Instr]], root_util: dict[Instr, float]
@@ -623,8 +621,7 @@ class CostAnalysis:
                     continue
                 roots[op].add(op)
                 n = op.elements_recursive
-                share = np.float32(util) * np.float32(props.util(k))
-                rounded = 0.0 if n == 0 else float(np.ceil(share * np.float32(n)) / np.float32(n))
+                rounded = 0.0 if n == 0 else _rounded_share(util, props.util(k), n)
                 root_util[op] = f32(root_util[op] + rounded)
         return flops
 
@@ -769,6 +766,26 @@ _HANDLER_NAMES: dict[str, str] = dict.fromkeys(ELEMENTWISE_COSTED, "elementwise"
 def _handler_table(cls: type[CostAnalysis]) -> dict[str, Handler]:
     """Opcode -> the (unbound) method of ``cls`` that costs it; made once per class, not per module."""
     return {opcode: getattr(cls, name) for opcode, name in _HANDLER_NAMES.items()}
+
+
+def _float32(value: float) -> float:
+    """``float(np.float32(value))``: the C cast to float (out of range: infinity), without numpy's scalar."""
+    try:
+        return _FLOAT32.unpack(_FLOAT32.pack(value))[0]
+    except OverflowError:
+        return math.copysign(math.inf, value)
+
+
+def _rounded_share(util: float, operand_util: float, elements: int) -> float:
+    """XLA's share of an operand a fused user computes, in float32 as XLA rounds it: ``ceil(util x
+    operand_util x elements) / elements``. Each float32 operation is the double one rounded once to
+    float32 (exact: a float32 product fits a double; a quotient rounded twice is the quotient rounded once),
+    as numpy's float32 scalars give it, without their per-operation cost."""
+    n = _float32(float(elements))
+    scaled = _float32(_float32(_float32(util) * _float32(operand_util)) * n)
+    if math.isfinite(scaled):
+        scaled = float(math.ceil(scaled))
+    return _float32(scaled / n)
 
 
 def _ratio(num: float, den: float) -> float:

@@ -130,7 +130,7 @@ def conv_flops(ins: hlo_pb2.HloInstructionProto, lhs: shp.Shape, rhs: shp.Shape,
     in_feat = int(lhs.dimensions[dn.input_feature_dimension])
     out_feat = int(result.dimensions[dn.output_feature_dimension])
     batch = int(lhs.dimensions[dn.input_batch_dimension])
-    window = list(ins.window.dimensions)
+    window = ins.window.dimensions[:]
     positions = 1
     if window:
         for s, wd in enumerate(window):
@@ -147,10 +147,10 @@ def transpose_is_bitcast(ins: Instr) -> bool:
     src, dst = ins.operands[0].shape, ins.shape
     if not (src.HasField("layout") and dst.HasField("layout")):
         return False
-    perm = list(ins.proto.dimensions)
-    m2m_out = list(dst.layout.minor_to_major)
+    perm = ins.proto.dimensions[:]
+    m2m_out = dst.layout.minor_to_major[:]
     try:
-        return [perm[d] for d in m2m_out] == list(src.layout.minor_to_major)
+        return [perm[d] for d in m2m_out] == src.layout.minor_to_major[:]
     except IndexError:
         return False
 

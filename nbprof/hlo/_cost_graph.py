@@ -136,15 +136,15 @@ class Module:
         """The module's graph; ``facts``: ``shape_facts`` by serialized shape, shared by the modules
         of one analysis (a function of the shape alone; filled as shapes are met)."""
         problems: list[str] = []
-        comps = [Comp(c) for c in proto.computations]
+        comps = [Comp(c) for c in proto.computations[:]]  # a slice: iterating upb's containers costs more
         by_comp_id = {c.proto.id: c for c in comps}
         facts = {} if facts is None else facts
         for comp in comps:
-            comp.instructions = [Instr(p, comp, facts) for p in comp.proto.instructions]
+            comp.instructions = [Instr(p, comp, facts) for p in comp.proto.instructions[:]]
         for comp in comps:
             by_id = {i.proto.id: i for i in comp.instructions}
             for ins in comp.instructions:
-                for oid in ins.proto.operand_ids:
+                for oid in ins.proto.operand_ids[:]:
                     op = by_id.get(oid)
                     if op is None:
                         problems.append(f"{comp.name}/{ins.name}: operand id {oid} not in its computation")
@@ -153,7 +153,7 @@ class Module:
                     users = op.users
                     if not users or users[-1] is not ins:  # a user once, however many times it reads op
                         users.append(ins)
-                for cid in ins.proto.called_computation_ids:
+                for cid in ins.proto.called_computation_ids[:]:
                     callee = by_comp_id.get(cid)
                     if callee is None:
                         problems.append(f"{comp.name}/{ins.name}: called computation id {cid} not in the module")

@@ -62,8 +62,9 @@ def elements(shape: Shape) -> int:
     """Number of elements of an array (1 for a scalar); 0 for tuples, tokens and unknown types."""
     if not is_array(shape):
         return 0
-    count = math.prod(shape.dimensions)
-    return count if count > 0 else math.prod(max(d, 0) for d in shape.dimensions)
+    dims = shape.dimensions[:]  # a list: iterating upb's container costs more
+    count = math.prod(dims)
+    return count if count > 0 else math.prod(max(d, 0) for d in dims)
 
 
 def elements_recursive(shape: Shape) -> int:
@@ -76,7 +77,7 @@ def elements_recursive(shape: Shape) -> int:
 def has_layout(shape: Shape) -> bool:
     """XLA's ``LayoutUtil::HasLayout``: arrays need a layout, tuples need it on every leaf."""
     if is_tuple(shape):
-        return all(has_layout(s) for s in shape.tuple_shapes)
+        return all(has_layout(s) for s in shape.tuple_shapes[:])
     if not is_array(shape):
         return True
     return shape.HasField("layout")
@@ -111,7 +112,7 @@ def subshapes(shape: Shape, index: Index = ()) -> Iterator[tuple[Index, Shape]]:
     """Every sub-shape with its index, parents before children (XLA's ``ForEachSubshape``)."""
     yield index, shape
     if is_tuple(shape):
-        for i, sub in enumerate(shape.tuple_shapes):
+        for i, sub in enumerate(shape.tuple_shapes[:]):
             yield from subshapes(sub, (*index, i))
 
 

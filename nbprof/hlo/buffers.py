@@ -176,15 +176,15 @@ def parse_hlo_proto(data: bytes) -> Any:
 
 def _logical_buffers(hlo: Any) -> tuple[dict[int, LogicalBuffer], dict[int, Any]]:
     instructions = {}
-    for computation in hlo.hlo_module.computations:
-        for instruction in computation.instructions:
+    for computation in hlo.hlo_module.computations[:]:  # slices: iterating upb's containers costs more
+        for instruction in computation.instructions[:]:
             instructions[instruction.id] = instruction
-    protos = {lb.id: lb for lb in hlo.buffer_assignment.logical_buffers}
+    protos = {lb.id: lb for lb in hlo.buffer_assignment.logical_buffers[:]}
     buffers: dict[int, LogicalBuffer] = {}
     allocations = {}
-    for allocation in hlo.buffer_assignment.buffer_allocations:
+    for allocation in hlo.buffer_assignment.buffer_allocations[:]:
         allocations[allocation.index] = allocation
-        for assigned in allocation.assigned:
+        for assigned in allocation.assigned[:]:
             proto = protos.get(assigned.logical_buffer_id)
             if proto is None:
                 continue
@@ -212,7 +212,7 @@ def traces_by_allocation(hlo: Any, buffers: dict[int, LogicalBuffer]) -> dict[in
     (XProf does not trust the trace's own ``buffer_allocation_index``.)
     """
     out: dict[int, int] = {}
-    for i, trace in enumerate(hlo.buffer_assignment.heap_simulator_traces):
+    for i, trace in enumerate(hlo.buffer_assignment.heap_simulator_traces[:]):
         if not trace.events:
             continue
         first = buffers.get(trace.events[0].buffer_id)
@@ -235,7 +235,7 @@ def _trace_index(
         if allocation.color == color and is_traced(allocation) and index in trace_of_allocation:
             return trace_of_allocation[index]
     best, best_count = -1, 0
-    for i, trace in enumerate(hlo.buffer_assignment.heap_simulator_traces):
+    for i, trace in enumerate(hlo.buffer_assignment.heap_simulator_traces[:]):
         count = sum(1 for e in trace.events if (b := buffers.get(e.buffer_id)) is not None and b.color == color)
         if count > best_count:
             best, best_count = i, count
@@ -263,7 +263,7 @@ def replay(hlo: Any, memory_space: int = 0) -> HeapReplay:
         if not is_indefinite(allocation):
             continue
         best, best_size = None, 0
-        for assigned in allocation.assigned:
+        for assigned in allocation.assigned[:]:
             buffer = buffers.get(assigned.logical_buffer_id)
             if buffer is not None and buffer.size > best_size:
                 best, best_size = buffer, buffer.size

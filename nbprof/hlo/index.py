@@ -266,7 +266,7 @@ _U64 = (1 << 64) - 1
 
 def _unsigned(values: Any) -> list[int]:
     """Integers as the wire reader gives them: a negative int64 as its unsigned 64 bits."""
-    return [v & _U64 for v in values]
+    return [v & _U64 for v in values[:]]
 
 
 def _compiled_instruction(i: Any, text_of: Callable[[Any], str]) -> tuple[InstructionFields, dict]:
@@ -286,7 +286,9 @@ def _compiled_instruction(i: Any, text_of: Callable[[Any], str]) -> tuple[Instru
     if opcode in DIMENSION_OPCODES and i.dimensions:
         ins.dimensions = _unsigned(i.dimensions)
     if i.HasField("frontend_attributes"):
-        ins.frontend_attributes = dict(i.frontend_attributes.map)
+        attributes = i.frontend_attributes.map
+        if len(attributes):  # none (the common case): the field's default {}, not a copy of upb's map
+            ins.frontend_attributes = dict(attributes)
     m = i.metadata
     meta = {
         "op_type": m.op_type, "op_name": m.op_name, "source_file": m.source_file,
@@ -334,12 +336,12 @@ class _CompiledModule:
         self.names: list[str] = []  # of every instruction, in proto order (its position: ``k``)
         self._starts: list[int] = []  # each computation's first position
         self._comp_ids: list[int] = []
-        for comp in self.proto.computations:
+        for comp in self.proto.computations[:]:  # slices: iterating upb's containers costs more
             comp_id = comp.id & _U64 or -1  # an id of 0 is not on the wire: the wire reader's "absent"
             self.comp_names[comp_id] = comp.name
             self._starts.append(len(self.names))
             self._comp_ids.append(comp_id)
-            self.names.extend(map(_NAME, comp.instructions))
+            self.names.extend(map(_NAME, comp.instructions[:]))
         self._shape_texts = self._shared.shapes  # shapes repeat: text once per distinct serialized shape
         self._shapes: list[str | None] = [None] * len(self.names)  # each instruction's shape text, once made
         self._by_id: dict[int, dict[int, int]] = {}  # computation index -> instruction id -> its position
@@ -385,8 +387,8 @@ class _CompiledModule:
     def op_names(self) -> set[str]:
         """The instructions' framework op names (``metadata.op_name``)."""
         names: set[str] = set()
-        for comp in self.proto.computations:
-            names.update(map(_OP_NAME, comp.instructions))
+        for comp in self.proto.computations[:]:
+            names.update(map(_OP_NAME, comp.instructions[:]))
         return names
 
     def tree_columns(self) -> dict[str, list] | None:
@@ -395,8 +397,8 @@ class _CompiledModule:
         if self._wire_rows is not None:
             return None
         out: dict[str, list] = {c: [] for c in TREE_COLUMNS}
-        for comp_id, comp in zip(self._comp_ids, self.proto.computations):
-            for i in comp.instructions:
+        for comp_id, comp in zip(self._comp_ids, self.proto.computations[:]):
+            for i in comp.instructions[:]:
                 out["name"].append(i.name)
                 out["opcode"].append(i.opcode)
                 out["called"].append(_unsigned(i.called_computation_ids) if i.called_computation_ids else [])
@@ -417,7 +419,7 @@ class _CompiledModule:
         by_id = self._by_id.get(c)
         if by_id is None:  # the last of an id wins, as in the wire reader's rows
             start = self._starts[c]
-            ids = list(map(_ID, self.proto.computations[c].instructions))
+            ids = list(map(_ID, self.proto.computations[c].instructions[:]))
             if ids and min(ids) > 0:  # ids as read: positive (the rule)
                 by_id = dict(zip(ids, range(start, start + len(ids))))
             else:

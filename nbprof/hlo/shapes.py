@@ -66,7 +66,7 @@ def type_name(element_type: int) -> str:
 def _layout_text(layout: Any) -> str:
     extras = []
     if layout.tiles:
-        extras.append("T" + "".join("(" + ",".join(str(d) for d in t.dimensions) + ")" for t in layout.tiles))
+        extras.append("T" + "".join("(" + ",".join(map(str, t.dimensions[:])) + ")" for t in layout.tiles[:]))
     if layout.tail_padding_alignment_in_elements > 1:
         extras.append(f"L({layout.tail_padding_alignment_in_elements})")
     if layout.element_size_in_bits:
@@ -75,7 +75,7 @@ def _layout_text(layout: Any) -> str:
         extras.append(f"S({layout.memory_space})")
     if layout.dynamic_shape_metadata_prefix_bytes:
         extras.append(f"M({layout.dynamic_shape_metadata_prefix_bytes})")
-    text = ",".join(str(d) for d in layout.minor_to_major)
+    text = ",".join(map(str, layout.minor_to_major[:]))
     if extras:
         text += ":" + "".join(extras)
     return "{" + text + "}"
@@ -85,7 +85,7 @@ def shape_text(shape: Any) -> str:
     """XLA's human-readable shape with layout, e.g. ``f32[784,512]{1,0}``."""
     if shape.element_type == _TUPLE:
         parts = []
-        for i, sub in enumerate(shape.tuple_shapes):
+        for i, sub in enumerate(shape.tuple_shapes[:]):
             marker = f"/*index={i}*/" if i and i % 5 == 0 else ""
             parts.append(marker + shape_text(sub))
         return "(" + ", ".join(parts) + ")"
@@ -93,8 +93,8 @@ def shape_text(shape: Any) -> str:
     if shape.element_type in (_TOKEN, _OPAQUE):
         return f"{name}[]"
     dims = []
-    dynamic = list(shape.is_dynamic_dimension)
-    for i, d in enumerate(shape.dimensions):
+    dynamic = shape.is_dynamic_dimension[:]  # lists: iterating upb's containers costs more
+    for i, d in enumerate(shape.dimensions[:]):
         dims.append(f"<={d}" if i < len(dynamic) and dynamic[i] else str(d))
     text = f"{name}[{','.join(dims)}]"
     if shape.dimensions and shape.HasField("layout") and len(shape.layout.minor_to_major):
@@ -111,7 +111,7 @@ def unpadded_bytes(shape: Any) -> int:
     if shape.element_type == _OPAQUE:
         return _POINTER_BYTES
     count = 1
-    for d in shape.dimensions:
+    for d in shape.dimensions[:]:
         count *= d
     bits = shape.layout.element_size_in_bits if shape.HasField("layout") else 0
     if bits:
