@@ -107,13 +107,14 @@ def cap_address_space(extra_bytes):
     resource.setrlimit(resource.RLIMIT_AS, (size + extra_bytes, resource.RLIM_INFINITY))
 
 path, what = sys.argv[1], sys.argv[2]
+headroom = int(sys.argv[3]) if len(sys.argv) > 3 else 2**20
 try:
     if what == "load":
-        cap_address_space(2**20)
+        cap_address_space(headroom)
         nbprof.load(path).events  # loading defers building the event frames to their first read
     else:
         prof = nbprof.load(path)
-        cap_address_space(2**20)
+        cap_address_space(headroom)
         getattr(prof, what)() if what != "steps" else prof.steps
     print("no error")
 except NbprofMemoryError as exc:
@@ -137,6 +138,41 @@ def test_running_out_of_memory_says_what_needs_how_much(what) -> None:
     assert "ran out of memory" in out and ("x the size" in out or "x its file size" in out)
     assert "host=" in out and "machine with more memory" in out
     assert str(path) in out or what == "load"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS and /proc/self/status are Linux's")
+def test_running_out_of_memory_while_decoding_is_not_called_corrupt() -> None:
+    """Regression: a load that ran out of memory inside the decoder (a small file is decoded at load) said
+    the file was corrupt. Where memory runs out depends on the headroom, so several are tried: each load
+    either works or says it ran out of memory."""
+    path = fixture_file("tf_custom_loop")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
+    outcomes = set()
+    for headroom_mib in (1, 2, 3, 4, 5, 6, 8):
+        run = subprocess.run(
+            [sys.executable, "-c", _OUT_OF_MEMORY, str(path), "load", str(headroom_mib * 2**20)],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+        assert run.returncode == 0, (headroom_mib, run.stderr[-2000:])
+        assert run.stdout.startswith(("NbprofMemoryError:", "no error")), (headroom_mib, run.stdout)
+        outcomes.add(run.stdout.split(":")[0].strip())
+    assert "NbprofMemoryError" in outcomes
+
+
+def test_memory_error_in_the_decoder_is_not_a_profile_error(monkeypatch) -> None:
+    """The decoder's wrapper names damaged bytes as corrupt, but lets a MemoryError through (the load
+    turns it into an NbprofMemoryError saying how much a profile needs)."""
+    from nbprof.xspace import decode_native
+
+    def out_of_memory(data: object, decode_events: bool = False) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(decode_native, "plane_summaries", out_of_memory)
+    with pytest.raises(MemoryError) as raised:
+        decode_native.summarize_space(b"", "some.xplane.pb")
+    assert not isinstance(raised.value, ProfileError)
 
 
 def _allocator_profile(tmp_path, heap_bytes: list[int]) -> nbprof.Profile:

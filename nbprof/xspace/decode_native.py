@@ -154,6 +154,8 @@ def summarize_space(
         return plane_summaries(data, decode_events)
     except ProfileError as exc:
         raise ProfileError(f"cannot decode: {exc}", path=path, hint="the file is corrupt") from None
+    except MemoryError:  # out of memory while decoding, not damage: the load says what it needs
+        raise
     except Exception as exc:  # protobuf's DecodeError (a plane header), UnicodeDecodeError (a name)
         raise ProfileError(
             f"cannot decode: {type(exc).__name__}: {exc}",
