@@ -35,7 +35,8 @@ def _pandas_module_times(ev: pd.DataFrame) -> pd.Series:
                 mods = module.cat.categories[np.asarray(mods)]
             names = [f"{m}({p})" for m, p in zip(mods, sums.index.get_level_values(1))]
             parts.append(pd.Series(sums.to_numpy(), index=names))
-    on_modules_line = (ev["line"] == xs.XLA_MODULES_LINE).to_numpy()
+    # an event without a name is no module (pandas 3's group-by dropped it; pandas 2 named it "nan")
+    on_modules_line = (ev["line"] == xs.XLA_MODULES_LINE).to_numpy() & ev["name"].notna().to_numpy()
     if on_modules_line.any():
         mods = ev[on_modules_line]
         parts.append(pd.Series(mods["duration_ps"].to_numpy(np.int64), index=mods["name"].astype(str).to_numpy()))
